@@ -1,0 +1,46 @@
+// Great-circle measures on a spherical Earth. The sphere (not the ellipsoid) is what
+// Google's maps libraries use for distances too, so figures compare directly.
+
+import Foundation
+
+/// Constants and great-circle measures on a spherical Earth.
+public enum Earth {
+    /// Mean Earth radius in metres (IUGG), the radius Google's geometry library uses.
+    public static let radiusMeters = 6_371_008.8
+
+    /// Great-circle distance between two points in metres (haversine formula).
+    public static func distance(_ a: LatLng, _ b: LatLng) -> Double {
+        let phi1 = a.latitude * .pi / 180
+        let phi2 = b.latitude * .pi / 180
+        let dPhi = phi2 - phi1
+        let dLambda = (b.longitude - a.longitude) * .pi / 180
+        let s = sin(dPhi / 2)
+        let t = sin(dLambda / 2)
+        let h = s * s + cos(phi1) * cos(phi2) * t * t
+        return 2 * radiusMeters * asin(min(1, sqrt(h)))
+    }
+
+    /// Initial bearing from `a` towards `b` in degrees clockwise from north, 0..<360.
+    /// Returns 0 when the points coincide.
+    public static func initialBearing(from a: LatLng, to b: LatLng) -> Double {
+        let phi1 = a.latitude * .pi / 180
+        let phi2 = b.latitude * .pi / 180
+        let dLambda = (b.longitude - a.longitude) * .pi / 180
+        let y = sin(dLambda) * cos(phi2)
+        let x = cos(phi1) * sin(phi2) - sin(phi1) * cos(phi2) * cos(dLambda)
+        if x == 0 && y == 0 { return 0 }
+        let degrees = atan2(y, x) * 180 / .pi
+        return degrees < 0 ? degrees + 360 : degrees
+    }
+
+    /// The point at `fraction` (0...1) of the way from `a` to `b`, interpolated linearly
+    /// in latitude and in the shorter direction of longitude; exact enough for the
+    /// road segments (tens to hundreds of metres) it is used on.
+    public static func interpolate(_ a: LatLng, _ b: LatLng, fraction: Double) -> LatLng {
+        var dLng = b.longitude - a.longitude
+        if dLng > 180 { dLng -= 360 } else if dLng < -180 { dLng += 360 }
+        var lng = a.longitude + dLng * fraction
+        if lng > 180 { lng -= 360 } else if lng < -180 { lng += 360 }
+        return LatLng(latitude: a.latitude + (b.latitude - a.latitude) * fraction, longitude: lng)
+    }
+}

@@ -1,0 +1,25 @@
+// A point on the WGS 84 ellipsoid, in degrees, as Fleet Engine's `LatLng`.
+
+/// A latitude/longitude pair in degrees, coded as `{"latitude": .., "longitude": ..}`.
+public struct LatLng: Hashable, Sendable, Codable {
+    /// Degrees north of the equator, -90...90.
+    public var latitude: Double
+    /// Degrees east of Greenwich, -180...180.
+    public var longitude: Double
+
+    /// Creates a point from degrees; the values are stored as given (see ``isValid``).
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    /// True when both values are finite and inside their ranges.
+    public var isValid: Bool {
+        latitude.isFinite && longitude.isFinite
+            && (-90.0...90.0).contains(latitude) && (-180.0...180.0).contains(longitude)
+    }
+}
+
+extension LatLng: CustomStringConvertible {
+    public var description: String { "(\(latitude), \(longitude))" }
+}
