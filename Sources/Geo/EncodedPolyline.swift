@@ -13,6 +13,7 @@ public enum EncodedPolyline {
         public struct Code: Hashable, Sendable, CustomStringConvertible {
             private let name: String
             private init(_ name: String) { self.name = name }
+            /// The code's name, as in messages.
             public var description: String { name }
 
             /// A byte outside the alphabet `?` (63) ... `~` (126).
@@ -32,6 +33,7 @@ public enum EncodedPolyline {
 
         /// What was wrong, in words (the code's name).
         public var reason: String { code.description }
+        /// A one-line message: what, and at which byte.
         public var description: String { "invalid encoded polyline at byte \(offset): \(code)" }
     }
 

@@ -18,6 +18,7 @@ public enum S2Polyline {
         public struct Code: Hashable, Sendable, CustomStringConvertible {
             private let name: String
             private init(_ name: String) { self.name = name }
+            /// The code's name, as in messages.
             public var description: String { name }
 
             /// The string is not base64 (offset counts the string's UTF-8 bytes).
@@ -50,6 +51,7 @@ public enum S2Polyline {
         /// Which field, and what was found there.
         public var detail: String
 
+        /// A one-line message: what, and at which byte.
         public var description: String { "invalid S2 polyline at byte \(offset): \(code): \(detail)" }
     }
 
