@@ -42,31 +42,20 @@ import Testing
         #expect(TestSupport.hex(S2Polyline.encodedBytes([], snapLevel: nil)) == "0100000000")
     }
 
-    /// C++'s golden for the semi-equator (0,0), (0,90), (0,180), lossless: decodes to those
-    /// points, and our encoder writes the same bytes.
-    @Test func semiEquatorLosslessGolden() throws {
-        let golden = "0103000000000000000000F03F00000000000000000000000000000000075C143326A6913C"
-            + "000000000000F03F0000000000000000000000000000F0BF075C143326A6A13C0000000000000000"
-        let points = [
-            LatLng(latitude: 0, longitude: 0),
-            LatLng(latitude: 0, longitude: 90),
-            LatLng(latitude: 0, longitude: 180),
-        ]
-        expectClose(try S2Polyline.decode(bytes: TestSupport.bytes(hex: golden)), points, within: 1e-6)
-        #expect(TestSupport.hex(S2Polyline.encodedBytes(points, snapLevel: nil)) == golden)
-    }
-
-    /// C++'s golden for makePolyline("0:0, 0:10, 10:20, 20:30"), lossless.
-    @Test func threeSegmentsLosslessGolden() throws {
-        let golden = "0104000000000000000000F03F00000000000000000000000000000000171C818C8B83EF3F"
+    /// C++'s lossless goldens: the semi-equator (0,0), (0,90), (0,180) and
+    /// makePolyline("0:0, 0:10, 10:20, 20:30"). Each decodes to its points, and our encoder
+    /// writes the same bytes.
+    @Test(arguments: [(String, [(Double, Double)])]([
+        ("0103000000000000000000F03F00000000000000000000000000000000075C143326A6913C"
+            + "000000000000F03F0000000000000000000000000000F0BF075C143326A6A13C0000000000000000",
+         [(0.0, 0.0), (0, 90), (0, 180)]),
+        ("0104000000000000000000F03F00000000000000000000000000000000171C818C8B83EF3F"
             + "89730B7E1A3AC63F000000000000000061B46C3A039DED3FE2DC829F868ED53F89730B7E1A3AC63F"
-            + "1B995E6FA10AEA3F1B2D5242F611DE3FF50B8A74A8E3D53F"
-        let points = [
-            LatLng(latitude: 0, longitude: 0),
-            LatLng(latitude: 0, longitude: 10),
-            LatLng(latitude: 10, longitude: 20),
-            LatLng(latitude: 20, longitude: 30),
-        ]
+            + "1B995E6FA10AEA3F1B2D5242F611DE3FF50B8A74A8E3D53F",
+         [(0.0, 0.0), (0, 10), (10, 20), (20, 30)]),
+    ]))
+    func losslessGoldens(golden: String, coordinates: [(Double, Double)]) throws {
+        let points = coordinates.map { LatLng(latitude: $0.0, longitude: $0.1) }
         expectClose(try S2Polyline.decode(bytes: TestSupport.bytes(hex: golden)), points, within: 1e-6)
         #expect(TestSupport.hex(S2Polyline.encodedBytes(points, snapLevel: nil)) == golden)
     }
