@@ -117,8 +117,8 @@ public enum S2Polyline {
 
     /// Encodes points as base64 (URL-safe, padded, as Fleet Engine writes them): snapped to
     /// the centres of the S2 cells of `snapLevel` (clamped to 0...30) in the compressed
-    /// version 2 — level 22 moves a point by at most 1.9 m (half a cell diagonal) — or, when `snapLevel` is
-    /// nil, exactly in the lossless version 1.
+    /// version 2 — level 22 moves a point by at most 1.9 m, half a cell diagonal — or, when
+    /// `snapLevel` is nil, exactly in the lossless version 1.
     public static func encode(_ points: [LatLng], snapLevel: Int? = 22) -> String {
         Base64.encodeURLSafe(encodedBytes(points, snapLevel: snapLevel))
     }
