@@ -16,6 +16,12 @@ public enum TraceReader {
         /// What was wrong.
         public var message: String
 
+        /// Creates an error.
+        public init(line: Int, message: String) {
+            self.line = line
+            self.message = message
+        }
+
         public var description: String { "line \(line): \(message)" }
     }
 
