@@ -37,53 +37,39 @@ enum ManeuverMapping {
         return right ? .sharpRight : .sharpLeft
     }
 
+    /// The part of a maneuver's name that says where it turns ("SlightLeft", "UTurn", ...).
+    static func suffix(_ d: Direction) -> String {
+        switch d {
+        case .straight: "Straight"
+        case .slightLeft: "SlightLeft"
+        case .left: "Left"
+        case .sharpLeft: "SharpLeft"
+        case .slightRight: "SlightRight"
+        case .right: "Right"
+        case .sharpRight: "SharpRight"
+        case .uTurn: "UTurn"
+        }
+    }
+
     /// A U-turn goes the way traffic turns across: counter-clockwise where it drives on the
     /// right (and where unknown), clockwise where it drives on the left.
-    static func uTurn(clockwise: Maneuver, counterClockwise: Maneuver, side: DrivingSide) -> Maneuver {
-        side == .left ? clockwise : counterClockwise
+    static func rotation(_ side: DrivingSide) -> String {
+        side == .left ? "Clockwise" : "CounterClockwise"
     }
 
-    /// An intersection turn (`turn`, `continue`, `end of road`, Valhalla 8–16).
+    /// An intersection turn (`turn`, `continue`, `end of road`).
     static func turn(_ d: Direction?, side: DrivingSide) -> Maneuver {
-        switch d {
-        case nil, .straight: .straight
-        case .slightLeft: .turnSlightLeft
-        case .left: .turnLeft
-        case .sharpLeft: .turnSharpLeft
-        case .slightRight: .turnSlightRight
-        case .right: .turnRight
-        case .sharpRight: .turnSharpRight
-        case .uTurn: uTurn(clockwise: .turnUTurnClockwise, counterClockwise: .turnUTurnCounterClockwise, side: side)
-        }
+        guard let d, d != .straight else { return .straight }
+        let name = d == .uTurn ? "turnUTurn" + rotation(side) : "turn" + suffix(d)
+        return Maneuver(rawValue: name) ?? .unknown
     }
 
-    /// An on-ramp with its direction; "straight" or none is `onRampUnspecified`.
-    static func onRamp(_ d: Direction?, side: DrivingSide) -> Maneuver {
-        switch d {
-        case nil, .straight: .onRampUnspecified
-        case .slightLeft: .onRampSlightLeft
-        case .left: .onRampLeft
-        case .sharpLeft: .onRampSharpLeft
-        case .slightRight: .onRampSlightRight
-        case .right: .onRampRight
-        case .sharpRight: .onRampSharpRight
-        case .uTurn: uTurn(clockwise: .onRampUTurnClockwise, counterClockwise: .onRampUTurnCounterClockwise, side: side)
-        }
-    }
-
-    /// An off-ramp with its direction; "straight" or none is `offRampUnspecified`.
-    static func offRamp(_ d: Direction?, side: DrivingSide) -> Maneuver {
-        switch d {
-        case nil, .straight: .offRampUnspecified
-        case .slightLeft: .offRampSlightLeft
-        case .left: .offRampLeft
-        case .sharpLeft: .offRampSharpLeft
-        case .slightRight: .offRampSlightRight
-        case .right: .offRampRight
-        case .sharpRight: .offRampSharpRight
-        case .uTurn:
-            uTurn(clockwise: .offRampUTurnClockwise, counterClockwise: .offRampUTurnCounterClockwise, side: side)
-        }
+    /// An on-ramp (`prefix` "onRamp") or off-ramp ("offRamp") with its direction;
+    /// "straight" or none is the `Unspecified` case.
+    static func ramp(_ prefix: String, _ d: Direction?, side: DrivingSide) -> Maneuver {
+        guard let d, d != .straight else { return Maneuver(rawValue: prefix + "Unspecified") ?? .unknown }
+        let name = prefix + (d == .uTurn ? "UTurn" + rotation(side) : suffix(d))
+        return Maneuver(rawValue: name) ?? .unknown
     }
 
     /// A merge: left, right, or unspecified.
@@ -108,23 +94,13 @@ enum ManeuverMapping {
     /// clockwise where traffic drives on the left and counter-clockwise otherwise; the plain
     /// case when there is no angle.
     static func roundabout(angle: Double?, side: DrivingSide) -> Maneuver {
-        let cw = side == .left
-        guard let angle else { return cw ? .roundaboutClockwise : .roundaboutCounterClockwise }
-        switch direction(angle: angle) {
-        case .straight: return cw ? .roundaboutStraightClockwise : .roundaboutStraightCounterClockwise
-        case .slightLeft: return cw ? .roundaboutSlightLeftClockwise : .roundaboutSlightLeftCounterClockwise
-        case .left: return cw ? .roundaboutLeftClockwise : .roundaboutLeftCounterClockwise
-        case .sharpLeft: return cw ? .roundaboutSharpLeftClockwise : .roundaboutSharpLeftCounterClockwise
-        case .slightRight: return cw ? .roundaboutSlightRightClockwise : .roundaboutSlightRightCounterClockwise
-        case .right: return cw ? .roundaboutRightClockwise : .roundaboutRightCounterClockwise
-        case .sharpRight: return cw ? .roundaboutSharpRightClockwise : .roundaboutSharpRightCounterClockwise
-        case .uTurn: return cw ? .roundaboutUTurnClockwise : .roundaboutUTurnCounterClockwise
-        }
+        let name = "roundabout" + (angle.map { suffix(direction(angle: $0)) } ?? "") + rotation(side)
+        return Maneuver(rawValue: name) ?? .unknown
     }
 
     /// Leaving a roundabout.
     static func roundaboutExit(side: DrivingSide) -> Maneuver {
-        side == .left ? .roundaboutExitClockwise : .roundaboutExitCounterClockwise
+        Maneuver(rawValue: "roundaboutExit" + rotation(side)) ?? .unknown
     }
 
     /// A lane marking (OSRM indication or Valhalla lane bit) as a lane shape.

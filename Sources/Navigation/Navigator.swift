@@ -131,7 +131,8 @@ public struct Navigator: Sendable {
     /// Takes one location update and returns what changed, in order: the snapped
     /// location, arrivals, lighting mode, speeding, remaining time and distance (past their
     /// thresholds), delay category, and the NavInfo (when it is news). A fix the jump filter holds back
-    /// or rejects returns nothing. `heading` is in degrees, `accuracyMeters` the fix's
+    /// or rejects returns nothing, and so does any update while there is no route or after
+    /// the final destination. `heading` is in degrees, `accuracyMeters` the fix's
     /// horizontal accuracy.
     public mutating func update(
         location: LatLng, heading: Double?, speedMetersPerSecond: Double?, accuracyMeters: Double?, time: Date
@@ -343,10 +344,13 @@ public struct Navigator: Sendable {
     mutating func emitProgress(into events: inout [NavEvent], force: Bool) {
         let info = makeNavInfo()
         navInfo = info
-        let destinationChanged = state.emittedDestination != state.nextDestination
-        if force || destinationChanged || state.emittedTimeSeconds.map({
-            abs(info.timeToNextDestinationSeconds - $0) >= settings.timeUpdateThreshold
-        }) ?? true {
+        // A value is news when it moved by the threshold since it was last sent, or when
+        // it now measures to another destination.
+        let renew = force || state.emittedDestination != state.nextDestination
+        func moved(_ value: Double, _ last: Double?, _ threshold: Double) -> Bool {
+            renew || last.map { abs(value - $0) >= threshold } ?? true
+        }
+        if moved(info.timeToNextDestinationSeconds, state.emittedTimeSeconds, settings.timeUpdateThreshold) {
             state.emittedTimeSeconds = info.timeToNextDestinationSeconds
             events.append(
                 .didUpdateRemainingTime(
@@ -354,9 +358,7 @@ public struct Navigator: Sendable {
                         timeToNextDestinationSeconds: info.timeToNextDestinationSeconds,
                         timeToFinalDestinationSeconds: info.timeToFinalDestinationSeconds)))
         }
-        if force || destinationChanged || state.emittedDistanceMeters.map({
-            abs(info.distanceToNextDestinationMeters - $0) >= settings.distanceUpdateThreshold
-        }) ?? true {
+        if moved(info.distanceToNextDestinationMeters, state.emittedDistanceMeters, settings.distanceUpdateThreshold) {
             state.emittedDistanceMeters = info.distanceToNextDestinationMeters
             events.append(
                 .didUpdateRemainingDistance(

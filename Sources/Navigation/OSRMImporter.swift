@@ -99,9 +99,9 @@ public enum OSRMImporter {
         case "fork":
             kind = ManeuverMapping.fork(direction)
         case "on ramp":
-            kind = ManeuverMapping.onRamp(direction, side: side)
+            kind = ManeuverMapping.ramp("onRamp", direction, side: side)
         case "off ramp":
-            kind = ManeuverMapping.offRamp(direction, side: side)
+            kind = ManeuverMapping.ramp("offRamp", direction, side: side)
         case "roundabout", "rotary", "roundabout turn":
             roundaboutExit = step.maneuver.exit
             kind = ManeuverMapping.roundabout(angle: roundaboutAngle(step, next: next), side: side)
