@@ -122,6 +122,7 @@ public struct NavInfo: Hashable, Sendable {
             && a.currentStep == b.currentStep && a.remainingSteps.elementsEqual(b.remainingSteps)
     }
 
+    /// Hashes what a reader sees first; equal NavInfos hash equally.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(navState)
         hasher.combine(currentStep)

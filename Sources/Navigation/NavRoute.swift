@@ -73,5 +73,6 @@ public struct NavRouteError: Error, Hashable, Sendable, CustomStringConvertible 
         self.message = message
     }
 
+    /// "field.path: message".
     public var description: String { "\(fieldPath): \(message)" }
 }

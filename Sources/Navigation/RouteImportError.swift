@@ -10,5 +10,6 @@ public struct RouteImportError: Error, Hashable, Sendable, CustomStringConvertib
         self.message = message
     }
 
+    /// The message.
     public var description: String { message }
 }

@@ -22,6 +22,7 @@ public enum TraceReader {
             self.message = message
         }
 
+        /// "line N: message".
         public var description: String { "line \(line): \(message)" }
     }
 

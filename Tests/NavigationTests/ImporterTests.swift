@@ -95,3 +95,84 @@ private struct Expectation: Decodable {
         #expect(throws: RouteImportError.self) { try ValhallaImporter.route(from: Data(badShape.utf8)) }
     }
 }
+
+@Suite struct ImporterMappingTests {
+    /// A two-leg Valhalla route driving on the left: lanes from bitmasks, a clockwise
+    /// roundabout with its exit, exit signs, and an intermediate destination.
+    @Test func valhallaLanesRoundaboutAndLegs() throws {
+        let shape1 = EncodedPolyline.encode(
+            (0..<5).map { LatLng(latitude: 51.5, longitude: -0.1 + Double($0) * 0.001) }, precision: 6)
+        let shape2 = EncodedPolyline.encode(
+            (4..<8).map { LatLng(latitude: 51.5, longitude: -0.1 + Double($0) * 0.001) }, precision: 6)
+        let json = """
+            {"trip":{"units":"kilometers","locations":[{"lat":51.5,"lon":-0.1},{"lat":51.5,"lon":-0.096},{"lat":51.5,"lon":-0.093}],
+             "legs":[{"shape":"\(shape1)","maneuvers":[
+               {"type":1,"street_names":["High Street","A1"],"bearing_after":90,"time":10,"length":0.07,"begin_shape_index":0,"end_shape_index":1,"drive_on_right":false},
+               {"type":26,"bearing_before":90,"roundabout_exit_count":2,"street_names":["Mill Road"],"time":5,"length":0.07,"begin_shape_index":1,"end_shape_index":2,
+                "lanes":[{"directions":10,"active":8},{"directions":2,"valid":2}]},
+               {"type":27,"bearing_after":0,"street_names":["Mill Road"],"time":5,"length":0.07,"begin_shape_index":2,"end_shape_index":3},
+               {"type":20,"sign":{"exit_number_elements":[{"text":"12"}],"exit_toward_elements":[{"text":"Cambridge"}]},"time":5,"length":0.07,"begin_shape_index":3,"end_shape_index":4},
+               {"type":5,"time":0,"length":0,"begin_shape_index":4,"end_shape_index":4}]},
+              {"shape":"\(shape2)","maneuvers":[
+               {"type":1,"bearing_after":90,"time":10,"length":0.2,"begin_shape_index":0,"end_shape_index":3},
+               {"type":4,"time":0,"length":0,"begin_shape_index":3,"end_shape_index":3}]}]}}
+            """
+        let route = try ValhallaImporter.route(from: Data(json.utf8))
+        let points = try route.validate()
+        #expect(points.count == 8)
+        #expect(route.drivingSide == .left)
+        #expect(route.steps.map(\.maneuver) == [
+            .depart, .roundaboutLeftClockwise, .roundaboutExitClockwise, .offRampRight, .destinationRight, .depart,
+            .destination,
+        ])
+        #expect(route.steps[0].fullRoadName == "High Street (A1)")
+        #expect(route.steps[1].fullInstructionText == "At the roundabout, take the 2nd exit onto Mill Road")
+        #expect(route.steps[1].roundaboutTurnNumber == 2)
+        #expect(route.steps[1].lanes == [
+            Lane(laneDirections: [
+                LaneDirection(laneShape: .straight, recommended: false),
+                LaneDirection(laneShape: .normalLeft, recommended: true),
+            ]),
+            Lane(laneDirections: [LaneDirection(laneShape: .straight, recommended: true)]),
+        ])
+        #expect(route.steps[3].exitNumber == "12")
+        #expect(route.steps[3].fullInstructionText == "Take exit 12 toward Cambridge")
+        #expect(route.steps[3].fullRoadName == "Exit 12 / Cambridge")
+        #expect(route.steps[4].fullInstructionText == "Arrive at waypoint 1, on the right")
+        #expect(route.steps[6].fullInstructionText == "Arrive at your destination")
+        #expect(route.destinations.map(\.polylinePointIndex) == [4, 7])
+        #expect(route.destinations[0].location == LatLng(latitude: 51.5, longitude: -0.096))
+        #expect(abs(route.steps[2].distanceFromPrevStepMeters - 70) < 1e-9)
+        #expect(route.steps[5].polylineStartIndex == 4 && route.steps[5].polylineEndIndex == 4)
+    }
+
+    /// OSRM U-turns and ramps take the driving side; ferries override the step type.
+    @Test func osrmSideDependentCases() throws {
+        func step(_ type: String, _ modifier: String?, mode: String = "driving", side: String, lng: Double) -> String {
+            let geometry = EncodedPolyline.encode([
+                LatLng(latitude: 10, longitude: lng), LatLng(latitude: 10, longitude: lng + 0.001),
+            ])
+            let m = modifier.map { #","modifier":"\#($0)""# } ?? ""
+            return """
+                {"geometry":"\(geometry)","maneuver":{"type":"\(type)"\(m),"bearing_before":90,"bearing_after":90},
+                 "mode":"\(mode)","name":"","driving_side":"\(side)","distance":111,"duration":10,"intersections":[{}]}
+                """
+        }
+        for (side, uTurn, ramp) in [
+            ("right", Maneuver.turnUTurnCounterClockwise, Maneuver.onRampUTurnCounterClockwise),
+            ("left", .turnUTurnClockwise, .onRampUTurnClockwise),
+        ] {
+            let steps = [
+                step("depart", nil, side: side, lng: 0), step("turn", "uturn", side: side, lng: 0.001),
+                step("on ramp", "uturn", side: side, lng: 0.002), step("continue", "left", mode: "ferry", side: side, lng: 0.003),
+                step("notification", nil, side: side, lng: 0.004),
+                #"{"geometry":"\#(EncodedPolyline.encode([LatLng(latitude: 10, longitude: 0.005)]))","maneuver":{"type":"arrive","bearing_before":90,"bearing_after":0},"mode":"driving","name":"","distance":0,"duration":0,"intersections":[{}]}"#,
+            ]
+            let json = #"{"code":"Ok","routes":[{"legs":[{"steps":[\#(steps.joined(separator: ","))]}]}]}"#
+            let route = try OSRMImporter.route(from: Data(json.utf8))
+            #expect(route.steps.map(\.maneuver) == [.depart, uTurn, ramp, .ferryBoat, .unknown, .destination])
+            #expect(route.steps[1].fullInstructionText == "Make a U-turn")
+            #expect(route.steps[3].fullInstructionText == "Take the ferry")
+        }
+    }
+}
