@@ -75,45 +75,30 @@ public enum ValhallaImporter {
         return LatLng(latitude: l.lat, longitude: l.lon)
     }
 
-    /// The table for Valhalla's maneuver types.
+    /// The table for Valhalla's maneuver types, but for roundabouts (26, 27),
+    /// which depend on the angle and the driving side. A U-turn to the right (12) goes
+    /// clockwise; 22–24 ("stay") are forks; 29 (leaving a ferry) drives on.
+    private static let maneuvers: [Int: Maneuver] = [
+        1: .depart, 2: .depart, 3: .depart, 4: .destination, 5: .destinationRight, 6: .destinationLeft,
+        7: .nameChange, 8: .straight, 9: .turnSlightRight, 10: .turnRight, 11: .turnSharpRight,
+        12: .turnUTurnClockwise, 13: .turnUTurnCounterClockwise, 14: .turnSharpLeft, 15: .turnLeft,
+        16: .turnSlightLeft, 17: .onRampUnspecified, 18: .onRampRight, 19: .onRampLeft, 20: .offRampRight,
+        21: .offRampLeft, 22: .straight, 23: .forkRight, 24: .forkLeft, 25: .mergeUnspecified, 37: .mergeRight,
+        38: .mergeLeft, 28: .ferryBoat, 29: .straight,
+    ]
+
+    /// One Valhalla maneuver, mapped.
     private static func maneuver(_ v: ValhallaManeuver, next: ValhallaManeuver?, side: DrivingSide) -> ImportedManeuver {
-        typealias D = ManeuverMapping.Direction
         var roundaboutExit: Int?
         let kind: Maneuver
         switch v.type {
-        case 1, 2, 3: kind = .depart
-        case 4: kind = .destination
-        case 5: kind = .destinationRight
-        case 6: kind = .destinationLeft
-        case 7: kind = .nameChange
-        case 8: kind = .straight
-        case 9: kind = .turnSlightRight
-        case 10: kind = .turnRight
-        case 11: kind = .turnSharpRight
-        case 12: kind = .turnUTurnClockwise  // a U-turn to the right goes clockwise
-        case 13: kind = .turnUTurnCounterClockwise
-        case 14: kind = .turnSharpLeft
-        case 15: kind = .turnLeft
-        case 16: kind = .turnSlightLeft
-        case 17: kind = .onRampUnspecified
-        case 18: kind = .onRampRight
-        case 19: kind = .onRampLeft
-        case 20: kind = .offRampRight
-        case 21: kind = .offRampLeft
-        case 22: kind = ManeuverMapping.fork(D.straight)
-        case 23: kind = ManeuverMapping.fork(D.slightRight)
-        case 24: kind = ManeuverMapping.fork(D.slightLeft)
-        case 25: kind = .mergeUnspecified
-        case 37: kind = .mergeRight
-        case 38: kind = .mergeLeft
         case 26:
             roundaboutExit = v.roundaboutExitCount
             kind = ManeuverMapping.roundabout(angle: roundaboutAngle(v, next: next), side: side)
         case 27:
             kind = ManeuverMapping.roundaboutExit(side: side)
-        case 28: kind = .ferryBoat
-        case 29: kind = .straight  // leaving the ferry: drive on
-        default: kind = .unknown
+        default:
+            kind = maneuvers[v.type] ?? .unknown
         }
         var m = ImportedManeuver(maneuver: kind, pointIndex: 0)
         let names = v.beginStreetNames ?? v.streetNames ?? []
