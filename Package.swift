@@ -12,11 +12,16 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Geo", targets: ["Geo"]),
+        .library(name: "Navigation", targets: ["Navigation"]),
     ],
     dependencies: [],
     targets: [
         .target(name: "Geo", swiftSettings: strict),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: strict),
+        .target(name: "Navigation", dependencies: ["Geo"], swiftSettings: strict),
+        .testTarget(
+            name: "NavigationTests", dependencies: ["Navigation", "Geo"], exclude: ["Data"],
+            swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )
