@@ -11,17 +11,71 @@ let package = Package(
     name: "tripshare",
     platforms: [.macOS(.v15)],
     products: [
+        .executable(name: "tripshare", targets: ["tripshare"]),
         .library(name: "Geo", targets: ["Geo"]),
+        .library(name: "TripModel", targets: ["TripModel"]),
+        .library(name: "TripStore", targets: ["TripStore"]),
         .library(name: "Navigation", targets: ["Navigation"]),
+        .library(name: "TripServer", targets: ["TripServer"]),
     ],
-    dependencies: [],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/vapor/jwt-kit", exact: "5.8.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
+    ],
     targets: [
         .target(name: "Geo", swiftSettings: strict),
-        .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: strict),
+        .target(name: "TripModel", dependencies: ["Geo"], swiftSettings: strict),
+        .target(
+            name: "TripStore",
+            dependencies: ["TripModel", .product(name: "GRDB", package: "GRDB.swift")],
+            resources: [.copy("migrations")],
+            swiftSettings: strict
+        ),
         .target(name: "Navigation", dependencies: ["Geo"], swiftSettings: strict),
+        .target(
+            name: "TripServer",
+            dependencies: [
+                "TripModel", "TripStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            resources: [.copy("openapi.json")],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "tripshare",
+            dependencies: [
+                "TripServer", "TripStore", "TripModel",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: strict),
+        .testTarget(name: "TripModelTests", dependencies: ["TripModel"], swiftSettings: strict),
+        .testTarget(name: "TripStoreTests", dependencies: ["TripStore"], swiftSettings: strict),
         .testTarget(
             name: "NavigationTests", dependencies: ["Navigation", "Geo"], exclude: ["Data"],
             swiftSettings: strict),
+        .testTarget(
+            name: "TripServerTests",
+            dependencies: [
+                "TripServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: strict
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,65 @@
+/// A request the model refuses, with the Google API status it maps to and a message that
+/// names the field path.
+public struct FleetError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The Google API error status of the failure.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        fileprivate enum Kind: String { case invalidArgument, failedPrecondition, notFound, alreadyExists, resourceExhausted, permissionDenied, aborted, `internal` }
+        fileprivate let kind: Kind
+
+        /// The request is malformed; the message names the field.
+        public static let invalidArgument = Code(kind: .invalidArgument)
+        /// The request is well-formed but the resource's state forbids it.
+        public static let failedPrecondition = Code(kind: .failedPrecondition)
+        /// The resource does not exist.
+        public static let notFound = Code(kind: .notFound)
+        /// A resource with that ID exists already.
+        public static let alreadyExists = Code(kind: .alreadyExists)
+        /// A quota or size limit was reached.
+        public static let resourceExhausted = Code(kind: .resourceExhausted)
+        /// The caller may not do this.
+        public static let permissionDenied = Code(kind: .permissionDenied)
+        /// A concurrent change won; retry.
+        public static let aborted = Code(kind: .aborted)
+        /// Something broke on our side.
+        public static let `internal` = Code(kind: .internal)
+
+        /// The Google spelling: `INVALID_ARGUMENT`, `NOT_FOUND`, ...
+        public var status: String {
+            switch kind {
+            case .invalidArgument: return "INVALID_ARGUMENT"
+            case .failedPrecondition: return "FAILED_PRECONDITION"
+            case .notFound: return "NOT_FOUND"
+            case .alreadyExists: return "ALREADY_EXISTS"
+            case .resourceExhausted: return "RESOURCE_EXHAUSTED"
+            case .permissionDenied: return "PERMISSION_DENIED"
+            case .aborted: return "ABORTED"
+            case .internal: return "INTERNAL"
+            }
+        }
+
+        public var description: String { status }
+    }
+
+    /// What kind of failure.
+    public var code: Code
+    /// What was wrong and where.
+    public var message: String
+
+    /// Creates an error.
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// An invalid argument at a field path: "`path`: `message`".
+    public static func invalid(_ path: String, _ message: String) -> FleetError {
+        FleetError(.invalidArgument, path.isEmpty ? message : "\(path): \(message)")
+    }
+
+    /// Turns a JSON decoding failure into an invalid-argument error.
+    public init(_ error: JSONInputError) {
+        self = .invalid(error.path, error.message)
+    }
+
+    public var description: String { "\(code.status): \(message)" }
+}

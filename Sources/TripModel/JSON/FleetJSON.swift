@@ -1,0 +1,28 @@
+import Foundation
+
+/// The JSON coding used on the wire and in the store: strict decoding (unknown fields are
+/// errors) and compact encoding without escaped slashes.
+public enum FleetJSON {
+    /// Encodes a value as compact JSON with sorted keys, so equal values give equal bytes.
+    public static func encode<T: Encodable>(_ value: T) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        return try encoder.encode(value)
+    }
+
+    /// Encodes a value as indented JSON with sorted keys, for files people read.
+    public static func encodePretty<T: Encodable>(_ value: T) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes, .prettyPrinted, .sortedKeys]
+        return try encoder.encode(value)
+    }
+
+    /// Decodes a value strictly; `root` names the document in error paths.
+    public static func decode<T: Decodable>(_ type: T.Type, from bytes: some Collection<UInt8>, root: String) throws(FleetError) -> T {
+        do {
+            return try StrictJSONDecoder().decode(type, from: bytes, root: root)
+        } catch {
+            throw FleetError(error)
+        }
+    }
+}

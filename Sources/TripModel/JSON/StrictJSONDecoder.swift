@@ -1,0 +1,333 @@
+// Decodes Decodable values from JSON and, unlike Foundation's JSONDecoder, rejects members
+// that no type asked for, so a misspelt field is an error rather than silently lost. Errors
+// name the field path ("trip.pickupPoint.point.latitude").
+
+import Foundation
+
+/// Why a JSON input could not become a model value: the field path and what was wrong.
+public struct JSONInputError: Error, Equatable, CustomStringConvertible {
+    /// Dotted path to the offending member, with `[i]` for array elements; the root name
+    /// given to the decoder when the problem is the document itself.
+    public var path: String
+    /// What was wrong, in words for the API's user.
+    public var message: String
+
+    /// Creates an error for a field path.
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+}
+
+/// A Decodable decoder over ``JSONValue`` that reports unknown members.
+public struct StrictJSONDecoder: Sendable {
+    /// Creates a decoder.
+    public init() {}
+
+    /// Decodes `type` from JSON text; `root` names the document in error paths (e.g. "trip").
+    public func decode<T: Decodable>(_ type: T.Type, from bytes: some Collection<UInt8>, root: String) throws(JSONInputError) -> T {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes)
+        } catch {
+            throw JSONInputError(path: root, message: error.description)
+        }
+        return try decode(type, from: value, root: root)
+    }
+
+    /// Decodes `type` from a parsed value.
+    public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, root: String) throws(JSONInputError) -> T {
+        let tracker = UsageTracker()
+        do {
+            let decoder = ValueDecoder(value: value, codingPath: [], tracker: tracker)
+            let result = try T(from: decoder)
+            if let unused = tracker.firstUnusedMember() {
+                throw JSONInputError(path: Self.path(root, unused), message: "unknown field")
+            }
+            return result
+        } catch let error as JSONInputError {
+            throw error
+        } catch let error as DecodingError {
+            // A missing required field beside an unknown one is most likely a misspelling:
+            // name the unknown one, which is what the client has to fix.
+            if case .keyNotFound(let key, let context) = error, let unknown = tracker.unusedMember(at: context.codingPath) {
+                throw JSONInputError(path: Self.path(root, context.codingPath + [AnyCodingKey(unknown)]),
+                                     message: "unknown field; '\(key.stringValue)' is required here")
+            }
+            throw Self.describe(error, root: root)
+        } catch let error as FieldValidationError {
+            throw JSONInputError(path: Self.path(root, error.codingPath), message: error.message)
+        } catch {
+            throw JSONInputError(path: root, message: "\(error)")
+        }
+    }
+
+    /// Joins a root name and a coding path as `root.a.b[2].c`.
+    public static func path(_ root: String, _ codingPath: [any CodingKey]) -> String {
+        var out = root
+        for key in codingPath {
+            if let index = key.intValue {
+                out += "[\(index)]"
+            } else {
+                out += out.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return out
+    }
+
+    static func describe(_ error: DecodingError, root: String) -> JSONInputError {
+        switch error {
+        case .typeMismatch(_, let context):
+            return JSONInputError(path: path(root, context.codingPath), message: context.debugDescription)
+        case .valueNotFound(_, let context):
+            return JSONInputError(path: path(root, context.codingPath), message: context.debugDescription)
+        case .keyNotFound(let key, let context):
+            return JSONInputError(path: path(root, context.codingPath + [key]), message: "required field is missing")
+        case .dataCorrupted(let context):
+            return JSONInputError(path: path(root, context.codingPath), message: context.debugDescription)
+        @unknown default:
+            return JSONInputError(path: root, message: "\(error)")
+        }
+    }
+}
+
+/// Thrown by a model type's `init(from:)` when a value decodes but is not acceptable
+/// (out of range, too long); the decoder turns it into a ``JSONInputError``.
+public struct FieldValidationError: Error {
+    /// Where the value sits.
+    public var codingPath: [any CodingKey]
+    /// What is wrong with it.
+    public var message: String
+
+    /// Creates an error at a coding path.
+    public init(codingPath: [any CodingKey], message: String) {
+        self.codingPath = codingPath
+        self.message = message
+    }
+}
+
+/// A coding key made from a string or an index.
+public struct AnyCodingKey: CodingKey, Hashable, Sendable {
+    public var stringValue: String
+    public var intValue: Int?
+    public init(stringValue: String) { self.stringValue = stringValue; intValue = nil }
+    public init(intValue: Int) { stringValue = "\(intValue)"; self.intValue = intValue }
+    public init(_ string: String) { self.init(stringValue: string) }
+}
+
+/// Records which members of each decoded object were read.
+final class UsageTracker {
+    private var objects: [(path: [any CodingKey], keys: [String], used: [Bool])] = []
+
+    func register(path: [any CodingKey], keys: [String]) -> Int {
+        objects.append((path, keys, Array(repeating: false, count: keys.count)))
+        return objects.count - 1
+    }
+
+    func markUsed(object: Int, member: Int) { objects[object].used[member] = true }
+
+    func unusedMember(at path: [any CodingKey]) -> String? {
+        let wanted = path.map(\.stringValue)
+        for object in objects where object.path.map(\.stringValue) == wanted {
+            if let i = object.used.firstIndex(of: false) { return object.keys[i] }
+        }
+        return nil
+    }
+
+    func firstUnusedMember() -> [any CodingKey]? {
+        for object in objects {
+            if let i = object.used.firstIndex(of: false) {
+                return object.path + [AnyCodingKey(object.keys[i])]
+            }
+        }
+        return nil
+    }
+}
+
+struct ValueDecoder: Decoder {
+    let value: JSONValue
+    let codingPath: [any CodingKey]
+    let tracker: UsageTracker
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard case .object(let members) = value else {
+            throw DecodingError.typeMismatch([String: Any].self, .init(
+                codingPath: codingPath, debugDescription: "expected an object, found \(value.kindDescription)"))
+        }
+        let id = tracker.register(path: codingPath, keys: members.map(\.key))
+        return KeyedDecodingContainer(KeyedContainer<Key>(members: members, object: id, decoder: self))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard case .array(let elements) = value else {
+            throw DecodingError.typeMismatch([Any].self, .init(
+                codingPath: codingPath, debugDescription: "expected an array, found \(value.kindDescription)"))
+        }
+        return UnkeyedContainer(elements: elements, decoder: self)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    func child(_ value: JSONValue, _ key: any CodingKey) -> ValueDecoder {
+        ValueDecoder(value: value, codingPath: codingPath + [key], tracker: tracker)
+    }
+
+    func mismatch(_ expected: String) -> DecodingError {
+        .typeMismatch(Any.self, .init(codingPath: codingPath, debugDescription: "expected \(expected), found \(value.kindDescription)"))
+    }
+}
+
+extension ValueDecoder: SingleValueDecodingContainer {
+    func decodeNil() -> Bool { value == .null }
+
+    func decode(_ type: Bool.Type) throws -> Bool {
+        guard case .bool(let b) = value else { throw mismatch("a boolean") }
+        return b
+    }
+
+    func decode(_ type: String.Type) throws -> String {
+        guard case .string(let s) = value else { throw mismatch("a string") }
+        return s
+    }
+
+    func decode(_ type: Double.Type) throws -> Double {
+        guard case .number(let d, _) = value else { throw mismatch("a number") }
+        return d
+    }
+
+    func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }
+
+    func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
+        guard case .number(let d, let integer) = value else { throw mismatch("an integer") }
+        if let integer, let exact = T(exactly: integer) { return exact }
+        if let exact = T(exactly: d) { return exact }
+        throw DecodingError.dataCorrupted(.init(
+            codingPath: codingPath, debugDescription: "expected an integer in \(T.min)...\(T.max), found \(d)"))
+    }
+
+    func decode(_ type: Int.Type) throws -> Int { try integer(type) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
+    func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: self) }
+}
+
+struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let members: [(key: String, value: JSONValue)]
+    let object: Int
+    let decoder: ValueDecoder
+    var codingPath: [any CodingKey] { decoder.codingPath }
+
+    var allKeys: [Key] {
+        for i in members.indices { decoder.tracker.markUsed(object: object, member: i) }
+        return members.compactMap { Key(stringValue: $0.key) }
+    }
+
+    func index(_ key: Key) -> Int? { members.firstIndex(where: { $0.key == key.stringValue }) }
+
+    func contains(_ key: Key) -> Bool { index(key) != nil }
+
+    func entry(_ key: Key) throws -> ValueDecoder {
+        guard let i = index(key) else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "required field is missing"))
+        }
+        decoder.tracker.markUsed(object: object, member: i)
+        return decoder.child(members[i].value, key)
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        guard let i = index(key) else { return true }
+        decoder.tracker.markUsed(object: object, member: i)
+        return members[i].value == .null
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        let child = try entry(key)
+        if child.value == .null, !(T.self == JSONValue.self) {
+            throw DecodingError.valueNotFound(T.self, .init(codingPath: child.codingPath, debugDescription: "must not be null"))
+        }
+        return try child.decode(T.self)
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let i = index(key) else { return nil }
+        decoder.tracker.markUsed(object: object, member: i)
+        if members[i].value == .null { return nil }
+        return try decoder.child(members[i].value, key).decode(T.self)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try entry(key).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try entry(key).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder { decoder }
+    func superDecoder(forKey key: Key) throws -> any Decoder { try entry(key) }
+}
+
+struct UnkeyedContainer: UnkeyedDecodingContainer {
+    let elements: [JSONValue]
+    let decoder: ValueDecoder
+    var currentIndex = 0
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    var count: Int? { elements.count }
+    var isAtEnd: Bool { currentIndex >= elements.count }
+
+    init(elements: [JSONValue], decoder: ValueDecoder) {
+        self.elements = elements
+        self.decoder = decoder
+    }
+
+    mutating func next() throws -> ValueDecoder {
+        guard !isAtEnd else {
+            throw DecodingError.valueNotFound(Any.self, .init(codingPath: codingPath, debugDescription: "array is too short"))
+        }
+        defer { currentIndex += 1 }
+        return decoder.child(elements[currentIndex], AnyCodingKey(intValue: currentIndex))
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard !isAtEnd, elements[currentIndex] == .null else { return false }
+        currentIndex += 1
+        return true
+    }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let child = try next()
+        if child.value == .null {
+            throw DecodingError.valueNotFound(T.self, .init(codingPath: child.codingPath, debugDescription: "must not be null"))
+        }
+        return try child.decode(T.self)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        try next().container(keyedBy: type)
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { try next().unkeyedContainer() }
+    mutating func superDecoder() throws -> any Decoder { try next() }
+}
+
+extension JSONValue: Decodable {
+    /// Decoding a `JSONValue` through ``StrictJSONDecoder`` yields the raw value; other
+    /// decoders are not supported for it.
+    public init(from decoder: any Decoder) throws {
+        guard let decoder = decoder as? ValueDecoder else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "raw JSON needs StrictJSONDecoder"))
+        }
+        self = decoder.value
+    }
+}

@@ -1,0 +1,218 @@
+import Geo
+
+/// The trip state riders see, derived from the vehicle (DESIGN §5): run on every write that
+/// touches a vehicle or its trips, inside the store's transaction.
+///
+/// The vehicle is snapped onto its current route segment (incrementally, from where it was
+/// last time); the first leg runs along that segment from the snapped position, carrying the
+/// driver's traffic report; legs the driver has sent no route for are straight stand-ins
+/// (see ``Estimation``). Driver-sent remaining distance and time win; otherwise distance is
+/// measured on the route and time estimated from the vehicle type's speed and the traffic,
+/// scaled by how the driver's own reports compared with that estimate on this route.
+public enum JourneyState {
+    /// What prompted a refresh.
+    public struct Trigger: Sendable {
+        /// The server time of the write.
+        public var now: Timestamp
+        /// The write set a new `lastLocation`.
+        public var locationUpdated: Bool
+        /// The write carried a driver-sent `remainingDistanceMeters`.
+        public var driverSentDistance: Bool
+        /// The write carried a driver-sent `remainingTimeSeconds`.
+        public var driverSentTime: Bool
+
+        /// Creates a trigger.
+        public init(now: Timestamp, locationUpdated: Bool = false, driverSentDistance: Bool = false, driverSentTime: Bool = false) {
+            self.now = now
+            self.locationUpdated = locationUpdated
+            self.driverSentDistance = driverSentDistance
+            self.driverSentTime = driverSentTime
+        }
+    }
+
+    /// Recomputes the vehicle's waypoints and estimates and every given trip's live fields.
+    /// `trips` are the vehicle's unfinished trips; they come back in driving order.
+    public static func refresh(vehicle: inout Vehicle, trips: inout [Trip], tracking: inout RouteTracking, trigger: Trigger) throws(FleetError) {
+        let now = trigger.now
+        updateDriverFlags(&tracking, trigger)
+        orderTrips(&trips, previous: vehicle.currentTrips)
+        vehicle.currentTrips = trips.map(\.tripId)
+
+        let stops = try orderedStops(vehicle: vehicle, trips: trips)
+        let speed = Estimation.freeFlowSpeed(vehicle.vehicleType?.category)
+        let route = vehicle.currentRouteSegment.flatMap { try? EncodedPolyline.decode($0) }.flatMap(PolylineMeasure.init)
+        let position = vehicle.lastLocation?.location.map { snap($0, on: route, version: vehicle.currentRouteSegmentVersion, tracking: &tracking) }
+
+        // Leg 0: from the vehicle to its first stop (or along its route when it has none).
+        var legs: [TrafficPath] = []
+        var firstLegOnRoute = false
+        if let route, position != nil, stops.isEmpty || routeReaches(route, stops[0], endPoint: vehicle.currentRouteSegmentEndPoint) {
+            let stretches = vehicle.currentRouteSegmentTraffic?.trafficRendering.roadStretch
+            legs.append(TrafficPath(measure: route, from: tracking.distanceAlongMeters, stretches: stretches, speed: speed))
+            firstLegOnRoute = true
+        } else if let position, let first = stops.first?.location?.point {
+            legs.append(TrafficPath(straightFrom: position, to: first, speed: speed))
+        }
+        if !legs.isEmpty {
+            for i in stops.indices.dropFirst() {
+                guard let a = stops[i - 1].location?.point, let b = stops[i].location?.point else { break }
+                legs.append(TrafficPath(straightFrom: a, to: b, speed: speed))
+            }
+        }
+
+        // Distances and times per leg; the driver's numbers win for the first leg.
+        var distances = legs.map(\.meters)
+        var durations = legs.map(\.modelSeconds)
+        if firstLegOnRoute {
+            if trigger.driverSentTime, let seconds = vehicle.remainingTimeSeconds, durations[0] > 1 {
+                tracking.driverPaceRatio = Double(seconds) / durations[0]
+            }
+            if tracking.driverDistanceIsCurrent, let meters = vehicle.remainingDistanceMeters { distances[0] = Double(meters) }
+            if tracking.driverTimeIsCurrent, let seconds = vehicle.remainingTimeSeconds {
+                durations[0] = Double(seconds)
+            } else if let ratio = tracking.driverPaceRatio {
+                durations[0] *= ratio
+            }
+        }
+
+        var waypoints: [TripWaypoint] = []
+        var elapsed = 0.0
+        for (i, stop) in stops.enumerated() {
+            var waypoint = stop
+            if i < legs.count {
+                elapsed += durations[i]
+                waypoint.encodedPathToWaypoint = EncodedPolyline.encode(legs[i].points)
+                if !legs[i].intervals.isEmpty {
+                    waypoint.trafficToWaypoint = ConsumableTrafficPolyline(speedReadingInterval: legs[i].intervals)
+                }
+                waypoint.distanceMeters = Int(distances[i].rounded())
+                waypoint.duration = ProtoDuration(seconds: (durations[i] * 1000).rounded() / 1000)
+                waypoint.eta = now.adding(seconds: elapsed)
+            }
+            waypoints.append(waypoint)
+        }
+
+        let stopsChanged = vehicle.waypoints.map(\.stop) != stops
+        vehicle.waypoints = waypoints
+        Versioning.bump(&vehicle.waypointsVersion, if: stopsChanged, now: now)
+        if legs.isEmpty {
+            if !tracking.driverDistanceIsCurrent { vehicle.remainingDistanceMeters = nil }
+            if !tracking.driverTimeIsCurrent { vehicle.remainingTimeSeconds = nil }
+            vehicle.etaToFirstWaypoint = nil
+        } else {
+            vehicle.remainingDistanceMeters = Int(distances[0].rounded())
+            vehicle.remainingTimeSeconds = Int(durations[0].rounded())
+            vehicle.etaToFirstWaypoint = now.adding(seconds: durations[0])
+        }
+
+        let firstLegTraffic = legs.first.flatMap { $0.intervals.isEmpty ? nil : ConsumableTrafficPolyline(speedReadingInterval: $0.intervals) }
+        for t in trips.indices {
+            trips[t].updateProgress(from: vehicle, waypoints: waypoints, firstLeg: legs.first?.points ?? [],
+                                    firstLegTraffic: firstLegTraffic, now: now)
+        }
+    }
+
+    private static func updateDriverFlags(_ tracking: inout RouteTracking, _ trigger: Trigger) {
+        if trigger.driverSentDistance { tracking.driverDistanceIsCurrent = true } else if trigger.locationUpdated { tracking.driverDistanceIsCurrent = false }
+        if trigger.driverSentTime { tracking.driverTimeIsCurrent = true } else if trigger.locationUpdated { tracking.driverTimeIsCurrent = false }
+    }
+
+    /// Keeps trips in the order they were assigned: known ones as before, new ones after.
+    private static func orderTrips(_ trips: inout [Trip], previous: [String]) {
+        let rank = Dictionary(previous.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        let original = Dictionary(trips.enumerated().map { ($1.tripId, $0) }, uniquingKeysWith: { a, _ in a })
+        trips.sort { a, b in
+            let ra = rank[a.tripId] ?? Int.max, rb = rank[b.tripId] ?? Int.max
+            if ra != rb { return ra < rb }
+            return (original[a.tripId] ?? 0) < (original[b.tripId] ?? 0)
+        }
+    }
+
+    /// The stops of all trips in driving order. The vehicle's present `waypoints` give the
+    /// interleaving of trips (a provider sets it for shared rides); within a trip the order
+    /// is always its own. Stops of newly assigned trips go last.
+    static func orderedStops(vehicle: Vehicle, trips: [Trip]) throws(FleetError) -> [TripWaypoint] {
+        var remaining: [String: [TripWaypoint]] = [:]
+        for trip in trips { remaining[trip.tripId] = trip.remainingStops }
+        var sequence = vehicle.waypoints.compactMap(\.tripId)
+        for (i, id) in sequence.enumerated() where remaining[id] == nil {
+            throw .invalid("vehicle.waypoints[\(i)].tripId", "trip '\(id)' is not a current trip of this vehicle")
+        }
+        // Drop passed stops (the earliest occurrences) and make room for added ones.
+        for trip in trips {
+            let id = trip.tripId
+            let wanted = remaining[id]?.count ?? 0
+            var occurrences = sequence.indices.filter { sequence[$0] == id }
+            if occurrences.count > wanted {
+                for index in occurrences.prefix(occurrences.count - wanted).reversed() { sequence.remove(at: index) }
+                occurrences = sequence.indices.filter { sequence[$0] == id }
+            }
+            if occurrences.count < wanted {
+                let extra = Array(repeating: id, count: wanted - occurrences.count)
+                if let last = occurrences.last { sequence.insert(contentsOf: extra, at: last) } else { sequence.append(contentsOf: extra) }
+            }
+        }
+        var cursor: [String: Int] = [:]
+        return sequence.compactMap { id in
+            let k = cursor[id, default: 0]
+            cursor[id] = k + 1
+            return remaining[id]?[k]
+        }
+    }
+
+    /// Projects the location onto the route, from where the vehicle was last time on the same
+    /// route (a window search), or over the whole route when the route is new.
+    private static func snap(_ location: LatLng, on route: PolylineMeasure?, version: Timestamp?, tracking: inout RouteTracking) -> LatLng {
+        guard let route else {
+            tracking.routeVersion = nil
+            tracking.distanceAlongMeters = 0
+            tracking.crossTrackMeters = 0
+            return location
+        }
+        let sameRoute = tracking.routeVersion == version && version != nil
+        if !sameRoute { tracking.driverPaceRatio = nil }
+        var tracker = PolylineTracker(measure: route, startDistance: sameRoute ? tracking.distanceAlongMeters : nil)
+        let projection = tracker.update(location)
+        tracking.routeVersion = version
+        tracking.distanceAlongMeters = projection.distanceAlongMeters
+        tracking.crossTrackMeters = projection.crossTrackMeters
+        return projection.point
+    }
+
+    /// Whether the route segment leads to `stop`: the driver named it as the segment's end,
+    /// or the segment ends near it.
+    private static func routeReaches(_ route: PolylineMeasure, _ stop: TripWaypoint, endPoint: TripWaypoint?) -> Bool {
+        if let endPoint, endPoint.tripId != nil, endPoint.tripId == stop.tripId, endPoint.waypointType == stop.waypointType {
+            return true
+        }
+        guard let target = stop.location?.point, let end = route.points.last else { return false }
+        return Earth.distance(end, target) <= Estimation.waypointMatchMeters
+    }
+}
+
+extension Trip {
+    /// Copies the vehicle's journey into this trip's live fields: its remaining waypoints run
+    /// up to its own last stop; pickup and dropoff times are estimates until they happen.
+    mutating func updateProgress(from vehicle: Vehicle, waypoints: [TripWaypoint], firstLeg: [LatLng],
+                                 firstLegTraffic: ConsumableTrafficPolyline?, now: Timestamp) {
+        let id = tripId
+        let last = waypoints.lastIndex(where: { $0.tripId == id })
+        let mine = last.map { Array(waypoints[...$0]) } ?? []
+        let stopsChanged = remainingWaypoints.map(\.stop) != mine.map(\.stop)
+        remainingWaypoints = mine
+        Versioning.bump(&remainingWaypointsVersion, if: stopsChanged, now: now)
+        lastLocation = vehicle.lastLocation
+        currentRouteSegment = vehicle.currentRouteSegment
+        currentRouteSegmentVersion = vehicle.currentRouteSegmentVersion
+        currentRouteSegmentTraffic = firstLegTraffic
+        currentRouteSegmentEndPoint = mine.first?.stop
+        route = firstLeg
+        remainingDistanceMeters = mine.isEmpty ? nil : vehicle.remainingDistanceMeters
+        etaToFirstWaypoint = mine.first?.eta
+        remainingTimeToFirstWaypoint = mine.first?.duration
+        if tripStatus.isBeforePickup || tripStatus == .arrivedAtPickup {
+            pickupTime = mine.first(where: { $0.waypointType == .pickup })?.eta
+        }
+        if let dropoff = mine.last(where: { $0.waypointType == .dropOff }) { dropoffTime = dropoff.eta }
+    }
+}

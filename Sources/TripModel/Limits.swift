@@ -1,0 +1,26 @@
+/// Bounds on every input, so no request can make the server do unbounded work or store
+/// unbounded data. Exceeding one is INVALID_ARGUMENT naming the field and the bound.
+public enum Limits {
+    /// Vertices in a route segment or any path a client sends (a long cross-country
+    /// route at road resolution fits; a runaway client does not).
+    public static let maximumPolylinePoints = 25_000
+    /// Characters in an encoded polyline (about 6 per vertex at worst).
+    public static let maximumEncodedPolylineLength = 200_000
+    /// Intermediate destinations of a trip.
+    public static let maximumIntermediateDestinations = 25
+    /// Waypoints a provider may set on a vehicle.
+    public static let maximumVehicleWaypoints = 100
+    /// Attributes on a vehicle or trip.
+    public static let maximumAttributes = 100
+    /// Characters in an attribute key or string value.
+    public static let maximumAttributeLength = 256
+    /// Road stretches in a traffic report.
+    public static let maximumRoadStretches = 2_000
+    /// Passengers on a trip and capacity of a vehicle.
+    public static let maximumCapacity = 1_000
+    /// Trip types and other short lists.
+    public static let maximumShortList = 16
+    /// Default and maximum page sizes of list and search calls.
+    public static let defaultPageSize = 100
+    public static let maximumPageSize = 1_000
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Parsing and checking of resource names `providers/{provider}/{collection}/{id}`.
+public enum ResourceName {
+    /// The longest ID accepted, in characters.
+    public static let maximumIDLength = 64
+
+    /// Checks an ID (provider, vehicle or trip): 1–64 characters, NFC-normalised, none of
+    /// `/ : ? , #`, no control characters. `field` names it in the error.
+    public static func validateID(_ id: String, field: String) throws(FleetError) {
+        if id.isEmpty { throw .invalid(field, "must not be empty") }
+        if id.count > maximumIDLength {
+            throw .invalid(field, "must be at most \(maximumIDLength) characters, got \(id.count)")
+        }
+        if let bad = id.unicodeScalars.first(where: { "/:?,#".unicodeScalars.contains($0) || $0.properties.generalCategory == .control }) {
+            throw .invalid(field, "must not contain '\(bad.escaped(asASCII: true))'")
+        }
+        // Swift compares strings by canonical equivalence, so compare the scalars.
+        if !id.precomposedStringWithCanonicalMapping.unicodeScalars.elementsEqual(id.unicodeScalars) {
+            throw .invalid(field, "must be in Unicode normalization form C")
+        }
+    }
+
+    /// `providers/{provider}/trips/{tripId}`.
+    public static func trip(provider: String, id: String) -> String { "providers/\(provider)/trips/\(id)" }
+
+    /// `providers/{provider}/vehicles/{vehicleId}`.
+    public static func vehicle(provider: String, id: String) -> String { "providers/\(provider)/vehicles/\(id)" }
+
+    /// The text after the last `/`.
+    public static func lastComponent(of name: String) -> String {
+        guard let slash = name.lastIndex(of: "/") else { return name }
+        return String(name[name.index(after: slash)...])
+    }
+}

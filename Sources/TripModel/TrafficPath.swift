@@ -1,0 +1,79 @@
+import Geo
+
+/// Cuts a stretch of a route out of a longer one and carries the driver's traffic report
+/// (road stretches by metres from the route's start) over to it as rider-style intervals by
+/// vertex index. Vertices are inserted where traffic changes, so every interval starts and
+/// ends exactly on a vertex.
+struct TrafficPath {
+    /// Consecutive vertices closer than this are merged.
+    static let mergeMeters = 0.5
+
+    /// The path's vertices.
+    var points: [LatLng]
+    /// Traffic along the path; empty when there is no traffic data.
+    var intervals: [SpeedReadingInterval]
+    /// Seconds at free flow scaled by traffic, at `speed` metres per second.
+    var modelSeconds: Double
+    /// Length in metres.
+    var meters: Double
+
+    /// The part of `measure` from `start` metres to its end, with traffic from `stretches`
+    /// (nil when the driver sent no traffic: then no intervals).
+    init(measure: PolylineMeasure, from start: Double, stretches: [RoadStretch]?, speed: Double) {
+        let total = measure.totalMeters
+        let begin = min(max(0, start), total)
+        var pieces: [(from: Double, to: Double, speed: TrafficSpeed)] = []
+        if let stretches {
+            var cursor = begin
+            for stretch in stretches.sorted(by: { $0.offsetMeters < $1.offsetMeters }) {
+                let a = max(cursor, Double(stretch.offsetMeters))
+                let b = min(total, Double(stretch.offsetMeters + stretch.lengthMeters))
+                guard b > a else { continue }
+                if a > cursor { pieces.append((cursor, a, .normal)) }
+                pieces.append((a, b, stretch.style == .trafficJam ? .trafficJam : stretch.style == .slowerTraffic ? .slow : .normal))
+                cursor = b
+            }
+            if cursor < total || pieces.isEmpty { pieces.append((cursor, total, .normal)) }
+        } else {
+            pieces.append((begin, total, .unspecified))
+        }
+        var points: [LatLng] = []
+        var intervals: [SpeedReadingInterval] = []
+        var seconds = 0.0
+        for piece in pieces {
+            let part = measure.slice(from: piece.from, to: piece.to)
+            let startIndex = max(0, points.count - 1)
+            for (k, point) in part.enumerated() where !(k == 0 && !points.isEmpty) {
+                // Vertices within a few centimetres of the previous one (the snapped start
+                // next to a route vertex) add nothing but a degenerate segment.
+                if let last = points.last, k < part.count - 1, Earth.distance(last, point) < Self.mergeMeters { continue }
+                if let last = points.last, k == part.count - 1, points.count > 1, Earth.distance(last, point) < Self.mergeMeters {
+                    points[points.count - 1] = point
+                    continue
+                }
+                points.append(point)
+            }
+            let endIndex = points.count - 1
+            seconds += (piece.to - piece.from) / speed * Estimation.trafficTimeFactor(piece.speed)
+            guard stretches != nil, endIndex > startIndex else { continue }
+            if let last = intervals.last, last.speed == piece.speed {
+                intervals[intervals.count - 1].endPolylinePointIndex = endIndex
+            } else {
+                intervals.append(SpeedReadingInterval(startPolylinePointIndex: startIndex, endPolylinePointIndex: endIndex, speed: piece.speed))
+            }
+        }
+        self.points = points
+        self.intervals = intervals
+        self.modelSeconds = seconds
+        self.meters = total - begin
+    }
+
+    /// A straight path between two points whose length is the great-circle distance times
+    /// ``Estimation/detourFactor``: a stand-in for a leg no route is known for.
+    init(straightFrom a: LatLng, to b: LatLng, speed: Double) {
+        points = [a, b]
+        intervals = []
+        meters = Earth.distance(a, b) * Estimation.detourFactor
+        modelSeconds = meters / speed
+    }
+}

@@ -1,0 +1,149 @@
+// The rules for creating and updating trips (Fleet Engine's CreateTrip and UpdateTrip):
+// required fields, the status state machine, and what a status change records.
+
+extension Trip {
+    /// Fields a client may name in an `updateMask`.
+    public static let writableFields: Set<String> = [
+        "vehicleId", "tripStatus", "tripType", "numberOfPassengers", "pickupPoint", "actualPickupPoint",
+        "intermediateDestinations", "intermediateDestinationIndex", "dropoffPoint", "actualDropoffPoint", "attributes",
+    ]
+    /// Fields only the server writes (DESIGN §3).
+    public static let outputOnlyFields: Set<String> = [
+        "name", "pickupTime", "dropoffTime", "intermediateDestinationsVersion", "remainingWaypoints",
+        "remainingWaypointsVersion", "route", "currentRouteSegment", "currentRouteSegmentVersion",
+        "currentRouteSegmentTraffic", "currentRouteSegmentEndPoint", "remainingDistanceMeters",
+        "etaToFirstWaypoint", "remainingTimeToFirstWaypoint", "lastLocation", "view",
+    ]
+
+    /// A new trip from a create request: output-only fields are ignored; `pickupPoint` and
+    /// `tripType` are required; the status starts at `NEW`.
+    public static func created(from input: Trip, provider: String, id: String, now: Timestamp) throws(FleetError) -> Trip {
+        try ResourceName.validateID(provider, field: "provider")
+        try ResourceName.validateID(id, field: "tripId")
+        guard input.pickupPoint != nil else { throw .invalid("trip.pickupPoint", "required field is missing") }
+        guard input.tripType != nil else { throw .invalid("trip.tripType", "required field is missing") }
+        if input.tripStatus != .new && input.tripStatus != .unknown {
+            throw .invalid("trip.tripStatus", "a new trip starts as NEW, not \(input.tripStatus.rawValue)")
+        }
+        var trip = Trip(name: ResourceName.trip(provider: provider, id: id))
+        var fields = ["tripType", "numberOfPassengers", "pickupPoint", "intermediateDestinations", "dropoffPoint", "attributes"]
+        if input.vehicleId != nil { fields.append("vehicleId") }
+        try trip.apply(input, mask: FieldMask(fields: fields), now: now, vehicleLocation: nil)
+        if trip.numberOfPassengers == nil { trip.numberOfPassengers = 1 }
+        return trip
+    }
+
+    /// Applies the masked fields of `input`. A status change must follow the state machine
+    /// (else FAILED_PRECONDITION); leaving pickup records `actualPickupPoint` and
+    /// `pickupTime`, completing records `actualDropoffPoint` and `dropoffTime`, from
+    /// `vehicleLocation` and `now` unless the client sent them.
+    public mutating func apply(_ input: Trip, mask: FieldMask, now: Timestamp, vehicleLocation: VehicleLocation?) throws(FleetError) {
+        try mask.validate(writable: Self.writableFields, outputOnly: Self.outputOnlyFields)
+        if tripStatus.isTerminal {
+            let changesStatus = mask.contains("tripStatus") && input.tripStatus != tripStatus
+            if changesStatus || mask.fields != ["tripStatus"] {
+                throw FleetError(.failedPrecondition, "trip \(tripId) is \(tripStatus.rawValue) and can no longer change")
+            }
+            return
+        }
+        let previousStatus = tripStatus
+        for field in mask.fields {
+            let path = "trip.\(field)"
+            switch field {
+            case "vehicleId":
+                if let id = input.vehicleId, !id.isEmpty {
+                    try ResourceName.validateID(id, field: path)
+                    vehicleId = id
+                } else {
+                    vehicleId = nil
+                }
+            case "tripStatus":
+                guard input.tripStatus != .unknown else { throw .invalid(path, "required field is missing") }
+                guard tripStatus.canMove(to: input.tripStatus) else {
+                    throw FleetError(.failedPrecondition,
+                        "\(path): cannot move from \(tripStatus.rawValue) to \(input.tripStatus.rawValue)")
+                }
+                tripStatus = input.tripStatus
+            case "tripType":
+                guard input.tripType != nil else { throw .invalid(path, "required field is missing") }
+                tripType = input.tripType
+            case "numberOfPassengers":
+                try Check.integer(input.numberOfPassengers, path, 1...Limits.maximumCapacity)
+                numberOfPassengers = input.numberOfPassengers
+            case "pickupPoint":
+                guard let point = input.pickupPoint else { throw .invalid(path, "required field is missing") }
+                try Check.terminal(point, path)
+                pickupPoint = point
+            case "actualPickupPoint":
+                if let stop = input.actualPickupPoint { try Check.latLng(stop.point, "\(path).point") }
+                actualPickupPoint = input.actualPickupPoint
+            case "intermediateDestinations":
+                try Check.count(input.intermediateDestinations, path, max: Limits.maximumIntermediateDestinations)
+                for (i, stop) in input.intermediateDestinations.enumerated() { try Check.terminal(stop, "\(path)[\(i)]") }
+                if input.intermediateDestinations != intermediateDestinations || intermediateDestinationsVersion == nil {
+                    intermediateDestinations = input.intermediateDestinations
+                    intermediateDestinationsVersion = Versioning.next(after: intermediateDestinationsVersion, now: now)
+                }
+            case "intermediateDestinationIndex":
+                intermediateDestinationIndex = input.intermediateDestinationIndex
+            case "dropoffPoint":
+                if let point = input.dropoffPoint { try Check.terminal(point, path) }
+                dropoffPoint = input.dropoffPoint
+            case "actualDropoffPoint":
+                if let stop = input.actualDropoffPoint { try Check.latLng(stop.point, "\(path).point") }
+                actualDropoffPoint = input.actualDropoffPoint
+            case "attributes":
+                try Check.attributes(input.attributes, path)
+                attributes = input.attributes
+            default: break
+            }
+        }
+        try recordStatusChange(from: previousStatus, indexGiven: mask.contains("intermediateDestinationIndex"),
+                               now: now, vehicleLocation: vehicleLocation)
+        if let index = intermediateDestinationIndex, !intermediateDestinations.indices.contains(index) {
+            throw .invalid("trip.intermediateDestinationIndex",
+                           "\(index) is out of range for \(intermediateDestinations.count) intermediate destinations")
+        }
+    }
+
+    private mutating func recordStatusChange(from previous: TripStatus, indexGiven: Bool, now: Timestamp,
+                                             vehicleLocation: VehicleLocation?) throws(FleetError) {
+        guard tripStatus != previous else { return }
+        let here = vehicleLocation?.location
+        switch tripStatus {
+        case .enrouteToIntermediateDestination:
+            if intermediateDestinations.isEmpty {
+                throw FleetError(.failedPrecondition, "trip.tripStatus: the trip has no intermediate destinations")
+            }
+            if !indexGiven {
+                intermediateDestinationIndex = previous == .arrivedAtIntermediateDestination ? (intermediateDestinationIndex ?? -1) + 1 : 0
+            }
+            if (intermediateDestinationIndex ?? 0) >= intermediateDestinations.count {
+                throw FleetError(.failedPrecondition, "trip.tripStatus: every intermediate destination has been visited")
+            }
+        case .complete:
+            if actualDropoffPoint == nil, let here { actualDropoffPoint = StopLocation(point: here, timestamp: now) }
+            dropoffTime = now
+        default: break
+        }
+        // The state machine passes pickup only by leaving ARRIVED_AT_PICKUP.
+        if previous == .arrivedAtPickup && tripStatus != .canceled {
+            if actualPickupPoint == nil, let here { actualPickupPoint = StopLocation(point: here, timestamp: now) }
+            pickupTime = now
+        }
+        if tripStatus.isTerminal { clearProgress() }
+    }
+
+    /// Drops the live fields that only make sense while the trip runs.
+    mutating func clearProgress() {
+        remainingWaypoints = []
+        route = []
+        currentRouteSegment = nil
+        currentRouteSegmentTraffic = nil
+        currentRouteSegmentEndPoint = nil
+        remainingDistanceMeters = nil
+        etaToFirstWaypoint = nil
+        remainingTimeToFirstWaypoint = nil
+        if tripStatus == .canceled { dropoffTime = nil }
+    }
+}

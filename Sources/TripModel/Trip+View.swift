@@ -1,0 +1,40 @@
+extension Trip {
+    /// The trip as `GET trip?view=` returns it. `SDK` (and unspecified) is every field.
+    /// `JOURNEY_SHARING_V1S` is what a rider may see: the fields Fleet Engine documents for
+    /// that view plus `remainingWaypointsVersion` (so clients see when stops change); other
+    /// riders' stops on a shared vehicle keep their path and estimates but lose their trip
+    /// ID and location.
+    public func rendered(as view: TripView) -> Trip {
+        guard view == .journeySharingV1S else {
+            var copy = self
+            copy.view = .sdk
+            return copy
+        }
+        var shown = Trip(name: name)
+        shown.vehicleId = vehicleId
+        shown.tripStatus = tripStatus
+        shown.tripType = tripType
+        shown.numberOfPassengers = numberOfPassengers
+        shown.pickupPoint = pickupPoint
+        shown.actualPickupPoint = actualPickupPoint
+        shown.pickupTime = pickupTime
+        shown.intermediateDestinations = intermediateDestinations
+        shown.intermediateDestinationsVersion = intermediateDestinationsVersion
+        shown.intermediateDestinationIndex = intermediateDestinationIndex
+        shown.dropoffPoint = dropoffPoint
+        shown.actualDropoffPoint = actualDropoffPoint
+        shown.dropoffTime = dropoffTime
+        let id = tripId
+        shown.remainingWaypoints = remainingWaypoints.map { waypoint in
+            guard waypoint.tripId != id else { return waypoint }
+            var redacted = waypoint
+            redacted.tripId = nil
+            redacted.location = nil
+            return redacted
+        }
+        shown.remainingWaypointsVersion = remainingWaypointsVersion
+        shown.lastLocation = lastLocation
+        shown.view = .journeySharingV1S
+        return shown
+    }
+}

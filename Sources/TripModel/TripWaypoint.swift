@@ -1,0 +1,78 @@
+import Geo
+
+/// A stop on a vehicle's route, with the path and estimates from the previous stop (or the
+/// vehicle) to it (Fleet Engine `TripWaypoint`).
+public struct TripWaypoint: Hashable, Sendable {
+    /// Where the stop is.
+    public var location: TerminalLocation?
+    /// The trip this stop belongs to.
+    public var tripId: String?
+    /// What the stop is for.
+    public var waypointType: WaypointType?
+    /// The path from the previous waypoint (or the vehicle) to this one, Google encoded
+    /// polyline precision 5.
+    public var encodedPathToWaypoint: String?
+    /// Traffic along `encodedPathToWaypoint`.
+    public var trafficToWaypoint: ConsumableTrafficPolyline?
+    /// Driving distance from the previous waypoint (or the vehicle), metres.
+    public var distanceMeters: Int?
+    /// Estimated arrival time.
+    public var eta: Timestamp?
+    /// Estimated driving time from the previous waypoint (or the vehicle).
+    public var duration: ProtoDuration?
+
+    /// Creates a waypoint.
+    public init(
+        location: TerminalLocation? = nil, tripId: String? = nil, waypointType: WaypointType? = nil,
+        encodedPathToWaypoint: String? = nil, trafficToWaypoint: ConsumableTrafficPolyline? = nil,
+        distanceMeters: Int? = nil, eta: Timestamp? = nil, duration: ProtoDuration? = nil
+    ) {
+        self.location = location
+        self.tripId = tripId
+        self.waypointType = waypointType
+        self.encodedPathToWaypoint = encodedPathToWaypoint
+        self.trafficToWaypoint = trafficToWaypoint
+        self.distanceMeters = distanceMeters
+        self.eta = eta
+        self.duration = duration
+    }
+
+    /// The same stop without the path and estimates (what identifies it).
+    public var stop: TripWaypoint {
+        TripWaypoint(location: location, tripId: tripId, waypointType: waypointType)
+    }
+}
+
+extension TripWaypoint: Codable {
+    enum CodingKeys: String, CodingKey {
+        case location, tripId, waypointType, pathToWaypoint, encodedPathToWaypoint, trafficToWaypoint
+        case distanceMeters, eta, duration
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        location = try c.decodeIfPresent(TerminalLocation.self, forKey: .location)
+        tripId = try c.decodeIfPresent(String.self, forKey: .tripId)
+        waypointType = try c.decodeIfPresent(WaypointType.self, forKey: .waypointType)
+        encodedPathToWaypoint = try c.decodeIfPresent(String.self, forKey: .encodedPathToWaypoint)
+        if encodedPathToWaypoint == nil, let path = try c.decodeIfPresent([LatLng].self, forKey: .pathToWaypoint) {
+            encodedPathToWaypoint = EncodedPolyline.encode(path)
+        }
+        trafficToWaypoint = try c.decodeIfPresent(ConsumableTrafficPolyline.self, forKey: .trafficToWaypoint)
+        distanceMeters = try c.decodeIfPresent(Int.self, forKey: .distanceMeters)
+        eta = try c.decodeIfPresent(Timestamp.self, forKey: .eta)
+        duration = try c.decodeIfPresent(ProtoDuration.self, forKey: .duration)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(location, forKey: .location)
+        try c.encodeIfPresent(tripId, forKey: .tripId)
+        try c.encodeIfPresent(waypointType, forKey: .waypointType)
+        try c.encodeIfPresent(encodedPathToWaypoint, forKey: .encodedPathToWaypoint)
+        try c.encodeIfPresent(trafficToWaypoint, forKey: .trafficToWaypoint)
+        try c.encodeIfPresent(distanceMeters, forKey: .distanceMeters)
+        try c.encodeIfPresent(eta, forKey: .eta)
+        try c.encodeIfPresent(duration, forKey: .duration)
+    }
+}

@@ -1,0 +1,90 @@
+import Geo
+
+// Checks of client input beyond its JSON shape: ranges, lengths, and the bounds of
+// ``Limits``. Each failure names the field path.
+
+enum Check {
+    static func latLng(_ p: LatLng, _ path: String) throws(FleetError) {
+        guard p.latitude.isFinite, (-90.0...90.0).contains(p.latitude) else {
+            throw .invalid("\(path).latitude", "\(p.latitude) is out of range [-90, 90]")
+        }
+        guard p.longitude.isFinite, (-180.0...180.0).contains(p.longitude) else {
+            throw .invalid("\(path).longitude", "\(p.longitude) is out of range [-180, 180]")
+        }
+    }
+
+    static func finite(_ value: Double?, _ path: String, range: ClosedRange<Double>? = nil) throws(FleetError) {
+        guard let value else { return }
+        guard value.isFinite else { throw .invalid(path, "must be a finite number") }
+        if let range, !range.contains(value) {
+            throw .invalid(path, "\(value) is out of range [\(range.lowerBound), \(range.upperBound)]")
+        }
+    }
+
+    static func integer(_ value: Int?, _ path: String, _ range: ClosedRange<Int>) throws(FleetError) {
+        guard let value else { return }
+        if !range.contains(value) { throw .invalid(path, "\(value) is out of range [\(range.lowerBound), \(range.upperBound)]") }
+    }
+
+    static func count<C: Collection>(_ values: C, _ path: String, max: Int) throws(FleetError) {
+        if values.count > max { throw .invalid(path, "has \(values.count) entries; at most \(max) are allowed") }
+    }
+
+    static func attributes(_ attributes: [Attribute], _ path: String) throws(FleetError) {
+        try count(attributes, path, max: Limits.maximumAttributes)
+        var keys = Set<String>()
+        for (i, attribute) in attributes.enumerated() {
+            let here = "\(path)[\(i)]"
+            if attribute.key.isEmpty { throw .invalid("\(here).key", "must not be empty") }
+            if attribute.key.count > Limits.maximumAttributeLength {
+                throw .invalid("\(here).key", "must be at most \(Limits.maximumAttributeLength) characters")
+            }
+            if attribute.key.contains(":") { throw .invalid("\(here).key", "must not contain ':'") }
+            if !keys.insert(attribute.key).inserted { throw .invalid("\(here).key", "'\(attribute.key)' is repeated") }
+            let values = [attribute.stringValue != nil, attribute.boolValue != nil, attribute.numberValue != nil].filter { $0 }.count
+            if values != 1 { throw .invalid(here, "exactly one of stringValue, boolValue, numberValue must be set") }
+            if let s = attribute.stringValue, s.count > Limits.maximumAttributeLength {
+                throw .invalid("\(here).stringValue", "must be at most \(Limits.maximumAttributeLength) characters")
+            }
+            try finite(attribute.numberValue, "\(here).numberValue")
+        }
+    }
+
+    static func terminal(_ location: TerminalLocation?, _ path: String) throws(FleetError) {
+        guard let location else { return }
+        try latLng(location.point, "\(path).point")
+    }
+
+    static func location(_ location: VehicleLocation?, _ path: String) throws(FleetError) {
+        guard let location else { return }
+        guard let point = location.location else { throw .invalid("\(path).location", "required field is missing") }
+        try latLng(point, "\(path).location")
+        if let raw = location.rawLocation { try latLng(raw, "\(path).rawLocation") }
+        try finite(location.heading, "\(path).heading", range: 0...360)
+        try finite(location.speed, "\(path).speed", range: -1...200)
+        try finite(location.latlngAccuracy, "\(path).latlngAccuracy", range: 0...1e7)
+        try finite(location.headingAccuracy, "\(path).headingAccuracy", range: 0...360)
+        try finite(location.altitude, "\(path).altitude", range: -1e5...1e5)
+        try finite(location.altitudeAccuracy, "\(path).altitudeAccuracy", range: 0...1e7)
+        try finite(location.speedAccuracy, "\(path).speedAccuracy", range: 0...1e4)
+        try finite(location.rawLocationAccuracy, "\(path).rawLocationAccuracy", range: 0...1e7)
+    }
+
+    static func traffic(_ traffic: TrafficPolylineData?, _ path: String) throws(FleetError) {
+        guard let stretches = traffic?.trafficRendering.roadStretch else { return }
+        let here = "\(path).trafficRendering.roadStretch"
+        try count(stretches, here, max: Limits.maximumRoadStretches)
+        for (i, stretch) in stretches.enumerated() {
+            try integer(stretch.offsetMeters, "\(here)[\(i)].offsetMeters", 0...100_000_000)
+            try integer(stretch.lengthMeters, "\(here)[\(i)].lengthMeters", 0...100_000_000)
+        }
+    }
+
+    static func waypoint(_ waypoint: TripWaypoint, _ path: String) throws(FleetError) {
+        try terminal(waypoint.location, "\(path).location")
+        if let encoded = waypoint.encodedPathToWaypoint, !encoded.isEmpty {
+            _ = try RouteGeometry.decode(encoded, path: "\(path).encodedPathToWaypoint")
+        }
+        try integer(waypoint.distanceMeters, "\(path).distanceMeters", 0...100_000_000)
+    }
+}

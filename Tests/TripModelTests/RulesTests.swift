@@ -1,0 +1,150 @@
+import Geo
+import Testing
+import TripModel
+
+@Suite struct RulesTests {
+    /// Creating a vehicle requires what Fleet Engine requires, naming the missing field.
+    @Test func vehicleRequiredFields() {
+        #expect(throws: FleetError.invalid("vehicle.vehicleState", "required field is missing")) {
+            try Vehicle.created(from: Vehicle(name: ""), provider: "p", id: "v", now: t0)
+        }
+    }
+
+    /// IDs are 1–64 NFC characters without `/ : ? , #`.
+    @Test(arguments: ["", String(repeating: "x", count: 65), "a/b", "a:b", "a?b", "a,b", "a#b", "e\u{301}"])
+    func badIDs(_ id: String) {
+        #expect(throws: FleetError.self) { try onlineVehicleWithID(id) }
+    }
+
+    func onlineVehicleWithID(_ id: String) throws {
+        var input = Vehicle(name: "")
+        input.vehicleState = .online
+        input.supportedTripTypes = [.exclusive]
+        input.maximumCapacity = 4
+        input.vehicleType = VehicleType(category: .auto)
+        _ = try Vehicle.created(from: input, provider: "p", id: id, now: t0)
+    }
+
+    /// The update mask is required, and output-only or unknown fields in it are refused.
+    @Test func updateMaskChecks() throws {
+        var vehicle = try onlineVehicle()
+        #expect(throws: FleetError.self) { try vehicle.apply(Vehicle(name: ""), mask: FieldMask(""), now: t0) }
+        #expect(throws: FleetError.invalid("updateMask", "'currentTrips' is maintained by the server and cannot be written")) {
+            try vehicle.apply(Vehicle(name: ""), mask: FieldMask("currentTrips"), now: t0)
+        }
+        let error = try #require(throws: FleetError.self) { try vehicle.apply(Vehicle(name: ""), mask: FieldMask("colour"), now: t0) }
+        #expect(error.message.contains("unknown field 'colour'"))
+    }
+
+    /// snake_case masks work like lowerCamel ones.
+    @Test func snakeCaseMask() throws {
+        var vehicle = try onlineVehicle()
+        var input = Vehicle(name: "")
+        input.vehicleState = .offline
+        try vehicle.apply(input, mask: FieldMask("vehicle_state"), now: t0)
+        #expect(vehicle.vehicleState == .offline)
+    }
+
+    /// Out-of-range coordinates and non-finite numbers name the field.
+    @Test func locationRanges() throws {
+        var vehicle = try onlineVehicle()
+        var input = Vehicle(name: "")
+        input.lastLocation = VehicleLocation(location: LatLng(latitude: 91, longitude: 0))
+        #expect(throws: FleetError.invalid("vehicle.lastLocation.location.latitude", "91.0 is out of range [-90, 90]")) {
+            try vehicle.apply(input, mask: FieldMask("lastLocation"), now: t0)
+        }
+        input.lastLocation = VehicleLocation(location: LatLng(latitude: 1, longitude: 2), heading: .nan)
+        #expect(throws: FleetError.invalid("vehicle.lastLocation.heading", "must be a finite number")) {
+            try vehicle.apply(input, mask: FieldMask("lastLocation"), now: t0)
+        }
+    }
+
+    /// The route version moves only when the route changes; S2 input is stored as a
+    /// Google polyline.
+    @Test func routeVersion() throws {
+        var vehicle = try onlineVehicle()
+        var input = Vehicle(name: "")
+        input.currentRouteSegment = EncodedPolyline.encode(eastwardRoad())
+        try vehicle.apply(input, mask: FieldMask("currentRouteSegment"), now: t0)
+        let first = try #require(vehicle.currentRouteSegmentVersion)
+        try vehicle.apply(input, mask: FieldMask("currentRouteSegment"), now: t0.adding(seconds: 5))
+        #expect(vehicle.currentRouteSegmentVersion == first)
+        input.currentRouteSegment = S2Polyline.encode(eastwardRoad(vertices: 5))
+        try vehicle.apply(input, mask: FieldMask("currentRouteSegment"), now: t0.adding(seconds: 10))
+        #expect(vehicle.currentRouteSegmentVersion == t0.adding(seconds: 10))
+        let stored = try EncodedPolyline.decode(try #require(vehicle.currentRouteSegment))
+        #expect(stored.count == 5)
+        #expect(Earth.distance(stored[4], eastwardRoad(vertices: 5)[4]) < 2)
+    }
+
+    /// Empty and oversized routes are refused.
+    @Test func routeBounds() throws {
+        var vehicle = try onlineVehicle()
+        var input = Vehicle(name: "")
+        input.currentRouteSegment = ""
+        #expect(throws: FleetError.invalid("vehicle.currentRouteSegment", "must not be empty")) {
+            try vehicle.apply(input, mask: FieldMask("currentRouteSegment"), now: t0)
+        }
+        input.currentRouteSegment = EncodedPolyline.encode(eastwardRoad(vertices: Limits.maximumPolylinePoints + 1, spacing: 1))
+        let error = try #require(throws: FleetError.self) { try vehicle.apply(input, mask: FieldMask("currentRouteSegment"), now: t0) }
+        #expect(error.message.contains("at most \(Limits.maximumPolylinePoints)"))
+        input.currentRouteSegment = "not a polyline!"
+        #expect(throws: FleetError.self) { try vehicle.apply(input, mask: FieldMask("currentRouteSegment"), now: t0) }
+    }
+
+    /// A trip follows the state machine; illegal moves are FAILED_PRECONDITION.
+    @Test func tripTransitions() throws {
+        var trip = try newTrip("t1", pickup: LatLng(latitude: 37.4, longitude: -122), dropoff: LatLng(latitude: 37.5, longitude: -122))
+        var input = Trip(name: "")
+        input.tripStatus = .complete
+        let error = try #require(throws: FleetError.self) { try trip.apply(input, mask: FieldMask("tripStatus"), now: t0, vehicleLocation: nil) }
+        #expect(error.code == .failedPrecondition)
+        #expect(error.message == "trip.tripStatus: cannot move from NEW to COMPLETE")
+        input.tripStatus = .new
+        try trip.apply(input, mask: FieldMask("tripStatus"), now: t0, vehicleLocation: nil)
+        #expect(trip.tripStatus == .new)
+    }
+
+    /// Leaving the pickup records where and when; completing records the dropoff.
+    @Test func pickupAndDropoffRecorded() throws {
+        var trip = try newTrip("t1", pickup: LatLng(latitude: 37.4, longitude: -122), dropoff: LatLng(latitude: 37.5, longitude: -122))
+        let here = VehicleLocation(location: LatLng(latitude: 37.40001, longitude: -122))
+        for (i, status) in [TripStatus.enrouteToPickup, .arrivedAtPickup, .enrouteToDropoff].enumerated() {
+            var input = Trip(name: "")
+            input.tripStatus = status
+            try trip.apply(input, mask: FieldMask("tripStatus"), now: t0.adding(seconds: Double(i)), vehicleLocation: here)
+        }
+        #expect(trip.actualPickupPoint?.point == here.location)
+        #expect(trip.pickupTime == t0.adding(seconds: 2))
+        var input = Trip(name: "")
+        input.tripStatus = .complete
+        try trip.apply(input, mask: FieldMask("tripStatus"), now: t0.adding(seconds: 60), vehicleLocation: here)
+        #expect(trip.dropoffTime == t0.adding(seconds: 60))
+        #expect(trip.actualDropoffPoint?.timestamp == t0.adding(seconds: 60))
+        #expect(throws: FleetError.self) { try trip.apply(Trip(name: ""), mask: FieldMask("vehicleId"), now: t0, vehicleLocation: nil) }
+    }
+
+    /// Intermediate destinations are visited in order; the index advances by itself.
+    @Test func intermediateDestinations() throws {
+        var input = Trip(name: "")
+        input.pickupPoint = TerminalLocation(point: LatLng(latitude: 1, longitude: 1))
+        input.tripType = .exclusive
+        input.intermediateDestinations = [TerminalLocation(point: LatLng(latitude: 2, longitude: 2)),
+                                          TerminalLocation(point: LatLng(latitude: 3, longitude: 3))]
+        var trip = try Trip.created(from: input, provider: "p", id: "t", now: t0)
+        #expect(trip.intermediateDestinationsVersion == t0)
+        for status in [TripStatus.enrouteToPickup, .arrivedAtPickup, .enrouteToIntermediateDestination,
+                       .arrivedAtIntermediateDestination, .enrouteToIntermediateDestination] {
+            var change = Trip(name: "")
+            change.tripStatus = status
+            try trip.apply(change, mask: FieldMask("tripStatus"), now: t0, vehicleLocation: nil)
+        }
+        #expect(trip.intermediateDestinationIndex == 1)
+        #expect(trip.remainingStops.map(\.waypointType) == [.intermediateDestination])
+        var change = Trip(name: "")
+        change.tripStatus = .arrivedAtIntermediateDestination
+        try trip.apply(change, mask: FieldMask("tripStatus"), now: t0, vehicleLocation: nil)
+        change.tripStatus = .enrouteToIntermediateDestination
+        #expect(throws: FleetError.self) { try trip.apply(change, mask: FieldMask("tripStatus"), now: t0, vehicleLocation: nil) }
+    }
+}
