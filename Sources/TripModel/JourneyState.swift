@@ -20,10 +20,15 @@ public enum JourneyState {
         public var driverSentDistance: Bool
         /// The write carried a driver-sent `remainingTimeSeconds`.
         public var driverSentTime: Bool
+        /// The write set the vehicle's `waypoints` (the order of stops): every stop must
+        /// belong to a current trip.
+        public var waypointsSet: Bool
 
         /// Creates a trigger.
-        public init(now: Timestamp, locationUpdated: Bool = false, driverSentDistance: Bool = false, driverSentTime: Bool = false) {
+        public init(now: Timestamp, locationUpdated: Bool = false, driverSentDistance: Bool = false, driverSentTime: Bool = false,
+                    waypointsSet: Bool = false) {
             self.now = now
+            self.waypointsSet = waypointsSet
             self.locationUpdated = locationUpdated
             self.driverSentDistance = driverSentDistance
             self.driverSentTime = driverSentTime
@@ -38,7 +43,7 @@ public enum JourneyState {
         orderTrips(&trips, previous: vehicle.currentTrips)
         vehicle.currentTrips = trips.map(\.tripId)
 
-        let stops = try orderedStops(vehicle: vehicle, trips: trips)
+        let stops = try orderedStops(vehicle: vehicle, trips: trips, checkTrips: trigger.waypointsSet)
         let speed = Estimation.freeFlowSpeed(vehicle.vehicleType?.category)
         let route = vehicle.currentRouteSegment.flatMap { try? EncodedPolyline.decode($0) }.flatMap(PolylineMeasure.init)
         let position = vehicle.lastLocation?.location.map { snap($0, on: route, version: vehicle.currentRouteSegmentVersion, tracking: &tracking) }
@@ -131,13 +136,16 @@ public enum JourneyState {
     /// The stops of all trips in driving order. The vehicle's present `waypoints` give the
     /// interleaving of trips (a provider sets it for shared rides); within a trip the order
     /// is always its own. Stops of newly assigned trips go last.
-    static func orderedStops(vehicle: Vehicle, trips: [Trip]) throws(FleetError) -> [TripWaypoint] {
+    /// Stops of trips that have finished or left drop out; with `checkTrips` (the provider
+    /// just set the order) they are an error instead.
+    static func orderedStops(vehicle: Vehicle, trips: [Trip], checkTrips: Bool) throws(FleetError) -> [TripWaypoint] {
         var remaining: [String: [TripWaypoint]] = [:]
         for trip in trips { remaining[trip.tripId] = trip.remainingStops }
         var sequence = vehicle.waypoints.compactMap(\.tripId)
-        for (i, id) in sequence.enumerated() where remaining[id] == nil {
-            throw .invalid("vehicle.waypoints[\(i)].tripId", "trip '\(id)' is not a current trip of this vehicle")
+        if checkTrips, let i = sequence.firstIndex(where: { remaining[$0] == nil }) {
+            throw .invalid("vehicle.waypoints[\(i)].tripId", "trip '\(sequence[i])' is not a current trip of this vehicle")
         }
+        sequence.removeAll { remaining[$0] == nil }
         // Drop passed stops (the earliest occurrences) and make room for added ones.
         for trip in trips {
             let id = trip.tripId

@@ -109,7 +109,7 @@ import TripModel
             TripWaypoint(tripId: $0.0, waypointType: $0.1)
         }
         try vehicle.apply(order, mask: FieldMask("waypoints"), now: t0)
-        try JourneyState.refresh(vehicle: &vehicle, trips: &trips, tracking: &tracking, trigger: .init(now: t0))
+        try JourneyState.refresh(vehicle: &vehicle, trips: &trips, tracking: &tracking, trigger: .init(now: t0, waypointsSet: true))
         #expect(vehicle.waypoints.map(\.tripId) == ["a", "b", "b", "a"])
         #expect(trips.first(where: { $0.tripId == "b" })?.remainingWaypoints.count == 3)
         // Rider a is picked up: its pickup leaves the list, the interleaving stays.
@@ -127,8 +127,11 @@ import TripModel
         var trips: [Trip] = []
         var tracking = RouteTracking()
         #expect(throws: FleetError.invalid("vehicle.waypoints[0].tripId", "trip 'zzz' is not a current trip of this vehicle")) {
-            try JourneyState.refresh(vehicle: &vehicle, trips: &trips, tracking: &tracking, trigger: .init(now: t0))
+            try JourneyState.refresh(vehicle: &vehicle, trips: &trips, tracking: &tracking, trigger: .init(now: t0, waypointsSet: true))
         }
+        // Stored stops of a trip that has since finished simply drop out.
+        try JourneyState.refresh(vehicle: &vehicle, trips: &trips, tracking: &tracking, trigger: .init(now: t0))
+        #expect(vehicle.waypoints.isEmpty)
     }
 
     /// The rider's view hides other riders' stops' identity and location, and fields

@@ -1,0 +1,70 @@
+import Foundation
+import TripModel
+
+/// The trip events the store logs on writes, named after the Consumer SDK's trip model
+/// listener (`didUpdateTripStatus`, `didUpdateETAToNextWaypoint`, ...). Navigation events
+/// (DESIGN §8) are appended by the navigator through the same log.
+enum Events {
+    static let tripStatus = "didUpdateTripStatus"
+    static let eta = "didUpdateETAToNextWaypoint"
+    static let remainingWaypoints = "didUpdateRemainingWaypoints"
+    static let vehicleLocation = "didUpdateVehicleLocation"
+
+    /// ETA moves smaller than this are not worth an event (the Navigation SDK's default
+    /// `timeUpdateThreshold`).
+    static let etaThresholdSeconds = 1.0
+
+    struct StatusData: Encodable {
+        var tripStatus: TripStatus
+        var previousTripStatus: TripStatus?
+    }
+
+    struct ETAData: Encodable {
+        var etaToFirstWaypoint: Timestamp?
+        var remainingTimeToFirstWaypoint: ProtoDuration?
+        var remainingDistanceMeters: Int?
+        var pickupTime: Timestamp?
+        var dropoffTime: Timestamp?
+    }
+
+    struct WaypointsData: Encodable {
+        var remainingWaypointsVersion: Timestamp?
+        var remainingWaypointCount: Int
+    }
+
+    static func status(_ trip: Trip, previous: TripStatus?, now: Timestamp) -> NewEvent {
+        make(tripStatus, now, trip.vehicleId, [trip.tripId], StatusData(tripStatus: trip.tripStatus, previousTripStatus: previous))
+    }
+
+    static func vehicleLocation(_ vehicle: Vehicle, now: Timestamp) -> NewEvent {
+        make(vehicleLocation, now, ResourceName.lastComponent(of: vehicle.name), vehicle.currentTrips, vehicle.lastLocation)
+    }
+
+    static func progress(old: Trip, new: Trip, vehicleId: String, now: Timestamp) -> [NewEvent] {
+        var events: [NewEvent] = []
+        if old.remainingWaypoints.map(\.stop) != new.remainingWaypoints.map(\.stop) {
+            events.append(make(remainingWaypoints, now, vehicleId, [new.tripId],
+                               WaypointsData(remainingWaypointsVersion: new.remainingWaypointsVersion,
+                                             remainingWaypointCount: new.remainingWaypoints.count)))
+        }
+        let moved: Bool
+        switch (old.etaToFirstWaypoint, new.etaToFirstWaypoint) {
+        case let (a?, b?): moved = abs(b.seconds(since: a)) >= etaThresholdSeconds
+        case (nil, nil): moved = false
+        default: moved = true
+        }
+        if moved {
+            events.append(make(eta, now, vehicleId, [new.tripId],
+                               ETAData(etaToFirstWaypoint: new.etaToFirstWaypoint,
+                                       remainingTimeToFirstWaypoint: new.remainingTimeToFirstWaypoint,
+                                       remainingDistanceMeters: new.remainingDistanceMeters,
+                                       pickupTime: new.pickupTime, dropoffTime: new.dropoffTime)))
+        }
+        return events
+    }
+
+    private static func make(_ type: String, _ now: Timestamp, _ vehicleId: String?, _ tripIds: [String], _ data: some Encodable) -> NewEvent {
+        let json = (try? FleetJSON.encode(data)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return NewEvent(time: now, vehicleId: vehicleId, tripIds: tripIds, type: type, data: json)
+    }
+}

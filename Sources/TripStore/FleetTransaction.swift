@@ -1,0 +1,24 @@
+import TripModel
+
+/// A vehicle as stored: the resource and the server's tracking state for it.
+struct VehicleRecord: Sendable {
+    var vehicle: Vehicle
+    var tracking: RouteTracking
+}
+
+/// The storage operations a write needs, all inside one transaction. Each store implements
+/// it once; the flows in ``FleetWrites`` are shared, so every store behaves the same.
+protocol FleetTransaction {
+    func vehicleRecord(provider: String, id: String) throws -> VehicleRecord?
+    func insertVehicle(provider: String, id: String, _ record: VehicleRecord) throws
+    func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws
+    func deleteVehicle(provider: String, id: String) throws
+    func trip(provider: String, id: String) throws -> Trip?
+    func insertTrip(provider: String, id: String, _ trip: Trip) throws
+    func updateTrip(provider: String, id: String, _ trip: Trip) throws
+    func deleteTrip(provider: String, id: String) throws
+    /// The vehicle's trips that are not COMPLETE or CANCELED, oldest first.
+    func unfinishedTrips(provider: String, vehicleId: String) throws -> [Trip]
+    func appendLocation(provider: String, vehicleId: String, _ location: VehicleLocation) throws
+    func appendEvent(provider: String, _ event: NewEvent) throws
+}

@@ -1,0 +1,122 @@
+import Foundation
+import TripModel
+
+/// The write flows of the API, over any ``FleetTransaction``: apply the model's rules,
+/// refresh the derived state of every vehicle involved, save, and log events.
+enum FleetWrites {
+    static func createVehicle(_ tx: some FleetTransaction, provider: String, id: String, input: Vehicle, now: Timestamp) throws -> Vehicle {
+        let vehicle = try Vehicle.created(from: input, provider: provider, id: id, now: now)
+        if try tx.vehicleRecord(provider: provider, id: id) != nil {
+            throw FleetError(.alreadyExists, "vehicle '\(id)' already exists")
+        }
+        var record = VehicleRecord(vehicle: vehicle, tracking: RouteTracking())
+        var trips: [Trip] = []
+        try JourneyState.refresh(vehicle: &record.vehicle, trips: &trips, tracking: &record.tracking,
+                                 trigger: .init(now: now, locationUpdated: vehicle.lastLocation != nil))
+        try tx.insertVehicle(provider: provider, id: id, record)
+        if let location = record.vehicle.lastLocation { try tx.appendLocation(provider: provider, vehicleId: id, location) }
+        return record.vehicle
+    }
+
+    static func updateVehicle(_ tx: some FleetTransaction, provider: String, id: String, input: Vehicle, mask: FieldMask,
+                              now: Timestamp) throws -> Vehicle {
+        guard var record = try tx.vehicleRecord(provider: provider, id: id) else { throw notFound("vehicle", id) }
+        try record.vehicle.apply(input, mask: mask, now: now)
+        let trigger = JourneyState.Trigger(
+            now: now, locationUpdated: mask.contains("lastLocation"),
+            driverSentDistance: mask.contains("remainingDistanceMeters") && input.remainingDistanceMeters != nil,
+            driverSentTime: mask.contains("remainingTimeSeconds") && input.remainingTimeSeconds != nil,
+            waypointsSet: mask.contains("waypoints"))
+        let trips = try refresh(tx, provider: provider, record: &record, trigger: trigger)
+        try tx.updateVehicle(provider: provider, id: id, record)
+        if trigger.locationUpdated, let location = record.vehicle.lastLocation {
+            try tx.appendLocation(provider: provider, vehicleId: id, location)
+            try tx.appendEvent(provider: provider, Events.vehicleLocation(record.vehicle, now: now))
+        }
+        for event in trips { try tx.appendEvent(provider: provider, event) }
+        return record.vehicle
+    }
+
+    static func deleteVehicle(_ tx: some FleetTransaction, provider: String, id: String) throws {
+        guard try tx.vehicleRecord(provider: provider, id: id) != nil else { throw notFound("vehicle", id) }
+        let trips = try tx.unfinishedTrips(provider: provider, vehicleId: id)
+        if !trips.isEmpty {
+            throw FleetError(.failedPrecondition,
+                "vehicle '\(id)' has unfinished trips (\(trips.map(\.tripId).joined(separator: ", "))); complete, cancel or reassign them first")
+        }
+        try tx.deleteVehicle(provider: provider, id: id)
+    }
+
+    static func createTrip(_ tx: some FleetTransaction, provider: String, id: String, input: Trip, now: Timestamp) throws -> Trip {
+        let trip = try Trip.created(from: input, provider: provider, id: id, now: now)
+        if try tx.trip(provider: provider, id: id) != nil { throw FleetError(.alreadyExists, "trip '\(id)' already exists") }
+        if let vehicleId = trip.vehicleId, try tx.vehicleRecord(provider: provider, id: vehicleId) == nil {
+            throw FleetError(.notFound, "trip.vehicleId: vehicle '\(vehicleId)' does not exist")
+        }
+        try tx.insertTrip(provider: provider, id: id, trip)
+        try tx.appendEvent(provider: provider, Events.status(trip, previous: nil, now: now))
+        if let vehicleId = trip.vehicleId {
+            try refreshVehicle(tx, provider: provider, id: vehicleId, now: now)
+        }
+        return try tx.trip(provider: provider, id: id) ?? trip
+    }
+
+    static func updateTrip(_ tx: some FleetTransaction, provider: String, id: String, input: Trip, mask: FieldMask,
+                           now: Timestamp) throws -> Trip {
+        guard var trip = try tx.trip(provider: provider, id: id) else { throw notFound("trip", id) }
+        let before = trip
+        let vehicleBefore = try trip.vehicleId.flatMap { try tx.vehicleRecord(provider: provider, id: $0) }
+        try trip.apply(input, mask: mask, now: now, vehicleLocation: vehicleBefore?.vehicle.lastLocation)
+        if let vehicleId = trip.vehicleId, vehicleId != before.vehicleId,
+           try tx.vehicleRecord(provider: provider, id: vehicleId) == nil {
+            throw FleetError(.notFound, "trip.vehicleId: vehicle '\(vehicleId)' does not exist")
+        }
+        if trip.tripStatus.isTerminal || trip.vehicleId == nil { trip.detachFromVehicle(now: now) }
+        try tx.updateTrip(provider: provider, id: id, trip)
+        if trip.tripStatus != before.tripStatus {
+            try tx.appendEvent(provider: provider, Events.status(trip, previous: before.tripStatus, now: now))
+        }
+        for vehicleId in Set([before.vehicleId, trip.vehicleId].compactMap { $0 }) {
+            try refreshVehicle(tx, provider: provider, id: vehicleId, now: now)
+        }
+        return try tx.trip(provider: provider, id: id) ?? trip
+    }
+
+    static func deleteTrip(_ tx: some FleetTransaction, provider: String, id: String, now: Timestamp) throws {
+        guard let trip = try tx.trip(provider: provider, id: id) else { throw notFound("trip", id) }
+        if !trip.tripStatus.isTerminal, let vehicleId = trip.vehicleId {
+            throw FleetError(.failedPrecondition,
+                "trip '\(id)' is \(trip.tripStatus.rawValue) on vehicle '\(vehicleId)'; complete, cancel or unassign it first")
+        }
+        try tx.deleteTrip(provider: provider, id: id)
+    }
+
+    /// Re-derives a vehicle's state and its trips' after a change that did not come from the
+    /// vehicle (a trip was assigned, changed status, left).
+    static func refreshVehicle(_ tx: some FleetTransaction, provider: String, id: String, now: Timestamp) throws {
+        guard var record = try tx.vehicleRecord(provider: provider, id: id) else { return }
+        let events = try refresh(tx, provider: provider, record: &record, trigger: .init(now: now))
+        try tx.updateVehicle(provider: provider, id: id, record)
+        for event in events { try tx.appendEvent(provider: provider, event) }
+    }
+
+    /// Refreshes a vehicle record and saves its trips; returns the trip events to log.
+    private static func refresh(_ tx: some FleetTransaction, provider: String, record: inout VehicleRecord,
+                                trigger: JourneyState.Trigger) throws -> [NewEvent] {
+        let vehicleId = ResourceName.lastComponent(of: record.vehicle.name)
+        let before = try tx.unfinishedTrips(provider: provider, vehicleId: vehicleId)
+        var trips = before
+        try JourneyState.refresh(vehicle: &record.vehicle, trips: &trips, tracking: &record.tracking, trigger: trigger)
+        let previous = Dictionary(before.map { ($0.tripId, $0) }, uniquingKeysWith: { a, _ in a })
+        var events: [NewEvent] = []
+        for trip in trips where trip != previous[trip.tripId] {
+            try tx.updateTrip(provider: provider, id: trip.tripId, trip)
+            if let old = previous[trip.tripId] { events += Events.progress(old: old, new: trip, vehicleId: vehicleId, now: trigger.now) }
+        }
+        return events
+    }
+
+    private static func notFound(_ kind: String, _ id: String) -> FleetError {
+        FleetError(.notFound, "\(kind) '\(id)' does not exist")
+    }
+}

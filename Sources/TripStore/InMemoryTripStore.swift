@@ -1,0 +1,181 @@
+import Synchronization
+import TripModel
+
+/// A store in memory, for tests and offline tools: the same write flows as the SQLite store
+/// over dictionaries behind a lock. A failed write leaves nothing behind, because it works
+/// on a copy that replaces the state only when the write succeeds.
+public final class InMemoryTripStore: TripStore {
+    struct Key: Hashable { var provider: String; var id: String }
+
+    struct State: Sendable {
+        var vehicles: [Key: VehicleRecord] = [:]
+        var trips: [Key: (order: Int, trip: Trip)] = [:]
+        var nextTripOrder = 0
+        var locations: [Key: [VehicleLocation]] = [:]
+        var events: [StoredEvent] = []
+    }
+
+    private let state = Mutex(State())
+    private let clock: WallClock
+
+    /// Creates an empty store reading time from `clock`.
+    public init(clock: WallClock = .system) { self.clock = clock }
+
+    private func write<T: Sendable>(_ body: (MemoryTransaction, Timestamp) throws -> T) throws -> T {
+        let now = clock.now
+        return try state.withLock { state in
+            let tx = MemoryTransaction(state: state)
+            let result = try body(tx, now)
+            state = tx.state
+            return result
+        }
+    }
+
+    private func read<T: Sendable>(_ body: (State) throws -> T) rethrows -> T {
+        try state.withLock { state in try body(state) }
+    }
+
+    public func createVehicle(provider: String, id: String, input: Vehicle) async throws -> Vehicle {
+        try write { tx, now in try FleetWrites.createVehicle(tx, provider: provider, id: id, input: input, now: now) }
+    }
+
+    public func vehicle(provider: String, id: String) async throws -> Vehicle {
+        guard let record = read({ $0.vehicles[Key(provider: provider, id: id)] }) else {
+            throw FleetError(.notFound, "vehicle '\(id)' does not exist")
+        }
+        return record.vehicle
+    }
+
+    public func updateVehicle(provider: String, id: String, input: Vehicle, mask: FieldMask) async throws -> Vehicle {
+        try write { tx, now in try FleetWrites.updateVehicle(tx, provider: provider, id: id, input: input, mask: mask, now: now) }
+    }
+
+    public func listVehicles(provider: String, page: PageRequest) async throws -> Page<Vehicle> {
+        let after = try page.startAfter() ?? ""
+        let vehicles = read { state in
+            state.vehicles.filter { $0.key.provider == provider && $0.key.id > after }.sorted { $0.key.id < $1.key.id }
+                .map(\.value.vehicle)
+        }
+        return Self.page(vehicles, size: page.pageSize) { ResourceName.lastComponent(of: $0.name) }
+    }
+
+    public func searchVehicles(provider: String, query: VehicleSearchQuery) async throws -> [VehicleMatch] {
+        let now = clock.now
+        return read { state in
+            let matches = state.vehicles.filter { $0.key.provider == provider }.compactMap { key, record -> VehicleMatch? in
+                let seats = state.trips
+                    .filter { $0.key.provider == provider && $0.value.trip.vehicleId == key.id && !$0.value.trip.tripStatus.isTerminal }
+                    .reduce(0) { $0 + ($1.value.trip.numberOfPassengers ?? 1) }
+                return query.match(record.vehicle, seatsTaken: seats, now: now)
+            }
+            return query.rank(matches)
+        }
+    }
+
+    public func deleteVehicle(provider: String, id: String) async throws {
+        try write { tx, _ in try FleetWrites.deleteVehicle(tx, provider: provider, id: id) }
+    }
+
+    public func createTrip(provider: String, id: String, input: Trip) async throws -> Trip {
+        try write { tx, now in try FleetWrites.createTrip(tx, provider: provider, id: id, input: input, now: now) }
+    }
+
+    public func trip(provider: String, id: String) async throws -> Trip {
+        guard let trip = read({ $0.trips[Key(provider: provider, id: id)]?.trip }) else {
+            throw FleetError(.notFound, "trip '\(id)' does not exist")
+        }
+        return trip
+    }
+
+    public func updateTrip(provider: String, id: String, input: Trip, mask: FieldMask) async throws -> Trip {
+        try write { tx, now in try FleetWrites.updateTrip(tx, provider: provider, id: id, input: input, mask: mask, now: now) }
+    }
+
+    public func searchTrips(provider: String, query: TripSearchQuery) async throws -> Page<Trip> {
+        let after = try query.page.startAfter() ?? ""
+        let trips = read { state in
+            state.trips.filter { key, entry in
+                key.provider == provider && key.id > after
+                    && (query.vehicleId == nil || entry.trip.vehicleId == query.vehicleId)
+                    && (!query.activeTripsOnly || !entry.trip.tripStatus.isTerminal)
+            }.sorted { $0.key.id < $1.key.id }.map(\.value.trip)
+        }
+        return Self.page(trips, size: query.page.pageSize) { $0.tripId }
+    }
+
+    public func deleteTrip(provider: String, id: String) async throws {
+        try write { tx, now in try FleetWrites.deleteTrip(tx, provider: provider, id: id, now: now) }
+    }
+
+    public func events(after afterID: Int64, filter: EventFilter, limit: Int) async throws -> [StoredEvent] {
+        read { state in Array(state.events.lazy.filter { $0.id > afterID && filter.matches($0) }.prefix(limit)) }
+    }
+
+    public func latestEventID() async throws -> Int64 { read { $0.events.last?.id ?? 0 } }
+
+    public func locationHistory(provider: String, vehicleId: String, limit: Int) async throws -> [VehicleLocation] {
+        read { Array(($0.locations[Key(provider: provider, id: vehicleId)] ?? []).suffix(limit)) }
+    }
+
+    private static func page<Item>(_ items: [Item], size: Int, id: (Item) -> String) -> Page<Item> {
+        let shown = Array(items.prefix(size))
+        let next = items.count > size ? shown.last.map { PageToken.encode(id($0)) } : nil
+        return Page(items: shown, nextPageToken: next)
+    }
+}
+
+/// ``FleetTransaction`` over a copy of the in-memory state.
+final class MemoryTransaction: FleetTransaction {
+    typealias Key = InMemoryTripStore.Key
+    var state: InMemoryTripStore.State
+
+    init(state: InMemoryTripStore.State) { self.state = state }
+
+    func vehicleRecord(provider: String, id: String) throws -> VehicleRecord? { state.vehicles[Key(provider: provider, id: id)] }
+
+    func insertVehicle(provider: String, id: String, _ record: VehicleRecord) throws {
+        state.vehicles[Key(provider: provider, id: id)] = record
+    }
+
+    func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws {
+        state.vehicles[Key(provider: provider, id: id)] = record
+    }
+
+    func deleteVehicle(provider: String, id: String) throws {
+        state.vehicles[Key(provider: provider, id: id)] = nil
+        state.locations[Key(provider: provider, id: id)] = nil
+    }
+
+    func trip(provider: String, id: String) throws -> Trip? { state.trips[Key(provider: provider, id: id)]?.trip }
+
+    func insertTrip(provider: String, id: String, _ trip: Trip) throws {
+        state.trips[Key(provider: provider, id: id)] = (state.nextTripOrder, trip)
+        state.nextTripOrder += 1
+    }
+
+    func updateTrip(provider: String, id: String, _ trip: Trip) throws {
+        let key = Key(provider: provider, id: id)
+        state.trips[key] = (state.trips[key]?.order ?? state.nextTripOrder, trip)
+    }
+
+    func deleteTrip(provider: String, id: String) throws { state.trips[Key(provider: provider, id: id)] = nil }
+
+    func unfinishedTrips(provider: String, vehicleId: String) throws -> [Trip] {
+        state.trips.filter { $0.key.provider == provider && $0.value.trip.vehicleId == vehicleId && !$0.value.trip.tripStatus.isTerminal }
+            .sorted { $0.value.order < $1.value.order }.map(\.value.trip)
+    }
+
+    func appendLocation(provider: String, vehicleId: String, _ location: VehicleLocation) throws {
+        let key = Key(provider: provider, id: vehicleId)
+        state.locations[key, default: []].append(location)
+        if state.locations[key, default: []].count > SQLiteTransaction.historyLength {
+            state.locations[key]?.removeFirst()
+        }
+    }
+
+    func appendEvent(provider: String, _ event: NewEvent) throws {
+        let id = (state.events.last?.id ?? 0) + 1
+        state.events.append(StoredEvent(id: id, time: event.time, provider: provider, vehicleId: event.vehicleId,
+                                        tripIds: event.tripIds, type: event.type, data: event.data))
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import GRDB
+import TripModel
+
+/// ``FleetTransaction`` on one GRDB database connection, inside its transaction.
+struct SQLiteTransaction: FleetTransaction {
+    let db: Database
+
+    /// Locations kept per vehicle.
+    static let historyLength = 1_000
+
+    static func decode<T: Decodable>(_ type: T.Type, _ body: String) throws -> T {
+        do {
+            return try StrictJSONDecoder().decode(type, from: body.utf8, root: "stored")
+        } catch {
+            throw FleetError(.internal, "the stored \(T.self) cannot be read: \(error)")
+        }
+    }
+
+    static func encode(_ value: some Encodable) throws -> String {
+        String(decoding: try FleetJSON.encode(value), as: UTF8.self)
+    }
+
+    func vehicleRecord(provider: String, id: String) throws -> VehicleRecord? {
+        let statement = try db.cachedStatement(sql: "SELECT body, tracking FROM vehicles WHERE provider = ? AND vehicle_id = ?")
+        guard let row = try Row.fetchOne(statement, arguments: [provider, id]) else { return nil }
+        return VehicleRecord(vehicle: try Self.decode(Vehicle.self, row["body"]),
+                             tracking: try Self.decode(RouteTracking.self, row["tracking"]))
+    }
+
+    func insertVehicle(provider: String, id: String, _ record: VehicleRecord) throws {
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO vehicles (provider, vehicle_id, row_version, vehicle_state, latitude, longitude, body, tracking)
+            VALUES (?, ?, 1, ?, ?, ?, ?, ?)
+            """)
+        let location = record.vehicle.lastLocation?.location
+        try statement.execute(arguments: [provider, id, record.vehicle.vehicleState?.rawValue, location?.latitude,
+                                          location?.longitude, try Self.encode(record.vehicle), try Self.encode(record.tracking)])
+    }
+
+    func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws {
+        let statement = try db.cachedStatement(sql: """
+            UPDATE vehicles SET row_version = row_version + 1, vehicle_state = ?, latitude = ?, longitude = ?, body = ?, tracking = ?
+            WHERE provider = ? AND vehicle_id = ?
+            """)
+        let location = record.vehicle.lastLocation?.location
+        try statement.execute(arguments: [record.vehicle.vehicleState?.rawValue, location?.latitude, location?.longitude,
+                                          try Self.encode(record.vehicle), try Self.encode(record.tracking), provider, id])
+    }
+
+    func deleteVehicle(provider: String, id: String) throws {
+        try db.execute(sql: """
+            DELETE FROM vehicle_locations WHERE vehicle = (SELECT id FROM vehicles WHERE provider = ? AND vehicle_id = ?)
+            """, arguments: [provider, id])
+        try db.execute(sql: "DELETE FROM vehicles WHERE provider = ? AND vehicle_id = ?", arguments: [provider, id])
+    }
+
+    func trip(provider: String, id: String) throws -> Trip? {
+        let statement = try db.cachedStatement(sql: "SELECT body FROM trips WHERE provider = ? AND trip_id = ?")
+        guard let body = try String.fetchOne(statement, arguments: [provider, id]) else { return nil }
+        return try Self.decode(Trip.self, body)
+    }
+
+    func insertTrip(provider: String, id: String, _ trip: Trip) throws {
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO trips (provider, trip_id, row_version, vehicle_id, trip_status, unfinished, body) VALUES (?, ?, 1, ?, ?, ?, ?)
+            """)
+        try statement.execute(arguments: [provider, id, trip.vehicleId, trip.tripStatus.rawValue,
+                                          !trip.tripStatus.isTerminal, try Self.encode(trip)])
+    }
+
+    func updateTrip(provider: String, id: String, _ trip: Trip) throws {
+        let statement = try db.cachedStatement(sql: """
+            UPDATE trips SET row_version = row_version + 1, vehicle_id = ?, trip_status = ?, unfinished = ?, body = ?
+            WHERE provider = ? AND trip_id = ?
+            """)
+        try statement.execute(arguments: [trip.vehicleId, trip.tripStatus.rawValue, !trip.tripStatus.isTerminal,
+                                          try Self.encode(trip), provider, id])
+    }
+
+    func deleteTrip(provider: String, id: String) throws {
+        try db.execute(sql: "DELETE FROM trips WHERE provider = ? AND trip_id = ?", arguments: [provider, id])
+    }
+
+    func unfinishedTrips(provider: String, vehicleId: String) throws -> [Trip] {
+        let statement = try db.cachedStatement(sql: """
+            SELECT body FROM trips WHERE provider = ? AND vehicle_id = ? AND unfinished = 1 ORDER BY id
+            """)
+        return try String.fetchAll(statement, arguments: [provider, vehicleId]).map { try Self.decode(Trip.self, $0) }
+    }
+
+    func appendLocation(provider: String, vehicleId: String, _ location: VehicleLocation) throws {
+        let bump = try db.cachedStatement(sql: """
+            UPDATE vehicles SET location_seq = location_seq + 1 WHERE provider = ? AND vehicle_id = ? RETURNING id, location_seq
+            """)
+        guard let row = try Row.fetchOne(bump, arguments: [provider, vehicleId]) else { return }
+        let vehicle: Int64 = row["id"]
+        let seq: Int64 = row["location_seq"]
+        let insert = try db.cachedStatement(sql: "INSERT INTO vehicle_locations (vehicle, seq, body) VALUES (?, ?, ?)")
+        try insert.execute(arguments: [vehicle, seq, try Self.encode(location)])
+        // Trim in batches: one delete per hundred inserts keeps the history bounded cheaply.
+        if seq % 100 == 0 {
+            try db.execute(sql: "DELETE FROM vehicle_locations WHERE vehicle = ? AND seq <= ?",
+                           arguments: [vehicle, seq - Int64(Self.historyLength)])
+        }
+    }
+
+    func appendEvent(provider: String, _ event: NewEvent) throws {
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO events (time_us, provider, vehicle_id, type, data, trip_ids) VALUES (?, ?, ?, ?, ?, ?)
+            """)
+        try insert.execute(arguments: [event.time.microseconds, provider, event.vehicleId, event.type, event.data,
+                                       event.tripIds.joined(separator: ",")])
+        let id = db.lastInsertedRowID
+        let audience = try db.cachedStatement(sql: "INSERT INTO event_trips (provider, trip_id, event_id) VALUES (?, ?, ?)")
+        for tripId in event.tripIds { try audience.execute(arguments: [provider, tripId, id]) }
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import GRDB
+import TripModel
+
+/// The embedded store: SQLite through GRDB's `DatabasePool` in WAL mode, so readers never
+/// wait for the writer. Commits are durable against process crashes (`synchronous=NORMAL`
+/// in WAL mode: a power cut may lose the last transactions, a `kill -9` loses nothing
+/// acknowledged).
+public final class SQLiteTripStore: TripStore {
+    let pool: DatabasePool
+    let clock: WallClock
+
+    /// Opens (creating if needed) the database at `path` and applies pending migrations.
+    public init(path: String, clock: WallClock = .system) throws {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.maximumReaderCount = 8
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        pool = try DatabasePool(path: path, configuration: configuration)
+        self.clock = clock
+        try Migrations.migrator().migrate(pool)
+    }
+
+    /// The migrations already applied, oldest first.
+    public func appliedMigrations() throws -> [String] {
+        try pool.read { db in try Migrations.migrator().appliedMigrations(db) }
+    }
+
+    /// Runs `PRAGMA integrity_check`; "ok" when the file is sound.
+    public func integrityCheck() throws -> String {
+        try pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "\n") }
+    }
+
+    func write<T: Sendable>(_ body: @escaping @Sendable (SQLiteTransaction, Timestamp) throws -> T) async throws -> T {
+        let now = clock.now
+        return try await pool.write { db in try body(SQLiteTransaction(db: db), now) }
+    }
+
+    func read<T: Sendable>(_ body: @escaping @Sendable (SQLiteTransaction) throws -> T) async throws -> T {
+        try await pool.read { db in try body(SQLiteTransaction(db: db)) }
+    }
+
+    public func createVehicle(provider: String, id: String, input: Vehicle) async throws -> Vehicle {
+        try await write { tx, now in try FleetWrites.createVehicle(tx, provider: provider, id: id, input: input, now: now) }
+    }
+
+    public func vehicle(provider: String, id: String) async throws -> Vehicle {
+        let record = try await read { tx in try tx.vehicleRecord(provider: provider, id: id) }
+        guard let record else { throw FleetError(.notFound, "vehicle '\(id)' does not exist") }
+        return record.vehicle
+    }
+
+    public func updateVehicle(provider: String, id: String, input: Vehicle, mask: FieldMask) async throws -> Vehicle {
+        try await write { tx, now in
+            try FleetWrites.updateVehicle(tx, provider: provider, id: id, input: input, mask: mask, now: now)
+        }
+    }
+
+    public func listVehicles(provider: String, page: PageRequest) async throws -> Page<Vehicle> {
+        let after = try page.startAfter()
+        return try await read { tx in
+            let rows = try Row.fetchAll(tx.db, sql: """
+                SELECT vehicle_id, body FROM vehicles WHERE provider = ? AND vehicle_id > ? ORDER BY vehicle_id LIMIT ?
+                """, arguments: [provider, after ?? "", page.pageSize + 1])
+            return try Self.page(rows, size: page.pageSize, id: "vehicle_id") { body throws in
+                try SQLiteTransaction.decode(Vehicle.self, body)
+            }
+        }
+    }
+
+    public func searchVehicles(provider: String, query: VehicleSearchQuery) async throws -> [VehicleMatch] {
+        let now = clock.now
+        return try await read { tx in
+            let box = query.searchBounds
+            let rows = try Row.fetchAll(tx.db, sql: """
+                SELECT vehicle_id, body FROM vehicles
+                WHERE provider = ? AND vehicle_state = 'ONLINE' AND latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?
+                """, arguments: [provider, box.south, box.north, box.west, box.east])
+            var matches: [VehicleMatch] = []
+            for row in rows {
+                let vehicle = try SQLiteTransaction.decode(Vehicle.self, row["body"])
+                let seats = try tx.unfinishedTrips(provider: provider, vehicleId: row["vehicle_id"])
+                    .reduce(0) { $0 + ($1.numberOfPassengers ?? 1) }
+                if let match = query.match(vehicle, seatsTaken: seats, now: now) { matches.append(match) }
+            }
+            return query.rank(matches)
+        }
+    }
+
+    public func deleteVehicle(provider: String, id: String) async throws {
+        try await write { tx, _ in try FleetWrites.deleteVehicle(tx, provider: provider, id: id) }
+    }
+
+    public func createTrip(provider: String, id: String, input: Trip) async throws -> Trip {
+        try await write { tx, now in try FleetWrites.createTrip(tx, provider: provider, id: id, input: input, now: now) }
+    }
+
+    public func trip(provider: String, id: String) async throws -> Trip {
+        let trip = try await read { tx in try tx.trip(provider: provider, id: id) }
+        guard let trip else { throw FleetError(.notFound, "trip '\(id)' does not exist") }
+        return trip
+    }
+
+    public func updateTrip(provider: String, id: String, input: Trip, mask: FieldMask) async throws -> Trip {
+        try await write { tx, now in
+            try FleetWrites.updateTrip(tx, provider: provider, id: id, input: input, mask: mask, now: now)
+        }
+    }
+
+    public func searchTrips(provider: String, query: TripSearchQuery) async throws -> Page<Trip> {
+        let after = try query.page.startAfter()
+        return try await read { tx in
+            var sql = "SELECT trip_id, body FROM trips WHERE provider = ? AND trip_id > ?"
+            var arguments: StatementArguments = [provider, after ?? ""]
+            if let vehicleId = query.vehicleId {
+                sql += " AND vehicle_id = ?"
+                arguments += [vehicleId]
+            }
+            if query.activeTripsOnly { sql += " AND unfinished = 1" }
+            sql += " ORDER BY trip_id LIMIT ?"
+            arguments += [query.page.pageSize + 1]
+            let rows = try Row.fetchAll(tx.db, sql: sql, arguments: arguments)
+            return try Self.page(rows, size: query.page.pageSize, id: "trip_id") { body throws in
+                try SQLiteTransaction.decode(Trip.self, body)
+            }
+        }
+    }
+
+    public func deleteTrip(provider: String, id: String) async throws {
+        try await write { tx, now in try FleetWrites.deleteTrip(tx, provider: provider, id: id, now: now) }
+    }
+
+    public func events(after afterID: Int64, filter: EventFilter, limit: Int) async throws -> [StoredEvent] {
+        try await read { tx in
+            let rows: [Row]
+            switch filter {
+            case .all:
+                rows = try Row.fetchAll(tx.db, sql: "SELECT * FROM events WHERE id > ? ORDER BY id LIMIT ?", arguments: [afterID, limit])
+            case .vehicle(let provider, let vehicleId):
+                rows = try Row.fetchAll(tx.db, sql: """
+                    SELECT * FROM events WHERE provider = ? AND vehicle_id = ? AND id > ? ORDER BY id LIMIT ?
+                    """, arguments: [provider, vehicleId, afterID, limit])
+            case .trip(let provider, let tripId):
+                rows = try Row.fetchAll(tx.db, sql: """
+                    SELECT events.* FROM event_trips JOIN events ON events.id = event_trips.event_id
+                    WHERE event_trips.provider = ? AND event_trips.trip_id = ? AND event_trips.event_id > ?
+                    ORDER BY event_trips.event_id LIMIT ?
+                    """, arguments: [provider, tripId, afterID, limit])
+            }
+            return rows.map { row in
+                let tripIds: String = row["trip_ids"]
+                return StoredEvent(id: row["id"], time: Timestamp(microseconds: row["time_us"]), provider: row["provider"],
+                                   vehicleId: row["vehicle_id"], tripIds: tripIds.isEmpty ? [] : tripIds.split(separator: ",").map(String.init),
+                                   type: row["type"], data: row["data"])
+            }
+        }
+    }
+
+    public func latestEventID() async throws -> Int64 {
+        try await read { tx in try Int64.fetchOne(tx.db, sql: "SELECT MAX(id) FROM events") ?? 0 }
+    }
+
+    public func locationHistory(provider: String, vehicleId: String, limit: Int) async throws -> [VehicleLocation] {
+        try await read { tx in
+            let bodies = try String.fetchAll(tx.db, sql: """
+                SELECT body FROM vehicle_locations WHERE vehicle = (SELECT id FROM vehicles WHERE provider = ? AND vehicle_id = ?)
+                ORDER BY seq DESC LIMIT ?
+                """, arguments: [provider, vehicleId, limit])
+            return try bodies.reversed().map { try SQLiteTransaction.decode(VehicleLocation.self, $0) }
+        }
+    }
+
+    /// Appends events outside any resource write (the navigator's), in one transaction.
+    public func appendEvents(provider: String, _ events: [NewEvent]) async throws {
+        try await write { tx, _ in for event in events { try tx.appendEvent(provider: provider, event) } }
+    }
+
+    private static func page<Item>(_ rows: [Row], size: Int, id: String, decode: (String) throws -> Item) throws -> Page<Item> {
+        let items = try rows.prefix(size).map { row in try decode(row["body"]) }
+        let next = rows.count > size ? rows[size - 1][id] as String? : nil
+        return Page(items: items, nextPageToken: next.map(PageToken.encode))
+    }
+}

@@ -1,0 +1,89 @@
+import TripModel
+
+/// Persistence of vehicles, trips, location history and the event log. Every write is one
+/// transaction: it applies the model's rules (``TripModel``), refreshes the derived trip
+/// state of the vehicles it touches, records events, and commits — or changes nothing.
+///
+/// Errors thrown are ``FleetError`` for anything the caller did wrong (not found, invalid,
+/// illegal transition) and storage errors otherwise.
+public protocol TripStore: Sendable {
+    /// Creates a vehicle; ALREADY_EXISTS when the ID is taken.
+    func createVehicle(provider: String, id: String, input: Vehicle) async throws -> Vehicle
+    /// Reads a vehicle; NOT_FOUND when absent.
+    func vehicle(provider: String, id: String) async throws -> Vehicle
+    /// Applies an update mask to a vehicle and refreshes its trips' state.
+    func updateVehicle(provider: String, id: String, input: Vehicle, mask: FieldMask) async throws -> Vehicle
+    /// Lists vehicles by ID.
+    func listVehicles(provider: String, page: PageRequest) async throws -> Page<Vehicle>
+    /// The nearest qualifying vehicles for a pickup.
+    func searchVehicles(provider: String, query: VehicleSearchQuery) async throws -> [VehicleMatch]
+    /// Deletes a vehicle; FAILED_PRECONDITION while it has unfinished trips.
+    func deleteVehicle(provider: String, id: String) async throws
+
+    /// Creates a trip; ALREADY_EXISTS when the ID is taken, NOT_FOUND for an unknown vehicle.
+    func createTrip(provider: String, id: String, input: Trip) async throws -> Trip
+    /// Reads a trip (every field); NOT_FOUND when absent.
+    func trip(provider: String, id: String) async throws -> Trip
+    /// Applies an update mask to a trip and refreshes the vehicles it involves.
+    func updateTrip(provider: String, id: String, input: Trip, mask: FieldMask) async throws -> Trip
+    /// Trips, optionally of one vehicle and only unfinished ones, by ID.
+    func searchTrips(provider: String, query: TripSearchQuery) async throws -> Page<Trip>
+    /// Deletes a trip; FAILED_PRECONDITION while it is unfinished and assigned to a vehicle.
+    func deleteTrip(provider: String, id: String) async throws
+
+    /// Events after `afterID` that match `filter`, oldest first, at most `limit`.
+    func events(after afterID: Int64, filter: EventFilter, limit: Int) async throws -> [StoredEvent]
+    /// The ID of the newest event, 0 when there is none.
+    func latestEventID() async throws -> Int64
+    /// The vehicle's recent locations, newest last, at most `limit`.
+    func locationHistory(provider: String, vehicleId: String, limit: Int) async throws -> [VehicleLocation]
+}
+
+/// Which page of a listing to return.
+public struct PageRequest: Hashable, Sendable {
+    /// Results per page, 1–``Limits/maximumPageSize``.
+    public var pageSize: Int
+    /// The `nextPageToken` of the previous page, or nil for the first.
+    public var pageToken: String?
+
+    /// Creates a page request; a size of 0 means the default.
+    public init(pageSize: Int = 0, pageToken: String? = nil) throws(FleetError) {
+        if pageSize < 0 || pageSize > Limits.maximumPageSize {
+            throw .invalid("pageSize", "\(pageSize) is out of range [1, \(Limits.maximumPageSize)]")
+        }
+        self.pageSize = pageSize == 0 ? Limits.defaultPageSize : pageSize
+        self.pageToken = pageToken?.isEmpty == true ? nil : pageToken
+    }
+
+    /// The ID the page starts after, decoded from the token.
+    func startAfter() throws(FleetError) -> String? {
+        guard let pageToken else { return nil }
+        guard let id = PageToken.decode(pageToken) else { throw .invalid("pageToken", "is not a token this server issued") }
+        return id
+    }
+}
+
+/// One page of a listing.
+public struct Page<Item: Sendable>: Sendable {
+    /// The items, by ID.
+    public var items: [Item]
+    /// Pass as `pageToken` for the next page; nil on the last page.
+    public var nextPageToken: String?
+}
+
+/// A `trips:search` request.
+public struct TripSearchQuery: Hashable, Sendable {
+    /// Only trips assigned to this vehicle.
+    public var vehicleId: String?
+    /// Only trips that are not COMPLETE or CANCELED.
+    public var activeTripsOnly: Bool
+    /// Which page.
+    public var page: PageRequest
+
+    /// Creates a query.
+    public init(vehicleId: String? = nil, activeTripsOnly: Bool = false, page: PageRequest) {
+        self.vehicleId = vehicleId
+        self.activeTripsOnly = activeTripsOnly
+        self.page = page
+    }
+}

@@ -1,0 +1,219 @@
+import Foundation
+import Geo
+import Testing
+import TripModel
+import TripStore
+
+/// Every store implementation runs the same behaviour tests (STYLE: one body, every seam).
+enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
+    case memory, sqlite
+    var testDescription: String { rawValue }
+
+    func make(clock: WallClock = .fixed(Timestamp(secondsSince1970: 1_738_774_951))) throws -> any TripStore {
+        switch self {
+        case .memory: return InMemoryTripStore(clock: clock)
+        case .sqlite:
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tripshare-store-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            return try SQLiteTripStore(path: directory.appendingPathComponent("test.sqlite").path, clock: clock)
+        }
+    }
+}
+
+func vehicleInput(state: VehicleState = .online, capacity: Int = 4, at location: LatLng? = nil) -> Vehicle {
+    var input = Vehicle(name: "")
+    input.vehicleState = state
+    input.supportedTripTypes = [.exclusive, .shared]
+    input.maximumCapacity = capacity
+    input.vehicleType = VehicleType(category: .auto)
+    input.lastLocation = location.map { VehicleLocation(location: $0) }
+    return input
+}
+
+func tripInput(vehicle: String?, pickup: LatLng = LatLng(latitude: 37.40, longitude: -122.0),
+               dropoff: LatLng = LatLng(latitude: 37.42, longitude: -122.0)) -> Trip {
+    var input = Trip(name: "")
+    input.tripType = .exclusive
+    input.pickupPoint = TerminalLocation(point: pickup)
+    input.dropoffPoint = TerminalLocation(point: dropoff)
+    input.vehicleId = vehicle
+    return input
+}
+
+func statusChange(_ status: TripStatus) -> Trip {
+    var input = Trip(name: "")
+    input.tripStatus = status
+    return input
+}
+
+func location(_ lat: Double, _ lng: Double) -> Vehicle {
+    var input = Vehicle(name: "")
+    input.lastLocation = VehicleLocation(location: LatLng(latitude: lat, longitude: lng))
+    return input
+}
+
+@Suite struct StoreTests {
+    /// Create, read and update a vehicle; the location is kept in its history.
+    @Test(arguments: StoreKind.allCases) func vehicleLifecycle(_ kind: StoreKind) async throws {
+        let store = try kind.make()
+        let created = try await store.createVehicle(provider: "p", id: "v1", input: vehicleInput())
+        #expect(created.name == "providers/p/vehicles/v1")
+        #expect(try await store.vehicle(provider: "p", id: "v1") == created)
+        let moved = try await store.updateVehicle(provider: "p", id: "v1", input: location(37.39, -122), mask: FieldMask("lastLocation"))
+        #expect(moved.lastLocation?.location == LatLng(latitude: 37.39, longitude: -122))
+        #expect(try await store.locationHistory(provider: "p", vehicleId: "v1", limit: 10).count == 1)
+        let duplicate = try await #require(throws: FleetError.self) {
+            try await store.createVehicle(provider: "p", id: "v1", input: vehicleInput())
+        }
+        #expect(duplicate.code == .alreadyExists)
+        let missing = try await #require(throws: FleetError.self) { try await store.vehicle(provider: "p", id: "nope") }
+        #expect(missing.code == .notFound)
+        let otherProvider = try await #require(throws: FleetError.self) { try await store.vehicle(provider: "q", id: "v1") }
+        #expect(otherProvider.code == .notFound)
+    }
+
+    /// Assigning a trip makes it the vehicle's current trip, with its stops as waypoints;
+    /// completing it removes both.
+    @Test(arguments: StoreKind.allCases) func tripAssignment(_ kind: StoreKind) async throws {
+        let store = try kind.make()
+        _ = try await store.createVehicle(provider: "p", id: "v1", input: vehicleInput(at: LatLng(latitude: 37.39, longitude: -122)))
+        let trip = try await store.createTrip(provider: "p", id: "t1", input: tripInput(vehicle: "v1"))
+        #expect(trip.remainingWaypoints.map(\.waypointType) == [.pickup, .dropOff])
+        #expect(trip.remainingWaypoints[0].eta != nil)
+        var vehicle = try await store.vehicle(provider: "p", id: "v1")
+        #expect(vehicle.currentTrips == ["t1"])
+        #expect(vehicle.waypoints.count == 2)
+        for status in [TripStatus.enrouteToPickup, .arrivedAtPickup, .enrouteToDropoff, .complete] {
+            _ = try await store.updateTrip(provider: "p", id: "t1", input: statusChange(status), mask: FieldMask("tripStatus"))
+        }
+        let done = try await store.trip(provider: "p", id: "t1")
+        #expect(done.tripStatus == .complete)
+        #expect(done.remainingWaypoints.isEmpty && done.dropoffTime != nil && done.actualPickupPoint != nil)
+        vehicle = try await store.vehicle(provider: "p", id: "v1")
+        #expect(vehicle.currentTrips.isEmpty && vehicle.waypoints.isEmpty)
+        let events = try await store.events(after: 0, filter: .trip(provider: "p", tripId: "t1"), limit: 100)
+        let statuses = events.filter { $0.type == "didUpdateTripStatus" }.map(\.data)
+        #expect(statuses.count == 5)
+        #expect(statuses.last?.contains("\"tripStatus\":\"COMPLETE\"") == true)
+        #expect(zip(events, events.dropFirst()).allSatisfy { $0.id < $1.id })
+    }
+
+    /// A refused write changes nothing: not the trip, not its vehicle, not the event log.
+    @Test(arguments: StoreKind.allCases) func failedWritesChangeNothing(_ kind: StoreKind) async throws {
+        let store = try kind.make()
+        _ = try await store.createVehicle(provider: "p", id: "v1", input: vehicleInput())
+        _ = try await store.createTrip(provider: "p", id: "t1", input: tripInput(vehicle: "v1"))
+        let tripBefore = try await store.trip(provider: "p", id: "t1")
+        let vehicleBefore = try await store.vehicle(provider: "p", id: "v1")
+        let eventsBefore = try await store.latestEventID()
+        let illegal = try await #require(throws: FleetError.self) {
+            try await store.updateTrip(provider: "p", id: "t1", input: statusChange(.complete), mask: FieldMask("tripStatus"))
+        }
+        #expect(illegal.code == .failedPrecondition)
+        var reassign = Trip(name: "")
+        reassign.vehicleId = "ghost"
+        let ghost = try await #require(throws: FleetError.self) {
+            try await store.updateTrip(provider: "p", id: "t1", input: reassign, mask: FieldMask("vehicleId"))
+        }
+        #expect(ghost.code == .notFound)
+        await #expect(throws: FleetError.self) {
+            try await store.updateVehicle(provider: "p", id: "v1", input: location(95, 0), mask: FieldMask("lastLocation"))
+        }
+        await #expect(throws: FleetError.self) {
+            try await store.createTrip(provider: "p", id: "t2", input: tripInput(vehicle: "ghost"))
+        }
+        #expect(try await store.trip(provider: "p", id: "t1") == tripBefore)
+        #expect(try await store.vehicle(provider: "p", id: "v1") == vehicleBefore)
+        #expect(try await store.latestEventID() == eventsBefore)
+        await #expect(throws: FleetError.self) { try await store.trip(provider: "p", id: "t2") }
+    }
+
+    /// Deletes refuse while trips are under way.
+    @Test(arguments: StoreKind.allCases) func deletePreconditions(_ kind: StoreKind) async throws {
+        let store = try kind.make()
+        _ = try await store.createVehicle(provider: "p", id: "v1", input: vehicleInput())
+        _ = try await store.createTrip(provider: "p", id: "t1", input: tripInput(vehicle: "v1"))
+        let vehicleError = try await #require(throws: FleetError.self) { try await store.deleteVehicle(provider: "p", id: "v1") }
+        #expect(vehicleError.code == .failedPrecondition)
+        let tripError = try await #require(throws: FleetError.self) { try await store.deleteTrip(provider: "p", id: "t1") }
+        #expect(tripError.code == .failedPrecondition)
+        _ = try await store.updateTrip(provider: "p", id: "t1", input: statusChange(.canceled), mask: FieldMask("tripStatus"))
+        try await store.deleteTrip(provider: "p", id: "t1")
+        try await store.deleteVehicle(provider: "p", id: "v1")
+        await #expect(throws: FleetError.self) { try await store.vehicle(provider: "p", id: "v1") }
+        await #expect(throws: FleetError.self) { try await store.deleteTrip(provider: "p", id: "t1") }
+    }
+
+    /// Listing pages through every vehicle exactly once; a forged token is refused.
+    @Test(arguments: StoreKind.allCases) func pagination(_ kind: StoreKind) async throws {
+        let store = try kind.make()
+        for i in 0..<5 { _ = try await store.createVehicle(provider: "p", id: "v\(i)", input: vehicleInput()) }
+        _ = try await store.createVehicle(provider: "other", id: "x", input: vehicleInput())
+        var seen: [String] = []
+        var token: String?
+        repeat {
+            let page = try await store.listVehicles(provider: "p", page: try PageRequest(pageSize: 2, pageToken: token))
+            seen += page.items.map(\.name)
+            token = page.nextPageToken
+        } while token != nil
+        #expect(seen == (0..<5).map { "providers/p/vehicles/v\($0)" })
+        await #expect(throws: FleetError.self) {
+            try await store.listVehicles(provider: "p", page: try PageRequest(pageSize: 2, pageToken: "garbage!"))
+        }
+        #expect(throws: FleetError.self) { try PageRequest(pageSize: 5000) }
+        let trips = try await store.searchTrips(provider: "p", query: TripSearchQuery(vehicleId: "v1", activeTripsOnly: true, page: PageRequest()))
+        #expect(trips.items.isEmpty)
+    }
+
+    /// Search finds ONLINE vehicles near the pickup with seats, nearest first.
+    @Test(arguments: StoreKind.allCases) func vehicleSearch(_ kind: StoreKind) async throws {
+        let store = try kind.make()
+        _ = try await store.createVehicle(provider: "p", id: "near", input: vehicleInput(at: LatLng(latitude: 37.401, longitude: -122)))
+        _ = try await store.createVehicle(provider: "p", id: "nearer", input: vehicleInput(at: LatLng(latitude: 37.4001, longitude: -122)))
+        _ = try await store.createVehicle(provider: "p", id: "far", input: vehicleInput(at: LatLng(latitude: 37.6, longitude: -122)))
+        _ = try await store.createVehicle(provider: "p", id: "off", input: vehicleInput(state: .offline, at: LatLng(latitude: 37.4, longitude: -122)))
+        _ = try await store.createVehicle(provider: "p", id: "small", input: vehicleInput(capacity: 1, at: LatLng(latitude: 37.4, longitude: -122)))
+        let query = VehicleSearchQuery(pickupPoint: TerminalLocation(point: LatLng(latitude: 37.4, longitude: -122)),
+                                       pickupRadiusMeters: 2_000, count: 10, minimumCapacity: 2, tripTypes: [.exclusive])
+        let matches = try await store.searchVehicles(provider: "p", query: query)
+        #expect(matches.map { ResourceName.lastComponent(of: $0.vehicle.name) } == ["nearer", "near"])
+        #expect(matches[0].vehiclePickupStraightLineDistanceMeters == 11)
+    }
+
+    /// The history keeps only the newest locations.
+    @Test(arguments: StoreKind.allCases) func boundedHistory(_ kind: StoreKind) async throws {
+        let store = try kind.make()
+        _ = try await store.createVehicle(provider: "p", id: "v1", input: vehicleInput())
+        for i in 0..<1_105 {
+            _ = try await store.updateVehicle(provider: "p", id: "v1", input: location(37 + Double(i) * 1e-5, -122), mask: FieldMask("lastLocation"))
+        }
+        let history = try await store.locationHistory(provider: "p", vehicleId: "v1", limit: 5_000)
+        #expect(history.count <= 1_100 && history.count >= 1_000)
+        #expect(history.last?.location?.latitude == 37 + 1_104 * 1e-5)
+    }
+}
+
+@Suite struct SQLiteStoreTests {
+    /// Migrations apply once: reopening the file applies nothing and keeps the data.
+    @Test func reopen() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tripshare-reopen-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("db.sqlite").path
+        do {
+            let store = try SQLiteTripStore(path: path)
+            _ = try await store.createVehicle(provider: "p", id: "v1", input: vehicleInput())
+            #expect(try store.appliedMigrations() == ["0001_fleet"])
+        }
+        let again = try SQLiteTripStore(path: path)
+        #expect(try again.appliedMigrations() == ["0001_fleet"])
+        #expect(try await again.vehicle(provider: "p", id: "v1").vehicleState == .online)
+        #expect(try again.integrityCheck() == "ok")
+    }
+
+    /// The migrations ship with the module, whatever the working directory.
+    @Test func migrationsAreResources() throws {
+        let files = try Migrations.files()
+        #expect(files.first?.name == "0001_fleet")
+        #expect(files.first?.sql.contains("CREATE TABLE events") == true)
+    }
+}
