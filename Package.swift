@@ -41,7 +41,7 @@ let package = Package(
         .target(
             name: "TripServer",
             dependencies: [
-                "TripModel", "TripStore",
+                "Geo", "TripModel", "TripStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Logging", package: "swift-log"),

@@ -68,14 +68,14 @@ public enum JourneyState {
         // Distances and times per leg; the driver's numbers win for the first leg.
         var distances = legs.map(\.meters)
         var durations = legs.map(\.modelSeconds)
-        if firstLegOnRoute {
-            if trigger.driverSentTime, let seconds = vehicle.remainingTimeSeconds, durations[0] > 1 {
+        if !legs.isEmpty {
+            if firstLegOnRoute, trigger.driverSentTime, let seconds = vehicle.remainingTimeSeconds, durations[0] > 1 {
                 tracking.driverPaceRatio = Double(seconds) / durations[0]
             }
             if tracking.driverDistanceIsCurrent, let meters = vehicle.remainingDistanceMeters { distances[0] = Double(meters) }
             if tracking.driverTimeIsCurrent, let seconds = vehicle.remainingTimeSeconds {
                 durations[0] = Double(seconds)
-            } else if let ratio = tracking.driverPaceRatio {
+            } else if firstLegOnRoute, let ratio = tracking.driverPaceRatio {
                 durations[0] *= ratio
             }
         }

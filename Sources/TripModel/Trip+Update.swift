@@ -131,7 +131,7 @@ extension Trip {
             if actualPickupPoint == nil, let here { actualPickupPoint = StopLocation(point: here, timestamp: now) }
             pickupTime = now
         }
-        if tripStatus.isTerminal { clearProgress() }
+        if tripStatus.isTerminal { detachFromVehicle(now: now) }
     }
 
     /// Drops the live fields that only make sense while the trip runs.

@@ -61,7 +61,8 @@ enum Check {
         try latLng(point, "\(path).location")
         if let raw = location.rawLocation { try latLng(raw, "\(path).rawLocation") }
         try finite(location.heading, "\(path).heading", range: 0...360)
-        try finite(location.speed, "\(path).speed", range: -1...200)
+        // Real devices report small negative speeds (GPS noise, reversing); accept them.
+        try finite(location.speed, "\(path).speed", range: -200...200)
         try finite(location.latlngAccuracy, "\(path).latlngAccuracy", range: 0...1e7)
         try finite(location.headingAccuracy, "\(path).headingAccuracy", range: 0...360)
         try finite(location.altitude, "\(path).altitude", range: -1e5...1e5)

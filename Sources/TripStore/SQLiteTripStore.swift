@@ -9,6 +9,8 @@ import TripModel
 public final class SQLiteTripStore: TripStore {
     let pool: DatabasePool
     let clock: WallClock
+    /// The migrations this opening applied (empty when the schema was current).
+    public let newlyAppliedMigrations: [String]
 
     /// Opens (creating if needed) the database at `path` and applies pending migrations.
     public init(path: String, clock: WallClock = .system) throws {
@@ -20,7 +22,11 @@ public final class SQLiteTripStore: TripStore {
         }
         pool = try DatabasePool(path: path, configuration: configuration)
         self.clock = clock
-        try Migrations.migrator().migrate(pool)
+        let migrator = try Migrations.migrator()
+        let before = try pool.read { db in try migrator.appliedMigrations(db) }
+        try migrator.migrate(pool)
+        let after = try pool.read { db in try migrator.appliedMigrations(db) }
+        newlyAppliedMigrations = after.filter { !before.contains($0) }
     }
 
     /// The migrations already applied, oldest first.

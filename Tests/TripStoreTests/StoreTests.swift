@@ -203,8 +203,10 @@ func location(_ lat: Double, _ lng: Double) -> Vehicle {
             let store = try SQLiteTripStore(path: path)
             _ = try await store.createVehicle(provider: "p", id: "v1", input: vehicleInput())
             #expect(try store.appliedMigrations() == ["0001_fleet"])
+            #expect(store.newlyAppliedMigrations == ["0001_fleet"])
         }
         let again = try SQLiteTripStore(path: path)
+        #expect(again.newlyAppliedMigrations.isEmpty)
         #expect(try again.appliedMigrations() == ["0001_fleet"])
         #expect(try await again.vehicle(provider: "p", id: "v1").vehicleState == .online)
         #expect(try again.integrityCheck() == "ok")

@@ -1,0 +1,127 @@
+import Foundation
+import JWTKit
+import Synchronization
+import TripModel
+
+/// Verifies bearer tokens and mints new ones (DESIGN §4). Accepts HS256 with the shared
+/// secret and RS256/ES256 with keys from a JWKS; `alg: none` never verifies. Time claims
+/// are checked against an injected clock with 10 minutes of skew tolerated, and a token may
+/// live at most an hour.
+public final class TokenAuthority: Sendable {
+    /// Why a token was refused; each becomes a 401 with this message.
+    public struct Rejection: Error, Equatable, CustomStringConvertible {
+        /// What was wrong with the token.
+        public var description: String
+    }
+
+    /// The audience every token must name.
+    public static let audience = "tripshare"
+    /// Longest allowed lifetime (`exp - iat`).
+    public static let maximumLifetime: Double = 3_600
+    /// Clock skew tolerated on `exp`, `nbf` and `iat`.
+    public static let clockSkew: Double = 600
+    /// Shortest accepted HMAC secret: HS256 keys shorter than the hash are weak.
+    public static let minimumSecretLength = 32
+
+    private let keys: JWTKeyCollection
+    private let canSign: Bool
+    private let clock: WallClock
+    private let cache = Mutex([String: (principal: Principal, expires: Double, notBefore: Double)]())
+    private static let cacheLimit = 10_000
+
+    /// Creates an authority from an HMAC secret and/or a JWKS document.
+    public init(hmacSecret: [UInt8]?, jwksJSON: String? = nil, clock: WallClock = .system) async throws {
+        let keys = JWTKeyCollection()
+        if let hmacSecret {
+            guard hmacSecret.count >= Self.minimumSecretLength else {
+                throw Rejection(description: "the JWT secret must be at least \(Self.minimumSecretLength) bytes, got \(hmacSecret.count)")
+            }
+            await keys.add(hmac: HMACKey(from: hmacSecret), digestAlgorithm: .sha256)
+        }
+        if let jwksJSON { try await keys.add(jwksJSON: jwksJSON) }
+        guard hmacSecret != nil || jwksJSON != nil else {
+            throw Rejection(description: "no key: give an HMAC secret or a JWKS")
+        }
+        self.keys = keys
+        self.canSign = hmacSecret != nil
+        self.clock = clock
+    }
+
+    /// The caller a bearer token stands for, or a ``Rejection`` saying why not.
+    public func verify(_ token: String) async throws(Rejection) -> Principal {
+        let now = clock.now.secondsSince1970
+        if let hit = cache.withLock({ $0[token] }) {
+            try Self.checkWindow(now: now, expires: hit.expires, notBefore: hit.notBefore)
+            return hit.principal
+        }
+        let claims: TokenClaims
+        do {
+            claims = try await keys.verify(token, as: TokenClaims.self)
+        } catch {
+            throw Rejection(description: "the token's signature or format is not valid")
+        }
+        let (principal, expires, notBefore) = try Self.check(claims, now: now)
+        cache.withLock { cache in
+            if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
+            cache[token] = (principal, expires, notBefore)
+        }
+        return principal
+    }
+
+    /// Mints a token for `principal`, valid for `lifetime` seconds from now (at most an hour).
+    public func mint(_ principal: Principal, lifetime: Double = 3_600, issuer: String = "tripshare") async throws -> String {
+        guard canSign else { throw Rejection(description: "tokens can be minted only with the HMAC secret (TRIPSHARE_JWT_SECRET)") }
+        guard lifetime > 0, lifetime <= Self.maximumLifetime else {
+            throw Rejection(description: "a token may live at most \(Int(Self.maximumLifetime)) seconds")
+        }
+        let now = clock.now.secondsSince1970.rounded(.down)
+        let authorization: TokenClaims.Authorization
+        switch principal.role {
+        case .consumer: authorization = .init(tripid: principal.tripId, vehicleid: nil)
+        case .driver: authorization = .init(tripid: nil, vehicleid: principal.vehicleId)
+        case .server: authorization = .init(tripid: "*", vehicleid: "*")
+        }
+        let claims = TokenClaims(
+            iss: IssuerClaim(value: issuer), sub: principal.subject.map { SubjectClaim(value: $0) },
+            aud: AudienceClaim(value: [Self.audience]), iat: IssuedAtClaim(value: Date(timeIntervalSince1970: now)),
+            exp: ExpirationClaim(value: Date(timeIntervalSince1970: now + lifetime)), nbf: nil,
+            role: principal.role.rawValue, authorization: authorization)
+        return try await keys.sign(claims)
+    }
+
+    private static func check(_ claims: TokenClaims, now: Double) throws(Rejection) -> (Principal, Double, Double) {
+        guard let audience = claims.aud?.value, audience.contains(Self.audience) else {
+            throw Rejection(description: "the token's audience must include '\(Self.audience)'")
+        }
+        guard let expires = claims.exp?.value.timeIntervalSince1970 else { throw Rejection(description: "the token has no 'exp'") }
+        guard let issued = claims.iat?.value.timeIntervalSince1970 else { throw Rejection(description: "the token has no 'iat'") }
+        let notBefore = max(issued, claims.nbf?.value.timeIntervalSince1970 ?? issued)
+        if expires - issued > maximumLifetime {
+            throw Rejection(description: "the token lives \(Int(expires - issued)) s; at most \(Int(maximumLifetime)) s are allowed")
+        }
+        try checkWindow(now: now, expires: expires, notBefore: notBefore)
+        guard let roleName = claims.role, let role = Role(rawValue: roleName) else {
+            throw Rejection(description: "the token's 'role' must be consumer, driver or server")
+        }
+        let subject = claims.sub?.value
+        switch role {
+        case .consumer:
+            guard let trip = claims.authorization?.tripid, !trip.isEmpty, trip != "*" else {
+                throw Rejection(description: "a consumer token must name its trip in authorization.tripid")
+            }
+            return (Principal(role: role, tripId: trip, subject: subject), expires, notBefore)
+        case .driver:
+            guard let vehicle = claims.authorization?.vehicleid, !vehicle.isEmpty, vehicle != "*" else {
+                throw Rejection(description: "a driver token must name its vehicle in authorization.vehicleid")
+            }
+            return (Principal(role: role, vehicleId: vehicle, subject: subject), expires, notBefore)
+        case .server:
+            return (Principal(role: role, subject: subject), expires, notBefore)
+        }
+    }
+
+    private static func checkWindow(now: Double, expires: Double, notBefore: Double) throws(Rejection) {
+        if now > expires + clockSkew { throw Rejection(description: "the token has expired") }
+        if now + clockSkew < notBefore { throw Rejection(description: "the token is not valid yet") }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import Hummingbird
+import TripStore
+
+/// `/healthz` (the process answers), `/readyz` (the store answers), `/metrics`
+/// (Prometheus text) and `/openapi.json`.
+struct OperationsRoutes {
+    let store: any TripStore
+    let metrics: RequestMetrics
+
+    func register(on router: some RouterMethods<TripRequestContext>) {
+        router.get("/healthz") { _, _ in Self.text("ok\n") }
+        router.get("/readyz") { _, _ in
+            do {
+                _ = try await store.latestEventID()
+                return Self.text("ready\n")
+            } catch {
+                return Response(status: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8"],
+                                body: ResponseBody(byteBuffer: ByteBuffer(string: "store unavailable\n")))
+            }
+        }
+        router.get("/metrics") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                     body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
+        }
+        router.get("/openapi.json") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+                     body: ResponseBody(byteBuffer: ByteBuffer(bytes: try OpenAPIDocument.json())))
+        }
+    }
+
+    static func text(_ body: String) -> Response {
+        Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+    }
+}

@@ -1,0 +1,91 @@
+import Hummingbird
+import TripModel
+import TripStore
+
+/// The trip resource (DESIGN §3): create, get (with views), update, search, delete.
+struct TripRoutes {
+    let store: any TripStore
+
+    func register(on router: some RouterMethods<TripRequestContext>) {
+        router.post("/v1/providers/{provider}/trips", use: create)
+        router.post("/v1/providers/{provider}/trips:search", use: search)
+        router.get("/v1/providers/{provider}/trips/{tripId}", use: get)
+        router.put("/v1/providers/{provider}/trips/{tripId}", use: update)
+        router.patch("/v1/providers/{provider}/trips/{tripId}", use: update)
+        router.delete("/v1/providers/{provider}/trips/{tripId}", use: delete)
+    }
+
+    @Sendable func create(_ request: Request, context: TripRequestContext) async throws -> Response {
+        try AccessPolicy.requireServer(try context.caller(), "create trips")
+        let provider = try context.pathParameter("provider")
+        let id = try request.requiredQuery("tripId")
+        let input = try await request.decodeBody(Trip.self, root: "trip", context: context)
+        return try JSONResponse.make(try await store.createTrip(provider: provider, id: id, input: input))
+    }
+
+    /// The view asked for, defaulting to what the caller may see.
+    static func view(_ request: Request, _ principal: Principal) throws(APIError) -> TripView {
+        guard let text = request.query("view"), !text.isEmpty else {
+            return principal.role == .consumer ? .journeySharingV1S : .sdk
+        }
+        guard let view = TripView(rawValue: text) else {
+            throw .invalid("view: unknown value '\(text.prefix(40))'; expected SDK or JOURNEY_SHARING_V1S")
+        }
+        return view == .unspecified ? .sdk : view
+    }
+
+    /// Loads a trip the caller may read, in the view it asked for.
+    func readableTrip(_ request: Request, context: TripRequestContext) async throws -> Trip {
+        let principal = try context.caller()
+        let id = try context.pathParameter("tripId")
+        let view = try Self.view(request, principal)
+        try AccessPolicy.checkTripRead(principal, tripId: id, view: view)
+        let trip = try await store.trip(provider: try context.pathParameter("provider"), id: id)
+        try AccessPolicy.checkDriver(principal, trip: trip)
+        return trip.rendered(as: view)
+    }
+
+    @Sendable func get(_ request: Request, context: TripRequestContext) async throws -> Response {
+        try JSONResponse.make(try await readableTrip(request, context: context))
+    }
+
+    @Sendable func update(_ request: Request, context: TripRequestContext) async throws -> Response {
+        let principal = try context.caller()
+        let provider = try context.pathParameter("provider")
+        let id = try context.pathParameter("tripId")
+        let mask = FieldMask(try request.requiredQuery("updateMask"))
+        try AccessPolicy.checkTripWrite(principal, mask: mask)
+        if principal.role == .driver {
+            try AccessPolicy.checkDriver(principal, trip: try await store.trip(provider: provider, id: id))
+        }
+        let input = try await request.decodeBody(Trip.self, root: "trip", context: context)
+        return try JSONResponse.make(try await store.updateTrip(provider: provider, id: id, input: input, mask: mask))
+    }
+
+    struct SearchRequest: Decodable {
+        var vehicleId: String?
+        var activeTripsOnly: Bool?
+        var pageSize: Int?
+        var pageToken: String?
+    }
+
+    struct SearchResponse: Encodable {
+        var trips: [Trip]
+        var nextPageToken: String?
+    }
+
+    @Sendable func search(_ request: Request, context: TripRequestContext) async throws -> Response {
+        try AccessPolicy.requireServer(try context.caller(), "search trips")
+        let body = try await request.decodeBody(SearchRequest.self, root: "", context: context)
+        let query = TripSearchQuery(vehicleId: body.vehicleId, activeTripsOnly: body.activeTripsOnly ?? false,
+                                    page: try PageRequest(pageSize: body.pageSize ?? 0, pageToken: body.pageToken))
+        let page = try await store.searchTrips(provider: try context.pathParameter("provider"), query: query)
+        return try JSONResponse.make(SearchResponse(trips: page.items, nextPageToken: page.nextPageToken))
+    }
+
+    @Sendable func delete(_ request: Request, context: TripRequestContext) async throws -> Response {
+        try AccessPolicy.requireServer(try context.caller(), "delete trips")
+        try await store.deleteTrip(provider: try context.pathParameter("provider"), id: try context.pathParameter("tripId"))
+        return JSONResponse.empty()
+    }
+}

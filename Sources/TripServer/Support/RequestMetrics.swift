@@ -1,0 +1,71 @@
+import Hummingbird
+import Prometheus
+import Synchronization
+
+/// Prometheus metrics of the server: request counts and latency histograms per route
+/// pattern (never per concrete path, so cardinality stays bounded), plus whatever other
+/// parts register (render time, store time, navigator lag).
+public final class RequestMetrics: Sendable {
+    /// The registry `/metrics` exposes.
+    public let registry: PrometheusCollectorRegistry
+    private let collectors = Mutex([String: (count: Counter, latency: DurationHistogram)]())
+
+    private static let buckets: [Duration] = [
+        .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2.5), .milliseconds(5),
+        .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
+        .seconds(1), .seconds(2.5),
+    ]
+
+    /// Creates metrics in `registry` (a fresh one by default).
+    public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
+        self.registry = registry
+    }
+
+    /// Records one request to `route` answered with `status` after `duration`.
+    func record(method: String, route: String, status: Int, duration: Duration) {
+        let key = "\(method) \(route) \(status)"
+        let pair = collectors.withLock { collectors in
+            if let existing = collectors[key] { return existing }
+            let labels = [("method", method), ("route", route), ("status", String(status))]
+            let made = (
+                registry.makeCounter(descriptor: .init(metricName: "tripshare_http_requests", unitName: "total",
+                                                       helpText: "HTTP requests answered"), labels: labels),
+                registry.makeDurationHistogram(descriptor: .init(metricName: "tripshare_http_request_duration", unitName: "seconds",
+                                                                 helpText: "Time to answer HTTP requests"),
+                                               labels: labels, buckets: Self.buckets)
+            )
+            collectors[key] = made
+            return made
+        }
+        pair.count.increment()
+        pair.latency.record(duration)
+    }
+
+    /// The Prometheus text exposition of every metric.
+    public func exposition() -> [UInt8] { registry.emitToBuffer() }
+}
+
+/// Times every request and turns every error into the Google error shape, so that
+/// even unknown routes and framework errors answer in the API's format.
+struct MetricsAndErrorsMiddleware: RouterMiddleware {
+    typealias Context = TripRequestContext
+    let metrics: RequestMetrics
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        let response: Response
+        do {
+            response = try await next(request, context)
+        } catch {
+            let apiError = APIError.from(error)
+            if apiError.status == .internalServerError {
+                context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
+            }
+            response = try apiError.response(from: request, context: context)
+        }
+        let route = context.endpointPath ?? "unmatched"
+        metrics.record(method: request.method.rawValue, route: route, status: response.status.code,
+                       duration: ContinuousClock.now - start)
+        return response
+    }
+}

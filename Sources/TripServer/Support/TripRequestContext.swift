@@ -1,0 +1,17 @@
+import Hummingbird
+import Logging
+
+/// Per-request state: the caller's verified identity, set by ``AuthMiddleware``.
+public struct TripRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// Who is calling; nil before authentication and on public routes.
+    public var principal: Principal?
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        principal = nil
+    }
+
+    /// Request bodies larger than this are refused: 2 MiB holds a 25,000-point route.
+    public var maxUploadSize: Int { 2 * 1024 * 1024 }
+}

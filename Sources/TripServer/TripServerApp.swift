@@ -1,0 +1,32 @@
+import Hummingbird
+import Logging
+import TripStore
+
+/// The HTTP application: routes, authentication, metrics and errors wired over a store and
+/// a token authority. `tripshare serve` runs it; tests drive its router directly.
+public struct TripServerApp: Sendable {
+    /// The store behind the API.
+    public let store: any TripStore
+    /// Who verifies and mints tokens.
+    public let authority: TokenAuthority
+    /// Prometheus metrics.
+    public let metrics: RequestMetrics
+
+    /// Creates the application's parts.
+    public init(store: any TripStore, authority: TokenAuthority, metrics: RequestMetrics = RequestMetrics()) {
+        self.store = store
+        self.authority = authority
+        self.metrics = metrics
+    }
+
+    /// The router with every route of the API.
+    public func makeRouter() -> Router<TripRequestContext> {
+        let router = Router(context: TripRequestContext.self)
+        router.add(middleware: MetricsAndErrorsMiddleware(metrics: metrics))
+        OperationsRoutes(store: store, metrics: metrics).register(on: router)
+        let api = router.group().add(middleware: AuthMiddleware(authority: authority))
+        VehicleRoutes(store: store).register(on: api)
+        TripRoutes(store: store).register(on: api)
+        return router
+    }
+}

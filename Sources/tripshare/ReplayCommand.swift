@@ -1,0 +1,104 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import TripModel
+import TripServer
+import TripStore
+
+/// `tripshare replay`: replays a Fleet Engine log through the REST API and checks every
+/// rider view on the way.
+struct ReplayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay a Fleet Engine Cloud Logging export through the REST API and check the rider views.",
+        discussion: """
+            Sends every create/update call of the log, in time order, to a tripshare server over HTTP and, after \
+            each call, reads every trip in the JOURNEY_SHARING_V1S view with a consumer token and checks its status, \
+            the vehicle's position, the stops and the versions. Without --server it starts a private server on a \
+            temporary database. With --without-driver-estimates the driver's remaining distance and time are \
+            removed from the updates and our estimates are compared with them.
+            Example: tripshare replay ../shared/fixtures/fleet-engine-logs/two-trips-bay-area.json --without-driver-estimates
+            """
+    )
+
+    @Argument(help: "The log export (JSON).")
+    var log: String
+
+    @Flag(help: "Remove the driver's remaining distance/time from vehicle updates and compare our estimates with them.")
+    var withoutDriverEstimates = false
+
+    @Option(help: "Replay against this running server (e.g. http://127.0.0.1:8080) instead of a private one.")
+    var server: String?
+
+    @Option(name: .customLong("data-dir"), help: "With --server: the server's data directory, for its signing key (default ./data).")
+    var dataDirectory: String?
+
+    @Option(help: "Write the report as JSON to this file.")
+    var report: String?
+
+    func run() async throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: log))
+        let fleetLog = try FleetLog.parse(data)
+        print("\(log): \(fleetLog.entries.count) calls\(fleetLog.skippedEntryTypes.isEmpty ? "" : ", skipped \(fleetLog.skippedEntryTypes)")")
+        if let server {
+            guard let url = URL(string: server) else { throw ValidationError("--server must be a URL") }
+            let keys = try SigningKeys.resolve(environment: ServerOptions.environment, dataDirectory: dataDirectory ?? "data")
+            try await replay(fleetLog, url: url, authority: try await TokenAuthority(hmacSecret: keys.hmacSecret))
+            return
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tripshare-replay-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var generator = SystemRandomNumberGenerator()
+        let secret = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let authority = try await TokenAuthority(hmacSecret: secret)
+        let store = try SQLiteTripStore(path: directory.appendingPathComponent("replay.sqlite").path)
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        var logger = Logger(label: "tripshare-replay")
+        logger.logLevel = .warning
+        let app = Application(
+            router: TripServerApp(store: store, authority: authority).makeRouter(),
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) },
+            logger: logger)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await app.runService() }
+            var iterator = ports.makeAsyncIterator()
+            guard let port = await iterator.next(), let url = URL(string: "http://127.0.0.1:\(port)") else {
+                throw ValidationError("the private server did not start")
+            }
+            try await replay(fleetLog, url: url, authority: authority)
+            group.cancelAll()
+        }
+    }
+
+    private func replay(_ fleetLog: FleetLog, url: URL, authority: TokenAuthority) async throws {
+        let serverToken = try await authority.mint(Principal(role: .server, subject: "replay"))
+        let replay = FleetLogReplay(log: fleetLog, transport: HTTPTransport(baseURL: url), serverToken: serverToken) { tripId in
+            try await authority.mint(Principal(role: .consumer, tripId: tripId, subject: "replay"))
+        }
+        let progress = ProgressLine(label: "replaying")
+        let result = try await replay.run(.init(withoutDriverEstimates: withoutDriverEstimates)) { done, total in
+            progress.update(done, of: total)
+        }
+        progress.finish()
+        print("\(result.calls) calls, \(result.checks) view checks, \(result.failures.count) failures")
+        if !result.synthesizedVehicles.isEmpty {
+            print("created from their first logged state (the log has no create_vehicle): \(result.synthesizedVehicles.joined(separator: ", "))")
+        }
+        for failure in result.failures.prefix(20) { print("  FAIL \(failure)") }
+        if let d = result.remainingDistance {
+            print(String(format: "remaining distance vs driver (%d updates): median %.1f m, p90 %.1f m, max %.0f m; within 2%%/20 m: %.1f%%",
+                         d.count, d.median, d.p90, d.maximum, 100 * (d.withinTolerance ?? 0)))
+        }
+        if let t = result.remainingTime {
+            print(String(format: "remaining time vs driver (%d updates): median %.1f s, p90 %.1f s, max %.0f s", t.count, t.median, t.p90, t.maximum))
+        }
+        if let path = report {
+            try FleetJSON.encodePretty(result).write(to: URL(fileURLWithPath: path))
+            print("report written to \(path)")
+        }
+        if !result.failures.isEmpty { throw ExitCode.failure }
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import TripServer
+import TripStore
+
+/// `tripshare serve`: the API server on the embedded SQLite store.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the API server on the embedded SQLite store.",
+        discussion: """
+            Data lives in --data-dir (tripshare.sqlite, and jwt-secret when no key is configured). \
+            Tokens are HS256 with TRIPSHARE_JWT_SECRET, or verified with the public keys of the JWKS file \
+            named by TRIPSHARE_JWKS; with neither, a random secret is created in the data directory (mode 0600). \
+            SIGTERM or SIGINT stop the server after the requests in flight are answered.
+            """
+    )
+
+    @OptionGroup var options: ServerOptions
+
+    func run() async throws {
+        Logs.bootstrap(try options.resolvedLogFormat())
+        let logger = Logger(label: "tripshare")
+        let dataDirectory = options.resolvedDataDirectory
+        try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
+        let keys = try SigningKeys.resolve(environment: ServerOptions.environment, dataDirectory: dataDirectory)
+        let authority = try await TokenAuthority(hmacSecret: keys.hmacSecret, jwksJSON: keys.jwksJSON)
+        let store = try SQLiteTripStore(path: options.databasePath)
+        let server = TripServerApp(store: store, authority: authority)
+        let host = options.resolvedHost
+        let port = try options.resolvedPort()
+
+        if let created = keys.createdSecretFile {
+            print("Created a token signing key in \(created) (mode 0600).")
+        }
+        let app = Application(
+            router: server.makeRouter(),
+            configuration: .init(address: .hostname(host, port: port), serverName: "tripshare"),
+            onServerRunning: { channel in
+                let bound = channel.localAddress?.port ?? port
+                print("""
+                    tripshare is listening on http://\(host):\(bound) (database \(options.databasePath), keys from \(keys.source)).
+                    Mint a token:   tripshare token --role server\(options.dataDirectory.map { " --data-dir \($0)" } ?? "")
+                    Try the API:    curl -H "Authorization: Bearer $TOKEN" http://\(host):\(bound)/v1/providers/demo/vehicles
+                    """)
+            },
+            logger: logger
+        )
+        let services = ServiceGroup(configuration: .init(
+            services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await services.run()
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+
+/// Options shared by the commands that run or open a server's data: each flag falls back
+/// to a `TRIPSHARE_*` environment variable, then to the default.
+struct ServerOptions: ParsableArguments {
+    @Option(help: "Address to listen on (env TRIPSHARE_HOST; default 127.0.0.1).")
+    var host: String?
+
+    @Option(help: "Port to listen on (env TRIPSHARE_PORT; default 8080).")
+    var port: Int?
+
+    @Option(name: .customLong("data-dir"), help: "Directory for the database and the signing key (env TRIPSHARE_DATA_DIR; default ./data).")
+    var dataDirectory: String?
+
+    @Option(name: .customLong("log-format"), help: "Log format: text or json (env TRIPSHARE_LOG_FORMAT; default text).")
+    var logFormat: LogFormat?
+
+    static var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+    var resolvedHost: String { host ?? Self.environment["TRIPSHARE_HOST"] ?? "127.0.0.1" }
+
+    func resolvedPort() throws -> Int {
+        if let port { return port }
+        guard let text = Self.environment["TRIPSHARE_PORT"] else { return 8080 }
+        guard let port = Int(text), (0...65535).contains(port) else {
+            throw ValidationError("TRIPSHARE_PORT must be a port number, got '\(text)'")
+        }
+        return port
+    }
+
+    var resolvedDataDirectory: String { dataDirectory ?? Self.environment["TRIPSHARE_DATA_DIR"] ?? "data" }
+
+    func resolvedLogFormat() throws -> LogFormat {
+        if let logFormat { return logFormat }
+        guard let text = Self.environment["TRIPSHARE_LOG_FORMAT"] else { return .text }
+        guard let format = LogFormat(rawValue: text) else {
+            throw ValidationError("TRIPSHARE_LOG_FORMAT must be text or json, got '\(text)'")
+        }
+        return format
+    }
+
+    /// The database path inside the data directory.
+    var databasePath: String { (resolvedDataDirectory as NSString).appendingPathComponent("tripshare.sqlite") }
+
+    func validate() throws {
+        if let port, !(0...65535).contains(port) { throw ValidationError("--port must be between 0 and 65535") }
+    }
+}
+
+/// How log lines are written.
+enum LogFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}

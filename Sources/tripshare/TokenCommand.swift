@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import TripServer
+
+/// `tripshare token`: mints a token with the server's key.
+struct TokenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "token",
+        abstract: "Mint an API token (HS256) with the same key the server uses.",
+        discussion: """
+            A consumer token reads one trip (--trip), a driver token acts for one vehicle (--vehicle), \
+            a server token may do everything. The key is TRIPSHARE_JWT_SECRET, else the secret file in \
+            --data-dir (created if missing, like `serve` does).
+            """
+    )
+
+    @Option(help: "consumer, driver or server.")
+    var role: RoleArgument
+
+    @Option(help: "The trip a consumer token may read.")
+    var trip: String?
+
+    @Option(help: "The vehicle a driver token may act for.")
+    var vehicle: String?
+
+    @Option(help: "Lifetime in seconds, at most 3600.")
+    var ttl: Int = 3600
+
+    @Option(help: "The token's subject (who it is for), for logs.")
+    var subject: String?
+
+    @Option(name: .customLong("data-dir"), help: "The server's data directory (env TRIPSHARE_DATA_DIR; default ./data).")
+    var dataDirectory: String?
+
+    func validate() throws {
+        switch role.role {
+        case .consumer where trip == nil: throw ValidationError("a consumer token needs --trip")
+        case .driver where vehicle == nil: throw ValidationError("a driver token needs --vehicle")
+        default: break
+        }
+        if !(1...3600).contains(ttl) { throw ValidationError("--ttl must be between 1 and 3600 seconds") }
+    }
+
+    func run() async throws {
+        let directory = dataDirectory ?? ServerOptions.environment["TRIPSHARE_DATA_DIR"] ?? "data"
+        let keys = try SigningKeys.resolve(environment: ServerOptions.environment, dataDirectory: directory)
+        if let created = keys.createdSecretFile {
+            FileHandle.standardError.write(Data("Created a token signing key in \(created) (mode 0600).\n".utf8))
+        }
+        guard let secret = keys.hmacSecret else {
+            throw ValidationError("minting needs an HMAC secret: set TRIPSHARE_JWT_SECRET (a JWKS holds only public keys)")
+        }
+        let authority = try await TokenAuthority(hmacSecret: secret)
+        let principal = Principal(role: role.role, tripId: trip, vehicleId: vehicle, subject: subject)
+        print(try await authority.mint(principal, lifetime: Double(ttl)))
+    }
+}
+
+/// `--role` values.
+struct RoleArgument: ExpressibleByArgument {
+    let role: Role
+    init?(argument: String) {
+        guard let role = Role(rawValue: argument) else { return nil }
+        self.role = role
+    }
+    static var allValueStrings: [String] { Role.allCases.map(\.rawValue) }
+}

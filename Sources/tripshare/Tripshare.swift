@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// The `tripshare` command: a Fleet Engine–style journey-sharing server and its tools.
+@main
+struct Tripshare: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tripshare",
+        abstract: "A self-hostable, Fleet Engine–style journey-sharing backend with its own map renderer.",
+        discussion: """
+            Start with `tripshare serve` (data in ./data, a signing key is created on first start), \
+            mint a token with `tripshare token --role server`, and call the REST API under /v1.
+            """,
+        subcommands: [ServeCommand.self, TokenCommand.self, MigrateCommand.self, ReplayCommand.self]
+    )
+}
