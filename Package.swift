@@ -12,11 +12,20 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Geo", targets: ["Geo"]),
+        .library(name: "Raster", targets: ["Raster"]),
     ],
     dependencies: [],
     targets: [
         .target(name: "Geo", swiftSettings: strict),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: strict),
+
+        // System libraries (Debian: libpng-dev, libfreetype-dev) and the C shim that keeps
+        // libpng's setjmp/longjmp error handling out of Swift.
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .target(name: "CPNGShim", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png")]),
+        .target(name: "Raster", dependencies: ["CPNGShim", "CFreeType"], swiftSettings: strict),
+        .testTarget(name: "RasterTests", dependencies: ["Raster"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )
