@@ -25,7 +25,7 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .target(name: "CPNGShim", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png")]),
         .target(name: "Raster", dependencies: ["CPNGShim", "CFreeType"], swiftSettings: strict),
-        .testTarget(name: "RasterTests", dependencies: ["Raster"], swiftSettings: strict),
+        .testTarget(name: "RasterTests", dependencies: ["Raster"], exclude: ["Fixtures"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

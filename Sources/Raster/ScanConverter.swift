@@ -73,7 +73,7 @@ struct ScanConverter {
         var xTop = xa
         while top < yb {
             let bottom = min((row + 1) << 8, yb)
-            let xBottom = bottom == yb ? xb : xa + dx * (bottom - ya) / dy
+            let xBottom = bottom == yb ? xb : xa + Self.divideRounded(dx * (bottom - ya), dy)
             let base = row << 8
             renderScanline(row, xTop, top - base, xBottom, bottom - base, sign)
             top = bottom
@@ -101,7 +101,7 @@ struct ScanConverter {
         if dx > 0 {
             while cell < cellB {
                 let boundary = (cell + 1) << 8
-                let nextFy = fyA + dyTotal * (boundary - xA) / dx
+                let nextFy = fyA + Self.divideRounded(dyTotal * (boundary - xA), dx)
                 let dy = nextFy - fy
                 addCell(cell, row, sign * dy, sign * dy * (x - (cell << 8) + 256))
                 x = boundary
@@ -111,7 +111,7 @@ struct ScanConverter {
         } else {
             while cell > cellB {
                 let boundary = cell << 8
-                let nextFy = fyA + dyTotal * (boundary - xA) / dx
+                let nextFy = fyA + Self.divideRounded(dyTotal * (xA - boundary), -dx)
                 let dy = nextFy - fy
                 addCell(cell, row, sign * dy, sign * dy * (x - boundary))
                 x = boundary
@@ -122,6 +122,13 @@ struct ScanConverter {
         let dy = fyB - fy
         let base = cell << 8
         addCell(cell, row, sign * dy, sign * dy * (x - base + xB - base))
+    }
+
+    /// numerator / denominator rounded to nearest, for a positive denominator: halves the
+    /// fixed-point error of truncation and keeps it unbiased.
+    @inline(__always)
+    static func divideRounded(_ numerator: Int, _ denominator: Int) -> Int {
+        numerator >= 0 ? (numerator + denominator / 2) / denominator : -((denominator / 2 - numerator) / denominator)
     }
 
     @inline(__always)
@@ -197,9 +204,10 @@ struct ScanConverter {
                 for cell in cells { starts[Int(cell.y - firstRow) + 1] += 1 }
                 for index in 1...rowCount { starts[index] += starts[index - 1] }
                 sorted.withUnsafeMutableBufferPointer { out in
-                    // Use the slots of row r+1 as the insertion cursor for row r, then shift back.
+                    // starts[r] serves as row r's insertion cursor; afterwards it holds row r's
+                    // end, so shifting everything up one slot restores the starts.
                     for cell in cells {
-                        let slot = Int(cell.y - firstRow) + 1
+                        let slot = Int(cell.y - firstRow)
                         out[Int(starts[slot])] = cell
                         starts[slot] += 1
                     }

