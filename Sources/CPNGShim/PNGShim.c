@@ -144,6 +144,19 @@ int tps_png_decode(const uint8_t *data, size_t size, uint32_t max_dimension, uin
         set_message(&context, TPS_PNG_ERROR_NOT_PNG, "not a PNG file (signature missing)");
         return context.code;
     }
+    // Check IHDR's dimensions ourselves first: libpng's own limit check only warns and then
+    // fails with a generic "Invalid IHDR data".
+    if (size >= 24 && memcmp(data + 12, "IHDR", 4) == 0) {
+        uint32_t width = (uint32_t)data[16] << 24 | (uint32_t)data[17] << 16 | (uint32_t)data[18] << 8 | data[19];
+        uint32_t height = (uint32_t)data[20] << 24 | (uint32_t)data[21] << 16 | (uint32_t)data[22] << 8 | data[23];
+        if (width > max_dimension || height > max_dimension || (uint64_t)width * height > max_pixels) {
+            char text[160];
+            snprintf(text, sizeof text, "PNG is %ux%u, over the limit of %u pixels a side and %llu pixels",
+                     (unsigned)width, (unsigned)height, (unsigned)max_dimension, (unsigned long long)max_pixels);
+            set_message(&context, TPS_PNG_ERROR_TOO_LARGE, text);
+            return context.code;
+        }
+    }
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &context, on_error, on_warning);
     png_infop info = png == NULL ? NULL : png_create_info_struct(png);
     if (png == NULL || info == NULL) {
