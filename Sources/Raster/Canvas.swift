@@ -1,12 +1,12 @@
 // Canvas: a premultiplied RGBA8 pixel buffer plus the drawing pipeline. Contract: every
 // drawing call runs path → (stroker) → EdgeBuilder → ScanConverter → Blitter/Compositor
 // and composites source-over in sRGB; geometry with NaN or infinite coordinates draws
-// nothing; anything outside the canvas is clipped. Scratch buffers (cells, contours) live in
-// the canvas and are reused, so a canvas should be drawn on by one thread at a time (it is
-// not Sendable); take `image` to hand the result elsewhere.
+// nothing; anything outside the canvas is clipped. Scratch buffers (cells, contours) are
+// part of the value and reused from draw to draw, so steady-state drawing allocates little;
+// a copy of a canvas shares nothing mutable with the original.
 
 /// A premultiplied RGBA8 drawing surface.
-public struct Canvas {
+public struct Canvas: Sendable {
     /// The largest width or height a canvas takes; larger requests are clamped.
     public static let maximumDimension = 16_384
 

@@ -65,19 +65,11 @@ func fillCoverage(_ path: Path, width: Int = 8, height: Int = 8, rule: FillRule 
 
     /// Two opposite-wound overlapping squares cancel under nonzero; same-wound ones do not double.
     @Test func windingDirection() {
-        var opposite = Path.rectangle(x: 0, y: 0, width: 4, height: 4)
-        opposite.move(to: Point(0, 0))
-        opposite.line(to: Point(0, 4))
-        opposite.line(to: Point(4, 4))
-        opposite.line(to: Point(4, 0))
-        opposite.close()
+        let clockwise = [Point(0, 0), Point(4, 0), Point(4, 4), Point(0, 4)]
+        var opposite = Path.polygon(clockwise)
+        opposite = Path(elements: opposite.elements + Path.polygon(clockwise.reversed()).elements)
         #expect(fillCoverage(opposite, width: 4, height: 4).allSatisfy { $0 == 0 })
-        var same = Path.rectangle(x: 0, y: 0, width: 4, height: 4)
-        same.move(to: Point(0, 0))
-        same.line(to: Point(4, 0))
-        same.line(to: Point(4, 4))
-        same.line(to: Point(0, 4))
-        same.close()
+        let same = Path(elements: Path.polygon(clockwise).elements + Path.polygon(clockwise).elements)
         #expect(fillCoverage(same, width: 4, height: 4).allSatisfy { $0 == 255 })
         #expect(fillCoverage(same, width: 4, height: 4, rule: .evenOdd).allSatisfy { $0 == 0 })
     }
