@@ -127,9 +127,9 @@ def marker_ops(points):
         {"op": "circle", "center": end, "radius": 9, "fill": "#D93025", "stroke": "#FFFFFF", "strokeWidth": 3},
         {"op": "image", "png": icon_png(),
          "transform": {"a": cos, "b": sin, "c": -sin, "d": cos, "tx": tx, "ty": ty}},
-        {"op": "roundedRect", "x": badge_x, "y": badge_y, "width": 58, "height": 24, "radius": 12,
+        {"op": "roundedRect", "x": badge_x, "y": badge_y, "width": 62, "height": 24, "radius": 12,
          "fill": "#202124", "stroke": "#FFFFFF", "strokeWidth": 2},
-        {"op": "text", "text": "4 min", "origin": [badge_x + 10, badge_y + 17], "size": 14,
+        {"op": "text", "text": "4 min", "origin": [badge_x + 11, badge_y + 17], "size": 14,
          "color": "#FFFFFF", "bold": True},
     ]
 
