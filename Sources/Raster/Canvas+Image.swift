@@ -10,7 +10,7 @@ extension Canvas {
     public mutating func draw(_ image: Image, transform: Transform = .identity, opacity: Double = 1) {
         let alpha = alphaByte(opacity)
         guard alpha != 0, image.width > 0, image.height > 0, width > 0, height > 0,
-              let inverse = transform.inverted(), inverse.a.isFinite, inverse.tx.isFinite
+              let inverse = transform.inverted(), inverse.a.isFinite, inverse.b.isFinite, inverse.tx.isFinite, inverse.ty.isFinite
         else { return }
         if transform.a == 1, transform.b == 0, transform.c == 0, transform.d == 1,
            transform.tx == transform.tx.rounded(), transform.ty == transform.ty.rounded(),
@@ -22,10 +22,12 @@ extension Canvas {
         let corners = [Point(0, 0), Point(Double(image.width), 0),
                        Point(0, Double(image.height)), Point(Double(image.width), Double(image.height))]
             .map { transform.apply($0) }
-        let minX = max(0, Int((corners.map(\.x).min() ?? 0).rounded(.down)) - 1)
-        let maxX = min(width, Int(min(corners.map(\.x).max() ?? 0, 1e9).rounded(.up)) + 1)
-        let minY = max(0, Int((corners.map(\.y).min() ?? 0).rounded(.down)) - 1)
-        let maxY = min(height, Int(min(corners.map(\.y).max() ?? 0, 1e9).rounded(.up)) + 1)
+        guard corners.allSatisfy(\.isFinite) else { return }
+        func clamped(_ value: Double) -> Int { Int(min(max(value, -1e9), 1e9)) }
+        let minX = max(0, clamped((corners.map(\.x).min() ?? 0).rounded(.down)) - 1)
+        let maxX = min(width, clamped((corners.map(\.x).max() ?? 0).rounded(.up)) + 1)
+        let minY = max(0, clamped((corners.map(\.y).min() ?? 0).rounded(.down)) - 1)
+        let maxY = min(height, clamped((corners.map(\.y).max() ?? 0).rounded(.up)) + 1)
         guard minX < maxX, minY < maxY else { return }
         let stride = width
         image.pixels.withUnsafeBufferPointer { source in

@@ -59,6 +59,8 @@ struct Stroker {
     /// Appends the stroke outline of one polyline to `contours`.
     func stroke(_ polyline: Polyline, into contours: inout Contours) {
         guard halfWidth > 0, halfWidth.isFinite else { return }
+        // Degenerate input draws nothing (merging would otherwise skip NaN vertices).
+        for point in polyline.points where !point.isFinite { return }
         let points = Self.merged(polyline.points, closed: polyline.isClosed, distance: mergeDistance)
         if points.count == 1 || (points.count == 2 && polyline.isClosed && points[0] == points[1]) {
             dot(at: points[0], into: &contours)
@@ -105,8 +107,9 @@ struct Stroker {
 
     private func direction(_ from: Point, _ to: Point) -> Point {
         let delta = to - from
-        let length = delta.length
-        return length > 0 ? delta * (1 / length) : Point(x: 1, y: 0)
+        // hypot does not overflow for coordinates near the Double range.
+        let length = hypot(delta.x, delta.y)
+        return length > 0 && length.isFinite ? Point(x: delta.x / length, y: delta.y / length) : Point(x: 1, y: 0)
     }
 
     /// The offset to the left of a direction (a quarter turn), at half the width.

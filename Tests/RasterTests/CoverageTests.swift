@@ -101,7 +101,10 @@ func fillCoverage(_ path: Path, width: Int = 8, height: Int = 8, rule: FillRule 
         #expect(far.allSatisfy { $0 == 0 })
         var canvas = Canvas(width: 8, height: 8)
         canvas.stroke(polyline: [Point(0, 0), Point(.nan, .nan), Point(5, 5)], style: StrokeStyle(width: 2), color: .black)
-        canvas.stroke(polyline: [Point(-1e300, 4), Point(1e300, 4)], style: StrokeStyle(width: 2), color: .black)
-        #expect(canvas.pixel(x: 3, y: 3).alpha == 255)
+        #expect(canvas.pixel(x: 3, y: 3).alpha == 0)
+        canvas.stroke(polyline: [Point(-1e300, 6), Point(1e300, 6)], style: StrokeStyle(width: 2), color: .black)
+        // The huge line is drawn where it crosses the canvas: rows 5 and 6.
+        #expect((0..<8).allSatisfy { canvas.pixel(x: $0, y: 5).alpha == 255 && canvas.pixel(x: $0, y: 6).alpha == 255 })
+        #expect(canvas.pixel(x: 0, y: 7).alpha == 0)
     }
 }

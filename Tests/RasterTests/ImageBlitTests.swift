@@ -51,6 +51,8 @@ import Testing
         var untouched = Canvas(width: 2, height: 2)
         untouched.draw(try sample(), transform: .scale(x: 0, y: 1))
         untouched.draw(try sample(), transform: .translation(x: .nan, y: 0))
+        untouched.draw(try sample(), transform: .translation(x: -1e300, y: 1e300))
+        untouched.draw(try sample(), transform: Transform.scale(x: 1e-300, y: 1e300))
         #expect(untouched.image == Canvas(width: 2, height: 2).image)
     }
 }
