@@ -68,7 +68,7 @@ static void on_flush(png_structp png) {
 }
 
 int tps_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
-                   int channels, int filters, int level, int strategy,
+                   int channels, int drop_alpha, int filters, int level, int strategy,
                    uint8_t **out, size_t *out_size, char *message, size_t message_size) {
     shim_context context;
     memset(&context, 0, sizeof context);
@@ -101,13 +101,17 @@ int tps_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_
         return context.code == TPS_PNG_OK ? TPS_PNG_ERROR_LIBPNG : context.code;
     }
     png_set_write_fn(png, &context, on_write, on_flush);
+    int write_alpha = channels == 4 && !drop_alpha;
     png_set_IHDR(png, info, width, height, 8,
-                 channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
+                 write_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
     png_set_compression_level(png, level);
     png_set_compression_strategy(png, strategy);
     png_write_info(png, info);
+    if (channels == 4 && drop_alpha) {
+        png_set_filler(png, 0, PNG_FILLER_AFTER);
+    }
     for (uint32_t row = 0; row < height; row++) {
         png_write_row(png, (png_const_bytep)(pixels + (size_t)row * stride));
     }

@@ -4,6 +4,10 @@
 // order (little-endian UInt32: R in the low byte); two channels are processed per 32-bit
 // operation (0x00FF00FF lanes).
 
+#if _endian(big)
+#error("Raster stores pixels as little-endian UInt32 (R in the low byte); big-endian hosts are not supported")
+#endif
+
 enum Compositor {
     /// Each channel of a packed pixel times `alpha`/255, rounded to nearest.
     @inline(__always)

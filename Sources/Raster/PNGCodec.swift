@@ -91,16 +91,27 @@ public enum PNGCodec {
             throw RasterError(code: .invalidArgument, message: "cannot encode an empty \(image.width)x\(image.height) image as PNG")
         }
         let opaque = image.isOpaque
-        let channels = opaque ? 3 : 4
-        let rows = opaque ? packRGB(image.pixels) : packStraightRGBA(image.pixels)
         var output: UnsafeMutablePointer<UInt8>?
         var size = 0
         var message = [CChar](repeating: 0, count: 256)
-        let status = rows.withUnsafeBufferPointer { rowBuffer in
-            tps_png_encode(rowBuffer.baseAddress, UInt32(image.width), UInt32(image.height),
-                           image.width * channels, Int32(channels), options.filter.libpngMask,
-                           Int32(min(max(options.compressionLevel, 0), 9)), options.strategy.zlibValue,
-                           &output, &size, &message, message.count)
+        let filters = options.filter.libpngMask
+        let level = Int32(min(max(options.compressionLevel, 0), 9))
+        let strategy = options.strategy.zlibValue
+        let status: Int32
+        if opaque {
+            // Canvas memory is R, G, B, A per pixel: libpng skips the alpha byte itself.
+            status = image.pixels.withUnsafeBytes { bytes in
+                tps_png_encode(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt32(image.width),
+                               UInt32(image.height), image.width * 4, 4, 1, filters, level, strategy,
+                               &output, &size, &message, message.count)
+            }
+        } else {
+            let rows = packStraightRGBA(image.pixels)
+            status = rows.withUnsafeBufferPointer { rowBuffer in
+                tps_png_encode(rowBuffer.baseAddress, UInt32(image.width), UInt32(image.height),
+                               image.width * 4, 4, 0, filters, level, strategy,
+                               &output, &size, &message, message.count)
+            }
         }
         defer { tps_png_free(output) }
         guard status == Int32(TPS_PNG_OK), let output else {
@@ -154,22 +165,6 @@ public enum PNGCodec {
         }
         let prefix = fallback == .encodeFailed ? "PNG encoding failed" : "invalid PNG"
         return RasterError(code: code, message: "\(prefix): \(text.isEmpty ? "unknown libpng error" : text)")
-    }
-
-    /// Opaque pixels as RGB bytes.
-    private static func packRGB(_ pixels: [UInt32]) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: pixels.count * 3) { buffer, initialized in
-            pixels.withUnsafeBufferPointer { source in
-                guard let out = buffer.baseAddress else { return }
-                for (index, pixel) in source.enumerated() {
-                    let target = out + index * 3
-                    target[0] = UInt8(truncatingIfNeeded: pixel)
-                    target[1] = UInt8(truncatingIfNeeded: pixel >> 8)
-                    target[2] = UInt8(truncatingIfNeeded: pixel >> 16)
-                }
-            }
-            initialized = pixels.count * 3
-        }
     }
 
     /// Pixels un-premultiplied (rounded to nearest) as RGBA bytes.

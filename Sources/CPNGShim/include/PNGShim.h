@@ -16,11 +16,13 @@ enum {
     TPS_PNG_ERROR_ARGUMENT = 6,
 };
 
-/// Encodes 8-bit RGB (channels 3) or RGBA (channels 4) rows, `stride` bytes apart.
-/// `filters` is a mask of PNG_FILTER_* values, `level` a zlib level 0-9, `strategy` a zlib
-/// strategy. On success `*out` holds a malloc'd buffer to release with tps_png_free.
+/// Encodes 8-bit RGB (channels 3) or RGBA (channels 4) rows, `stride` bytes apart. With
+/// channels 4 and `drop_alpha` set, the fourth byte of each pixel is skipped by libpng and
+/// the file is RGB. `filters` is a mask of PNG_FILTER_* values, `level` a zlib level 0-9,
+/// `strategy` a zlib strategy. On success `*out` holds a malloc'd buffer to release with
+/// tps_png_free.
 int tps_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
-                   int channels, int filters, int level, int strategy,
+                   int channels, int drop_alpha, int filters, int level, int strategy,
                    uint8_t **out, size_t *out_size, char *message, size_t message_size);
 
 /// Decodes any PNG libpng reads into straight (not premultiplied) RGBA8, rejecting images
