@@ -12,12 +12,17 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Geo", targets: ["Geo"]),
+        .library(name: "Navigation", targets: ["Navigation"]),
         .library(name: "Raster", targets: ["Raster"]),
     ],
     dependencies: [],
     targets: [
         .target(name: "Geo", swiftSettings: strict),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: strict),
+        .target(name: "Navigation", dependencies: ["Geo"], swiftSettings: strict),
+        .testTarget(
+            name: "NavigationTests", dependencies: ["Navigation", "Geo"], exclude: ["Data"],
+            swiftSettings: strict),
 
         // System libraries (Debian: libpng-dev, libfreetype-dev) and the C shim that keeps
         // libpng's setjmp/longjmp error handling out of Swift.

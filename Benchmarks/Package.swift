@@ -1,7 +1,18 @@
 // swift-tools-version: 6.1
-// Benchmarks for tripshare, kept out of the root package so that building or testing the
-// product never builds package-benchmark. Run: swift package benchmark --target <Suite>
+// Benchmarks for tripshare, apart from the main package so its users never build
+// package-benchmark. Run one suite with: swift package benchmark --target <Suite>
 import PackageDescription
+
+/// A package-benchmark suite in `Benchmarks/<name>/` using the given tripshare products.
+func suite(_ name: String, _ products: [String]) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: [.product(name: "Benchmark", package: "benchmark")]
+            + products.map { .product(name: $0, package: "tripshare") },
+        path: name,
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    )
+}
 
 let package = Package(
     name: "tripshare-benchmarks",
@@ -11,15 +22,9 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
-        .executableTarget(
-            name: "RasterBenchmarks",
-            dependencies: [
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "Raster", package: "tripshare"),
-            ],
-            path: "RasterBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
+        suite("GeoBenchmarks", ["Geo"]),
+        suite("NavigationBenchmarks", ["Geo", "Navigation"]),
+        suite("RasterBenchmarks", ["Raster"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,18 +1,44 @@
 // Google's encoded polyline algorithm format: each coordinate delta, scaled by 10^precision
 // and rounded, zig-zag encoded and written in 5-bit groups offset by 63 into printable ASCII.
+//
+// Decoding is on the hot path of every vehicle update, so it reads the string's UTF-8 in
+// place, counts the values first to allocate the result exactly once, and does nothing else
+// per point that allocates.
 
 /// Google encoded polylines at precision 5 (Google Maps, OSRM) or 6 (Valhalla).
 public enum EncodedPolyline {
-    /// Why a string could not be decoded.
-    public struct DecodingError: Error, Equatable, CustomStringConvertible {
+    /// Why a string could not be decoded, and where.
+    public struct DecodingError: Error, Hashable, CustomStringConvertible {
+        /// What kind of fault was found; compare against the static members.
+        public struct Code: Hashable, Sendable, CustomStringConvertible {
+            private let name: String
+            private init(_ name: String) { self.name = name }
+            /// The code's name, as in messages.
+            public var description: String { name }
+
+            /// A byte outside the alphabet `?` (63) ... `~` (126).
+            public static let badCharacter = Code("bad character")
+            /// The string ends inside a value (its last byte has the continuation bit set).
+            public static let truncatedValue = Code("truncated value")
+            /// The string ends after a latitude, without the longitude of that point.
+            public static let latitudeWithoutLongitude = Code("latitude without longitude")
+            /// A value has more 5-bit groups than fit in 64 bits.
+            public static let valueTooLong = Code("value too long")
+        }
+
+        /// What was wrong.
+        public var code: Code
         /// Offset in the string's UTF-8 bytes where decoding stopped.
         public var offset: Int
-        /// What was wrong there.
-        public var reason: String
-        public var description: String { "invalid encoded polyline at byte \(offset): \(reason)" }
+
+        /// What was wrong, in words (the code's name).
+        public var reason: String { code.description }
+        /// A one-line message: what, and at which byte.
+        public var description: String { "invalid encoded polyline at byte \(offset): \(code)" }
     }
 
-    /// Encodes points; coordinates are rounded to the precision, so each delta is exact.
+    /// Encodes points, rounding each coordinate half up to the precision as Google's own
+    /// utilities do (so outputs match theirs byte for byte); deltas are then exact.
     public static func encode(_ points: [LatLng], precision: Int = 5) -> String {
         let factor = scale(precision)
         var out: [UInt8] = []
@@ -20,32 +46,43 @@ public enum EncodedPolyline {
         var previousLat = 0
         var previousLng = 0
         for point in points {
-            let lat = Int((point.latitude * factor).rounded())
-            let lng = Int((point.longitude * factor).rounded())
-            appendValue(lat - previousLat, to: &out)
-            appendValue(lng - previousLng, to: &out)
+            let lat = roundHalfUp(point.latitude * factor)
+            let lng = roundHalfUp(point.longitude * factor)
+            appendValue(lat &- previousLat, to: &out)
+            appendValue(lng &- previousLng, to: &out)
             previousLat = lat
             previousLng = lng
         }
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Decodes a string; throws on characters outside the alphabet, on a truncated value
-    /// and on a dangling latitude without its longitude.
+    /// Decodes a string; throws on a byte outside the alphabet, on a truncated value and on
+    /// a latitude without its longitude, with the byte offset where it stopped.
     public static func decode(_ encoded: String, precision: Int = 5) throws(DecodingError) -> [LatLng] {
-        let factor = scale(precision)
+        var encoded = encoded
+        // withUTF8 only rethrows untyped errors; carry the typed one out in a Result.
+        let result = encoded.withUTF8 { bytes in
+            Result { () throws(DecodingError) in try decode(bytes, factor: scale(precision)) }
+        }
+        return try result.get()
+    }
+
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, factor: Double) throws(DecodingError) -> [LatLng] {
+        // A value ends at each byte below 95 (no continuation bit); two values make a point.
+        var valueCount = 0
+        for byte in bytes where byte < 95 { valueCount += 1 }
         var points: [LatLng] = []
+        points.reserveCapacity(valueCount / 2)
+
+        var index = 0
         var lat = 0
         var lng = 0
-        let bytes = Array(encoded.utf8)
-        var index = 0
-        points.reserveCapacity(bytes.count / 6)
         while index < bytes.count {
-            lat += try readValue(bytes, &index)
-            if index >= bytes.count {
-                throw DecodingError(offset: index, reason: "latitude without a longitude")
+            lat &+= try readValue(bytes, &index)
+            if index == bytes.count {
+                throw DecodingError(code: .latitudeWithoutLongitude, offset: index)
             }
-            lng += try readValue(bytes, &index)
+            lng &+= try readValue(bytes, &index)
             points.append(LatLng(latitude: Double(lat) / factor, longitude: Double(lng) / factor))
         }
         return points
@@ -55,6 +92,15 @@ public enum EncodedPolyline {
         var factor = 1.0
         for _ in 0..<max(0, precision) { factor *= 10 }
         return factor
+    }
+
+    /// Rounds half up (JavaScript's `Math.round`, Java's `Math.round`), exactly: `x - floor`
+    /// is exact for every double of integer magnitude below 2^52.
+    private static func roundHalfUp(_ x: Double) -> Int {
+        guard x.isFinite else { return 0 }
+        let floor = x.rounded(.down)
+        let rounded = x - floor >= 0.5 ? floor + 1 : floor
+        return Int(max(-9.0e18, min(9.0e18, rounded)))
     }
 
     private static func appendValue(_ value: Int, to out: inout [UInt8]) {
@@ -67,19 +113,19 @@ public enum EncodedPolyline {
         out.append(UInt8(v + 63))
     }
 
-    private static func readValue(_ bytes: [UInt8], _ index: inout Int) throws(DecodingError) -> Int {
+    private static func readValue(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) throws(DecodingError) -> Int {
         var result: UInt = 0
         var shift: UInt = 0
         while true {
             guard index < bytes.count else {
-                throw DecodingError(offset: index, reason: "value runs past the end")
+                throw DecodingError(code: .truncatedValue, offset: index)
             }
             let byte = bytes[index]
             guard byte >= 63, byte < 127 else {
-                throw DecodingError(offset: index, reason: "character \(byte) is outside the alphabet")
+                throw DecodingError(code: .badCharacter, offset: index)
             }
-            guard shift < 60 else {
-                throw DecodingError(offset: index, reason: "value too long")
+            guard shift < 64 else {
+                throw DecodingError(code: .valueTooLong, offset: index)
             }
             let chunk = UInt(byte - 63)
             index += 1

@@ -21,5 +21,6 @@ public struct LatLng: Hashable, Sendable, Codable {
 }
 
 extension LatLng: CustomStringConvertible {
+    /// "(latitude, longitude)" in degrees.
     public var description: String { "(\(latitude), \(longitude))" }
 }

@@ -1,0 +1,260 @@
+// OSRM v5 `/route` responses (with `steps=true`) to a NavRoute. All legs of the first
+// route are joined; each leg's arrival becomes a destination. Maneuvers follow the issue's
+// mapping table; lanes come from the step's first intersection, which is the one at the
+// maneuver; lengths and durations move to the SDK's "from the previous step" convention.
+
+import Foundation
+import Geo
+
+/// Imports OSRM v5 route responses.
+public enum OSRMImporter {
+    /// Turns an OSRM route response into a route. `precision` is that of the step
+    /// geometries (5 for OSRM's default `polyline`, 6 for `polyline6`); GeoJSON geometries
+    /// are read as they are.
+    public static func route(from data: Data, precision: Int = 5) throws(RouteImportError) -> NavRoute {
+        let response: Response
+        do {
+            response = try JSONDecoder().decode(Response.self, from: data)
+        } catch {
+            throw RouteImportError("not an OSRM route response: \(error)")
+        }
+        if let code = response.code, code != "Ok" {
+            throw RouteImportError("OSRM answered \(code)")
+        }
+        guard let route = response.routes?.first else { throw RouteImportError("routes: no route in the response") }
+        guard !route.legs.isEmpty else { throw RouteImportError("routes[0].legs: no legs") }
+
+        var polyline = PolylineBuilder()
+        var maneuvers: [ImportedManeuver] = []
+        var destinations: [RouteDestination] = []
+        let side = drivingSide(route)
+        for (l, leg) in route.legs.enumerated() {
+            guard let steps = leg.steps, !steps.isEmpty else {
+                throw RouteImportError("routes[0].legs[\(l)].steps: missing (request the route with steps=true)")
+            }
+            for (s, step) in steps.enumerated() {
+                let path = "routes[0].legs[\(l)].steps[\(s)]"
+                let points = try step.geometry.points(precision: precision, path: "\(path).geometry")
+                let indices = polyline.append(points)
+                guard let first = indices.first, let last = indices.last else {
+                    throw RouteImportError("\(path).geometry: empty")
+                }
+                polyline.addDuration(step.duration, from: first, to: last)
+                let next = s + 1 < steps.count ? steps[s + 1] : nil
+                var m = maneuver(step, next: next, side: side, previousMode: s > 0 ? steps[s - 1].mode : nil)
+                m.pointIndex = first
+                if step.maneuver.type == "arrive" {
+                    destinations.append(
+                        RouteDestination(location: waypoint(response, l + 1) ?? polyline.points[last], polylinePointIndex: last))
+                    m.destinationNumber = destinations.count
+                    m.pointIndex = last
+                }
+                maneuvers.append(m)
+            }
+            if destinations.count < l + 1 {
+                let last = polyline.points.count - 1
+                destinations.append(
+                    RouteDestination(location: waypoint(response, l + 1) ?? polyline.points[last], polylinePointIndex: last))
+            }
+        }
+        return ImportedManeuver.assemble(maneuvers, polyline: polyline, destinations: destinations, drivingSide: side)
+    }
+
+    private static func drivingSide(_ route: Route) -> DrivingSide {
+        let first = route.legs.lazy.compactMap { $0.steps?.first?.drivingSide }.first
+        switch first {
+        case "right": return .right
+        case "left": return .left
+        default: return .none
+        }
+    }
+
+    private static func waypoint(_ response: Response, _ index: Int) -> LatLng? {
+        guard let waypoints = response.waypoints, index < waypoints.count,
+            let location = waypoints[index].location, location.count == 2
+        else { return nil }
+        return LatLng(latitude: location[1], longitude: location[0])
+    }
+
+    /// The maneuver of one step, following the mapping table.
+    private static func maneuver(_ step: Step, next: Step?, side: DrivingSide, previousMode: String?) -> ImportedManeuver {
+        let type = step.maneuver.type
+        let modifier = step.maneuver.modifier
+        let direction = ManeuverMapping.direction(osrmModifier: modifier)
+        var roundaboutExit: Int?
+        let kind: Maneuver
+        switch type {
+        case "depart":
+            kind = .depart
+        case "arrive":
+            switch direction {
+            case .slightLeft, .left, .sharpLeft: kind = .destinationLeft
+            case .slightRight, .right, .sharpRight: kind = .destinationRight
+            default: kind = .destination
+            }
+        case "new name":
+            kind = .nameChange
+        case "merge":
+            kind = ManeuverMapping.merge(direction)
+        case "fork":
+            kind = ManeuverMapping.fork(direction)
+        case "on ramp":
+            kind = ManeuverMapping.ramp("onRamp", direction, side: side)
+        case "off ramp":
+            kind = ManeuverMapping.ramp("offRamp", direction, side: side)
+        case "roundabout", "rotary", "roundabout turn":
+            roundaboutExit = step.maneuver.exit
+            kind = ManeuverMapping.roundabout(angle: roundaboutAngle(step, next: next), side: side)
+        case "exit roundabout", "exit rotary":
+            roundaboutExit = step.maneuver.exit
+            kind = ManeuverMapping.roundaboutExit(side: side)
+        default:
+            // turn, continue, end of road, notification and anything newer.
+            kind = direction == nil && !["turn", "continue", "end of road"].contains(type)
+                ? .unknown : ManeuverMapping.turn(direction, side: side)
+        }
+        var m = ImportedManeuver(maneuver: kind, pointIndex: 0)
+        if step.mode != previousMode, step.mode == "ferry" || step.mode == "train" {
+            m.maneuver = step.mode == "train" ? .ferryTrain : .ferryBoat
+        }
+        m.name = step.name ?? ""
+        m.ref = step.ref ?? ""
+        m.toward = step.destinations ?? ""
+        m.exitNumber = step.exits.flatMap { $0.isEmpty ? nil : $0 }
+        m.roundaboutExit = roundaboutExit
+        m.bearingAfter = step.maneuver.bearingAfter ?? 0
+        m.lengthAfterMeters = step.distance
+        m.durationAfterSeconds = step.duration
+        m.lanes = lanes(step, modifier: modifier, side: side)
+        return m
+    }
+
+    /// Entry-to-exit angle: from the heading into the roundabout to the heading out of it,
+    /// which is the following `exit roundabout|rotary` step's `bearing_after`, or, for a
+    /// `roundabout turn` (no exit step), the step's own `bearing_after`.
+    private static func roundaboutAngle(_ step: Step, next: Step?) -> Double? {
+        guard let before = step.maneuver.bearingBefore else { return nil }
+        if let next, next.maneuver.type == "exit roundabout" || next.maneuver.type == "exit rotary",
+            let after = next.maneuver.bearingAfter
+        {
+            return after - before
+        }
+        if step.maneuver.type == "roundabout turn", let after = step.maneuver.bearingAfter {
+            return after - before
+        }
+        return nil
+    }
+
+    /// Lanes of the intersection at the maneuver, left to right. In a lane OSRM marks as
+    /// valid, the indications that match the maneuver's modifier are recommended (all of
+    /// them when none matches); nothing in an invalid lane is.
+    private static func lanes(_ step: Step, modifier: String?, side: DrivingSide) -> [Lane] {
+        guard let lanes = step.intersections?.first?.lanes else { return [] }
+        return lanes.map { lane in
+            let indications = lane.indications ?? []
+            let matches = modifier.map { indications.contains($0) } ?? false
+            return Lane(
+                laneDirections: indications.map { indication in
+                    LaneDirection(
+                        laneShape: ManeuverMapping.laneShape(ManeuverMapping.direction(osrmModifier: indication), side: side),
+                        recommended: (lane.valid ?? false) && (!matches || indication == modifier))
+                })
+        }
+    }
+
+    // MARK: - Response shape
+
+    private struct Response: Decodable {
+        var code: String?
+        var routes: [Route]?
+        var waypoints: [Waypoint]?
+    }
+
+    private struct Route: Decodable {
+        var legs: [Leg]
+    }
+
+    private struct Leg: Decodable {
+        var steps: [Step]?
+    }
+
+    private struct Waypoint: Decodable {
+        var location: [Double]?
+    }
+
+    private struct Step: Decodable {
+        var geometry: Geometry
+        var maneuver: StepManeuver
+        var mode: String?
+        var name: String?
+        var ref: String?
+        var destinations: String?
+        var exits: String?
+        var drivingSide: String?
+        var distance: Double
+        var duration: Double
+        var intersections: [Intersection]?
+
+        enum CodingKeys: String, CodingKey {
+            case geometry, maneuver, mode, name, ref, destinations, exits, distance, duration, intersections
+            case drivingSide = "driving_side"
+        }
+    }
+
+    private struct StepManeuver: Decodable {
+        var type: String
+        var modifier: String?
+        var exit: Int?
+        var bearingBefore: Double?
+        var bearingAfter: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case type, modifier, exit
+            case bearingBefore = "bearing_before"
+            case bearingAfter = "bearing_after"
+        }
+    }
+
+    private struct Intersection: Decodable {
+        var lanes: [IntersectionLane]?
+    }
+
+    private struct IntersectionLane: Decodable {
+        var indications: [String]?
+        var valid: Bool?
+    }
+
+    /// A step geometry: an encoded polyline or a GeoJSON LineString.
+    private enum Geometry: Decodable {
+        case encoded(String)
+        case coordinates([[Double]])
+
+        private struct LineString: Decodable {
+            var coordinates: [[Double]]
+        }
+
+        init(from decoder: any Decoder) throws {
+            if let s = try? decoder.singleValueContainer().decode(String.self) {
+                self = .encoded(s)
+            } else {
+                self = .coordinates(try LineString(from: decoder).coordinates)
+            }
+        }
+
+        func points(precision: Int, path: String) throws(RouteImportError) -> [LatLng] {
+            switch self {
+            case .encoded(let s):
+                do {
+                    return try EncodedPolyline.decode(s, precision: precision)
+                } catch {
+                    throw RouteImportError("\(path): \(error.description)")
+                }
+            case .coordinates(let c):
+                return try c.map { (pair: [Double]) throws(RouteImportError) -> LatLng in
+                    guard pair.count >= 2 else { throw RouteImportError("\(path): a coordinate needs 2 numbers") }
+                    return LatLng(latitude: pair[1], longitude: pair[0])
+                }
+            }
+        }
+    }
+}
