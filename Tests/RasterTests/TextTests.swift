@@ -35,6 +35,25 @@ import Testing
         #expect(abs(plain - (a + b)) < 1e-9)
     }
 
+    /// Glyph masks are cached per font, size, glyph and quarter-pixel offset, and reused.
+    @Test func glyphCacheKeysAndReuse() throws {
+        let font = try Font.dejaVuSans()
+        let cache = GlyphCache()
+        let glyph = font.glyphIndices(for: ["g"])[0]
+        let base = cache.mask(font: font, glyph: glyph, size: 23, subpixel: 0)
+        #expect(cache.count == 1)
+        _ = cache.mask(font: font, glyph: glyph, size: 23, subpixel: 0)
+        #expect(cache.count == 1)
+        let shifted = cache.mask(font: font, glyph: glyph, size: 23, subpixel: 2)
+        let larger = cache.mask(font: font, glyph: glyph, size: 24, subpixel: 0)
+        let bold = cache.mask(font: try Font.dejaVuSans(bold: true), glyph: glyph, size: 23, subpixel: 0)
+        #expect(cache.count == 4)
+        #expect(base.coverage != shifted.coverage)
+        #expect(base.coverage != larger.coverage)
+        #expect(base.coverage != bold.coverage)
+        #expect(base.top > 0 && base.height > base.top, "g descends below the baseline")
+    }
+
     /// A missing font file is a RasterError naming the path.
     @Test func missingFontIsAnError() {
         do {
