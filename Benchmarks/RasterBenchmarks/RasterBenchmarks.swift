@@ -73,7 +73,7 @@ let benchmarks: @Sendable () -> Void = {
         guard let text else { return }
         var canvas = Canvas(width: 120, height: 40, background: .black)
         for _ in benchmark.scaledIterations {
-            canvas.drawText("12 min", font: text, size: 14, at: Point(8, 26), color: .white)
+            try canvas.drawText("12 min", font: text, size: 14, at: Point(8, 26), color: .white)
         }
         blackHole(canvas)
     }

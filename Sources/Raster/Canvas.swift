@@ -7,8 +7,9 @@
 
 /// A premultiplied RGBA8 drawing surface.
 public struct Canvas: Sendable {
-    /// The largest width or height a canvas takes; larger requests are clamped.
-    public static let maximumDimension = 16_384
+    /// The largest width or height a canvas takes (256 MB of pixels at most); larger
+    /// requests, e.g. from a display list read from a file, are clamped.
+    public static let maximumDimension = 8192
 
     /// Width in pixels.
     public let width: Int

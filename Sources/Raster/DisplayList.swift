@@ -250,7 +250,7 @@ extension DisplayList.Operation: Codable {
 
 extension Canvas {
     /// Executes every operation of a display list on this canvas, in order.
-    /// Throws only when a text operation's font cannot be loaded.
+    /// Throws only when a text operation's font cannot be loaded or rendered.
     public mutating func execute(_ list: DisplayList) throws(RasterError) {
         for operation in list.operations {
             switch operation {
@@ -274,7 +274,7 @@ extension Canvas {
                 draw(blit.image, transform: blit.transform, opacity: blit.opacity ?? 1)
             case .text(let text):
                 let font = try Font.named(text.fontPath)
-                drawText(text.text, font: font, size: text.size, at: text.origin, color: text.color)
+                try drawText(text.text, font: font, size: text.size, at: text.origin, color: text.color)
             }
         }
     }

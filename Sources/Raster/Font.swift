@@ -109,47 +109,61 @@ public final class Font: Sendable {
     }
 
     /// Horizontal advances in font units.
-    func advances(for glyphs: [UInt32]) -> [Int] {
-        state.withLock { state in
+    func advances(for glyphs: [UInt32]) throws(RasterError) -> [Int] {
+        try state.withLock { (state) throws(RasterError) -> [Int] in
             guard let face = state.face else { return [] }
-            return glyphs.map { glyph in
-                if let cached = state.advances[glyph] { return cached }
+            var result: [Int] = []
+            result.reserveCapacity(glyphs.count)
+            for glyph in glyphs {
+                if let cached = state.advances[glyph] {
+                    result.append(cached)
+                    continue
+                }
                 var advance: FT_Fixed = 0
                 let error = FT_Get_Advance(face, glyph, FT_Int32(FreeTypeFlags.noScale), &advance)
-                let value = error == 0 ? Int(advance) : 0
-                state.advances[glyph] = value
-                return value
+                guard error == 0 else { throw fontError(error, "reading the advance of glyph \(glyph)") }
+                state.advances[glyph] = Int(advance)
+                result.append(Int(advance))
             }
+            return result
         }
     }
 
     /// Kerning adjustments in font units between consecutive glyphs (count − 1 values).
-    func kerning(for glyphs: [UInt32]) -> [Int] {
+    func kerning(for glyphs: [UInt32]) throws(RasterError) -> [Int] {
         guard hasKerning, glyphs.count > 1 else { return [Int](repeating: 0, count: max(glyphs.count - 1, 0)) }
-        return state.withLock { state in
+        return try state.withLock { (state) throws(RasterError) -> [Int] in
             guard let face = state.face else { return [] }
-            return (1..<glyphs.count).map { index in
+            var result: [Int] = []
+            result.reserveCapacity(glyphs.count - 1)
+            for index in 1..<glyphs.count {
                 let key = UInt64(glyphs[index - 1]) << 32 | UInt64(glyphs[index])
-                if let cached = state.kerning[key] { return cached }
+                if let cached = state.kerning[key] {
+                    result.append(cached)
+                    continue
+                }
                 var vector = FT_Vector()
                 let error = FT_Get_Kerning(face, glyphs[index - 1], glyphs[index], FT_KERNING_UNSCALED.rawValue, &vector)
-                let value = error == 0 ? Int(vector.x) : 0
-                state.kerning[key] = value
-                return value
+                guard error == 0 else { throw fontError(error, "reading kerning") }
+                state.kerning[key] = Int(vector.x)
+                result.append(Int(vector.x))
             }
+            return result
         }
     }
 
     /// Renders one glyph's coverage mask at a pixel size, shifted right by `subpixel`/4 px.
-    func renderGlyph(_ glyph: UInt32, size: Double, subpixel: Int) -> GlyphMask {
-        state.withLock { state in
-            guard let face = state.face,
-                  FT_Set_Char_Size(face, 0, FT_F26Dot6((size * 64).rounded()), 72, 72) == 0,
-                  FT_Load_Glyph(face, glyph, FT_Int32(FreeTypeFlags.noHinting | FreeTypeFlags.noBitmap)) == 0,
-                  let slot = face.pointee.glyph
-            else { return .empty }
+    func renderGlyph(_ glyph: UInt32, size: Double, subpixel: Int) throws(RasterError) -> GlyphMask {
+        try state.withLock { (state) throws(RasterError) -> GlyphMask in
+            guard let face = state.face else { return .empty }
+            var error = FT_Set_Char_Size(face, 0, FT_F26Dot6((size * 64).rounded()), 72, 72)
+            guard error == 0 else { throw fontError(error, "setting the size to \(size) px") }
+            error = FT_Load_Glyph(face, glyph, FT_Int32(FreeTypeFlags.noHinting | FreeTypeFlags.noBitmap))
+            guard error == 0 else { throw fontError(error, "loading glyph \(glyph)") }
+            guard let slot = face.pointee.glyph else { return .empty }
             FT_Outline_Translate(&slot.pointee.outline, FT_Pos(subpixel * 16), 0)
-            guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return .empty }
+            error = FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL)
+            guard error == 0 else { throw fontError(error, "rendering glyph \(glyph) at \(size) px") }
             let bitmap = slot.pointee.bitmap
             let width = Int(bitmap.width)
             let rows = Int(bitmap.rows)
@@ -163,6 +177,13 @@ public final class Font: Sendable {
             return GlyphMask(width: width, height: rows, left: Int(slot.pointee.bitmap_left),
                              top: Int(slot.pointee.bitmap_top), coverage: coverage)
         }
+    }
+}
+
+extension Font {
+    /// A FreeType error code as a RasterError naming the font and the step that failed.
+    fileprivate func fontError(_ code: FT_Error, _ step: String) -> RasterError {
+        RasterError(code: .font, message: "FreeType error \(code) \(step) in \"\(path)\"")
     }
 }
 

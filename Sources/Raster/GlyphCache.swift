@@ -35,11 +35,11 @@ final class GlyphCache: Sendable {
 
     private let entries = Mutex<[Key: GlyphMask]>([:])
 
-    /// The mask for a glyph, rendered on first use.
-    func mask(font: Font, glyph: UInt32, size: Double, subpixel: Int) -> GlyphMask {
+    /// The mask for a glyph, rendered on first use; FreeType failures are thrown, not cached.
+    func mask(font: Font, glyph: UInt32, size: Double, subpixel: Int) throws(RasterError) -> GlyphMask {
         let key = Key(font: font.identifier, size: Int((size * 64).rounded()), glyph: glyph, subpixel: subpixel)
         if let mask = entries.withLock({ $0[key] }) { return mask }
-        let mask = font.renderGlyph(glyph, size: size, subpixel: subpixel)
+        let mask = try font.renderGlyph(glyph, size: size, subpixel: subpixel)
         entries.withLock { entries in
             if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
             entries[key] = mask

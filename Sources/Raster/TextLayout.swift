@@ -23,8 +23,9 @@ public struct TextLayout: Sendable {
     public let descent: Double
     let glyphs: [Glyph]
 
-    /// Lays out `text` in `font` at `size` pixels; non-finite or negative sizes lay out empty.
-    public init(text: String, font: Font, size: Double) {
+    /// Lays out `text` in `font` at `size` pixels; non-finite or negative sizes lay out
+    /// empty. Throws when FreeType fails to read the font's metrics.
+    public init(text: String, font: Font, size: Double) throws(RasterError) {
         self.font = font
         let size = size.isFinite && size > 0 ? min(size, 1000) : 0
         self.size = size
@@ -32,8 +33,8 @@ public struct TextLayout: Sendable {
         descent = font.descent(size: size)
         let scalars = Array(text.unicodeScalars)
         let indices = font.glyphIndices(for: scalars)
-        let advances = font.advances(for: indices)
-        let kerning = font.kerning(for: indices)
+        let advances = try font.advances(for: indices)
+        let kerning = try font.kerning(for: indices)
         let scale = size / Double(font.unitsPerEm)
         var pen = 0
         var glyphs: [Glyph] = []
@@ -50,8 +51,9 @@ public struct TextLayout: Sendable {
 
 extension Canvas {
     /// Draws a laid-out line with its origin (left end of the baseline) at `origin`. The
-    /// baseline snaps to whole pixels; x keeps quarter-pixel precision.
-    public mutating func draw(_ layout: TextLayout, at origin: Point, color: Color, opacity: Double = 1) {
+    /// baseline snaps to whole pixels; x keeps quarter-pixel precision. Throws when
+    /// FreeType fails to render a glyph (glyphs drawn before it stay drawn).
+    public mutating func draw(_ layout: TextLayout, at origin: Point, color: Color, opacity: Double = 1) throws(RasterError) {
         let alpha = alphaByte(opacity)
         guard origin.isFinite, layout.size > 0, color.alpha != 0, alpha != 0, width > 0, height > 0 else { return }
         guard abs(origin.x) < 1e9, abs(origin.y) < 1e9 else { return }
@@ -59,18 +61,24 @@ extension Canvas {
         let steps = GlyphCache.subpixelSteps
         let canvasWidth = width
         let canvasHeight = height
+        // Render (or fetch) every mask first, so no error is thrown while pixels are borrowed.
+        var placed: [(mask: GlyphMask, x: Int)] = []
+        placed.reserveCapacity(layout.glyphs.count)
+        for glyph in layout.glyphs {
+            let penX = origin.x + glyph.x
+            var whole = Int(penX.rounded(.down))
+            var subpixel = Int(((penX - Double(whole)) * Double(steps)).rounded())
+            if subpixel == steps {
+                whole += 1
+                subpixel = 0
+            }
+            let mask = try GlyphCache.shared.mask(font: layout.font, glyph: glyph.index, size: layout.size, subpixel: subpixel)
+            placed.append((mask, whole))
+        }
         pixels.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             var blitter = SolidBlitter(pixels: base, stride: canvasWidth, color: color.premultiplied, globalAlpha: alpha)
-            for glyph in layout.glyphs {
-                let penX = origin.x + glyph.x
-                var whole = Int(penX.rounded(.down))
-                var subpixel = Int(((penX - Double(whole)) * Double(steps)).rounded())
-                if subpixel == steps {
-                    whole += 1
-                    subpixel = 0
-                }
-                let mask = GlyphCache.shared.mask(font: layout.font, glyph: glyph.index, size: layout.size, subpixel: subpixel)
+            for (mask, whole) in placed {
                 let left = whole + mask.left
                 let top = baseline - mask.top
                 let firstColumn = max(0, -left)
@@ -93,9 +101,9 @@ extension Canvas {
     /// Lays out and draws one line of text; returns its layout (for measuring).
     @discardableResult
     public mutating func drawText(_ text: String, font: Font, size: Double, at origin: Point,
-                                  color: Color, opacity: Double = 1) -> TextLayout {
-        let layout = TextLayout(text: text, font: font, size: size)
-        draw(layout, at: origin, color: color, opacity: opacity)
+                                  color: Color, opacity: Double = 1) throws(RasterError) -> TextLayout {
+        let layout = try TextLayout(text: text, font: font, size: size)
+        try draw(layout, at: origin, color: color, opacity: opacity)
         return layout
     }
 }

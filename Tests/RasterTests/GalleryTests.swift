@@ -39,14 +39,14 @@ struct GalleryTests {
         let bold = try Font.dejaVuSans(bold: true)
         var y = 24.0
         for size in [10.0, 13.0, 17.5, 24.0] {
-            canvas.drawText("AV Wa 4 min · Tripshare", font: regular, size: size, at: Point(10.3, y), color: .black)
+            try canvas.drawText("AV Wa 4 min · Tripshare", font: regular, size: size, at: Point(10.3, y), color: .black)
             y += size + 8
         }
-        let label = TextLayout(text: "12 min", font: bold, size: 16)
+        let label = try TextLayout(text: "12 min", font: bold, size: 16)
         let badge = (x: 230.0, y: 110.0, width: label.width + 24, height: label.ascent + label.descent + 10)
         canvas.fill(.roundedRectangle(x: badge.x, y: badge.y, width: badge.width, height: badge.height, radius: badge.height / 2),
                     color: Color(red: 32, green: 33, blue: 36))
-        canvas.draw(label, at: Point(badge.x + 12, badge.y + 5 + label.ascent), color: .white)
+        try canvas.draw(label, at: Point(badge.x + 12, badge.y + 5 + label.ascent), color: .white)
         try write(canvas, "text.png")
     }
 
