@@ -76,13 +76,12 @@ extension Canvas {
     @inline(__always)
     private static func bilinear(_ source: UnsafeBufferPointer<UInt32>, width: Int, height: Int, u: Double, v: Double) -> UInt32 {
         guard u > -1, v > -1, u < Double(width), v < Double(height) else { return 0 }
-        let floorU = u.rounded(.down)
-        let floorV = v.rounded(.down)
-        let x0 = Int(floorU)
-        let y0 = Int(floorV)
+        // u, v > -1, so truncating u + 1 floors it (rounded(.down) is a libm call).
+        let x0 = Int(u + 1) - 1
+        let y0 = Int(v + 1) - 1
         // Weights in 1/256ths.
-        let wx = UInt32(((u - floorU) * 256).rounded())
-        let wy = UInt32(((v - floorV) * 256).rounded())
+        let wx = UInt32((u - Double(x0)) * 256 + 0.5)
+        let wy = UInt32((v - Double(y0)) * 256 + 0.5)
         func fetch(_ x: Int, _ y: Int) -> UInt32 {
             x >= 0 && y >= 0 && x < width && y < height ? source[y * width + x] : 0
         }

@@ -83,9 +83,11 @@ enum EdgeBuilder {
         converter.addLine(fixed(a.x), fixed(a.y), fixed(b.x), fixed(b.y))
     }
 
-    /// 24.8 fixed point, rounded to nearest.
+    /// 24.8 fixed point, rounded to nearest (half away from zero). Written as a truncating
+    /// conversion because `rounded()` is a libm call on baseline x86-64.
     @inline(__always)
     static func fixed(_ value: Double) -> Int {
-        Int((value * 256).rounded())
+        let scaled = value * 256
+        return Int(scaled >= 0 ? scaled + 0.5 : scaled - 0.5)
     }
 }

@@ -107,8 +107,11 @@ struct Stroker {
 
     private func direction(_ from: Point, _ to: Point) -> Point {
         let delta = to - from
-        // hypot does not overflow for coordinates near the Double range.
-        let length = hypot(delta.x, delta.y)
+        var length = (delta.x * delta.x + delta.y * delta.y).squareRoot()
+        if !length.isFinite {
+            // Coordinates near the Double range: hypot does not overflow.
+            length = hypot(delta.x, delta.y)
+        }
         return length > 0 && length.isFinite ? Point(x: delta.x / length, y: delta.y / length) : Point(x: 1, y: 0)
     }
 
