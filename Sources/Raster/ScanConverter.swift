@@ -11,6 +11,10 @@
 //   from left to right and turns winding·area into coverage with the fill rule, giving the
 //   exact area of the pixel square inside the polygon wherever edges do not cross inside
 //   one pixel; coverage goes out through a Blitter as per-pixel runs and constant spans.
+// Limitation, shared with FreeType and AGG: the fill rule applies to the summed area, so
+// where parts of one fill overlap inside a single pixel that pixel can be over-covered
+// (two 50% layers give 100%, not the 50% of their union). The stroker therefore avoids
+// emitting overlapping outline where it can (see Stroker).
 // Buffers are kept between draws, so steady-state drawing allocates nothing.
 
 struct ScanConverter {
