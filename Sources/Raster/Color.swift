@@ -64,8 +64,11 @@ public struct Color: Hashable, Sendable {
         return copy
     }
 
+    /// Opaque black.
     public static let black = Color(red: 0, green: 0, blue: 0)
+    /// Opaque white.
     public static let white = Color(red: 255, green: 255, blue: 255)
+    /// Fully transparent (black).
     public static let transparent = Color(red: 0, green: 0, blue: 0, alpha: 0)
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
@@ -79,6 +82,7 @@ public struct Color: Hashable, Sendable {
 }
 
 extension Color: CustomStringConvertible {
+    /// The `hex` form.
     public var description: String { hex }
 }
 

@@ -50,10 +50,15 @@ public struct DisplayList: Hashable, Sendable, Codable {
 
     /// Fill `path` (mapped by `transform`) with `color` under `rule`.
     public struct Fill: Hashable, Sendable, Codable {
+        /// The path, in user space.
         public var path: Path
+        /// The colour (straight sRGB).
         public var color: Color
+        /// Which regions are inside.
         public var rule: FillRule = .nonZero
+        /// User space → canvas pixels (identity when absent).
         public var transform: Transform?
+        /// Global opacity 0–1 (1 when absent).
         public var opacity: Double?
 
         /// A fill operation.
@@ -68,10 +73,15 @@ public struct DisplayList: Hashable, Sendable, Codable {
 
     /// Stroke `path` (widths in user space, mapped by `transform`).
     public struct Stroke: Hashable, Sendable, Codable {
+        /// The path, in user space.
         public var path: Path
+        /// The colour (straight sRGB).
         public var color: Color
+        /// Width, caps, joins, miter limit.
         public var style: StrokeStyle
+        /// User space → canvas pixels (identity when absent).
         public var transform: Transform?
+        /// Global opacity 0–1 (1 when absent).
         public var opacity: Double?
 
         /// A stroke operation.
@@ -86,9 +96,13 @@ public struct DisplayList: Hashable, Sendable, Codable {
 
     /// Stroke an open polyline in device pixels.
     public struct Polyline: Hashable, Sendable, Codable {
+        /// The vertices, in canvas pixels.
         public var points: [Point]
+        /// The colour (straight sRGB).
         public var color: Color
+        /// Width, caps, joins, miter limit.
         public var style: StrokeStyle
+        /// Global opacity 0–1 (1 when absent).
         public var opacity: Double?
 
         /// A polyline operation.
@@ -102,10 +116,15 @@ public struct DisplayList: Hashable, Sendable, Codable {
 
     /// A circle; the outline (if any) is centred on the circle's edge.
     public struct Circle: Hashable, Sendable, Codable {
+        /// Centre, in canvas pixels.
         public var center: Point
+        /// Radius in pixels.
         public var radius: Double
+        /// Fill colour (no fill when absent).
         public var fill: Color?
+        /// Outline colour (no outline when absent).
         public var stroke: Color?
+        /// Outline width in pixels.
         public var strokeWidth: Double?
 
         /// A circle operation.
@@ -120,13 +139,21 @@ public struct DisplayList: Hashable, Sendable, Codable {
 
     /// A rounded rectangle; the outline (if any) is centred on its edge.
     public struct RoundedRectangle: Hashable, Sendable, Codable {
+        /// Left edge.
         public var x: Double
+        /// Top edge.
         public var y: Double
+        /// Width in pixels.
         public var width: Double
+        /// Height in pixels.
         public var height: Double
+        /// Radius in pixels.
         public var radius: Double
+        /// Fill colour (no fill when absent).
         public var fill: Color?
+        /// Outline colour (no outline when absent).
         public var stroke: Color?
+        /// Outline width in pixels.
         public var strokeWidth: Double?
 
         /// A rounded-rectangle operation.
@@ -146,8 +173,11 @@ public struct DisplayList: Hashable, Sendable, Codable {
     /// An image mapped by `transform` (image pixels → canvas pixels); JSON holds it as
     /// base64 PNG under "png".
     public struct ImageBlit: Hashable, Sendable, Codable {
+        /// The image (premultiplied).
         public var image: Image
+        /// User space → canvas pixels (identity when absent).
         public var transform: Transform
+        /// Global opacity 0–1 (1 when absent).
         public var opacity: Double?
 
         /// An image operation.
@@ -188,11 +218,17 @@ public struct DisplayList: Hashable, Sendable, Codable {
     /// One line of text with its baseline origin; `font` is a font file path (DejaVu Sans,
     /// or its bold face when `bold`, when absent).
     public struct Text: Hashable, Sendable, Codable {
+        /// The characters, one line.
         public var text: String
+        /// Left end of the baseline, in canvas pixels.
         public var origin: Point
+        /// Em size in pixels.
         public var size: Double
+        /// The colour (straight sRGB).
         public var color: Color
+        /// Font file path (DejaVu Sans when absent).
         public var font: String?
+        /// Use DejaVu Sans Bold when `font` is absent.
         public var bold: Bool?
 
         /// A text operation.

@@ -10,7 +10,16 @@ import CPNGShim
 
 /// The PNG row filter(s) the encoder may use.
 public enum PNGFilter: String, Hashable, Sendable, Codable, CaseIterable {
-    case none, sub, up, average, paeth
+    /// Bytes as they are.
+    case none
+    /// Difference from the pixel to the left.
+    case sub
+    /// Difference from the pixel above.
+    case up
+    /// Difference from the mean of left and above.
+    case average
+    /// Difference from the Paeth predictor.
+    case paeth
     /// libpng's heuristic choice among all five per row.
     case all
 
@@ -28,7 +37,14 @@ public enum PNGFilter: String, Hashable, Sendable, Codable, CaseIterable {
 
 /// zlib's compression strategy.
 public enum PNGStrategy: String, Hashable, Sendable, Codable, CaseIterable {
-    case `default`, filtered, huffmanOnly, rle
+    /// Z_DEFAULT_STRATEGY.
+    case `default`
+    /// Z_FILTERED: favours Huffman coding over short matches.
+    case filtered
+    /// Z_HUFFMAN_ONLY: no string matching.
+    case huffmanOnly
+    /// Z_RLE: matches at distance one only.
+    case rle
 
     var zlibValue: Int32 {
         switch self {

@@ -6,6 +6,7 @@ public struct RasterError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of failure this is; stable across releases, so callers can match on it.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         let name: String
+        /// The code's name, e.g. "truncated".
         public var description: String { name }
 
         /// The data is not a PNG file (the signature is missing).
@@ -37,5 +38,6 @@ public struct RasterError: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// "code: message".
     public var description: String { "\(code): \(message)" }
 }

@@ -5,11 +5,17 @@ import Foundation
 
 /// An affine transform of points: scale, rotation, shear and translation.
 public struct Transform: Hashable, Sendable, Codable {
+    /// x' gets a·x (Cairo's xx).
     public var a: Double
+    /// y' gets b·x (Cairo's yx).
     public var b: Double
+    /// x' gets c·y (Cairo's xy).
     public var c: Double
+    /// y' gets d·y (Cairo's yy).
     public var d: Double
+    /// Translation in x (Cairo's x0).
     public var tx: Double
+    /// Translation in y (Cairo's y0).
     public var ty: Double
 
     /// A transform from its six coefficients (Cairo's xx, yx, xy, yy, x0, y0).
