@@ -23,30 +23,11 @@ import sys
 
 import cairo
 
+# The Google polyline decoder the navigation expectations already use.
+from nav_import_expectations import decode as decode_polyline
+
 SIZE = 640
 PADDING = 48
-
-
-def decode_polyline(text, precision=5):
-    points, index, lat, lng = [], 0, 0, 0
-    factor = 10 ** precision
-    while index < len(text):
-        for which in range(2):
-            shift = result = 0
-            while True:
-                byte = ord(text[index]) - 63
-                index += 1
-                result |= (byte & 0x1F) << shift
-                shift += 5
-                if byte < 0x20:
-                    break
-            value = ~(result >> 1) if result & 1 else result >> 1
-            if which == 0:
-                lat += value
-            else:
-                lng += value
-        points.append((lat / factor, lng / factor))
-    return points
 
 
 def route_points(path):
@@ -54,7 +35,7 @@ def route_points(path):
         route = json.load(handle)["routes"][0]
     points = []
     for step in route["legs"][0]["steps"]:
-        for point in decode_polyline(step["geometry"]):
+        for point in decode_polyline(step["geometry"], 5):
             if not points or points[-1] != point:
                 points.append(point)
     return points
