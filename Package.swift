@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "TripModel", targets: ["TripModel"]),
         .library(name: "TripStore", targets: ["TripStore"]),
         .library(name: "Navigation", targets: ["Navigation"]),
+        .library(name: "Raster", targets: ["Raster"]),
         .library(name: "TripServer", targets: ["TripServer"]),
     ],
     dependencies: [
@@ -38,6 +39,10 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "Navigation", dependencies: ["Geo"], swiftSettings: strict),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .target(name: "CPNGShim", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png")]),
+        .target(name: "Raster", dependencies: ["CPNGShim", "CFreeType"], swiftSettings: strict),
         .target(
             name: "TripServer",
             dependencies: [
@@ -65,6 +70,7 @@ let package = Package(
         .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: strict),
         .testTarget(name: "TripModelTests", dependencies: ["TripModel"], swiftSettings: strict),
         .testTarget(name: "TripStoreTests", dependencies: ["TripStore"], swiftSettings: strict),
+        .testTarget(name: "RasterTests", dependencies: ["Raster"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "NavigationTests", dependencies: ["Navigation", "Geo"], exclude: ["Data"],
             swiftSettings: strict),

@@ -24,6 +24,7 @@ let package = Package(
     targets: [
         suite("GeoBenchmarks", ["Geo"]),
         suite("NavigationBenchmarks", ["Geo", "Navigation"]),
+        suite("RasterBenchmarks", ["Raster"]),
     ],
     swiftLanguageModes: [.v6]
 )
