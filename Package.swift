@@ -38,7 +38,7 @@ let package = Package(
             resources: [.copy("migrations")],
             swiftSettings: strict
         ),
-        .target(name: "Navigation", dependencies: ["Geo"], swiftSettings: strict),
+        .target(name: "Navigation", dependencies: ["Geo", "TripModel"], swiftSettings: strict),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .target(name: "CPNGShim", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png")]),
