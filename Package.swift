@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "TripStoreTests", dependencies: ["TripStore"], swiftSettings: strict),
         .testTarget(name: "RasterTests", dependencies: ["Raster"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
-            name: "NavigationTests", dependencies: ["Navigation", "Geo"], exclude: ["Data"],
+            name: "NavigationTests", dependencies: ["Navigation", "Geo", "TripModel"], exclude: ["Data"],
             swiftSettings: strict),
         .testTarget(
             name: "TripServerTests",

@@ -18,9 +18,9 @@ public struct Navigator: Sendable {
     /// Thresholds in force; change them at any time.
     public var settings: NavigatorSettings
     /// The route being followed, if any.
-    public private(set) var route: NavRoute?
+    public internal(set) var route: NavRoute?
     /// The latest navigation state.
-    public private(set) var navInfo: NavInfo
+    public internal(set) var navInfo: NavInfo
 
     var prepared: Prepared?
     var state: State
@@ -444,17 +444,13 @@ extension Navigator: Codable {
     /// Restores a navigator where it was; the route's tables are rebuilt.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        settings = try c.decode(NavigatorSettings.self, forKey: .settings)
-        state = try c.decode(State.self, forKey: .state)
-        route = try c.decodeIfPresent(NavRoute.self, forKey: .route)
-        navInfo = NavInfo(navState: .stopped)
-        if let route {
-            do {
-                prepared = try Prepared(route: route, settings: settings)
-            } catch {
-                throw DecodingError.dataCorruptedError(forKey: .route, in: c, debugDescription: error.description)
-            }
+        let progress = Progress(
+            settings: try c.decode(NavigatorSettings.self, forKey: .settings), state: try c.decode(State.self, forKey: .state))
+        let route = try c.decodeIfPresent(NavRoute.self, forKey: .route)
+        do {
+            try self.init(route: route, progress: progress)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: .route, in: c, debugDescription: error.description)
         }
-        navInfo = makeNavInfo()
     }
 }
