@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import ServiceLifecycle
 import TripStore
 
 /// The HTTP application: routes, authentication, metrics and errors wired over a store and
@@ -11,13 +12,23 @@ public struct TripServerApp: Sendable {
     public let authority: TokenAuthority
     /// Prometheus metrics.
     public let metrics: RequestMetrics
+    /// The vehicles' navigators, run inside the store's vehicle writes.
+    let navigator: NavigatorHook
+    /// Fan-out of the event log to SSE clients.
+    let broadcaster: EventBroadcaster
 
     /// Creates the application's parts.
     public init(store: any TripStore, authority: TokenAuthority, metrics: RequestMetrics = RequestMetrics()) {
         self.store = store
         self.authority = authority
         self.metrics = metrics
+        navigator = NavigatorHook()
+        broadcaster = EventBroadcaster(store: store)
     }
+
+    /// Background services to run beside the HTTP server (`Application(services:)`): the
+    /// event streams' heartbeats, and their end on graceful shutdown.
+    public var services: [any Service] { [broadcaster] }
 
     /// The router with every route of the API.
     public func makeRouter() -> Router<TripRequestContext> {
@@ -25,8 +36,11 @@ public struct TripServerApp: Sendable {
         router.add(middleware: MetricsAndErrorsMiddleware(metrics: metrics))
         OperationsRoutes(store: store, metrics: metrics).register(on: router)
         let api = router.group().add(middleware: AuthMiddleware(authority: authority))
-        VehicleRoutes(store: store).register(on: api)
-        TripRoutes(store: store).register(on: api)
+            .add(middleware: EventPokeMiddleware(broadcaster: broadcaster))
+        VehicleRoutes(store: store, hook: navigator).register(on: api)
+        TripRoutes(store: store, hook: navigator).register(on: api)
+        NavigationRoutes(store: store, navigator: navigator, broadcaster: broadcaster).register(on: api)
+        EventRoutes(store: store, broadcaster: broadcaster).register(on: api)
         return router
     }
 }
