@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import Prometheus
 import ServiceLifecycle
 import TripStore
 
@@ -22,7 +23,10 @@ public struct TripServerApp: Sendable {
         self.store = store
         self.authority = authority
         self.metrics = metrics
-        navigator = NavigatorHook()
+        navigator = NavigatorHook(updateDuration: metrics.registry.makeDurationHistogram(
+            name: "tripshare_navigator_update_seconds",
+            buckets: [.microseconds(10), .microseconds(25), .microseconds(50), .microseconds(100), .microseconds(250),
+                      .microseconds(500), .milliseconds(1), .milliseconds(5), .milliseconds(25)]))
         broadcaster = EventBroadcaster(store: store)
     }
 

@@ -14,6 +14,7 @@
 import Foundation
 import Geo
 import Navigation
+import Prometheus
 import Synchronization
 import TripModel
 import TripStore
@@ -37,16 +38,21 @@ final class NavigatorHook: VehicleUpdateHook {
 
     private let cache = Mutex<[CacheKey: CacheEntry]>([:])
     private let cacheCapacity: Int
+    /// Time spent per routed vehicle write (load, update, save): the navigator's cost.
+    private let updateDuration: DurationHistogram?
 
     /// Creates the hook; at most `cacheCapacity` decoded navigators stay in memory.
-    init(cacheCapacity: Int = 4_096) {
+    init(cacheCapacity: Int = 4_096, updateDuration: DurationHistogram? = nil) {
         self.cacheCapacity = max(1, cacheCapacity)
+        self.updateDuration = updateDuration
     }
 
     // MARK: - Vehicle writes
 
     func vehicleDidChange(_ change: inout VehicleChange) throws -> [NewEvent] {
         guard change.navigator.state != nil else { return [] }
+        let started = ContinuousClock.now
+        defer { updateDuration?.record(ContinuousClock.now - started) }
         guard var navigator = try load(change.navigator, provider: change.provider, vehicleId: change.vehicleId) else {
             // Unreadable (written by an incompatible version): guidance ends rather than
             // blocking every write of the vehicle.
