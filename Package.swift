@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "TripStore", targets: ["TripStore"]),
         .library(name: "Navigation", targets: ["Navigation"]),
         .library(name: "Raster", targets: ["Raster"]),
+        .library(name: "Render", targets: ["Render"]),
         .library(name: "TripServer", targets: ["TripServer"]),
     ],
     dependencies: [
@@ -44,10 +45,11 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .target(name: "CPNGShim", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png")]),
         .target(name: "Raster", dependencies: ["CPNGShim", "CFreeType"], swiftSettings: strict),
+        .target(name: "Render", dependencies: ["Raster", "Navigation"], swiftSettings: strict),
         .target(
             name: "TripServer",
             dependencies: [
-                "Geo", "TripModel", "TripStore", "Navigation",
+                "Geo", "TripModel", "TripStore", "Navigation", "Render", "Raster",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "JWTKit", package: "jwt-kit"),
@@ -61,7 +63,7 @@ let package = Package(
         .executableTarget(
             name: "tripshare",
             dependencies: [
-                "TripServer", "TripStore", "TripModel", "Navigation",
+                "TripServer", "TripStore", "TripModel", "Navigation", "Render", "Raster",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -73,6 +75,7 @@ let package = Package(
         .testTarget(name: "TripModelTests", dependencies: ["TripModel"], swiftSettings: strict),
         .testTarget(name: "TripStoreTests", dependencies: ["TripStore"], swiftSettings: strict),
         .testTarget(name: "RasterTests", dependencies: ["Raster"], exclude: ["Fixtures"], swiftSettings: strict),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Raster", "Navigation"], swiftSettings: strict),
         .testTarget(
             name: "NavigationTests", dependencies: ["Navigation", "Geo", "TripModel"], exclude: ["Data"],
             swiftSettings: strict),

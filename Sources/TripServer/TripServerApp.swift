@@ -45,6 +45,7 @@ public struct TripServerApp: Sendable {
         TripRoutes(store: store, hook: navigator).register(on: api)
         NavigationRoutes(store: store, navigator: navigator, broadcaster: broadcaster).register(on: api)
         EventRoutes(store: store, broadcaster: broadcaster).register(on: api)
+        ImageRoutes(store: store, navigator: navigator).register(on: api)
         return router
     }
 }

@@ -12,7 +12,7 @@ struct Tripshare: AsyncParsableCommand {
             """,
         subcommands: [
             ServeCommand.self, TokenCommand.self, MigrateCommand.self, ReplayCommand.self, ImportCommand.self,
-            NavigateCommand.self,
+            NavigateCommand.self, IconsCommand.self,
         ]
     )
 }
