@@ -296,9 +296,17 @@ enum ManeuverGlyphs {
             glyph.add(Arrow(points: points, direction: Point(x: 0, y: 1), headLength: 4, headHalfWidth: 4))
             return glyph
         }
+        if exitTurn == 180 {
+            // A U-turn: in at the right of the ring's foot, all the way round, and out at
+            // its left, back down beside the way in.
+            var points = [Point(x: ringPoint(60).x, y: 23)] + ringArc(from: 60, sweep: -300)
+            points.append(Point(x: ringPoint(120).x, y: 17))
+            glyph.add(Arrow(points: points, direction: Point(x: 0, y: 1), headLength: 4, headHalfWidth: 3.3))
+            return glyph
+        }
         // Exit angle on screen: straight on leaves at the top (−90°), a right turn at the
-        // right (0°); a U-turn leaves just left of where it came in.
-        let exit = exitTurn == 180 ? 125 : exitTurn - 90
+        // right (0°).
+        let exit = exitTurn - 90
         var sweep = exit - 90
         while sweep > -1 { sweep -= 360 }
         while sweep <= -360 { sweep += 360 }
