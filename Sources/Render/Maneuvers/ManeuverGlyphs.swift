@@ -103,29 +103,29 @@ enum ManeuverGlyphs {
     }
 
     static func laneArrow(_ bend: Bend) -> Glyph {
-        var t = Turtle(at: Point(x: 12, y: 23))
+        let start = Point(x: 12, y: 23)
+        let t: Turtle
         switch bend {
-        case .straight, .keep: t.forward(13)
-        case .slight:
-            t.forward(8)
-            t.turn(45, radius: 5)
-            t.forward(1.5)
-        case .normal:
-            t.forward(8)
-            t.turn(90, radius: 4)
-            t.forward(0.5)
-        case .sharp:
-            t.forward(11)
-            t.turn(135, radius: 3)
-            t.forward(0.5)
-        case .uTurn:
-            t.forward(10)
-            t.turn(180, radius: 3.5)
-            t.forward(0.5)
+        case .straight, .keep: t = shaft(from: start, lead: 13)
+        case .slight: t = shaft(from: start, lead: 8, turns: [(45, 5)], tail: 1.5)
+        case .normal: t = shaft(from: start, lead: 8, turns: [(90, 4)], tail: 0.5)
+        case .sharp: t = shaft(from: start, lead: 11, turns: [(135, 3)], tail: 0.5)
+        case .uTurn: t = shaft(from: start, lead: 10, turns: [(180, 3.5)], tail: 0.5)
         }
         var glyph = Glyph()
         glyph.add(t.arrow(headLength: 4.5, headHalfWidth: 4))
         return glyph
+    }
+
+    /// A shaft heading up from `start`: `lead` units, then each turn (degrees, radius), then
+    /// `tail` units.
+    static func shaft(from start: Point, lead: Double, turns: [(angle: Double, radius: Double)] = [],
+                      tail: Double = 0) -> Turtle {
+        var t = Turtle(at: start)
+        t.forward(lead)
+        for turn in turns { t.turn(turn.angle, radius: turn.radius) }
+        if tail > 0 { t.forward(tail) }
+        return t
     }
 
     // MARK: - Turns
@@ -133,41 +133,12 @@ enum ManeuverGlyphs {
     /// The arrow of a right-hand bend (straight up for `.straight`).
     static func turnArrow(_ bend: Bend) -> Turtle {
         switch bend {
-        case .straight:
-            var t = Turtle(at: Point(x: 12, y: 22))
-            t.forward(12)
-            return t
-        case .keep:
-            var t = Turtle(at: Point(x: 9, y: 22))
-            t.forward(6)
-            t.turn(40, radius: 5)
-            t.turn(-40, radius: 5)
-            t.forward(0.5)
-            return t
-        case .slight:
-            var t = Turtle(at: Point(x: 9, y: 22))
-            t.forward(7)
-            t.turn(45, radius: 5)
-            t.forward(3)
-            return t
-        case .normal:
-            var t = Turtle(at: Point(x: 7, y: 22))
-            t.forward(7)
-            t.turn(90, radius: 4.5)
-            t.forward(3)
-            return t
-        case .sharp:
-            var t = Turtle(at: Point(x: 7, y: 22))
-            t.forward(11)
-            t.turn(135, radius: 3.5)
-            t.forward(2.5)
-            return t
-        case .uTurn:
-            var t = Turtle(at: Point(x: 7, y: 22))
-            t.forward(10)
-            t.turn(180, radius: 4.5)
-            t.forward(2)
-            return t
+        case .straight: shaft(from: Point(x: 12, y: 22), lead: 12)
+        case .keep: shaft(from: Point(x: 9, y: 22), lead: 6, turns: [(40, 5), (-40, 5)], tail: 0.5)
+        case .slight: shaft(from: Point(x: 9, y: 22), lead: 7, turns: [(45, 5)], tail: 3)
+        case .normal: shaft(from: Point(x: 7, y: 22), lead: 7, turns: [(90, 4.5)], tail: 3)
+        case .sharp: shaft(from: Point(x: 7, y: 22), lead: 11, turns: [(135, 3.5)], tail: 2.5)
+        case .uTurn: shaft(from: Point(x: 7, y: 22), lead: 10, turns: [(180, 4.5)], tail: 2)
         }
     }
 
