@@ -1,7 +1,8 @@
 // Markers on the preview: the icon (built-in vector or PNG) placed so that its ground anchor
 // sits on the marker's location. Upright markers snap that point to a whole pixel, so their
 // straight edges and PNG pixels land on the pixel grid; flat markers keep sub-pixel
-// positions and turn by heading minus the camera's bearing.
+// positions and turn by heading minus the camera's bearing (known before the camera is
+// fitted, so the fit uses each icon's exact turned extent).
 
 import Foundation
 import Geo
@@ -19,14 +20,12 @@ struct MarkerPlacement {
     var scale: Double
     /// A stop's number, laid out (built-in stop icons only).
     var number: TextLayout?
+    /// The clockwise turn relative to the screen, in radians: heading minus bearing for flat
+    /// markers, none for upright ones.
+    var rotation = 0.0
 
     /// The icon point on the location, in device pixels from the icon's top-left corner.
     var anchor: Point { Point(options.groundAnchor.x * width * scale, options.groundAnchor.y * height * scale) }
-
-    /// The clockwise turn of a flat marker relative to the screen, in radians.
-    func rotation(_ camera: Camera) -> Double {
-        options.isFlat ? ((marker.heading ?? 0) - camera.bearing) * .pi / 180 : 0
-    }
 
     /// The device pixel the anchor lands on.
     func position(_ camera: Camera) -> Point {
@@ -34,19 +33,16 @@ struct MarkerPlacement {
         return options.isFlat ? point : Point(point.x.rounded(), point.y.rounded())
     }
 
-    /// What the camera must keep in view: the icon around its anchor (any turn for flat ones).
+    /// What the camera must keep in view: the (turned) icon around its anchor.
     var fitItem: FitItem {
         let a = anchor
         let w = width * scale
         let h = height * scale
-        guard !options.isFlat else {
-            // The farthest corner from the anchor bounds the icon at any turn.
-            let dx = max(a.x, w - a.x)
-            let dy = max(a.y, h - a.y)
-            let reach = (dx * dx + dy * dy).squareRoot()
-            return FitItem(world: world, left: reach, right: reach, up: reach, down: reach)
-        }
-        return FitItem(world: world, left: a.x, right: w - a.x, up: a.y, down: h - a.y)
+        let turn = Transform.rotation(radians: rotation)
+        let corners = [Point(0, 0), Point(w, 0), Point(0, h), Point(w, h)].map { turn.apply(Point($0.x - a.x, $0.y - a.y)) }
+        let xs = corners.map(\.x)
+        let ys = corners.map(\.y)
+        return FitItem(world: world, left: -(xs.min() ?? 0), right: xs.max() ?? 0, up: -(ys.min() ?? 0), down: ys.max() ?? 0)
     }
 
     /// The device pixels the icon covers (at any turn, for flat markers).
@@ -62,7 +58,7 @@ struct MarkerPlacement {
         let a = anchor
         return Transform.scale(x: scale, y: scale)
             .translatedBy(x: -a.x, y: -a.y)
-            .rotatedBy(radians: rotation(camera))
+            .rotatedBy(radians: rotation)
             .translatedBy(x: p.x, y: p.y)
     }
 
@@ -96,6 +92,7 @@ extension TripPreview {
             guard options.isVisible else { continue }
             var placement = MarkerPlacement(marker: marker, options: options, world: WebMercator.worldPoint(marker.location, zoom: 0),
                                             width: 0, height: 0, scale: scale)
+            if options.isFlat { placement.rotation = ((marker.heading ?? 0) - self.options.bearing) * .pi / 180 }
             switch options.icon {
             case .builtin(let builtin):
                 let icon = VectorIcon.builtin(builtin)
