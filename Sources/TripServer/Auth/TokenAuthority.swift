@@ -12,6 +12,9 @@ public final class TokenAuthority: Sendable {
     public struct Rejection: Error, Equatable, CustomStringConvertible {
         /// What was wrong with the token.
         public var description: String
+
+        /// Creates a rejection saying what was wrong.
+        public init(description: String) { self.description = description }
     }
 
     /// The audience every token must name.

@@ -7,7 +7,7 @@ extension Request {
     func bodyBytes(context: TripRequestContext) async throws -> ByteBuffer {
         do {
             return try await body.collect(upTo: context.maxUploadSize)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             throw APIError.invalid("the request body is larger than \(context.maxUploadSize) bytes")
         }
     }

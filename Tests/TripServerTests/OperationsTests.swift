@@ -1,0 +1,50 @@
+import Foundation
+import Hummingbird
+import Testing
+import TripModel
+import TripServer
+
+@Suite struct OperationsTests {
+    /// Health and readiness answer without a token.
+    @Test func health() async throws {
+        let harness = try await Harness()
+        try await harness.test { client in
+            let health = try await client.expect(.ok, .get, "/healthz")
+            let ready = try await client.expect(.ok, .get, "/readyz")
+            #expect(health.text == "ok\n" && ready.text == "ready\n")
+        }
+    }
+
+    /// /metrics counts requests per route pattern and status, with latency histograms.
+    @Test func metrics() async throws {
+        let harness = try await Harness()
+        try await harness.test { client in
+            try await harness.seed(client)
+            try await client.expect(.ok, .get, "/v1/providers/p/trips/t1", as: harness.server)
+            try await client.expect(.notFound, .get, "/v1/providers/p/trips/zz", as: harness.server)
+            let text = try await client.expect(.ok, .get, "/metrics").text
+            #expect(text.contains(#"tripshare_http_requests_total{method="GET",route="/v1/providers/{provider}/trips/{tripId}",status="200"} 1"#), "\(text)")
+            #expect(text.contains(#"status="404"} 1"#))
+            #expect(text.contains("tripshare_http_request_duration_seconds_bucket"))
+        }
+    }
+
+    /// The OpenAPI document is OpenAPI 3.1 and lists exactly the routes the router has.
+    @Test func openAPIMatchesRoutes() async throws {
+        let harness = try await Harness()
+        let routes = Set(harness.app.makeRouter().routes.map { "\($0.method.rawValue.lowercased()) \($0.path.description)" })
+        try await harness.test { client in
+            let document = try await client.expect(.ok, .get, "/openapi.json").json()
+            #expect(document["openapi"] == .string("3.1.0"))
+            guard case .object(let paths)? = document["paths"] else { Issue.record("no paths"); return }
+            var documented = Set<String>()
+            for (path, item) in paths {
+                guard case .object(let operations) = item else { continue }
+                for (method, _) in operations where ["get", "put", "post", "patch", "delete"].contains(method) {
+                    documented.insert("\(method) \(path)")
+                }
+            }
+            #expect(documented == routes, "undocumented: \(routes.subtracting(documented).sorted()); stale: \(documented.subtracting(routes).sorted())")
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+import TripModel
+import TripServer
+import TripStore
+
+@Suite struct ReplayTests {
+    /// The two-trips log replays through the API with every rider view consistent after
+    /// every call; without the driver's numbers our remaining distance stays within 2% or
+    /// 20 m of them on at least 95% of the updates.
+    @Test(arguments: [false, true]) func twoTripsBayArea(withoutDriverEstimates: Bool) async throws {
+        let log = try FleetLog.parse(try Data(contentsOf: fixtureURL("fleet-engine-logs/two-trips-bay-area.json")))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tripshare-replay-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let harness = try await Harness(store: try SQLiteTripStore(path: directory.appendingPathComponent("r.sqlite").path))
+        let serverToken = try await harness.token(harness.server)
+        let authority = harness.authority
+        let report = try await harness.test { client in
+            let replay = FleetLogReplay(log: log, transport: client, serverToken: serverToken) { trip in
+                try await authority.mint(Principal(role: .consumer, tripId: trip))
+            }
+            return try await replay.run(.init(withoutDriverEstimates: withoutDriverEstimates))
+        }
+        #expect(report.failures.isEmpty, "\(report.failures.prefix(5))")
+        #expect(report.calls == 543)
+        #expect(report.synthesizedVehicles == ["Vehicle_1"])
+        #expect(report.checks > 700)
+        let distance = try #require(report.remainingDistance)
+        #expect(distance.count > 450)
+        #expect(try #require(distance.withinTolerance) >= 0.95)
+        if withoutDriverEstimates {
+            #expect(distance.median <= 10)
+            print("remaining distance error: median \(distance.median) m, p90 \(distance.p90) m, within 2%/20 m \(distance.withinTolerance ?? 0)")
+            if let time = report.remainingTime { print("remaining time error: median \(time.median) s, p90 \(time.p90) s") }
+        } else {
+            #expect(distance.maximum == 0)
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import JWTKit
+import Testing
+import TripModel
+import TripServer
+import TripStore
+
+let secret = Array("tripshare-test-secret-of-at-least-32-bytes".utf8)
+let epoch = Timestamp(secondsSince1970: 1_738_774_951)
+
+/// A server over a fresh store with tokens for every role.
+struct Harness {
+    let store: any TripStore
+    let authority: TokenAuthority
+    let app: TripServerApp
+
+    init(store: (any TripStore)? = nil, clock: WallClock = .fixed(epoch)) async throws {
+        self.store = store ?? InMemoryTripStore(clock: clock)
+        authority = try await TokenAuthority(hmacSecret: secret, clock: clock)
+        app = TripServerApp(store: self.store, authority: authority)
+    }
+
+    func token(_ principal: Principal) async throws -> String { try await authority.mint(principal) }
+    var server: Principal { Principal(role: .server) }
+    func consumer(_ trip: String) -> Principal { Principal(role: .consumer, tripId: trip) }
+    func driver(_ vehicle: String) -> Principal { Principal(role: .driver, vehicleId: vehicle) }
+
+    /// Runs `body` with a client for the router (no sockets).
+    @discardableResult
+    func test<Value: Sendable>(_ body: @Sendable (Client) async throws -> Value) async throws -> Value {
+        let authority = self.authority
+        return try await Application(router: app.makeRouter()).test(.router) { client in
+            try await body(Client(raw: client, authority: authority))
+        }
+    }
+
+    /// Creates vehicle `v1` and trip `t1` assigned to it.
+    func seed(_ client: Client) async throws {
+        try await client.expect(.ok, .post, "/v1/providers/p/vehicles?vehicleId=v1", as: server, body: Bodies.vehicle)
+        try await client.expect(.ok, .post, "/v1/providers/p/trips?tripId=t1", as: server, body: Bodies.trip(vehicle: "v1"))
+    }
+}
+
+/// A test client that sends JSON with a bearer token.
+struct Client: Sendable, APITransport {
+    let raw: any TestClientProtocol
+    let authority: TokenAuthority
+
+    struct Reply: Sendable {
+        var status: HTTPResponse.Status
+        var headers: HTTPFields
+        var body: [UInt8]
+        var text: String { String(decoding: body, as: UTF8.self) }
+        func json() throws -> JSONValue { try JSONParser.parse(body) }
+        /// The Google error's message, or "".
+        var errorMessage: String {
+            if case .string(let message)? = (try? json())?["error"]?["message"] { return message }
+            return ""
+        }
+        var errorStatus: String {
+            if case .string(let status)? = (try? json())?["error"]?["status"] { return status }
+            return ""
+        }
+    }
+
+    func send(_ method: HTTPRequest.Method, _ uri: String, as principal: Principal? = nil, token: String? = nil,
+              body: String? = nil, headers: HTTPFields = [:]) async throws -> Reply {
+        var fields = headers
+        if let token {
+            fields[.authorization] = "Bearer \(token)"
+        } else if let principal {
+            fields[.authorization] = "Bearer \(try await authority.mint(principal))"
+        }
+        let response = try await raw.executeRequest(uri: uri, method: method, headers: fields, body: body.map { ByteBuffer(string: $0) })
+        return Reply(status: response.status, headers: response.headers, body: Array(response.body.readableBytesView))
+    }
+
+    @discardableResult
+    func expect(_ status: HTTPResponse.Status, _ method: HTTPRequest.Method, _ uri: String, as principal: Principal? = nil,
+                token: String? = nil, body: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Reply {
+        let reply = try await send(method, uri, as: principal, token: token, body: body)
+        #expect(reply.status == status, "\(method) \(uri): \(reply.text)", sourceLocation: sourceLocation)
+        return reply
+    }
+
+    func send(method: String, path: String, body: [UInt8]?, token: String) async throws -> (status: Int, body: [UInt8]) {
+        let reply = try await send(HTTPRequest.Method(method) ?? .get, path, token: token, body: body.map { String(decoding: $0, as: UTF8.self) })
+        return (reply.status.code, reply.body)
+    }
+}
+
+enum Bodies {
+    static let vehicle = """
+        {"vehicleState": "ONLINE", "supportedTripTypes": ["EXCLUSIVE"], "maximumCapacity": 4,
+         "vehicleType": {"category": "AUTO"},
+         "lastLocation": {"location": {"latitude": 37.39, "longitude": -122.0}}}
+        """
+
+    static func trip(vehicle: String? = nil) -> String {
+        """
+        {"tripType": "EXCLUSIVE", "pickupPoint": {"point": {"latitude": 37.40, "longitude": -122.0}},
+         "dropoffPoint": {"point": {"latitude": 37.42, "longitude": -122.01}}\(vehicle.map { #", "vehicleId": "\#($0)""# } ?? "")}
+        """
+    }
+
+    static func location(_ lat: Double, _ lng: Double) -> String {
+        #"{"lastLocation": {"location": {"latitude": \#(lat), "longitude": \#(lng)}}}"#
+    }
+
+    static func status(_ status: String) -> String { #"{"tripStatus": "\#(status)"}"# }
+}
+
+/// The fixture folder beside the repository.
+func fixtureURL(_ path: String, file: StaticString = #filePath) -> URL {
+    URL(fileURLWithPath: "\(file)").deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("shared/fixtures").appendingPathComponent(path)
+}
