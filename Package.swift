@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "StylingTests", dependencies: ["Styling", "Raster", "TripModel"], swiftSettings: strict),
         .testTarget(
-            name: "RenderTests", dependencies: ["Render", "Styling", "TripStore"], exclude: ["Fixtures"],
+            name: "RenderTests", dependencies: ["Render", "Styling", "TripStore", "Navigation"], exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
             name: "NavigationTests", dependencies: ["Navigation", "Geo"], exclude: ["Data"],

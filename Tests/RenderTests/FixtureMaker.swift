@@ -7,6 +7,7 @@
 
 import Foundation
 import Geo
+import Navigation
 import Synchronization
 import Testing
 import TripModel
@@ -130,6 +131,48 @@ enum FixtureMaker {
     }
 }
 
+extension FixtureMaker {
+    static let osrmURL = logURL.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("osrm/portugal_to_korea.json")
+
+    /// A trip along the first `count` vertices of the real OSRM route (the benchmark scene):
+    /// the vehicle at its start on the way to the pickup a quarter along, one intermediate
+    /// stop halfway, the dropoff at the end, traffic runs of 40 vertices cycling through the
+    /// speeds, the pickup 7 minutes away at the fixture time.
+    static func osrmTrip(vertices count: Int) throws -> Trip {
+        let route = try OSRMImporter.route(from: try Data(contentsOf: osrmURL))
+        let points = Array(try EncodedPolyline.decode(route.encodedPolyline).prefix(count))
+        var trip = Trip(name: "providers/bench/trips/osrm-\(count)")
+        trip.tripStatus = .enrouteToPickup
+        trip.tripType = .exclusive
+        trip.vehicleId = "bench-vehicle"
+        let cuts = [0, points.count / 4, points.count / 2, points.count - 1]
+        let types: [WaypointType] = [.pickup, .intermediateDestination, .dropOff]
+        let speeds: [TrafficSpeed] = [.normal, .slow, .normal, .trafficJam, .normal, .unspecified]
+        for leg in 0..<3 {
+            let path = Array(points[cuts[leg]...cuts[leg + 1]])
+            var intervals: [SpeedReadingInterval] = []
+            var start = 0
+            while start < path.count - 1 {
+                let end = min(start + 40, path.count - 1)
+                intervals.append(SpeedReadingInterval(startPolylinePointIndex: start, endPolylinePointIndex: end,
+                                                      speed: speeds[(cuts[leg] + start) / 40 % speeds.count]))
+                start = end
+            }
+            trip.remainingWaypoints.append(TripWaypoint(
+                location: TerminalLocation(point: path[path.count - 1]), tripId: trip.tripId, waypointType: types[leg],
+                encodedPathToWaypoint: EncodedPolyline.encode(path),
+                trafficToWaypoint: ConsumableTrafficPolyline(speedReadingInterval: intervals),
+                eta: fixtureTime.adding(seconds: Double(420 * (leg + 1)))))
+        }
+        trip.pickupPoint = TerminalLocation(point: points[cuts[1]])
+        trip.intermediateDestinations = [TerminalLocation(point: points[cuts[2]])]
+        trip.dropoffPoint = TerminalLocation(point: points[cuts[3]])
+        trip.lastLocation = VehicleLocation(location: points[0], heading: 80)
+        trip.view = .journeySharingV1S
+        return trip
+    }
+}
+
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["TRIPSHARE_RENDER_MAKE_FIXTURES"] != nil))
 struct FixtureMakerTests {
     /// Rewrites Fixtures/trips/*.json from the real log (and fails, so nothing is accepted unseen).
@@ -141,6 +184,8 @@ struct FixtureMakerTests {
             ("enroute-to-pickup", enroute),
             ("enroute-to-dropoff", views[2]),
             ("intermediate-stops", try FixtureMaker.withIntermediateStops(enroute)),
+            ("osrm-2k", try FixtureMaker.osrmTrip(vertices: 2_000)),
+            ("osrm-20k", try FixtureMaker.osrmTrip(vertices: 20_000)),
         ]
         for (name, trip) in fixtures {
             try FleetJSON.encodePretty(trip).write(to: GoldenSupport.fixtures.appendingPathComponent("trips/\(name).json"))
