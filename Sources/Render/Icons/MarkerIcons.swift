@@ -18,8 +18,12 @@ extension VectorIcon {
     }
 
     /// A white car from above, 18 × 36, nose up, with a soft shadow.
-    static let vehicle: VectorIcon = {
-        let body = Path.roundedRectangle(x: 1.5, y: 1, width: 15, height: 34, radius: 6)
+    static let vehicle = car(body: .white, rim: .rgb(0x80868B), glass: .rgb(0x3C4043), roof: [
+        Shape(path: .roundedRectangle(x: 4.2, y: 14.8, width: 9.6, height: 11, radius: 2), fill: .rgb(0xE8EAED)),
+    ])
+
+    /// A car from above, 18 × 36, nose up: shadow, body, `roof` shapes, windows, mirrors and lights.
+    static func car(body: Color, rim: Color, glass: Color, roof: [Shape]) -> VectorIcon {
         var windshield = Path()
         windshield.move(to: Point(3.6, 10.5))
         windshield.quad(to: Point(14.4, 10.5), control: Point(9, 8.4))
@@ -32,25 +36,24 @@ extension VectorIcon {
         rearWindow.line(to: Point(14, 29.2))
         rearWindow.quad(to: Point(4, 29.2), control: Point(9, 30.2))
         rearWindow.close()
-        let gray = Color.rgb(0x5F6368)
-        let glass = Color.rgb(0x3C4043)
+        let trim = Color.rgb(0x5F6368)
         return VectorIcon(width: 18, height: 36, shapes: [
             Shape(path: .roundedRectangle(x: 0, y: 0.5, width: 18, height: 37, radius: 7.5), fill: .rgb(0x000000, alpha: 0x18)),
             Shape(path: .roundedRectangle(x: 0.75, y: 1, width: 16.5, height: 35.5, radius: 6.8), fill: .rgb(0x000000, alpha: 0x22)),
-            Shape(path: body, fill: .white, stroke: .rgb(0x80868B), strokeWidth: 0.9),
-            Shape(path: .roundedRectangle(x: 4.2, y: 14.8, width: 9.6, height: 11, radius: 2), fill: .rgb(0xE8EAED)),
+            Shape(path: .roundedRectangle(x: 1.5, y: 1, width: 15, height: 34, radius: 6), fill: body, stroke: rim, strokeWidth: 0.9),
+        ] + roof + [
             Shape(path: windshield, fill: glass),
             Shape(path: rearWindow, fill: glass),
-            Shape(path: .roundedRectangle(x: 3.2, y: 15.4, width: 1.1, height: 9.8, radius: 0.5), fill: gray),
-            Shape(path: .roundedRectangle(x: 13.7, y: 15.4, width: 1.1, height: 9.8, radius: 0.5), fill: gray),
-            Shape(path: .ellipse(center: Point(1.4, 12.2), radiusX: 1.3, radiusY: 0.9), fill: gray),
-            Shape(path: .ellipse(center: Point(16.6, 12.2), radiusX: 1.3, radiusY: 0.9), fill: gray),
+            Shape(path: .roundedRectangle(x: 3.2, y: 15.4, width: 1.1, height: 9.8, radius: 0.5), fill: trim),
+            Shape(path: .roundedRectangle(x: 13.7, y: 15.4, width: 1.1, height: 9.8, radius: 0.5), fill: trim),
+            Shape(path: .ellipse(center: Point(1.4, 12.2), radiusX: 1.3, radiusY: 0.9), fill: trim),
+            Shape(path: .ellipse(center: Point(16.6, 12.2), radiusX: 1.3, radiusY: 0.9), fill: trim),
             Shape(path: .roundedRectangle(x: 3.6, y: 1.9, width: 3, height: 1.5, radius: 0.7), fill: .rgb(0xFBBC04)),
             Shape(path: .roundedRectangle(x: 11.4, y: 1.9, width: 3, height: 1.5, radius: 0.7), fill: .rgb(0xFBBC04)),
             Shape(path: .roundedRectangle(x: 3.6, y: 32.7, width: 3, height: 1.3, radius: 0.6), fill: .rgb(0xD93025)),
             Shape(path: .roundedRectangle(x: 11.4, y: 32.7, width: 3, height: 1.3, radius: 0.6), fill: .rgb(0xD93025)),
         ])
-    }()
+    }
 
     /// A pin 26 × 36 with its tip at the bottom centre, in `color` with a darker rim, a
     /// ground shadow and a white `eye`.
