@@ -9,8 +9,21 @@ public struct Fingerprint: Hashable, Sendable {
 
     /// Adds bytes.
     public mutating func add(_ bytes: some Sequence<UInt8>) {
+        // Contiguous storage (arrays, Data) hashes from a buffer: iterating Data byte by
+        // byte costs more than the hashing.
+        let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in add(buffer) }
+        guard done == nil else { return }
         var hash = value
         for byte in bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        value = hash
+    }
+
+    private mutating func add(_ buffer: UnsafeBufferPointer<UInt8>) {
+        var hash = value
+        for byte in buffer {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01B3
         }

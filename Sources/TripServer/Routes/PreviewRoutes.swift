@@ -45,12 +45,12 @@ struct PreviewRoutes {
         let styleName = request.query("style").flatMap { $0.isEmpty ? nil : $0 } ?? StyleLibrary.defaultName
         let stored = try await store.trip(provider: try context.pathParameter("provider"), id: id)
         try AccessPolicy.checkDriver(principal, trip: stored)
-        let style = try await styles.style(styleName)
+        let style = try await styles.styleForPreview(styleName)
 
         let trip = stored.rendered(as: .journeySharingV1S)
         let preview = TripPreview(trip: trip, style: style.coordinator.styleSheet, options: options, now: WallClock.system.now)
         var fingerprint = Fingerprint()
-        fingerprint.add(try FleetJSON.encode(trip))
+        fingerprint.add([UInt8](try FleetJSON.encode(trip)))
         fingerprint.add(style.tag)
         fingerprint.add(options.canonicalText)
         fingerprint.add(preview.etaLabel ?? "-")

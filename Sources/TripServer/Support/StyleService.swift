@@ -63,6 +63,27 @@ struct StyleService: Sendable {
         return try resolve(name, record: try await store?.styleRecord(name: name))
     }
 
+    /// A style for drawing: like ``style(_:)``, but the store is asked at most once a
+    /// second per style (previews are read far more often than styles change; a change
+    /// made through this process is seen at once, one made by another server process
+    /// within a second).
+    func styleForPreview(_ name: String) async throws -> Style {
+        try Self.checkName(name)
+        guard let store else { return try resolve(name, record: nil) }
+        let key = RecentRecords.Key(store: ObjectIdentifier(store as AnyObject), name: name)
+        let now = ContinuousClock.now
+        if let recent = RecentRecords.shared.entries.withLock({ $0[key] }), (recent.owner as AnyObject) === (store as AnyObject),
+           now - recent.time < RecentRecords.lifetime {
+            return try resolve(name, record: recent.record)
+        }
+        let record = try await store.styleRecord(name: name)
+        RecentRecords.shared.entries.withLock { entries in
+            if entries.count > 1024 { entries.removeAll() }
+            entries[key] = RecentRecords.Entry(owner: store, record: record, time: now)
+        }
+        return try resolve(name, record: record)
+    }
+
     /// Applies one change to a style and saves it; a style that does not exist yet is created
     /// only when `creates` (PUT of a whole style).
     func change(_ name: String, creates: Bool = false,
@@ -86,6 +107,7 @@ struct StyleService: Sendable {
             let overrides = String(decoding: current.coordinator.storedOverrides(), as: UTF8.self)
             do {
                 let saved = try await store.saveStyle(name: name, overrides: overrides, expectedVersion: record?.version ?? 0)
+                RecentRecords.shared.forget(store, name)
                 return try resolve(name, record: saved)
             } catch let error as FleetError where error.code == .aborted {
                 continue
@@ -100,6 +122,7 @@ struct StyleService: Sendable {
         guard let store else { throw APIError(.badRequest, "FAILED_PRECONDITION", "this store cannot keep style changes") }
         guard style.version > 0 else { return }
         _ = try await store.saveStyle(name: name, overrides: nil, expectedVersion: style.version)
+        RecentRecords.shared.forget(store, name)
     }
 
     /// The style (in effect) and its record as they stand.
@@ -139,4 +162,28 @@ struct StyleService: Sendable {
 /// so entries never go stale.
 private final class ResolvedStyles: Sendable {
     let entries = Mutex([String: StyleService.Style]())
+}
+
+/// Style records recently read for previews, per store and name.
+private final class RecentRecords: Sendable {
+    struct Key: Hashable {
+        var store: ObjectIdentifier
+        var name: String
+    }
+
+    /// A record as read; holding the store keeps its identifier from being reused.
+    struct Entry: Sendable {
+        var owner: any StyleStore
+        var record: StyleRecord?
+        var time: ContinuousClock.Instant
+    }
+
+    static let shared = RecentRecords()
+    static let lifetime = Duration.seconds(1)
+    let entries = Mutex([Key: Entry]())
+
+    func forget(_ store: any StyleStore, _ name: String) {
+        let key = Key(store: ObjectIdentifier(store as AnyObject), name: name)
+        _ = entries.withLock { $0.removeValue(forKey: key) }
+    }
 }
