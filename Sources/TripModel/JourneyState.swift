@@ -112,8 +112,7 @@ public enum JourneyState {
 
         let firstLegTraffic = legs.first.flatMap { $0.intervals.isEmpty ? nil : ConsumableTrafficPolyline(speedReadingInterval: $0.intervals) }
         for t in trips.indices {
-            trips[t].updateProgress(from: vehicle, waypoints: waypoints, firstLeg: legs.first?.points ?? [],
-                                    firstLegTraffic: firstLegTraffic, now: now)
+            trips[t].updateProgress(from: vehicle, waypoints: waypoints, firstLegTraffic: firstLegTraffic, now: now)
         }
     }
 
@@ -201,7 +200,7 @@ public enum JourneyState {
 extension Trip {
     /// Copies the vehicle's journey into this trip's live fields: its remaining waypoints run
     /// up to its own last stop; pickup and dropoff times are estimates until they happen.
-    mutating func updateProgress(from vehicle: Vehicle, waypoints: [TripWaypoint], firstLeg: [LatLng],
+    mutating func updateProgress(from vehicle: Vehicle, waypoints: [TripWaypoint],
                                  firstLegTraffic: ConsumableTrafficPolyline?, now: Timestamp) {
         let id = tripId
         let last = waypoints.lastIndex(where: { $0.tripId == id })
@@ -214,7 +213,6 @@ extension Trip {
         currentRouteSegmentVersion = vehicle.currentRouteSegmentVersion
         currentRouteSegmentTraffic = firstLegTraffic
         currentRouteSegmentEndPoint = mine.first?.stop
-        route = firstLeg
         remainingDistanceMeters = mine.isEmpty ? nil : vehicle.remainingDistanceMeters
         etaToFirstWaypoint = mine.first?.eta
         remainingTimeToFirstWaypoint = mine.first?.duration

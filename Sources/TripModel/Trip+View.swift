@@ -1,3 +1,5 @@
+import Geo
+
 extension Trip {
     /// The trip as `GET trip?view=` returns it. `SDK` (and unspecified) is every field.
     /// `JOURNEY_SHARING_V1S` is what a rider may see: the fields Fleet Engine documents for
@@ -8,6 +10,11 @@ extension Trip {
         guard view == .journeySharingV1S else {
             var copy = self
             copy.view = .sdk
+            // `route` is the path to the first remaining waypoint, kept once (encoded) in
+            // the waypoint rather than twice in storage.
+            if copy.route.isEmpty, let path = remainingWaypoints.first?.encodedPathToWaypoint {
+                copy.route = (try? EncodedPolyline.decode(path)) ?? []
+            }
             return copy
         }
         var shown = Trip(name: name)

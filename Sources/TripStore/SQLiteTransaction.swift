@@ -5,6 +5,10 @@ import TripModel
 /// ``FleetTransaction`` on one GRDB database connection, inside its transaction.
 struct SQLiteTransaction: FleetTransaction {
     let db: Database
+    let caches: SQLiteCaches
+    /// In a write transaction, cache updates wait here until the transaction commits: a
+    /// rolled-back write must never reach the cache.
+    let deferred: DeferredCacheUpdates?
 
     /// Locations kept per vehicle.
     static let historyLength = 1_000
@@ -21,11 +25,20 @@ struct SQLiteTransaction: FleetTransaction {
         String(decoding: try FleetJSON.encode(value), as: UTF8.self)
     }
 
+    private func cache(_ update: CacheUpdate) {
+        if let deferred { deferred.updates.append(update) } else { caches.apply([update]) }
+    }
+
     func vehicleRecord(provider: String, id: String) throws -> VehicleRecord? {
-        let statement = try db.cachedStatement(sql: "SELECT body, tracking FROM vehicles WHERE provider = ? AND vehicle_id = ?")
+        let statement = try db.cachedStatement(sql: "SELECT row_version, body, tracking FROM vehicles WHERE provider = ? AND vehicle_id = ?")
         guard let row = try Row.fetchOne(statement, arguments: [provider, id]) else { return nil }
-        return VehicleRecord(vehicle: try Self.decode(Vehicle.self, row["body"]),
-                             tracking: try Self.decode(RouteTracking.self, row["tracking"]))
+        let key = provider + "/" + id
+        let version: Int64 = row["row_version"]
+        if let cached = caches.vehicles.value(for: key, version: version) { return cached }
+        let record = VehicleRecord(vehicle: try Self.decode(Vehicle.self, row["body"]),
+                                   tracking: try Self.decode(RouteTracking.self, row["tracking"]))
+        cache(.vehicle(key, version, record))
+        return record
     }
 
     func insertVehicle(provider: String, id: String, _ record: VehicleRecord) throws {
@@ -36,16 +49,19 @@ struct SQLiteTransaction: FleetTransaction {
         let location = record.vehicle.lastLocation?.location
         try statement.execute(arguments: [provider, id, record.vehicle.vehicleState?.rawValue, location?.latitude,
                                           location?.longitude, try Self.encode(record.vehicle), try Self.encode(record.tracking)])
+        cache(.vehicle(provider + "/" + id, 1, record))
     }
 
     func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws {
         let statement = try db.cachedStatement(sql: """
             UPDATE vehicles SET row_version = row_version + 1, vehicle_state = ?, latitude = ?, longitude = ?, body = ?, tracking = ?
-            WHERE provider = ? AND vehicle_id = ?
+            WHERE provider = ? AND vehicle_id = ? RETURNING row_version
             """)
         let location = record.vehicle.lastLocation?.location
-        try statement.execute(arguments: [record.vehicle.vehicleState?.rawValue, location?.latitude, location?.longitude,
-                                          try Self.encode(record.vehicle), try Self.encode(record.tracking), provider, id])
+        let version = try Int64.fetchOne(statement, arguments: [
+            record.vehicle.vehicleState?.rawValue, location?.latitude, location?.longitude,
+            try Self.encode(record.vehicle), try Self.encode(record.tracking), provider, id])
+        if let version { cache(.vehicle(provider + "/" + id, version, record)) }
     }
 
     func deleteVehicle(provider: String, id: String) throws {
@@ -53,12 +69,18 @@ struct SQLiteTransaction: FleetTransaction {
             DELETE FROM vehicle_locations WHERE vehicle = (SELECT id FROM vehicles WHERE provider = ? AND vehicle_id = ?)
             """, arguments: [provider, id])
         try db.execute(sql: "DELETE FROM vehicles WHERE provider = ? AND vehicle_id = ?", arguments: [provider, id])
+        cache(.removeVehicle(provider + "/" + id))
     }
 
     func trip(provider: String, id: String) throws -> Trip? {
-        let statement = try db.cachedStatement(sql: "SELECT body FROM trips WHERE provider = ? AND trip_id = ?")
-        guard let body = try String.fetchOne(statement, arguments: [provider, id]) else { return nil }
-        return try Self.decode(Trip.self, body)
+        let statement = try db.cachedStatement(sql: "SELECT row_version, body FROM trips WHERE provider = ? AND trip_id = ?")
+        guard let row = try Row.fetchOne(statement, arguments: [provider, id]) else { return nil }
+        let key = provider + "/" + id
+        let version: Int64 = row["row_version"]
+        if let cached = caches.trips.value(for: key, version: version) { return cached }
+        let trip = try Self.decode(Trip.self, row["body"])
+        cache(.trip(key, version, trip))
+        return trip
     }
 
     func insertTrip(provider: String, id: String, _ trip: Trip) throws {
@@ -67,26 +89,36 @@ struct SQLiteTransaction: FleetTransaction {
             """)
         try statement.execute(arguments: [provider, id, trip.vehicleId, trip.tripStatus.rawValue,
                                           !trip.tripStatus.isTerminal, try Self.encode(trip)])
+        cache(.trip(provider + "/" + id, 1, trip))
     }
 
     func updateTrip(provider: String, id: String, _ trip: Trip) throws {
         let statement = try db.cachedStatement(sql: """
             UPDATE trips SET row_version = row_version + 1, vehicle_id = ?, trip_status = ?, unfinished = ?, body = ?
-            WHERE provider = ? AND trip_id = ?
+            WHERE provider = ? AND trip_id = ? RETURNING row_version
             """)
-        try statement.execute(arguments: [trip.vehicleId, trip.tripStatus.rawValue, !trip.tripStatus.isTerminal,
-                                          try Self.encode(trip), provider, id])
+        let version = try Int64.fetchOne(statement, arguments: [trip.vehicleId, trip.tripStatus.rawValue, !trip.tripStatus.isTerminal,
+                                                                try Self.encode(trip), provider, id])
+        if let version { cache(.trip(provider + "/" + id, version, trip)) }
     }
 
     func deleteTrip(provider: String, id: String) throws {
         try db.execute(sql: "DELETE FROM trips WHERE provider = ? AND trip_id = ?", arguments: [provider, id])
+        cache(.removeTrip(provider + "/" + id))
     }
 
     func unfinishedTrips(provider: String, vehicleId: String) throws -> [Trip] {
         let statement = try db.cachedStatement(sql: """
-            SELECT body FROM trips WHERE provider = ? AND vehicle_id = ? AND unfinished = 1 ORDER BY id
+            SELECT trip_id, row_version, body FROM trips WHERE provider = ? AND vehicle_id = ? AND unfinished = 1 ORDER BY id
             """)
-        return try String.fetchAll(statement, arguments: [provider, vehicleId]).map { try Self.decode(Trip.self, $0) }
+        return try Row.fetchAll(statement, arguments: [provider, vehicleId]).map { row in
+            let key = provider + "/" + (row["trip_id"] as String)
+            let version: Int64 = row["row_version"]
+            if let cached = caches.trips.value(for: key, version: version) { return cached }
+            let trip = try Self.decode(Trip.self, row["body"])
+            cache(.trip(key, version, trip))
+            return trip
+        }
     }
 
     func appendLocation(provider: String, vehicleId: String, _ location: VehicleLocation) throws {
@@ -115,4 +147,34 @@ struct SQLiteTransaction: FleetTransaction {
         let audience = try db.cachedStatement(sql: "INSERT INTO event_trips (provider, trip_id, event_id) VALUES (?, ?, ?)")
         for tripId in event.tripIds { try audience.execute(arguments: [provider, tripId, id]) }
     }
+}
+
+/// The decoded-resource caches of one SQLite store.
+struct SQLiteCaches: Sendable {
+    let vehicles = DecodedCache<VehicleRecord>(capacity: 20_000)
+    let trips = DecodedCache<Trip>(capacity: 20_000)
+
+    func apply(_ updates: [CacheUpdate]) {
+        for update in updates {
+            switch update {
+            case .vehicle(let key, let version, let record): vehicles.store(record, for: key, version: version)
+            case .trip(let key, let version, let trip): trips.store(trip, for: key, version: version)
+            case .removeVehicle(let key): vehicles.remove(key)
+            case .removeTrip(let key): trips.remove(key)
+            }
+        }
+    }
+}
+
+/// A change to the caches, applied once the data it describes is committed.
+enum CacheUpdate: Sendable {
+    case vehicle(String, Int64, VehicleRecord)
+    case trip(String, Int64, Trip)
+    case removeVehicle(String)
+    case removeTrip(String)
+}
+
+/// Cache updates collected during a write transaction.
+final class DeferredCacheUpdates {
+    var updates: [CacheUpdate] = []
 }

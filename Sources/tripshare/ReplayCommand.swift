@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 import TripModel
 import TripServer
 import TripStore
@@ -62,14 +63,21 @@ struct ReplayCommand: AsyncParsableCommand {
             configuration: .init(address: .hostname("127.0.0.1", port: 0)),
             onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) },
             logger: logger)
+        let services = ServiceGroup(configuration: .init(services: [app], logger: logger))
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await app.runService() }
+            group.addTask { try await services.run() }
             var iterator = ports.makeAsyncIterator()
             guard let port = await iterator.next(), let url = URL(string: "http://127.0.0.1:\(port)") else {
                 throw ValidationError("the private server did not start")
             }
-            try await replay(fleetLog, url: url, authority: authority)
-            group.cancelAll()
+            do {
+                try await replay(fleetLog, url: url, authority: authority)
+            } catch {
+                await services.triggerGracefulShutdown()
+                throw error
+            }
+            await services.triggerGracefulShutdown()
+            try await group.waitForAll()
         }
     }
 

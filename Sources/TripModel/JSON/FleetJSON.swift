@@ -1,13 +1,11 @@
 import Foundation
 
 /// The JSON coding used on the wire and in the store: strict decoding (unknown fields are
-/// errors) and compact encoding without escaped slashes.
+/// errors) and fast compact encoding.
 public enum FleetJSON {
-    /// Encodes a value as compact JSON with sorted keys, so equal values give equal bytes.
+    /// Encodes a value as compact JSON; equal values give equal bytes.
     public static func encode<T: Encodable>(_ value: T) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-        return try encoder.encode(value)
+        Data(try JSONStreamEncoder().encode(value))
     }
 
     /// Encodes a value as indented JSON with sorted keys, for files people read.

@@ -30,7 +30,8 @@ public final class TokenAuthority: Sendable {
     private let canSign: Bool
     private let clock: WallClock
     private let cache = Mutex([String: (principal: Principal, expires: Double, notBefore: Double)]())
-    private static let cacheLimit = 10_000
+    /// Verified tokens kept; a rider app polls with the same token, so a hit is the rule.
+    private static let cacheLimit = 20_000
 
     /// Creates an authority from an HMAC secret and/or a JWKS document.
     public init(hmacSecret: [UInt8]?, jwksJSON: String? = nil, clock: WallClock = .system) async throws {
@@ -65,7 +66,7 @@ public final class TokenAuthority: Sendable {
         }
         let (principal, expires, notBefore) = try Self.check(claims, now: now)
         cache.withLock { cache in
-            if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
+            if cache.count >= Self.cacheLimit, let victim = cache.keys.first { cache[victim] = nil }
             cache[token] = (principal, expires, notBefore)
         }
         return principal

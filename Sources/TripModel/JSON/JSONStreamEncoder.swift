@@ -1,0 +1,225 @@
+// A JSON encoder that writes bytes as the Encodable values are visited, instead of building
+// a tree and serialising it as Foundation's JSONEncoder does: responses and stored
+// resources are encoded on every request, and this is several times faster. Members come
+// out in the order the `encode(to:)` implementations write them, so equal values always
+// give equal bytes.
+
+/// Encodes Encodable values as compact JSON.
+public struct JSONStreamEncoder: Sendable {
+    /// Creates an encoder.
+    public init() {}
+
+    /// The JSON bytes of `value`; throws `EncodingError.invalidValue` for NaN or infinity.
+    public func encode(_ value: some Encodable) throws -> [UInt8] {
+        let writer = JSONByteWriter()
+        try writer.encodeValue(value, codingPath: [])
+        writer.closeFrames(downTo: 0)
+        return writer.bytes
+    }
+}
+
+/// The output and the stack of open objects/arrays. Encodable gives no signal when a
+/// container is finished, so a container is closed when its parent writes again or when
+/// the value that opened it returns from `encode(to:)`.
+final class JSONByteWriter {
+    // One writer serves one encode call on one thread; the dynamic exclusivity checks on
+    // these properties cost more than the writes themselves.
+    @exclusivity(unchecked) var bytes: [UInt8] = []
+    /// Open containers, innermost last: whether each is an object, and whether it has members.
+    @exclusivity(unchecked) private var frames: [(isObject: Bool, hasMembers: Bool)] = []
+
+    init() { bytes.reserveCapacity(1024) }
+
+    var depth: Int { frames.count }
+
+    func closeFrames(downTo depth: Int) {
+        while frames.count > depth {
+            bytes.append(frames.removeLast().isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+        }
+    }
+
+    func open(object: Bool) -> Int {
+        bytes.append(object ? UInt8(ascii: "{") : UInt8(ascii: "["))
+        frames.append((object, false))
+        return frames.count
+    }
+
+    /// Prepares container `frame` (1-based depth) for its next member or element.
+    func beginMember(of frame: Int, key: String?) {
+        closeFrames(downTo: frame)
+        if frames[frame - 1].hasMembers { bytes.append(UInt8(ascii: ",")) }
+        frames[frame - 1].hasMembers = true
+        if let key {
+            writeString(key)
+            bytes.append(UInt8(ascii: ":"))
+        }
+    }
+
+    func encodeValue(_ value: some Encodable, codingPath: [any CodingKey]) throws {
+        let depth = frames.count
+        let start = bytes.count
+        try value.encode(to: StreamEncoder(writer: self, codingPath: codingPath))
+        closeFrames(downTo: depth)
+        if bytes.count == start { bytes.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")]) }
+    }
+
+    func writeString(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 { appendEscaped(byte) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    @inline(__always) private func appendEscaped(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
+        case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
+        case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+        case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+        case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+        case 0..<0x20:
+            let hex = Array("0123456789abcdef".utf8)
+            bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+        default: bytes.append(byte)
+        }
+    }
+
+    func writeDouble(_ value: Double, codingPath: [any CodingKey]) throws {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(value, .init(codingPath: codingPath, debugDescription: "\(value) is not a JSON number"))
+        }
+        if value == value.rounded(), abs(value) < 1e15 {
+            writeInteger(Int64(value))
+        } else {
+            bytes.append(contentsOf: value.description.utf8)
+        }
+    }
+
+    func writeInteger<T: BinaryInteger>(_ value: T) { bytes.append(contentsOf: String(value).utf8) }
+
+    func writeLiteral(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+}
+
+private struct StreamEncoder: Encoder {
+    let writer: JSONByteWriter
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(StreamKeyedContainer<Key>(writer: writer, frame: writer.open(object: true), codingPath: codingPath))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        StreamUnkeyedContainer(writer: writer, frame: writer.open(object: false), codingPath: codingPath)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer { StreamSingleValue(writer: writer, codingPath: codingPath) }
+}
+
+private struct StreamSingleValue: SingleValueEncodingContainer {
+    let writer: JSONByteWriter
+    let codingPath: [any CodingKey]
+
+    mutating func encodeNil() throws { writer.writeLiteral("null") }
+    mutating func encode(_ value: Bool) throws { writer.writeLiteral(value ? "true" : "false") }
+    mutating func encode(_ value: String) throws { writer.writeString(value) }
+    mutating func encode(_ value: Double) throws { try writer.writeDouble(value, codingPath: codingPath) }
+    mutating func encode(_ value: Float) throws { try writer.writeDouble(Double(value), codingPath: codingPath) }
+    mutating func encode(_ value: Int) throws { writer.writeInteger(value) }
+    mutating func encode(_ value: Int8) throws { writer.writeInteger(value) }
+    mutating func encode(_ value: Int16) throws { writer.writeInteger(value) }
+    mutating func encode(_ value: Int32) throws { writer.writeInteger(value) }
+    mutating func encode(_ value: Int64) throws { writer.writeInteger(value) }
+    mutating func encode(_ value: UInt) throws { writer.writeInteger(value) }
+    mutating func encode(_ value: UInt8) throws { writer.writeInteger(value) }
+    mutating func encode(_ value: UInt16) throws { writer.writeInteger(value) }
+    mutating func encode(_ value: UInt32) throws { writer.writeInteger(value) }
+    mutating func encode(_ value: UInt64) throws { writer.writeInteger(value) }
+    mutating func encode<T: Encodable>(_ value: T) throws { try writer.encodeValue(value, codingPath: codingPath) }
+}
+
+private struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let writer: JSONByteWriter
+    let frame: Int
+    let codingPath: [any CodingKey]
+
+    private func begin(_ key: Key) { writer.beginMember(of: frame, key: key.stringValue) }
+
+    mutating func encodeNil(forKey key: Key) throws { begin(key); writer.writeLiteral("null") }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { begin(key); writer.writeLiteral(value ? "true" : "false") }
+    mutating func encode(_ value: String, forKey key: Key) throws { begin(key); writer.writeString(value) }
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        begin(key)
+        try writer.writeDouble(value, codingPath: codingPath + [key])
+    }
+    mutating func encode(_ value: Int, forKey key: Key) throws { begin(key); writer.writeInteger(value) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { begin(key); writer.writeInteger(value) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        begin(key)
+        try writer.encodeValue(value, codingPath: codingPath + [key])
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        begin(key)
+        return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(writer: writer, frame: writer.open(object: true), codingPath: codingPath + [key]))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        begin(key)
+        return StreamUnkeyedContainer(writer: writer, frame: writer.open(object: false), codingPath: codingPath + [key])
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        writer.beginMember(of: frame, key: "super")
+        return StreamEncoder(writer: writer, codingPath: codingPath)
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        begin(key)
+        return StreamEncoder(writer: writer, codingPath: codingPath + [key])
+    }
+}
+
+private struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
+    let writer: JSONByteWriter
+    let frame: Int
+    let codingPath: [any CodingKey]
+    private(set) var count = 0
+
+    init(writer: JSONByteWriter, frame: Int, codingPath: [any CodingKey]) {
+        self.writer = writer
+        self.frame = frame
+        self.codingPath = codingPath
+    }
+
+    private mutating func begin() {
+        writer.beginMember(of: frame, key: nil)
+        count += 1
+    }
+
+    mutating func encodeNil() throws { begin(); writer.writeLiteral("null") }
+    mutating func encode(_ value: Bool) throws { begin(); writer.writeLiteral(value ? "true" : "false") }
+    mutating func encode(_ value: String) throws { begin(); writer.writeString(value) }
+    mutating func encode(_ value: Double) throws { begin(); try writer.writeDouble(value, codingPath: codingPath) }
+    mutating func encode(_ value: Int) throws { begin(); writer.writeInteger(value) }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        begin()
+        try writer.encodeValue(value, codingPath: codingPath + [AnyCodingKey(intValue: count - 1)])
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        begin()
+        return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(writer: writer, frame: writer.open(object: true), codingPath: codingPath))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        begin()
+        return StreamUnkeyedContainer(writer: writer, frame: writer.open(object: false), codingPath: codingPath)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        begin()
+        return StreamEncoder(writer: writer, codingPath: codingPath)
+    }
+}

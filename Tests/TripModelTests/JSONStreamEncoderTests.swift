@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import TripModel
+
+@Suite struct JSONStreamEncoderTests {
+    struct Sample: Codable, Equatable {
+        var text: String
+        var number: Double
+        var count: Int
+        var flag: Bool
+        var list: [Int]
+        var nested: [String: [Double]]
+        var missing: String?
+    }
+
+    /// Encoding then decoding gives the value back, for awkward strings and numbers too.
+    @Test func roundTrip() throws {
+        let sample = Sample(text: "quote \" back \\ tab\t nl\n ctrl\u{01} é 🚕 /", number: -0.000012345, count: Int.max,
+                            flag: true, list: [], nested: ["a": [1.5, 2, 1e300]], missing: nil)
+        let bytes = try JSONStreamEncoder().encode(sample)
+        #expect(try JSONDecoder().decode(Sample.self, from: Data(bytes)) == sample)
+        #expect(String(decoding: bytes, as: UTF8.self).contains(#""text":"quote \" back \\ tab\t nl\n ctrl\u0001 é 🚕 /""#))
+    }
+
+    /// A whole trip encodes to the same JSON Foundation produces, member for member.
+    @Test func matchesFoundation() throws {
+        var trip = Trip(name: "providers/p/trips/t")
+        trip.remainingWaypoints = [TripWaypoint(location: TerminalLocation(point: .init(latitude: 37.4, longitude: -122.1)),
+                                                tripId: "t", waypointType: .pickup, encodedPathToWaypoint: "_p~iF~ps|U",
+                                                trafficToWaypoint: ConsumableTrafficPolyline(speedReadingInterval: [
+                                                    SpeedReadingInterval(startPolylinePointIndex: 0, endPolylinePointIndex: 1, speed: .slow)]),
+                                                distanceMeters: 12, eta: Timestamp(secondsSince1970: 1.5), duration: ProtoDuration(seconds: 3.25))]
+        let ours = try JSONParser.parse(try JSONStreamEncoder().encode(trip))
+        let foundation = try JSONParser.parse(Array(try JSONEncoder().encode(trip)))
+        #expect(ours == foundation.sortedLike(ours))
+    }
+
+    /// NaN and infinity cannot be written.
+    @Test func nonFinite() {
+        #expect(throws: EncodingError.self) { try JSONStreamEncoder().encode([Double.nan]) }
+        #expect(throws: EncodingError.self) { try JSONStreamEncoder().encode(["x": Double.infinity]) }
+    }
+}
+
+extension JSONValue {
+    /// This value with object members in the order `other` has them (for comparisons).
+    func sortedLike(_ other: JSONValue) -> JSONValue {
+        switch (self, other) {
+        case let (.object(mine), .object(theirs)):
+            let order = theirs.map(\.key)
+            return .object(mine.sorted { (order.firstIndex(of: $0.key) ?? .max) < (order.firstIndex(of: $1.key) ?? .max) }
+                .map { member in (member.key, member.value.sortedLike(other[member.key] ?? member.value)) })
+        case let (.array(mine), .array(theirs)) where mine.count == theirs.count:
+            return .array(zip(mine, theirs).map { $0.sortedLike($1) })
+        default: return self
+        }
+    }
+}
