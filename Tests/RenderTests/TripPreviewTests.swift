@@ -180,6 +180,32 @@ func polylines(_ list: DisplayList) -> [DisplayList.Polyline] {
         #expect(blit.transform.apply(Point(18, 36)) == Point(640, 480))
     }
 
+    /// The fingerprint changes with anything drawn (vehicle, heading, traffic, status, badge
+    /// minute, options) and not otherwise.
+    @Test func fingerprint() throws {
+        func digest(_ trip: Trip, _ options: PreviewOptions = PreviewOptions(), at time: Timestamp = fixtureTime) -> Fingerprint {
+            TripPreview(trip: trip, style: style, options: options, now: time).fingerprint
+        }
+        let base = digest(trip)
+        #expect(digest(trip) == base)
+        var moved = trip
+        moved.lastLocation?.location?.latitude += 0.0001
+        var turned = trip
+        turned.lastLocation?.heading = 10
+        var traffic = trip
+        traffic.remainingWaypoints[0].trafficToWaypoint?.speedReadingInterval[0].speed = .trafficJam
+        var status = trip
+        status.tripStatus = .arrivedAtPickup
+        var unseen = trip
+        unseen.attributes = [Attribute(key: "k", stringValue: "v")]
+        for changed in [digest(moved), digest(turned), digest(traffic), digest(status), digest(trip, PreviewOptions(zoom: 12)),
+                        digest(trip, at: fixtureTime.adding(seconds: -120))] {
+            #expect(changed != base)
+        }
+        #expect(digest(unseen) == base)
+        #expect(digest(trip, at: fixtureTime.adding(seconds: 5)) == base, "same badge minute, same pixels")
+    }
+
     /// A finished trip shows no vehicle, routes or badge.
     @Test func finishedTrip() throws {
         var done = trip

@@ -10,8 +10,9 @@ import TripStore
 
 /// `GET .../trips/{tripId}/preview.png` (DESIGN §7): the trip's rider view drawn with a
 /// style. Whoever may read the trip may fetch its preview (a consumer only its own). The
-/// ETag covers everything that decides the pixels — the rider view (vehicle position,
-/// stops, versions), the style's version and files, the options and the ETA badge's text —
+/// ETag covers everything that decides the pixels — what the rider view shows (vehicle
+/// position and heading, stops, paths, traffic, status), the style's version and files, the
+/// options and the ETA badge's text —
 /// so `If-None-Match` answers 304 without drawing, and the badge's minute still changes it.
 struct PreviewRoutes {
     let store: any TripStore
@@ -49,11 +50,8 @@ struct PreviewRoutes {
 
         let trip = stored.rendered(as: .journeySharingV1S)
         let preview = TripPreview(trip: trip, style: style.coordinator.styleSheet, options: options, now: WallClock.system.now)
-        var fingerprint = Fingerprint()
-        fingerprint.add([UInt8](try FleetJSON.encode(trip)))
+        var fingerprint = preview.fingerprint
         fingerprint.add(style.tag)
-        fingerprint.add(options.canonicalText)
-        fingerprint.add(preview.etaLabel ?? "-")
         let etag = "\"p\(fingerprint.hex)\""
         let headers: HTTPFields = [.eTag: etag, .cacheControl: Self.cacheControl]
         if let condition = request.headers[.ifNoneMatch], Self.matches(condition, etag) {
