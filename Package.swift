@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "TripStore", targets: ["TripStore"]),
         .library(name: "Navigation", targets: ["Navigation"]),
         .library(name: "Raster", targets: ["Raster"]),
+        .library(name: "Styling", targets: ["Styling"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "TripServer", targets: ["TripServer"]),
     ],
@@ -45,11 +46,12 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .target(name: "CPNGShim", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png")]),
         .target(name: "Raster", dependencies: ["CPNGShim", "CFreeType"], swiftSettings: strict),
-        .target(name: "Render", dependencies: ["Raster", "Navigation"], swiftSettings: strict),
+        .target(name: "Styling", dependencies: ["Raster", "TripModel"], resources: [.copy("styles")], swiftSettings: strict),
+        .target(name: "Render", dependencies: ["Styling", "Raster", "TripModel", "Geo", "Navigation"], swiftSettings: strict),
         .target(
             name: "TripServer",
             dependencies: [
-                "Geo", "TripModel", "TripStore", "Navigation", "Render", "Raster",
+                "Geo", "TripModel", "TripStore", "Styling", "Render", "Navigation", "Raster",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "JWTKit", package: "jwt-kit"),
@@ -63,7 +65,7 @@ let package = Package(
         .executableTarget(
             name: "tripshare",
             dependencies: [
-                "TripServer", "TripStore", "TripModel", "Navigation", "Render", "Raster",
+                "TripServer", "TripStore", "TripModel", "Styling", "Render", "Navigation", "Raster",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -75,14 +77,17 @@ let package = Package(
         .testTarget(name: "TripModelTests", dependencies: ["TripModel"], swiftSettings: strict),
         .testTarget(name: "TripStoreTests", dependencies: ["TripStore"], swiftSettings: strict),
         .testTarget(name: "RasterTests", dependencies: ["Raster"], exclude: ["Fixtures"], swiftSettings: strict),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Raster", "Navigation"], swiftSettings: strict),
+        .testTarget(name: "StylingTests", dependencies: ["Styling", "Raster", "TripModel"], swiftSettings: strict),
+        .testTarget(
+            name: "RenderTests", dependencies: ["Render", "Styling", "TripStore", "Navigation", "Raster"], exclude: ["Fixtures"],
+            swiftSettings: strict),
         .testTarget(
             name: "NavigationTests", dependencies: ["Navigation", "Geo", "TripModel"], exclude: ["Data"],
             swiftSettings: strict),
         .testTarget(
             name: "TripServerTests",
             dependencies: [
-                "TripServer", "TripStore", "TripModel", "Navigation", "Geo",
+                "TripServer", "Styling", "Render", "Raster", "TripStore", "TripModel", "Navigation", "Geo",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ],

@@ -43,6 +43,8 @@ public struct TripServerApp: Sendable {
             .add(middleware: EventPokeMiddleware(broadcaster: broadcaster))
         VehicleRoutes(store: store, hook: navigator).register(on: api)
         TripRoutes(store: store, hook: navigator).register(on: api)
+        StyleRoutes(store: store).register(on: api)
+        PreviewRoutes(store: store, metrics: metrics).register(on: api)
         NavigationRoutes(store: store, navigator: navigator, broadcaster: broadcaster).register(on: api)
         EventRoutes(store: store, broadcaster: broadcaster).register(on: api)
         ImageRoutes(store: store, navigator: navigator).register(on: api)
