@@ -42,7 +42,7 @@ struct NavigateCommand: AsyncParsableCommand {
     var start: String?
 
     @Option(help: "Remaining steps listed in each didUpdateNavInfo; -1 lists all.")
-    var remainingSteps = 5
+    var remainingSteps = 3
 
     @Option(help: "Seconds the remaining time must move before didUpdateRemainingTime.")
     var timeUpdateThreshold = 1.0

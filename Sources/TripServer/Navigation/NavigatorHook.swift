@@ -23,7 +23,7 @@ import TripStore
 final class NavigatorHook: VehicleUpdateHook {
     /// Remaining steps listed in a `didUpdateNavInfo` event (all are counted); the full list
     /// is at `GET .../navInfo`.
-    static let eventStepLimit = 5
+    static let eventStepLimit = 3
 
     struct CacheKey: Hashable {
         var provider: String
