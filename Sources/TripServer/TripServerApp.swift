@@ -24,7 +24,8 @@ public struct TripServerApp: Sendable {
         self.authority = authority
         self.metrics = metrics
         navigator = NavigatorHook(updateDuration: metrics.registry.makeDurationHistogram(
-            name: "tripshare_navigator_update_seconds",
+            descriptor: .init(metricName: "tripshare_navigator_update", unitName: "seconds",
+                              helpText: "Time the navigator takes per vehicle update"),
             buckets: [.microseconds(10), .microseconds(25), .microseconds(50), .microseconds(100), .microseconds(250),
                       .microseconds(500), .milliseconds(1), .milliseconds(5), .milliseconds(25)]))
         broadcaster = EventBroadcaster(store: store)
