@@ -139,14 +139,17 @@ struct SQLiteTransaction: FleetTransaction {
     }
 
     func appendLocation(provider: String, vehicleId: String, _ location: VehicleLocation) throws {
-        let bump = try db.cachedStatement(sql: """
-            UPDATE vehicles SET location_seq = location_seq + 1 WHERE provider = ? AND vehicle_id = ? RETURNING id, location_seq
+        // The next sequence number comes from the history's own primary key: keeping a
+        // counter in the vehicle row would rewrite that large row a second time per update.
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO vehicle_locations (vehicle, seq, body)
+            SELECT id, COALESCE((SELECT MAX(seq) FROM vehicle_locations WHERE vehicle = vehicles.id), 0) + 1, ?
+            FROM vehicles WHERE provider = ? AND vehicle_id = ?
+            RETURNING vehicle, seq
             """)
-        guard let row = try Row.fetchOne(bump, arguments: [provider, vehicleId]) else { return }
-        let vehicle: Int64 = row["id"]
-        let seq: Int64 = row["location_seq"]
-        let insert = try db.cachedStatement(sql: "INSERT INTO vehicle_locations (vehicle, seq, body) VALUES (?, ?, ?)")
-        try insert.execute(arguments: [vehicle, seq, try Self.encode(location)])
+        guard let row = try Row.fetchOne(insert, arguments: [try Self.encode(location), provider, vehicleId]) else { return }
+        let vehicle: Int64 = row["vehicle"]
+        let seq: Int64 = row["seq"]
         // Trim in batches: one delete per hundred inserts keeps the history bounded cheaply.
         if seq % 100 == 0 {
             try db.execute(sql: "DELETE FROM vehicle_locations WHERE vehicle = ? AND seq <= ?",

@@ -65,7 +65,13 @@ final class JSONByteWriter {
 
     func writeString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 { appendEscaped(byte) }
+        // Most strings (IDs, encoded polylines, enum names) need no escaping: copy them whole.
+        let utf8 = text.utf8
+        if utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: utf8)
+        } else {
+            for byte in utf8 { appendEscaped(byte) }
+        }
         bytes.append(UInt8(ascii: "\""))
     }
 
