@@ -24,6 +24,7 @@ public struct TripServerApp: Sendable {
         let router = Router(context: TripRequestContext.self)
         router.add(middleware: MetricsAndErrorsMiddleware(metrics: metrics))
         OperationsRoutes(store: store, metrics: metrics).register(on: router)
+        SharePageRoutes(store: store, authority: authority).register(on: router)
         let api = router.group().add(middleware: AuthMiddleware(authority: authority))
         VehicleRoutes(store: store).register(on: api)
         TripRoutes(store: store).register(on: api)
