@@ -25,6 +25,7 @@ let package = Package(
         suite("GeoBenchmarks", ["Geo"]),
         suite("NavigationBenchmarks", ["Geo", "Navigation"]),
         suite("RasterBenchmarks", ["Raster"]),
+        suite("ScenarioBenchmarks", ["Scenarios"]),
     ],
     swiftLanguageModes: [.v6]
 )

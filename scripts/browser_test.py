@@ -21,7 +21,11 @@ import sys
 import tempfile
 import time
 
-import websocket  # python3-websocket
+try:
+    import websocket  # Debian's python3-websocket
+except ImportError:  # a Python other than Debian's (pyenv, venv): use Debian's package
+    sys.path.append("/usr/lib/python3/dist-packages")
+    import websocket
 
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
 DESKTOP = {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False}
@@ -108,6 +112,19 @@ def wait_for(browser, condition, seconds, what):
     raise AssertionError(f"timed out after {seconds} s waiting for {what}; page state {state}")
 
 
+def first_match(stream, pattern, seconds):
+    """The first group of the first line of `stream` that matches, within `seconds`."""
+    end = time.time() + seconds
+    while time.time() < end:
+        line = stream.readline()
+        if not line:
+            return None
+        match = re.search(pattern, line)
+        if match:
+            return match.group(1)
+    return None
+
+
 def main():
     parser = argparse.ArgumentParser()
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -124,17 +141,9 @@ def main():
     failures = []
     try:
         demo = subprocess.Popen([args.tripshare, "demo", "--port", "0", "--data-dir", os.path.join(work, "data"),
-                                 "--speed-factor", "40"], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                                 "--speed-factor", "12"], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         processes.append(demo)
-        share = None
-        end = time.time() + 120
-        while time.time() < end and share is None:
-            line = demo.stdout.readline()
-            if not line:
-                break
-            match = re.search(r"(http://\S+/share/\S+)", line)
-            if match:
-                share = match.group(1)
+        share = first_match(demo.stdout, r"(http://\S+/share/\S+)", 120)
         if share is None:
             raise AssertionError("the demo printed no share link")
         print("share page:", share.split("/share/")[0] + "/share/<token>")
@@ -143,15 +152,7 @@ def main():
                                    "--remote-debugging-port=0", f"--user-data-dir={os.path.join(work, 'chrome')}", "about:blank"],
                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         processes.append(chrome)
-        ws_url = None
-        end = time.time() + 60
-        while time.time() < end and ws_url is None:
-            line = chrome.stderr.readline()
-            if not line:
-                break
-            match = re.search(r"DevTools listening on (ws://\S+)", line)
-            if match:
-                ws_url = match.group(1)
+        ws_url = first_match(chrome.stderr, r"DevTools listening on (ws://\S+)", 60)
         if ws_url is None:
             raise AssertionError("chromium did not start its DevTools endpoint")
 

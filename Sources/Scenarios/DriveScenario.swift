@@ -36,8 +36,16 @@ public enum DriveScenario {
     static let navigationEvents = ["didArriveAtWaypoint", "navigatorDidChangeRoute", "didUpdateDelayCategory",
                                    "didChangeSuggestedLightingMode", "didUpdateSpeedAlertSeverity", "didUpdateTripStatus"]
 
-    /// A scenario driving `route`; `source` says where the route came from.
-    public static func scenario(route: NavRoute, name: String, source: String?, options: Options) throws -> Scenario {
+    /// A scenario driving `route`; `source` says where the route came from. With a
+    /// `maximumSeconds`, the route is cut after the first step that reaches past it (a
+    /// 13,000 km route would not fit a request body), and the notes say so.
+    public static func scenario(route fullRoute: NavRoute, name: String, source: String?, options: Options) throws -> Scenario {
+        var route = fullRoute
+        var cutNote: String?
+        if let maximum = options.maximumSeconds, let cut = prefix(of: fullRoute, seconds: maximum * 1.25) {
+            route = cut
+            cutNote = "the route is cut after step \(cut.steps.count - 1) of \(fullRoute.steps.count - 1) (\(Int(cut.steps.reduce(0) { $0 + $1.distanceFromPrevStepMeters } / 1000)) km); the car drives \(Int(maximum)) s of it"
+        }
         let points: [LatLng]
         do { points = try route.validate() } catch { throw ScenarioError("route: \(error)") }
         guard let first = points.first, let last = points.last else { throw ScenarioError("route: no points") }
@@ -84,10 +92,39 @@ public enum DriveScenario {
             checkpoint.render = Scenario.RenderRequest(trip: trip)
             scenario.checkpoints.append(checkpoint)
         }
+        if let cutNote { scenario.notes.append(cutNote) }
         if let maximum = options.maximumSeconds, maximum < drive.durationSeconds {
             scenario.notes.append(String(format: "the drive stops after %.0f s of the route's %.0f s", maximum, drive.durationSeconds))
         }
         return scenario
+    }
+
+    /// The route up to the end of the first step whose cumulative time passes `seconds`,
+    /// ending at a destination there; nil when the whole route is shorter.
+    static func prefix(of route: NavRoute, seconds: Double) -> NavRoute? {
+        var elapsed = 0.0
+        guard let last = route.steps.indices.first(where: { index in
+            elapsed += route.steps[index].timeFromPrevStepSeconds
+            return elapsed > seconds
+        }), last + 1 < route.steps.count, let points = try? route.validate() else { return nil }
+        let end = route.steps[last].polylineEndIndex
+        guard end >= 1 else { return nil }
+        let kept = Array(points[0...end])
+        var cut = route
+        cut.encodedPolyline = EncodedPolyline.encode(kept)
+        cut.steps = Array(route.steps[0...last])
+        cut.segmentDurationsSeconds = route.segmentDurationsSeconds.map { Array($0.prefix(end)) }
+        cut.freeFlowSegmentDurationsSeconds = route.freeFlowSegmentDurationsSeconds.map { Array($0.prefix(end)) }
+        cut.speedLimits = route.speedLimits.map { spans in
+            spans.filter { $0.startPolylinePointIndex < end }.map { span in
+                var span = span
+                span.endPolylinePointIndex = min(span.endPolylinePointIndex, end)
+                return span
+            }
+        }
+        cut.destinations = route.destinations.filter { $0.polylinePointIndex < end }
+            + [RouteDestination(location: kept[end], polylinePointIndex: end)]
+        return cut
     }
 
     private static func status(_ time: Timestamp, _ trip: String, _ status: String) -> Scenario.Call {

@@ -12,7 +12,9 @@
 //   change instead (pickup only);
 // - a repeated create of the same vehicle (the app restarting) is kept, expecting 409
 //   ALREADY_EXISTS, as Fleet Engine answered;
-// - a trip created without a tripType is EXCLUSIVE.
+// - a trip created without a tripType is EXCLUSIVE;
+// - a location update with neither a location nor a raw fix (only a handle) leaves
+//   lastLocation out of the call (and the call out, when nothing else is left).
 
 import Foundation
 import Geo
@@ -32,6 +34,8 @@ public enum FleetLogImporter {
         public var synthesizedVehicles: [String]
         /// Trip places inferred from the vehicle's position.
         public var inferredPlaces: Int
+        /// Location updates left out because the log has neither the location nor a raw fix.
+        public var locationsWithoutPosition: Int
     }
 
     /// The scenario of `log`, named `name`; `source` says where the log came from.
@@ -45,7 +49,8 @@ public enum FleetLogImporter {
                                 provider: provider)
         scenario.source = source
         var report = Report(skippedEntryTypes: log.skippedEntryTypes, droppedFields: log.droppedFields,
-                            locationsFromRaw: log.locationsFromRaw, synthesizedVehicles: [], inferredPlaces: 0)
+                            locationsFromRaw: log.locationsFromRaw, synthesizedVehicles: [], inferredPlaces: 0,
+                            locationsWithoutPosition: 0)
         let places = inferredPlaces(log)
         var created = Set<String>()
         var tripNumbers: [String: Int] = [:]
@@ -69,8 +74,15 @@ public enum FleetLogImporter {
                     scenario.timeline.append(Scenario.Call(at: entry.time, op: .createVehicle, id: id, body: try json(vehicle),
                                                            expectStatus: 409))
                 }
-            case .updateVehicle(_, let id, let vehicle, let mask):
+            case .updateVehicle(_, let id, var vehicle, var mask):
                 try ensureVehicle(id, at: entry.time)
+                if mask.contains("lastLocation"), vehicle.lastLocation?.location == nil {
+                    // Only a handle and no raw fix: where the car was is unknown.
+                    vehicle.lastLocation = nil
+                    mask = FieldMask(fields: mask.fields.filter { $0 != "lastLocation" })
+                    report.locationsWithoutPosition += 1
+                    if mask.fields.isEmpty { continue }
+                }
                 scenario.timeline.append(Scenario.Call(at: entry.time, op: .updateVehicle, id: id,
                                                        updateMask: mask.fields.joined(separator: ","), body: try json(vehicle)))
             case .createTrip(_, let id, var trip):
@@ -119,6 +131,9 @@ public enum FleetLogImporter {
         }
         if report.locationsFromRaw > 0 {
             scenario.notes.append("\(report.locationsFromRaw) logged locations (requests and responses) hold the road-snapped location only as a handle: the raw GPS fix is used")
+        }
+        if report.locationsWithoutPosition > 0 {
+            scenario.notes.append("\(report.locationsWithoutPosition) location updates hold neither a location nor a raw fix (only a handle): lastLocation is left out of those calls")
         }
         let handles = report.droppedFields.filter { $0.key.hasSuffix("Handle") }.values.reduce(0, +)
         if handles > 0 { scenario.notes.append("\(handles) opaque ...Handle values in the log are dropped (the API has no such fields)") }

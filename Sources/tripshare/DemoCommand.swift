@@ -48,12 +48,9 @@ struct DemoCommand: AsyncParsableCommand {
         let demo = try DemoDrive(log: try FleetLog.parse(data))
         let factor = speedFactor ?? max(1, demo.durationSeconds / Self.targetSeconds)
 
-        let dataDirectory = options.resolvedDataDirectory
-        try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
-        let keys = try SigningKeys.resolve(environment: ServerOptions.environment, dataDirectory: dataDirectory)
-        let authority = try await TokenAuthority(hmacSecret: keys.hmacSecret, jwksJSON: keys.jwksJSON)
-        let store = try SQLiteTripStore(path: options.databasePath)
-        let server = TripServerApp(store: store, authority: authority)
+        let opened = try await options.openServer()
+        let server = opened.app
+        let authority = opened.authority
         let host = options.resolvedHost
         let port = try options.resolvedPort()
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
@@ -69,11 +66,12 @@ struct DemoCommand: AsyncParsableCommand {
         let drive = Task {
             var iterator = ports.makeAsyncIterator()
             guard let bound = await iterator.next(), let base = URL(string: "http://\(host):\(bound)") else { return }
+            DemoDrive.say("tripshare is listening on \(base.absoluteString) (database \(options.databasePath)).")
             do {
                 try await demo.run(base: base, authority: authority, speedFactor: factor, dataDirectory: options.dataDirectory)
             } catch is CancellationError {
             } catch {
-                print("The demo drive stopped: \(error)")
+                DemoDrive.say("The demo drive stopped: \(error)")
             }
         }
         try await services.run()

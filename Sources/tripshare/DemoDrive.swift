@@ -101,22 +101,22 @@ struct DemoDrive: Sendable {
             if step.label == "location" || step.label.hasPrefix("position") { body = try Self.stampedNow(body) }
             let (status, answer) = try await transport.send(method: step.method, path: step.path, body: body, token: server)
             if status != 200 {
-                print("demo: \(step.method) \(step.path) answered \(status): \(String(decoding: answer.prefix(300), as: UTF8.self))")
+                Self.say("demo: \(step.method) \(step.path) answered \(status): \(String(decoding: answer.prefix(300), as: UTF8.self))")
             }
             if step.label == "create \(Self.tripId)" {
                 try await announce(base: base, authority: authority, dataDirectory: dataDirectory, speedFactor: speedFactor)
             } else if step.label != "location" && !step.label.hasPrefix("position") {
-                print("demo: \(step.label)")
+                Self.say("demo: \(step.label)")
             }
         }
-        print("demo: the trip is complete. The server keeps running; stop it with Ctrl-C.")
+        Self.say("demo: the trip is complete. The server keeps running; stop it with Ctrl-C.")
     }
 
     private func announce(base: URL, authority: TokenAuthority, dataDirectory: String?, speedFactor: Double) async throws {
         let rider = try await authority.mint(Principal(role: .consumer, tripId: Self.tripId, subject: "demo-rider"))
         let root = base.absoluteString
         let dataFlag = dataDirectory.map { " --data-dir \($0)" } ?? ""
-        print("""
+        Self.say("""
 
             tripshare demo: \(Self.vehicleId) drives \(Self.tripId) (a recorded Bay Area trip, \(Int(durationSeconds / 60)) min) \
             \(String(format: "%.1f", speedFactor))x faster, about \(Int(durationSeconds / speedFactor)) s.
@@ -141,6 +141,12 @@ struct DemoDrive: Sendable {
         vehicle.lastLocation?.updateTime = Timestamp(Date())
         vehicle.lastLocation?.serverTime = nil
         return try encode(vehicle)
+    }
+
+    /// Prints a line at once, also into a pipe or a file (the browser test reads the link
+    /// as soon as it is printed; `print` would hold it in a buffer).
+    static func say(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
     static func encode(_ value: some Encodable) throws -> [UInt8] { Array(try FleetJSON.encode(value)) }

@@ -53,6 +53,9 @@ struct ImportFleetLogCommand: AsyncParsableCommand {
             print("Created from their first logged state (the log never creates them): \(report.synthesizedVehicles.joined(separator: ", "))")
         }
         if report.locationsFromRaw > 0 { print("Locations taken from the raw GPS fix: \(report.locationsFromRaw)") }
+        if report.locationsWithoutPosition > 0 {
+            print("Location updates with neither a location nor a raw fix (lastLocation left out): \(report.locationsWithoutPosition)")
+        }
         if report.inferredPlaces > 0 { print("Trip places inferred from the vehicle's position: \(report.inferredPlaces) (see the scenario's notes)") }
     }
 }

@@ -63,6 +63,7 @@
       $("distance").textContent = "–";
       $("maneuver").hidden = true;
       setConnection("");
+      $("map").alt = status === "COMPLETE" ? "Map of your trip: it has ended at your destination." : "Map of your trip: it was canceled.";
       body.dataset.eta = "ended";
       return;
     }
