@@ -43,16 +43,7 @@ struct TrafficPath {
         for piece in pieces {
             let part = measure.slice(from: piece.from, to: piece.to)
             let startIndex = max(0, points.count - 1)
-            for (k, point) in part.enumerated() where !(k == 0 && !points.isEmpty) {
-                // Vertices within a few centimetres of the previous one (the snapped start
-                // next to a route vertex) add nothing but a degenerate segment.
-                if let last = points.last, k < part.count - 1, Earth.distance(last, point) < Self.mergeMeters { continue }
-                if let last = points.last, k == part.count - 1, points.count > 1, Earth.distance(last, point) < Self.mergeMeters {
-                    points[points.count - 1] = point
-                    continue
-                }
-                points.append(point)
-            }
+            for point in part.dropFirst(points.isEmpty ? 0 : 1) { Self.append(point, to: &points) }
             let endIndex = points.count - 1
             seconds += (piece.to - piece.from) / speed * Estimation.trafficTimeFactor(piece.speed)
             guard stretches != nil, endIndex > startIndex else { continue }
@@ -66,6 +57,17 @@ struct TrafficPath {
         self.intervals = intervals
         self.modelSeconds = seconds
         self.meters = total - begin
+    }
+
+    /// Appends a vertex; one within ``mergeMeters`` of the last replaces it instead (a
+    /// snapped start beside a route vertex would only add a degenerate segment), so the
+    /// later point — where traffic changes — wins.
+    private static func append(_ point: LatLng, to points: inout [LatLng]) {
+        if let last = points.last, Earth.distance(last, point) < mergeMeters {
+            points[points.count - 1] = point
+        } else {
+            points.append(point)
+        }
     }
 
     /// A straight path between two points whose length is the great-circle distance times
