@@ -63,6 +63,17 @@ def along(path, distance):
     return path[-1], 0
 
 
+def sub(path, start_m, end_m):
+    """The part of `path` from `start_m` to `end_m` metres along it."""
+    points, walked = [along(path, start_m)[0]], 0.0
+    for a, b in zip(path, path[1:]):
+        walked += meters(a, b)
+        if start_m < walked < end_m:
+            points.append(b)
+    points.append(along(path, end_m)[0])
+    return points
+
+
 def length(path):
     return sum(meters(a, b) for a, b in zip(path, path[1:]))
 
@@ -166,12 +177,14 @@ def basic_trip(name, description, render=None):
     pickup, _ = along(STREET, 600)
     s.vehicle(0, "car-1", STREET[0])
     s.trip(1, "trip-1", "car-1", pickup, STREET[-1])
-    s.route(2, "car-1", STREET)
+    # The driver app sends the route to the next stop only, as Fleet Engine's Driver SDK does.
+    s.route(2, "car-1", sub(STREET, 0, 600))
     s.status(3, "trip-1", "ENROUTE_TO_PICKUP")
     t = s.drive(4, "car-1", STREET, 0, 300)
     s.checkpoint(t, "enroute", trip="trip-1", render=render or {"trip": "trip-1"})
     t = s.drive(t + 10, "car-1", STREET, 310, 600)
     s.status(t + 1, "trip-1", "ARRIVED_AT_PICKUP")
+    s.route(t + 29, "car-1", sub(STREET, 600, total))
     s.status(t + 30, "trip-1", "ENROUTE_TO_DROPOFF")
     t = s.drive(t + 31, "car-1", STREET, 600, 1500)
     s.checkpoint(t, "to-dropoff", trip="trip-1", render=render or {"trip": "trip-1"},
@@ -298,8 +311,7 @@ def reroute():
     s.checkpoint(t, "planned", trip="trip-1", render={"trip": "trip-1"})
     t = s.drive(t + 10, "car-1", DETOUR, 0, 200)
     s.checkpoint(t, "off-route", trip="trip-1", render={"trip": "trip-1"})
-    new_route = DETOUR + STREET[5:]
-    s.route(t + 1, "car-1", [along(DETOUR, 200)[0]] + new_route[2:])
+    s.route(t + 1, "car-1", [along(DETOUR, 200)[0]] + DETOUR[1:] + STREET[5:])
     s.checkpoint(t + 2, "rerouted", trip="trip-1", render={"trip": "trip-1"})
     return s
 

@@ -67,7 +67,7 @@ struct SharePageRoutes {
     private func message(_ status: HTTPResponse.Status, _ title: String, _ detail: String) -> Response {
         let html = """
             <!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(Self.escape(title)) · tripshare</title><link rel="stylesheet" href="/share/assets/share.css"></head>
+            <title>\(Self.escape(title)) · tripshare</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/share/assets/share.css"></head>
             <body><main class="panel"><h1>\(Self.escape(title))</h1><p>\(Self.escape(detail))</p></main></body></html>
             """
         return htmlResponse(status, html)

@@ -79,7 +79,8 @@
       $("eta-label").textContent = "your driver is waiting";
       body.dataset.eta = "shown";
     }
-    let meters = trip.remainingDistanceMeters;
+    // To the pickup: the first leg; to the dropoff: every leg left (stops included).
+    let meters = waypoints.length ? waypoints[0].distanceMeters : trip.remainingDistanceMeters;
     if (!beforePickup && waypoints.length) {
       meters = waypoints.reduce((sum, w) => sum + (w.distanceMeters || 0), 0);
     }
