@@ -95,7 +95,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "ScenariosTests", dependencies: ["Scenarios", "TripServer", "TripStore", "TripModel", "Raster"],
+            name: "ScenariosTests", dependencies: ["Scenarios", "TripServer", "TripStore", "TripModel", "Raster", "Navigation"],
             swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
