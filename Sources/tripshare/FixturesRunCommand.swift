@@ -42,6 +42,7 @@ struct FixturesRunCommand: AsyncParsableCommand {
         print("Replaying \(fixtures.count) fixture\(fixtures.count == 1 ? "" : "s") with \(jobs) job\(jobs == 1 ? "" : "s")\(update ? ", UPDATING GOLDENS" : "").")
         let progress = ProgressLine(label: "fixtures")
         let started = Date()
+        progress.update(0, of: fixtures.count)
         let results = await FixtureBatch.run(fixtures, jobs: jobs, update: update) { result, done, total in
             progress.note(String(format: "%@ %@ (%d calls, %d renders, %.2f s)", result.passed ? "ok  " : "FAIL",
                                  result.name, result.calls, result.renders, result.seconds))
