@@ -297,22 +297,31 @@ def vehicle_offline():
     return s
 
 
+def nav_route(path):
+    """A route with steps left out (a bare polyline) ending at its last point."""
+    return {"encodedPolyline": encode(path), "destinations": [{"location": latlng(path[-1]), "polylinePointIndex": len(path) - 1}]}
+
+
 def reroute():
-    s = Scene("reroute", "The driver leaves the planned route at the third corner (a closed street) and the app "
-              "sends a new route segment; the rider's remaining distance grows with the detour.")
+    s = Scene("reroute", "The driver leaves the planned route at the third corner (a closed street): the navigator "
+              "goes off route (navigationStatus OFF_ROUTE), then the app sends a new route through the detour "
+              "(navigatorDidChangeRoute) and the rider's remaining distance grows.")
     pickup = STREET[0]
+    detour_start = along(DETOUR, 200)[0]
+    s.s["routes"] = {"planned": nav_route(STREET), "detour": nav_route([detour_start] + DETOUR[1:] + STREET[5:])}
     s.vehicle(0, "car-1", STREET[0])
     s.trip(1, "trip-1", "car-1", pickup, STREET[-1])
-    s.route(2, "car-1", STREET)
+    s.call(2, "setRoute", "car-1", route="planned")
     s.status(3, "trip-1", "ENROUTE_TO_PICKUP")
     s.status(4, "trip-1", "ARRIVED_AT_PICKUP")
     s.status(20, "trip-1", "ENROUTE_TO_DROPOFF")
     t = s.drive(21, "car-1", STREET, 0, length(STREET[:3]))
-    s.checkpoint(t, "planned", trip="trip-1", render={"trip": "trip-1"})
+    nav_events = {"vehicle": "car-1", "types": ["navigatorDidChangeRoute", "didArriveAtWaypoint", "didUpdateTripStatus"]}
+    s.checkpoint(t, "planned", trip="trip-1", nav="car-1", render={"trip": "trip-1"}, events=nav_events)
     t = s.drive(t + 10, "car-1", DETOUR, 0, 200)
-    s.checkpoint(t, "off-route", trip="trip-1", render={"trip": "trip-1"})
-    s.route(t + 1, "car-1", [along(DETOUR, 200)[0]] + DETOUR[1:] + STREET[5:])
-    s.checkpoint(t + 2, "rerouted", trip="trip-1", render={"trip": "trip-1"})
+    s.checkpoint(t, "off-route", trip="trip-1", vehicle="car-1", nav="car-1", render={"trip": "trip-1"})
+    s.call(t + 1, "setRoute", "car-1", route="detour")
+    s.checkpoint(t + 2, "rerouted", trip="trip-1", nav="car-1", render={"trip": "trip-1"}, events=nav_events)
     return s
 
 
