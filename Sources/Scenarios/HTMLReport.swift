@@ -47,7 +47,8 @@ public enum HTMLReport {
             }
             for artefact in result.artefacts {
                 out += "<h3><code>\(escape(artefact.fileName))</code> "
-                out += "<span class=\"\(artefact.passed ? "pass" : "fail")\">\(artefact.passed ? "matches" : "differs")</span></h3>\n"
+                let verdict = artefact.passed ? "matches" : artefact.expected == nil ? "no golden" : "differs"
+                out += "<span class=\"\(artefact.passed ? "pass" : "fail")\">\(verdict)</span></h3>\n"
                 if !artefact.differences.isEmpty {
                     out += "<pre>\(escape(artefact.differences.joined(separator: "\n")))</pre>\n"
                 }
