@@ -93,6 +93,7 @@ struct DemoDrive: Sendable {
     func run(base: URL, authority: TokenAuthority, speedFactor: Double, dataDirectory: String?) async throws {
         let transport = HTTPTransport(baseURL: base)
         let server = try await authority.mint(Principal(role: .server, subject: "demo"))
+        try await removePreviousRun(transport, token: server)
         let started = ContinuousClock.now
         for step in steps {
             let due = started + .milliseconds(Int64(step.offset / speedFactor * 1000))
@@ -110,6 +111,19 @@ struct DemoDrive: Sendable {
             }
         }
         Self.say("demo: the trip is complete. The server keeps running; stop it with Ctrl-C.")
+    }
+
+    /// A demo run before this one (same data directory) left its car and trip: the trip is
+    /// canceled if it is unfinished, then both are deleted, so the IDs can be used again.
+    private func removePreviousRun(_ transport: HTTPTransport, token: String) async throws {
+        let p = "/v1/providers/\(Self.provider)"
+        let trip = "\(p)/trips/\(Self.tripId)"
+        if try await transport.send(method: "DELETE", path: trip, body: nil, token: token).status == 400 {
+            _ = try await transport.send(method: "PUT", path: "\(trip)?updateMask=tripStatus",
+                                         body: Array(#"{"tripStatus": "CANCELED"}"#.utf8), token: token)
+            _ = try await transport.send(method: "DELETE", path: trip, body: nil, token: token)
+        }
+        _ = try await transport.send(method: "DELETE", path: "\(p)/vehicles/\(Self.vehicleId)", body: nil, token: token)
     }
 
     private func announce(base: URL, authority: TokenAuthority, dataDirectory: String?, speedFactor: Double) async throws {
