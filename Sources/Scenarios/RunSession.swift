@@ -28,7 +28,7 @@ struct RunSession {
         self.tokens = tokens
     }
 
-    private var providerPath: String { "/v1/providers/\(Self.escape(scenario.provider))" }
+    var providerPath: String { "/v1/providers/\(Self.escape(scenario.provider))" }
 
     /// Sends timeline call `index` at its time and checks the answer's status.
     mutating func send(_ index: Int, observe: (@Sendable (ScenarioRunner.CallResult) -> Void)?) async throws {

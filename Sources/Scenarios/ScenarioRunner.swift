@@ -49,7 +49,7 @@ public struct ScenarioRunner: Sendable {
         let authority = try await TokenAuthority(hmacSecret: secret, clock: clock.wallClock)
         var logger = Logger(label: "tripshare-fixtures")
         logger.logLevel = .critical
-        let app = TripServerApp(store: store, authority: authority)
+        let app = TripServerApp(store: store, authority: authority, clock: clock.wallClock)
         var session = RunSession(scenario: scenario, directory: directory, clock: clock, store: store,
                               transport: LocalTransport(app: app, logger: logger), tokens: TokenCache(authority: authority, clock: clock))
 

@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import TripModel
 import TripStore
 
 /// The HTTP application: routes, authentication, metrics and errors wired over a store and
@@ -11,9 +12,14 @@ public struct TripServerApp: Sendable {
     public let authority: TokenAuthority
     /// Prometheus metrics.
     public let metrics: RequestMetrics
+    /// The time previews are drawn at (the pickup ETA badge counts minutes from it); fixture
+    /// replays give the store's scripted clock so their previews do not depend on the day.
+    let clock: WallClock
 
     /// Creates the application's parts.
-    public init(store: any TripStore, authority: TokenAuthority, metrics: RequestMetrics = RequestMetrics()) {
+    public init(store: any TripStore, authority: TokenAuthority, metrics: RequestMetrics = RequestMetrics(),
+                clock: WallClock = .system) {
+        self.clock = clock
         self.store = store
         self.authority = authority
         self.metrics = metrics
