@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "TripStore", targets: ["TripStore"]),
         .library(name: "Navigation", targets: ["Navigation"]),
         .library(name: "Raster", targets: ["Raster"]),
+        .library(name: "Styling", targets: ["Styling"]),
+        .library(name: "Render", targets: ["Render"]),
         .library(name: "TripServer", targets: ["TripServer"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
     ],
@@ -44,10 +46,12 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .target(name: "CPNGShim", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png")]),
         .target(name: "Raster", dependencies: ["CPNGShim", "CFreeType"], swiftSettings: strict),
+        .target(name: "Styling", dependencies: ["Raster", "TripModel"], resources: [.copy("styles")], swiftSettings: strict),
+        .target(name: "Render", dependencies: ["Styling", "Raster", "TripModel", "Geo", "Navigation"], swiftSettings: strict),
         .target(
             name: "TripServer",
             dependencies: [
-                "Geo", "TripModel", "TripStore",
+                "Geo", "TripModel", "TripStore", "Styling", "Render",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Logging", package: "swift-log"),
@@ -71,7 +75,7 @@ let package = Package(
         .executableTarget(
             name: "tripshare",
             dependencies: [
-                "TripServer", "TripStore", "TripModel", "Scenarios", "Navigation",
+                "TripServer", "TripStore", "TripModel", "Scenarios", "Navigation", "Styling", "Render",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -83,13 +87,17 @@ let package = Package(
         .testTarget(name: "TripModelTests", dependencies: ["TripModel"], swiftSettings: strict),
         .testTarget(name: "TripStoreTests", dependencies: ["TripStore"], swiftSettings: strict),
         .testTarget(name: "RasterTests", dependencies: ["Raster"], exclude: ["Fixtures"], swiftSettings: strict),
+        .testTarget(name: "StylingTests", dependencies: ["Styling", "Raster", "TripModel"], swiftSettings: strict),
+        .testTarget(
+            name: "RenderTests", dependencies: ["Render", "Styling", "TripStore", "Navigation"], exclude: ["Fixtures"],
+            swiftSettings: strict),
         .testTarget(
             name: "NavigationTests", dependencies: ["Navigation", "Geo"], exclude: ["Data"],
             swiftSettings: strict),
         .testTarget(
             name: "TripServerTests",
             dependencies: [
-                "TripServer",
+                "TripServer", "Styling", "Render", "Raster",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strict

@@ -25,6 +25,7 @@ let package = Package(
         suite("GeoBenchmarks", ["Geo"]),
         suite("NavigationBenchmarks", ["Geo", "Navigation"]),
         suite("RasterBenchmarks", ["Raster"]),
+        suite("RenderBenchmarks", ["Raster", "Styling", "Render", "TripModel"]),
         suite("ScenarioBenchmarks", ["Scenarios"]),
     ],
     swiftLanguageModes: [.v6]

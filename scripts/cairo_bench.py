@@ -2,7 +2,9 @@
 """Times Cairo (pycairo, Debian python3-cairo) drawing the same display lists as the
 Raster benchmarks, for side-by-side ratios.
 
-Usage: scripts/cairo_bench.py [NAME ...]   (default: scene-2k scene-20k route-2k)
+Usage: scripts/cairo_bench.py [NAME|PATH.json ...]   (default: scene-2k scene-20k route-2k)
+A NAME is a fixture of Tests/RasterTests/Fixtures; a path is any display list, e.g. one
+written by `tripshare render --display-list` (the RenderBenchmarks scenes).
 Run it in the same session as
   cd Benchmarks && swift package benchmark --target RasterBenchmarks
 Paths are recorded once (copy_path) and images decoded once, so the loop measures
@@ -43,7 +45,8 @@ def main():
     print(f"cairo {cairo.cairo_version_string()}, pycairo {cairo.version}")
     print(f"{'list':<12} {'what':<10} {'p0 ms':>8} {'p25 ms':>8} {'p50 ms':>8} {'n':>6}")
     for name in names:
-        with open(os.path.join(FIXTURES, f"{name}.json")) as handle:
+        path = name if name.endswith(".json") else os.path.join(FIXTURES, f"{name}.json")
+        with open(path) as handle:
             display_list = json.load(handle)
         prepared = prepare(display_list)
 
@@ -58,9 +61,9 @@ def main():
 
         for label, function in (("draw", draw), ("draw+png", draw_png)):
             p0, p25, p50, count = measure(function)
-            print(f"{name:<12} {label:<10} {p0:8.3f} {p25:8.3f} {p50:8.3f} {count:6d}")
+            print(f"{os.path.basename(name):<12} {label:<10} {p0:8.3f} {p25:8.3f} {p50:8.3f} {count:6d}")
         size = len(draw_png().getvalue())
-        print(f"{name:<12} png bytes  {size}")
+        print(f"{os.path.basename(name):<12} png bytes  {size}")
 
 
 if __name__ == "__main__":

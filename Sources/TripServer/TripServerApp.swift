@@ -34,6 +34,8 @@ public struct TripServerApp: Sendable {
         let api = router.group().add(middleware: AuthMiddleware(authority: authority))
         VehicleRoutes(store: store).register(on: api)
         TripRoutes(store: store).register(on: api)
+        StyleRoutes(store: store).register(on: api)
+        PreviewRoutes(store: store, metrics: metrics, clock: clock).register(on: api)
         return router
     }
 }

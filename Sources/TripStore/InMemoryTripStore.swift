@@ -16,7 +16,9 @@ public final class InMemoryTripStore: TripStore {
     }
 
     private let state = Mutex(State())
-    private let clock: WallClock
+    let clock: WallClock
+    /// Style changes (InMemoryTripStore+Styles.swift).
+    let styles = StyleRecords()
 
     /// Creates an empty store reading time from `clock`.
     public init(clock: WallClock = .system) { self.clock = clock }

@@ -202,12 +202,12 @@ func location(_ lat: Double, _ lng: Double) -> Vehicle {
         do {
             let store = try SQLiteTripStore(path: path)
             _ = try await store.createVehicle(provider: "p", id: "v1", input: vehicleInput())
-            #expect(try store.appliedMigrations() == ["0001_fleet"])
-            #expect(store.newlyAppliedMigrations == ["0001_fleet"])
+            #expect(try store.appliedMigrations() == ["0001_fleet", "0002_styles"])
+            #expect(store.newlyAppliedMigrations == ["0001_fleet", "0002_styles"])
         }
         let again = try SQLiteTripStore(path: path)
         #expect(again.newlyAppliedMigrations.isEmpty)
-        #expect(try again.appliedMigrations() == ["0001_fleet"])
+        #expect(try again.appliedMigrations() == ["0001_fleet", "0002_styles"])
         #expect(try await again.vehicle(provider: "p", id: "v1").vehicleState == .online)
         #expect(try again.integrityCheck() == "ok")
     }

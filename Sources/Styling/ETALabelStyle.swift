@@ -1,0 +1,25 @@
+import Raster
+
+/// How the pickup marker's ETA badge looks ("4 min", "Now"): a pill of `backgroundColor`
+/// with an `outlineColor` rim, bold `textColor` text at `fontSize` pixels (scale 1).
+public struct ETALabelStyle: Hashable, Sendable {
+    /// Whether the badge is drawn at all.
+    public var isVisible: Bool
+    /// Text colour.
+    public var textColor: Color
+    /// Fill of the pill.
+    public var backgroundColor: Color
+    /// Rim of the pill (transparent for none); keeps a dark badge readable on a dark map.
+    public var outlineColor: Color
+    /// Text size in pixels at scale 1.
+    public var fontSize: Double
+
+    /// A label style from its parts.
+    public init(isVisible: Bool, textColor: Color, backgroundColor: Color, outlineColor: Color, fontSize: Double) {
+        self.isVisible = isVisible
+        self.textColor = textColor
+        self.backgroundColor = backgroundColor
+        self.outlineColor = outlineColor
+        self.fontSize = fontSize
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Hummingbird
+import Metrics
+import Prometheus
+import Raster
+import Render
+import Styling
+import TripModel
+import TripStore
+
+/// `GET .../trips/{tripId}/preview.png` (DESIGN §7): the trip's rider view drawn with a
+/// style. Whoever may read the trip may fetch its preview (a consumer only its own). The
+/// ETag covers everything that decides the pixels — what the rider view shows (vehicle
+/// position and heading, stops, paths, traffic, status), the style's version and files, the
+/// options and the ETA badge's text —
+/// so `If-None-Match` answers 304 without drawing, and the badge's minute still changes it.
+struct PreviewRoutes {
+    let store: any TripStore
+    let styles: StyleService
+    let renderTime: DurationHistogram
+    /// The render time's source (the server's clock; a fixture replay's scripted one).
+    let clock: WallClock
+
+    /// How long browsers may reuse a preview: the vehicle reports every few seconds.
+    static let cacheControl = "private, max-age=5"
+
+    init(store: any TripStore, metrics: RequestMetrics, clock: WallClock = .system) {
+        self.store = store
+        self.clock = clock
+        styles = StyleService(store: store)
+        renderTime = metrics.registry.makeDurationHistogram(
+            descriptor: .init(metricName: "tripshare_render_duration", unitName: "seconds",
+                              helpText: "Time to draw and encode a trip preview PNG"),
+            labels: [], buckets: [.microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(4), .milliseconds(8),
+                                  .milliseconds(16), .milliseconds(32), .milliseconds(64), .milliseconds(128)])
+    }
+
+    func register(on router: some RouterMethods<TripRequestContext>) {
+        router.get("/v1/providers/{provider}/trips/{tripId}/preview.png", use: preview)
+    }
+
+    @Sendable func preview(_ request: Request, context: TripRequestContext) async throws -> Response {
+        let principal = try context.caller()
+        let id = try context.pathParameter("tripId")
+        try AccessPolicy.checkTripRead(principal, tripId: id, view: .journeySharingV1S)
+        var parameters: [String: String] = [:]
+        for name in PreviewOptions.parameterNames { parameters[name] = request.query(name) }
+        let options = try PreviewOptions(parameters: parameters)
+        let styleName = request.query("style").flatMap { $0.isEmpty ? nil : $0 } ?? StyleLibrary.defaultName
+        let stored = try await store.trip(provider: try context.pathParameter("provider"), id: id)
+        try AccessPolicy.checkDriver(principal, trip: stored)
+        let style = try await styles.styleForPreview(styleName)
+
+        let trip = stored.rendered(as: .journeySharingV1S)
+        let preview = TripPreview(trip: trip, style: style.coordinator.styleSheet, options: options, now: clock.now)
+        var fingerprint = preview.fingerprint
+        fingerprint.add(style.tag)
+        let etag = "\"p\(fingerprint.hex)\""
+        let headers: HTTPFields = [.eTag: etag, .cacheControl: Self.cacheControl]
+        if let condition = request.headers[.ifNoneMatch], Self.matches(condition, etag) {
+            return Response(status: .notModified, headers: headers)
+        }
+
+        let start = ContinuousClock.now
+        let png = try preview.png()
+        renderTime.record(ContinuousClock.now - start)
+        var fields = headers
+        fields[.contentType] = "image/png"
+        return Response(status: .ok, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))
+    }
+
+    /// Whether an If-None-Match header names `etag` (weak or strong) or is `*`.
+    static func matches(_ header: String, _ etag: String) -> Bool {
+        header.split(separator: ",").contains { candidate in
+            let tag = candidate.trimmingCharacters(in: .whitespaces)
+            return tag == "*" || tag == etag || tag == "W/\(etag)"
+        }
+    }
+}

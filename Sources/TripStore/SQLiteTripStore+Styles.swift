@@ -1,0 +1,31 @@
+import GRDB
+import TripModel
+
+extension SQLiteTripStore: StyleStore {
+    public func styleRecords() async throws -> [StyleRecord] {
+        try await read { tx in try Row.fetchAll(tx.db, sql: "SELECT * FROM styles ORDER BY name").map(Self.styleRecord) }
+    }
+
+    public func styleRecord(name: String) async throws -> StyleRecord? {
+        try await read { tx in try Row.fetchOne(tx.db, sql: "SELECT * FROM styles WHERE name = ?", arguments: [name]).map(Self.styleRecord) }
+    }
+
+    public func saveStyle(name: String, overrides: String?, expectedVersion: Int64) async throws -> StyleRecord {
+        try await write { tx, now in
+            let found = try Int64.fetchOne(tx.db, sql: "SELECT version FROM styles WHERE name = ?", arguments: [name]) ?? 0
+            guard found == expectedVersion else { throw StyleRecord.conflict(name, expected: expectedVersion, found: found) }
+            let record = StyleRecord(name: name, overrides: overrides, version: found + 1, updateTime: now)
+            try tx.db.execute(sql: """
+                INSERT INTO styles (name, overrides, version, update_time_us) VALUES (?, ?, ?, ?)
+                ON CONFLICT (name) DO UPDATE SET overrides = excluded.overrides, version = excluded.version,
+                    update_time_us = excluded.update_time_us
+                """, arguments: [name, overrides, record.version, now.microseconds])
+            return record
+        }
+    }
+
+    private static func styleRecord(_ row: Row) -> StyleRecord {
+        StyleRecord(name: row["name"], overrides: row["overrides"], version: row["version"],
+                    updateTime: Timestamp(microseconds: row["update_time_us"]))
+    }
+}

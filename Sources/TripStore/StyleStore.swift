@@ -1,0 +1,39 @@
+import TripModel
+
+/// Persistence of style changes: per style name, the overrides set over its base style (as
+/// JSON the Styling module writes) and a version every change bumps. Writes are
+/// compare-and-swap on the version, so concurrent edits of one style never lose each other.
+public protocol StyleStore: Sendable {
+    /// Every style ever stored, by name (deleted ones with nil overrides).
+    func styleRecords() async throws -> [StyleRecord]
+    /// A style's record; nil when it was never stored.
+    func styleRecord(name: String) async throws -> StyleRecord?
+    /// Stores `overrides` (nil: the changes are deleted) as version `expectedVersion + 1`;
+    /// ABORTED when the stored version is no longer `expectedVersion` (0 for none).
+    func saveStyle(name: String, overrides: String?, expectedVersion: Int64) async throws -> StyleRecord
+}
+
+/// A style's stored changes.
+public struct StyleRecord: Hashable, Sendable {
+    /// The style's name.
+    public var name: String
+    /// What was set over the base, as JSON; nil when the changes were deleted.
+    public var overrides: String?
+    /// Bumped by every change, starting at 1.
+    public var version: Int64
+    /// When the last change was stored.
+    public var updateTime: Timestamp
+
+    /// A record from its parts.
+    public init(name: String, overrides: String?, version: Int64, updateTime: Timestamp) {
+        self.name = name
+        self.overrides = overrides
+        self.version = version
+        self.updateTime = updateTime
+    }
+
+    /// The ABORTED error of a lost compare-and-swap.
+    static func conflict(_ name: String, expected: Int64, found: Int64) -> FleetError {
+        FleetError(.aborted, "style '\(name)' changed meanwhile (version \(found), expected \(expected)); read it again and retry")
+    }
+}

@@ -1,0 +1,81 @@
+// Golden images for previews. Our code alone decides every pixel except FreeType's glyph
+// masks, so comparisons are exact outside the text operations' boxes and tolerant inside them
+// (a different FreeType may shade glyph edges differently). Recording is explicit:
+//   TRIPSHARE_RECORD_GOLDENS=1 swift test --filter PreviewGoldenTests
+// writes the goldens and fails every test it wrote for, so nothing is accepted unseen.
+
+import Foundation
+import Raster
+import Render
+import Styling
+import Testing
+import TripModel
+
+enum GoldenSupport {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let recording = ProcessInfo.processInfo.environment["TRIPSHARE_RECORD_GOLDENS"] != nil
+
+    /// A trip fixture (a JOURNEY_SHARING_V1S view).
+    static func trip(_ name: String) throws -> Trip {
+        try FleetJSON.decode(Trip.self, from: Array(Data(contentsOf: fixtures.appendingPathComponent("trips/\(name).json"))), root: "trip")
+    }
+
+    /// The shipped styles.
+    static let library: StyleLibrary? = try? StyleLibrary.bundled()
+
+    static func style(_ name: String) throws -> StyleSheet {
+        guard let sheet = try StyleLibrary.bundled().style(named: name) else { throw StyleError(path: name, message: "no such style") }
+        return sheet
+    }
+
+    /// The boxes text operations may shade, with two pixels of margin.
+    static func textBoxes(_ list: DisplayList) throws -> [(x: ClosedRange<Int>, y: ClosedRange<Int>)] {
+        try list.operations.compactMap { operation in
+            guard case .text(let text) = operation else { return nil }
+            let layout = try TextLayout(text: text.text, font: Font.named(text.fontPath), size: text.size)
+            let x0 = Int((text.origin.x - 2).rounded(.down))
+            let x1 = Int((text.origin.x + layout.width + 2).rounded(.up))
+            let y0 = Int((text.origin.y - layout.ascent - 2).rounded(.down))
+            let y1 = Int((text.origin.y + layout.descent + 2).rounded(.up))
+            return (x0...x1, y0...y1)
+        }
+    }
+
+    /// Compares a rendering with the golden `name`.png (or records it): exact outside text,
+    /// inside text at most `textTolerance` per channel.
+    static func check(_ list: DisplayList, golden name: String, textTolerance: Int = 48) throws {
+        let image = try list.render().image
+        let url = fixtures.appendingPathComponent("goldens/\(name).png")
+        if recording {
+            try Data(PNGCodec.encode(image)).write(to: url)
+            Issue.record("recorded golden \(url.lastPathComponent); look at it, then run again without TRIPSHARE_RECORD_GOLDENS")
+            return
+        }
+        guard let data = try? Data(contentsOf: url) else {
+            Issue.record("no golden \(url.path); record it with TRIPSHARE_RECORD_GOLDENS=1")
+            return
+        }
+        let golden = try PNGCodec.decode(Array(data))
+        #expect(golden.width == image.width && golden.height == image.height, "size differs from \(name).png")
+        guard golden.width == image.width, golden.height == image.height else { return }
+        let boxes = try textBoxes(list)
+        var exactMisses = 0
+        var textMisses = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let a = image.pixel(x: x, y: y)
+                let b = golden.pixel(x: x, y: y)
+                guard a != b else { continue }
+                if boxes.contains(where: { $0.x.contains(x) && $0.y.contains(y) }) {
+                    let delta = max(abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)),
+                                    abs(Int(a.blue) - Int(b.blue)), abs(Int(a.alpha) - Int(b.alpha)))
+                    if delta > textTolerance { textMisses += 1 }
+                } else {
+                    exactMisses += 1
+                }
+            }
+        }
+        #expect(exactMisses == 0, "\(exactMisses) pixels outside text differ from \(name).png")
+        #expect(textMisses == 0, "\(textMisses) text pixels differ from \(name).png by more than \(textTolerance)")
+    }
+}
