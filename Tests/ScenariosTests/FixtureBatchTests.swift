@@ -28,8 +28,8 @@ import TripModel
         // One number of an expected view.
         let viewURL = expected.appendingPathComponent("to-dropoff.trip.json")
         var view = try String(contentsOf: viewURL, encoding: .utf8)
-        let distance = try #require(view.range(of: #""remainingDistanceMeters" : \d+"#, options: .regularExpression))
-        view.replaceSubrange(distance, with: #""remainingDistanceMeters" : 99999"#)
+        let distance = try #require(view.range(of: #""distanceMeters" : \d+"#, options: .regularExpression))
+        view.replaceSubrange(distance, with: #""distanceMeters" : 99999"#)
         try view.write(to: viewURL, atomically: true, encoding: .utf8)
         // One 24×24 region of a golden image, inverted.
         let pngURL = expected.appendingPathComponent("enroute.png")
@@ -45,7 +45,7 @@ import TripModel
         let result = await FixtureBatch.runOne(fixture)
         #expect(!result.passed)
         let viewResult = try #require(result.artefacts.first { $0.fileName == "to-dropoff.trip.json" })
-        #expect(viewResult.differences.contains { $0.hasPrefix("to-dropoff.trip.json.remainingDistanceMeters: expected 99999, got ") },
+        #expect(viewResult.differences.contains { $0.hasPrefix("to-dropoff.trip.json.remainingWaypoints[0].distanceMeters: expected 99999, got 1732") },
                 "\(viewResult.differences)")
         let pngResult = try #require(result.artefacts.first { $0.fileName == "enroute.png" })
         #expect(pngResult.differences.first?.contains("pixels differ by more than") == true, "\(pngResult.differences)")
@@ -54,7 +54,7 @@ import TripModel
         let html = HTMLReport.html([result])
         #expect(html.contains("1 failed"))
         #expect(html.contains("diff (red: differs)"))
-        #expect(html.contains("remainingDistanceMeters: expected 99999"))
+        #expect(html.contains("remainingWaypoints[0].distanceMeters: expected 99999, got 1732"))
     }
 
     /// An update run records missing goldens, says which, and removes stale ones; the next
