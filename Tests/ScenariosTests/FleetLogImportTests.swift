@@ -33,7 +33,7 @@ import TripModel
             default: break
             }
         }
-        #expect(run.failures.filter { !$0.contains("render") }.isEmpty, "\(run.failures.prefix(5))")
+        #expect(run.failures.isEmpty, "\(run.failures.prefix(5))")
         #expect(mismatches.withLock { $0 }.isEmpty, "\(mismatches.withLock { $0.prefix(5) })")
         #expect(positions.withLock { $0 } > 400)
         #expect(statuses.withLock { $0 } >= 10)
