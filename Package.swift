@@ -31,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
         .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
     ],
     targets: [
         .target(name: "Geo", swiftSettings: strict),
@@ -41,7 +42,7 @@ let package = Package(
             resources: [.copy("migrations")],
             swiftSettings: strict
         ),
-        .target(name: "Navigation", dependencies: ["Geo"], swiftSettings: strict),
+        .target(name: "Navigation", dependencies: ["Geo", "TripModel"], swiftSettings: strict),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .target(name: "CPNGShim", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png")]),
@@ -51,8 +52,9 @@ let package = Package(
         .target(
             name: "TripServer",
             dependencies: [
-                "Geo", "TripModel", "TripStore", "Styling", "Render",
+                "Geo", "TripModel", "TripStore", "Styling", "Render", "Navigation", "Raster",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -75,7 +77,7 @@ let package = Package(
         .executableTarget(
             name: "tripshare",
             dependencies: [
-                "TripServer", "TripStore", "TripModel", "Scenarios", "Navigation", "Styling", "Render",
+                "TripServer", "TripStore", "TripModel", "Scenarios", "Styling", "Render", "Navigation", "Raster",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -89,16 +91,17 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "StylingTests", dependencies: ["Styling", "Raster", "TripModel"], swiftSettings: strict),
         .testTarget(
-            name: "RenderTests", dependencies: ["Render", "Styling", "TripStore", "Navigation"], exclude: ["Fixtures"],
+            name: "RenderTests", dependencies: ["Render", "Styling", "TripStore", "Navigation", "Raster"], exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
-            name: "NavigationTests", dependencies: ["Navigation", "Geo"], exclude: ["Data"],
+            name: "NavigationTests", dependencies: ["Navigation", "Geo", "TripModel"], exclude: ["Data"],
             swiftSettings: strict),
         .testTarget(
             name: "TripServerTests",
             dependencies: [
-                "TripServer", "Styling", "Render", "Raster",
+                "TripServer", "Styling", "Render", "Raster", "TripStore", "TripModel", "Navigation", "Geo",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),

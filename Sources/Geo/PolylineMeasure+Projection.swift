@@ -1,6 +1,6 @@
 // Nearest-point queries on a PolylineMeasure: over the whole line, or only over a window of
 // distances around a hint, which makes tracking a vehicle independent of the route's length.
-// See PolylineMeasure.swift for the local equirectangular projection used.
+// See PolylineMeasure.swift for the local equirectangular projection used (LocalPlane).
 
 import Foundation
 
@@ -96,41 +96,9 @@ private struct Candidate {
     var squaredDistance: Double
 }
 
-/// The equirectangular plane around a point: x = Δlongitude · cos(latitude), y = Δlatitude,
-/// in degrees, with Δlongitude wrapped to ±180°.
-private struct LocalPlane {
-    let origin: LatLng
-    let xScale: Double
-
-    init(origin: LatLng) {
-        self.origin = origin
-        xScale = cos(origin.latitude * .pi / 180)
-    }
-
-    func coordinates(_ p: LatLng) -> (x: Double, y: Double) {
-        var dLng = p.longitude - origin.longitude
-        if dLng > 180 { dLng -= 360 } else if dLng < -180 { dLng += 360 }
-        return (dLng * xScale, p.latitude - origin.latitude)
-    }
-
-    func squaredDistance(to p: LatLng) -> Double {
-        let c = coordinates(p)
-        return c.x * c.x + c.y * c.y
-    }
-
-    /// The point of segment a–b nearest the origin; a zero-length segment answers its start.
-    func nearest(on a: LatLng, _ b: LatLng, segment: Int) -> Candidate {
-        let pa = coordinates(a)
-        let pb = coordinates(b)
-        let dx = pb.x - pa.x
-        let dy = pb.y - pa.y
-        let lengthSquared = dx * dx + dy * dy
-        var t = 0.0
-        if lengthSquared > 0 {
-            t = max(0, min(1, -(pa.x * dx + pa.y * dy) / lengthSquared))
-        }
-        let x = pa.x + t * dx
-        let y = pa.y + t * dy
-        return Candidate(segment: segment, fraction: t, squaredDistance: x * x + y * y)
+extension LocalPlane {
+    fileprivate func nearest(on a: LatLng, _ b: LatLng, segment: Int) -> Candidate {
+        let point = nearest(on: a, b)
+        return Candidate(segment: segment, fraction: point.fraction, squaredDistance: point.squaredDistance)
     }
 }

@@ -84,8 +84,9 @@ public struct PolylineMeasure: Sendable, Equatable {
         return (low, min(1, (target - cumulativeMeters[low]) / length))
     }
 
-    /// The point at `fraction` of segment `index`, exact at both ends.
-    func point(onSegment index: Int, fraction: Double) -> LatLng {
+    /// The point at `fraction` (0...1) of segment `index` (vertex `index` to `index + 1`),
+    /// exact at both ends; the last vertex for `index` past the last segment.
+    public func point(onSegment index: Int, fraction: Double) -> LatLng {
         if fraction <= 0 || index >= points.count - 1 { return points[index] }
         if fraction >= 1 { return points[index + 1] }
         return Earth.interpolate(points[index], points[index + 1], fraction: fraction)

@@ -22,10 +22,9 @@ public struct DriveSimulator: Sequence, IteratorProtocol, Sendable {
         route: NavRoute, start: Date, interval: TimeInterval = 1, speedFactor: Double = 1,
         defaultSpeedMetersPerSecond: Double = 50 / 3.6
     ) throws(NavRouteError) {
-        let points = try route.validate()
         var timed = route
         if timed.segmentDurationsSeconds == nil { timed.segmentDurationsSeconds = timed.freeFlowSegmentDurationsSeconds }
-        measure = RouteMeasure(points: points, route: timed, defaultSpeed: defaultSpeedMetersPerSecond)
+        measure = try RouteMeasure(route: timed, defaultSpeed: defaultSpeedMetersPerSecond)
         self.start = start
         self.interval = interval > 0 ? interval : 1
         self.speedFactor = speedFactor > 0 ? speedFactor : 1

@@ -3,6 +3,7 @@
 
 import Foundation
 import Geo
+import TripModel
 
 /// One thing the navigator reports.
 public enum NavEvent: Hashable, Sendable {
@@ -171,11 +172,11 @@ public struct NavEventRecord: Hashable, Codable, Sendable {
         case event, time, data
     }
 
-    /// Encodes `event` (name), `time` (RFC 3339, UTC, milliseconds) and `data`.
+    /// Encodes `event` (name), `time` (RFC 3339, UTC) and `data`.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(event.name, forKey: .event)
-        try c.encode(RFC3339.format(time), forKey: .time)
+        try c.encode(Timestamp(time).rfc3339, forKey: .time)
         try c.encode(event, forKey: .data)
     }
 
@@ -184,7 +185,7 @@ public struct NavEventRecord: Hashable, Codable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let name = try c.decode(String.self, forKey: .event)
         let text = try c.decode(String.self, forKey: .time)
-        guard let time = RFC3339.parse(text) else {
+        guard let time = Timestamp(rfc3339: text)?.date else {
             throw DecodingError.dataCorruptedError(forKey: .time, in: c, debugDescription: "not an RFC 3339 time")
         }
         self.time = time

@@ -37,6 +37,8 @@ public struct NavInfo: Hashable, Sendable {
     var currentStepIndex: Int?
     /// Index in `steps` of the first remaining step after the current one.
     var remainingStartIndex: Int
+    /// Remaining steps left out of `steps` by ``limitingRemainingSteps(to:)``.
+    var omittedRemainingSteps = 0
 
     /// The upcoming maneuver's step; nil while rerouting or stopped.
     public var currentStep: StepInfo? {
@@ -44,9 +46,33 @@ public struct NavInfo: Hashable, Sendable {
         return steps[currentStepIndex]
     }
 
-    /// The steps after the current one, in order.
+    /// The steps after the current one, in order (the first few only, in a NavInfo made by
+    /// ``limitingRemainingSteps(to:)``).
     public var remainingSteps: ArraySlice<StepInfo> {
         steps[min(remainingStartIndex, steps.count)...]
+    }
+
+    /// How many steps follow the current one, including any left out of ``remainingSteps``.
+    public var remainingStepCount: Int { remainingSteps.count + omittedRemainingSteps }
+
+    /// This NavInfo with at most `limit` remaining steps listed (``remainingStepCount`` still
+    /// counts them all): for event streams, where sending every remaining step of a long
+    /// route on every update would cost more than the rest of the event.
+    public func limitingRemainingSteps(to limit: Int) -> NavInfo {
+        let kept = min(max(0, limit), remainingSteps.count)
+        guard kept < remainingSteps.count else { return self }
+        var copy = self
+        let start = min(remainingStartIndex, steps.count)
+        if let currentStepIndex {
+            copy.steps = [steps[currentStepIndex]] + steps[start..<(start + kept)]
+            copy.currentStepIndex = 0
+            copy.remainingStartIndex = 1
+        } else {
+            copy.steps = Array(steps[start..<(start + kept)])
+            copy.remainingStartIndex = 0
+        }
+        copy.omittedRemainingSteps = omittedRemainingSteps + remainingSteps.count - kept
+        return copy
     }
 
     /// Creates a NavInfo from its parts.
@@ -120,6 +146,7 @@ public struct NavInfo: Hashable, Sendable {
             && a.delayCategory == b.delayCategory && a.suggestedLightingMode == b.suggestedLightingMode
             && a.speedingPercentage == b.speedingPercentage && a.speedAlertSeverity == b.speedAlertSeverity
             && a.currentStep == b.currentStep && a.remainingSteps.elementsEqual(b.remainingSteps)
+            && a.omittedRemainingSteps == b.omittedRemainingSteps
     }
 
     /// Hashes what a reader sees first; equal NavInfos hash equally.
@@ -133,19 +160,21 @@ public struct NavInfo: Hashable, Sendable {
 
 extension NavInfo: Codable {
     private enum CodingKeys: String, CodingKey {
-        case navState, currentStep, remainingSteps, routeChanged
+        case navState, currentStep, remainingSteps, remainingStepCount, routeChanged
         case distanceToCurrentStepMeters, timeToCurrentStepSeconds
         case distanceToNextDestinationMeters, timeToNextDestinationSeconds
         case distanceToFinalDestinationMeters, timeToFinalDestinationSeconds
         case delayCategory, suggestedLightingMode, speedingPercentage, speedAlertSeverity
     }
 
-    /// Encodes the NavInfo with `currentStep` and the `remainingSteps` array, as DESIGN §8.
+    /// Encodes the NavInfo with `currentStep` and the `remainingSteps` array, as DESIGN §8,
+    /// and `remainingStepCount`.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(navState, forKey: .navState)
         try c.encodeIfPresent(currentStep, forKey: .currentStep)
         try c.encode(Array(remainingSteps), forKey: .remainingSteps)
+        try c.encode(remainingStepCount, forKey: .remainingStepCount)
         try c.encode(routeChanged, forKey: .routeChanged)
         try c.encode(distanceToCurrentStepMeters, forKey: .distanceToCurrentStepMeters)
         try c.encode(timeToCurrentStepSeconds, forKey: .timeToCurrentStepSeconds)
@@ -162,6 +191,13 @@ extension NavInfo: Codable {
     /// Decodes a NavInfo written by ``encode(to:)``.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(container: c)
+        if let count = try c.decodeIfPresent(Int.self, forKey: .remainingStepCount) {
+            omittedRemainingSteps = max(0, count - remainingSteps.count)
+        }
+    }
+
+    private init(container c: KeyedDecodingContainer<CodingKeys>) throws {
         self.init(
             navState: try c.decode(NavState.self, forKey: .navState),
             currentStep: try c.decodeIfPresent(StepInfo.self, forKey: .currentStep),

@@ -18,9 +18,9 @@ public struct Navigator: Sendable {
     /// Thresholds in force; change them at any time.
     public var settings: NavigatorSettings
     /// The route being followed, if any.
-    public private(set) var route: NavRoute?
+    public internal(set) var route: NavRoute?
     /// The latest navigation state.
-    public private(set) var navInfo: NavInfo
+    public internal(set) var navInfo: NavInfo
 
     var prepared: Prepared?
     var state: State
@@ -32,6 +32,14 @@ public struct Navigator: Sendable {
         var maneuverMeters: [Double]
         /// Metres from the start to each destination.
         var destinationMeters: [Double]
+
+        /// Validates `route` and builds its tables.
+        init(route: NavRoute, settings: NavigatorSettings) throws(NavRouteError) {
+            let measure = try RouteMeasure(route: route, defaultSpeed: settings.defaultSpeedMetersPerSecond)
+            self.measure = measure
+            maneuverMeters = route.steps.map { measure.meters[$0.polylineEndIndex] }
+            destinationMeters = route.destinations.map { measure.meters[$0.polylinePointIndex] }
+        }
     }
 
     /// Everything that changes as the vehicle moves.
@@ -91,11 +99,9 @@ public struct Navigator: Sendable {
     /// Sets a new route (`navigatorDidChangeRoute`); the vehicle is looked for on the whole
     /// route at its next update. Throws, and keeps the old route, when the route is invalid.
     public mutating func setRoute(_ route: NavRoute, at time: Date) throws(NavRouteError) -> [NavEvent] {
-        let points = try route.validate()
-        let measure = RouteMeasure(points: points, route: route, defaultSpeed: settings.defaultSpeedMetersPerSecond)
-        prepared = Prepared(
-            measure: measure, maneuverMeters: route.steps.map { measure.meters[$0.polylineEndIndex] },
-            destinationMeters: route.destinations.map { measure.meters[$0.polylinePointIndex] })
+        let prepared = try Prepared(route: route, settings: settings)
+        let measure = prepared.measure
+        self.prepared = prepared
         self.route = route
         var fresh = State(jumpFilter: state.jumpFilter)
         fresh.lastTime = state.lastTime
@@ -267,9 +273,7 @@ public struct Navigator: Sendable {
             alongWeight = 1e-6  // a tie-break towards the start, 1 m per 1,000 km
         }
         let limit = kind == .whole ? Double.infinity : progress.meters + aheadMeters
-        let latitude = location.latitude
-        let longitude = location.longitude
-        let kx = RouteMeasure.metresPerDegreeLatitude * cos(latitude * .pi / 180)
+        let plane = LocalPlane(origin: location)
         var hx = 0.0
         var hy = 0.0
         if let heading, speed >= 2 {
@@ -281,9 +285,7 @@ public struct Navigator: Sendable {
         var i = first
         while i < last {
             if measure.meters[i] > limit { break }
-            let p = measure.project(
-                latitude: latitude, longitude: longitude, metresPerDegreeLongitude: kx, headingX: hx, headingY: hy,
-                segment: i)
+            let p = measure.project(plane, headingX: hx, headingY: hy, segment: i)
             let along = kind == .whole ? p.position.meters : abs(p.position.meters - expected)
             let score = p.offsetMeters + 10 * (1 - p.headingCosine) + alongWeight * along
             if score < bestScore {
@@ -442,22 +444,13 @@ extension Navigator: Codable {
     /// Restores a navigator where it was; the route's tables are rebuilt.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        settings = try c.decode(NavigatorSettings.self, forKey: .settings)
-        state = try c.decode(State.self, forKey: .state)
-        route = try c.decodeIfPresent(NavRoute.self, forKey: .route)
-        navInfo = NavInfo(navState: .stopped)
-        if let route {
-            let points: [LatLng]
-            do {
-                points = try route.validate()
-            } catch {
-                throw DecodingError.dataCorruptedError(forKey: .route, in: c, debugDescription: error.description)
-            }
-            let measure = RouteMeasure(points: points, route: route, defaultSpeed: settings.defaultSpeedMetersPerSecond)
-            prepared = Prepared(
-                measure: measure, maneuverMeters: route.steps.map { measure.meters[$0.polylineEndIndex] },
-                destinationMeters: route.destinations.map { measure.meters[$0.polylinePointIndex] })
+        let progress = Progress(
+            settings: try c.decode(NavigatorSettings.self, forKey: .settings), state: try c.decode(State.self, forKey: .state))
+        let route = try c.decodeIfPresent(NavRoute.self, forKey: .route)
+        do {
+            try self.init(route: route, progress: progress)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: .route, in: c, debugDescription: error.description)
         }
-        navInfo = makeNavInfo()
     }
 }

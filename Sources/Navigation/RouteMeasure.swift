@@ -1,8 +1,8 @@
-// Tables over a route polyline that make every navigator question O(1) or O(window):
-// cumulative distance and time at each point, per-segment speed limits, and projection
-// of a location onto a segment. Internal on purpose: Geo is getting PolylineMeasure /
-// PolylineTracker; when they land, the cumulative distances and the segment projection
-// here are what to swap for them (the time and speed-limit tables stay navigation's).
+// Tables over a route polyline that make every navigator question O(1) or O(window): Geo's
+// PolylineMeasure for the cumulative distances and interpolation, and navigation's own
+// cumulative times (traffic-aware and free-flow) and per-segment speed limits. Segment
+// projection is Geo's LocalPlane; the navigator adds its own scoring (heading, expected
+// progress) on top, which is why it does not use PolylineTracker's window search.
 
 import Geo
 
@@ -27,9 +27,9 @@ struct RouteMeasure: Sendable {
         var headingCosine: Double
     }
 
-    let latitudes: [Double]
-    let longitudes: [Double]
-    /// Metres from the start to each point.
+    /// The polyline and its cumulative distances.
+    let line: PolylineMeasure
+    /// Metres from the start to each point (the line's table, shared).
     let meters: [Double]
     /// Seconds from the start to each point (traffic-aware when the route has durations).
     let seconds: [Double]
@@ -38,18 +38,25 @@ struct RouteMeasure: Sendable {
     /// Speed limit of each segment in km/h, 0 where unknown; empty when the route has none.
     let speedLimitsKph: [Double]
 
-    var pointCount: Int { latitudes.count }
-    var segmentCount: Int { latitudes.count - 1 }
-    var totalMeters: Double { meters[meters.count - 1] }
+    var pointCount: Int { meters.count }
+    var segmentCount: Int { meters.count - 1 }
+    var totalMeters: Double { line.totalMeters }
 
-    /// Builds the tables. Routes without durations are timed at `defaultSpeed` m/s.
-    init(points: [LatLng], route: NavRoute, defaultSpeed: Double) {
-        latitudes = points.map(\.latitude)
-        longitudes = points.map(\.longitude)
-        var m = [0.0]
-        m.reserveCapacity(points.count)
-        for i in 1..<max(1, points.count) { m.append(m[i - 1] + Earth.distance(points[i - 1], points[i])) }
+    /// Validates `route` (see ``NavRoute/validate(limits:)``) and builds its tables.
+    init(route: NavRoute, defaultSpeed: Double) throws(NavRouteError) {
+        guard let line = PolylineMeasure(try route.validate()) else {
+            throw NavRouteError(fieldPath: "encodedPolyline", message: "is not a valid polyline")
+        }
+        self.init(line: line, route: route, defaultSpeed: defaultSpeed)
+    }
+
+    /// Builds the tables over a validated route's points. Routes without durations are
+    /// timed at `defaultSpeed` m/s.
+    init(line: PolylineMeasure, route: NavRoute, defaultSpeed: Double) {
+        self.line = line
+        let m = line.cumulativeMeters
         meters = m
+        let points = line.points
         func accumulate(_ durations: [Double]) -> [Double] {
             var s = [0.0]
             s.reserveCapacity(durations.count + 1)
@@ -77,13 +84,11 @@ struct RouteMeasure: Sendable {
         }
     }
 
-    func point(_ i: Int) -> LatLng { LatLng(latitude: latitudes[i], longitude: longitudes[i]) }
+    func point(_ i: Int) -> LatLng { line.points[i] }
 
     /// The location at a position.
     func location(at p: Position) -> LatLng {
-        let i = p.segment
-        guard i + 1 < pointCount else { return point(pointCount - 1) }
-        return Earth.interpolate(point(i), point(i + 1), fraction: p.fraction)
+        line.point(onSegment: min(p.segment, pointCount - 1), fraction: p.fraction)
     }
 
     /// Seconds from the start to a position.
@@ -114,47 +119,22 @@ struct RouteMeasure: Sendable {
         return Earth.initialBearing(from: point(i), to: point(i + 1))
     }
 
-    /// The position `metres` from the start, searching forward from segment `hint`.
-    func position(atMeters target: Double, from hint: Int) -> Position {
-        var i = max(0, min(hint, segmentCount - 1))
-        while i > 0 && meters[i] > target { i -= 1 }
-        while i + 1 < segmentCount && meters[i + 1] <= target { i += 1 }
-        let length = meters[i + 1] - meters[i]
-        let f = length > 0 ? min(1, max(0, (target - meters[i]) / length)) : 1
-        return Position(segment: i, fraction: f, meters: meters[i] + f * length)
-    }
-
-    /// Projects a location onto segment `i`, in a local flat frame around the location
-    /// (exact enough for segments up to tens of kilometres). `headingX/Y` is a unit vector
-    /// (east, north) of the vehicle's heading, or zero.
+    /// Projects the plane's origin onto segment `i`. `headingX/Y` is a unit vector (east,
+    /// north) of the vehicle's heading, or zero.
     @inline(__always)
-    func project(
-        latitude: Double, longitude: Double, metresPerDegreeLongitude kx: Double,
-        headingX: Double, headingY: Double, segment i: Int
-    ) -> Projection {
-        let ky = Self.metresPerDegreeLatitude
-        var ax = longitudes[i] - longitude
-        var bx = longitudes[i + 1] - longitude
-        if ax > 180 { ax -= 360 } else if ax < -180 { ax += 360 }
-        if bx > 180 { bx -= 360 } else if bx < -180 { bx += 360 }
-        ax *= kx
-        bx *= kx
-        let ay = (latitudes[i] - latitude) * ky
-        let by = (latitudes[i + 1] - latitude) * ky
-        let dx = bx - ax
-        let dy = by - ay
-        let lengthSquared = dx * dx + dy * dy
-        var t = lengthSquared > 0 ? -(ax * dx + ay * dy) / lengthSquared : 0
-        t = min(1, max(0, t))
-        let px = ax + t * dx
-        let py = ay + t * dy
-        let length = lengthSquared.squareRoot()
-        let cosine = length > 0 && (headingX != 0 || headingY != 0) ? (headingX * dx + headingY * dy) / length : 1
-        let along = meters[i] + t * (meters[i + 1] - meters[i])
+    func project(_ plane: LocalPlane, headingX: Double, headingY: Double, segment i: Int) -> Projection {
+        let points = line.points
+        let nearest = plane.nearest(on: points[i], points[i + 1])
+        let dx = nearest.directionX
+        let dy = nearest.directionY
+        var cosine = 1.0
+        if headingX != 0 || headingY != 0 {
+            let length = (dx * dx + dy * dy).squareRoot()
+            if length > 0 { cosine = (headingX * dx + headingY * dy) / length }
+        }
+        let t = nearest.fraction
         return Projection(
-            position: Position(segment: i, fraction: t, meters: along),
-            offsetMeters: (px * px + py * py).squareRoot(), headingCosine: cosine)
+            position: Position(segment: i, fraction: t, meters: meters[i] + t * (meters[i + 1] - meters[i])),
+            offsetMeters: nearest.squaredDistance.squareRoot() * LocalPlane.metersPerDegree, headingCosine: cosine)
     }
-
-    static let metresPerDegreeLatitude = Earth.radiusMeters * Double.pi / 180
 }

@@ -6,6 +6,7 @@
 
 import Foundation
 import Geo
+import TripModel
 
 /// Reads location traces from CSV and JSON Lines.
 public enum TraceReader {
@@ -126,6 +127,6 @@ public enum TraceReader {
 
     private static func parseTime(_ text: String) -> Date? {
         if let seconds = Double(text), seconds.isFinite { return Date(timeIntervalSince1970: seconds) }
-        return RFC3339.parse(text)
+        return Timestamp(rfc3339: text)?.date
     }
 }

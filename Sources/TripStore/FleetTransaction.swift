@@ -1,9 +1,11 @@
 import TripModel
 
-/// A vehicle as stored: the resource and the server's tracking state for it.
+/// A vehicle as stored: the resource, the server's tracking state for it, and its
+/// navigator's state (the navigator's route is stored apart, see ``StoredNavigator``).
 struct VehicleRecord: Sendable {
     var vehicle: Vehicle
     var tracking: RouteTracking
+    var navigator = NavigatorRecord()
 }
 
 /// The storage operations a write needs, all inside one transaction. Each store implements
@@ -21,4 +23,8 @@ protocol FleetTransaction {
     func unfinishedTrips(provider: String, vehicleId: String) throws -> [Trip]
     func appendLocation(provider: String, vehicleId: String, _ location: VehicleLocation) throws
     func appendEvent(provider: String, _ event: NewEvent) throws
+    /// The vehicle's stored navigator route, if any.
+    func navigatorRoute(provider: String, vehicleId: String) throws -> [UInt8]?
+    /// Stores (or, with nil, removes) the vehicle's navigator route.
+    func setNavigatorRoute(provider: String, vehicleId: String, _ route: [UInt8]?) throws
 }

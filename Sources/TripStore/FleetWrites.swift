@@ -19,7 +19,7 @@ enum FleetWrites {
     }
 
     static func updateVehicle(_ tx: some FleetTransaction, provider: String, id: String, input: Vehicle, mask: FieldMask,
-                              now: Timestamp) throws -> Vehicle {
+                              now: Timestamp, hook: (any VehicleUpdateHook)?) throws -> Vehicle {
         guard var record = try tx.vehicleRecord(provider: provider, id: id) else { throw notFound("vehicle", id) }
         try record.vehicle.apply(input, mask: mask, now: now)
         let trigger = JourneyState.Trigger(
@@ -27,14 +27,35 @@ enum FleetWrites {
             driverSentDistance: mask.contains("remainingDistanceMeters") && input.remainingDistanceMeters != nil,
             driverSentTime: mask.contains("remainingTimeSeconds") && input.remainingTimeSeconds != nil,
             waypointsSet: mask.contains("waypoints"))
-        let trips = try refresh(tx, provider: provider, record: &record, trigger: trigger)
+        let (trips, tripEvents) = try refresh(tx, provider: provider, record: &record, trigger: trigger)
+        let hookEvents = try runHook(hook, tx, provider: provider, record: &record, trips: trips, now: now,
+                                     cause: .vehicleUpdated(locationUpdated: trigger.locationUpdated))
         try tx.updateVehicle(provider: provider, id: id, record)
         if trigger.locationUpdated, let location = record.vehicle.lastLocation {
             try tx.appendLocation(provider: provider, vehicleId: id, location)
             try tx.appendEvent(provider: provider, Events.vehicleLocation(record.vehicle, now: now))
         }
-        for event in trips { try tx.appendEvent(provider: provider, event) }
+        for event in tripEvents + hookEvents { try tx.appendEvent(provider: provider, event) }
         return record.vehicle
+    }
+
+    static func updateNavigator(_ tx: some FleetTransaction, provider: String, id: String, now: Timestamp,
+                                change: (inout VehicleChange) throws -> [NewEvent]) throws -> Vehicle {
+        guard var record = try tx.vehicleRecord(provider: provider, id: id) else { throw notFound("vehicle", id) }
+        let trips = try tx.unfinishedTrips(provider: provider, vehicleId: id)
+        let navigatorEvents = try withChange(tx, provider: provider, record: &record, trips: trips, now: now,
+                                             cause: .navigatorChanged, change)
+        let (_, tripEvents) = try refresh(tx, provider: provider, record: &record, trigger: .init(now: now))
+        try tx.updateVehicle(provider: provider, id: id, record)
+        for event in navigatorEvents + tripEvents { try tx.appendEvent(provider: provider, event) }
+        return record.vehicle
+    }
+
+    static func storedNavigator(_ tx: some FleetTransaction, provider: String, id: String) throws -> (Vehicle, StoredNavigator) {
+        guard let record = try tx.vehicleRecord(provider: provider, id: id) else { throw notFound("vehicle", id) }
+        return (record.vehicle, StoredNavigator(state: record.navigator.state, routeVersion: record.navigator.routeVersion) {
+            try tx.navigatorRoute(provider: provider, vehicleId: id)
+        })
     }
 
     static func deleteVehicle(_ tx: some FleetTransaction, provider: String, id: String) throws {
@@ -47,7 +68,8 @@ enum FleetWrites {
         try tx.deleteVehicle(provider: provider, id: id)
     }
 
-    static func createTrip(_ tx: some FleetTransaction, provider: String, id: String, input: Trip, now: Timestamp) throws -> Trip {
+    static func createTrip(_ tx: some FleetTransaction, provider: String, id: String, input: Trip, now: Timestamp,
+                           hook: (any VehicleUpdateHook)?) throws -> Trip {
         let trip = try Trip.created(from: input, provider: provider, id: id, now: now)
         if try tx.trip(provider: provider, id: id) != nil { throw FleetError(.alreadyExists, "trip '\(id)' already exists") }
         if let vehicleId = trip.vehicleId, try tx.vehicleRecord(provider: provider, id: vehicleId) == nil {
@@ -56,13 +78,13 @@ enum FleetWrites {
         try tx.insertTrip(provider: provider, id: id, trip)
         try tx.appendEvent(provider: provider, Events.status(trip, previous: nil, now: now))
         if let vehicleId = trip.vehicleId {
-            try refreshVehicle(tx, provider: provider, id: vehicleId, now: now)
+            try refreshVehicle(tx, provider: provider, id: vehicleId, now: now, hook: hook, statusChanged: false)
         }
         return try tx.trip(provider: provider, id: id) ?? trip
     }
 
     static func updateTrip(_ tx: some FleetTransaction, provider: String, id: String, input: Trip, mask: FieldMask,
-                           now: Timestamp) throws -> Trip {
+                           now: Timestamp, hook: (any VehicleUpdateHook)?) throws -> Trip {
         guard var trip = try tx.trip(provider: provider, id: id) else { throw notFound("trip", id) }
         let before = trip
         let vehicleBefore = try trip.vehicleId.flatMap { try tx.vehicleRecord(provider: provider, id: $0) }
@@ -77,7 +99,8 @@ enum FleetWrites {
             try tx.appendEvent(provider: provider, Events.status(trip, previous: before.tripStatus, now: now))
         }
         for vehicleId in Set([before.vehicleId, trip.vehicleId].compactMap { $0 }) {
-            try refreshVehicle(tx, provider: provider, id: vehicleId, now: now)
+            try refreshVehicle(tx, provider: provider, id: vehicleId, now: now, hook: hook,
+                               statusChanged: trip.tripStatus != before.tripStatus)
         }
         return try tx.trip(provider: provider, id: id) ?? trip
     }
@@ -93,16 +116,20 @@ enum FleetWrites {
 
     /// Re-derives a vehicle's state and its trips' after a change that did not come from the
     /// vehicle (a trip was assigned, changed status, left).
-    static func refreshVehicle(_ tx: some FleetTransaction, provider: String, id: String, now: Timestamp) throws {
+    static func refreshVehicle(_ tx: some FleetTransaction, provider: String, id: String, now: Timestamp,
+                               hook: (any VehicleUpdateHook)?, statusChanged: Bool) throws {
         guard var record = try tx.vehicleRecord(provider: provider, id: id) else { return }
-        let events = try refresh(tx, provider: provider, record: &record, trigger: .init(now: now))
+        let (trips, events) = try refresh(tx, provider: provider, record: &record, trigger: .init(now: now))
+        let hookEvents = try runHook(hook, tx, provider: provider, record: &record, trips: trips, now: now,
+                                     cause: .tripsChanged(statusChanged: statusChanged))
         try tx.updateVehicle(provider: provider, id: id, record)
-        for event in events { try tx.appendEvent(provider: provider, event) }
+        for event in events + hookEvents { try tx.appendEvent(provider: provider, event) }
     }
 
-    /// Refreshes a vehicle record and saves its trips; returns the trip events to log.
+    /// Refreshes a vehicle record and saves its trips; returns the refreshed trips and the
+    /// trip events to log.
     private static func refresh(_ tx: some FleetTransaction, provider: String, record: inout VehicleRecord,
-                                trigger: JourneyState.Trigger) throws -> [NewEvent] {
+                                trigger: JourneyState.Trigger) throws -> ([Trip], [NewEvent]) {
         let vehicleId = ResourceName.lastComponent(of: record.vehicle.name)
         let before = try tx.unfinishedTrips(provider: provider, vehicleId: vehicleId)
         var trips = before
@@ -113,6 +140,33 @@ enum FleetWrites {
             try tx.updateTrip(provider: provider, id: trip.tripId, trip)
             if let old = previous[trip.tripId] { events += Events.progress(old: old, new: trip, vehicleId: vehicleId, now: trigger.now) }
         }
+        return (trips, events)
+    }
+
+    private static func runHook(_ hook: (any VehicleUpdateHook)?, _ tx: some FleetTransaction, provider: String,
+                                record: inout VehicleRecord, trips: [Trip], now: Timestamp,
+                                cause: VehicleChange.Cause) throws -> [NewEvent] {
+        guard let hook else { return [] }
+        return try withChange(tx, provider: provider, record: &record, trips: trips, now: now, cause: cause,
+                              hook.vehicleDidChange)
+    }
+
+    /// Runs `body` on a ``VehicleChange`` of the record and takes back what it changed.
+    private static func withChange(_ tx: some FleetTransaction, provider: String, record: inout VehicleRecord,
+                                   trips: [Trip], now: Timestamp, cause: VehicleChange.Cause,
+                                   _ body: (inout VehicleChange) throws -> [NewEvent]) throws -> [NewEvent] {
+        let vehicleId = ResourceName.lastComponent(of: record.vehicle.name)
+        let stored = StoredNavigator(state: record.navigator.state, routeVersion: record.navigator.routeVersion) {
+            try tx.navigatorRoute(provider: provider, vehicleId: vehicleId)
+        }
+        var change = VehicleChange(provider: provider, vehicleId: vehicleId, vehicle: record.vehicle, trips: trips,
+                                   now: now, cause: cause, navigator: stored)
+        let events = try body(&change)
+        if let route = change.navigator.replacedRoute {
+            try tx.setNavigatorRoute(provider: provider, vehicleId: vehicleId, route)
+        }
+        record.vehicle = change.vehicle
+        record.navigator = NavigatorRecord(state: change.navigator.state, routeVersion: change.navigator.routeVersion)
         return events
     }
 

@@ -13,6 +13,7 @@ public final class InMemoryTripStore: TripStore {
         var nextTripOrder = 0
         var locations: [Key: [VehicleLocation]] = [:]
         var events: [StoredEvent] = []
+        var navigatorRoutes: [Key: [UInt8]] = [:]
     }
 
     private let state = Mutex(State())
@@ -48,8 +49,11 @@ public final class InMemoryTripStore: TripStore {
         return record.vehicle
     }
 
-    public func updateVehicle(provider: String, id: String, input: Vehicle, mask: FieldMask) async throws -> Vehicle {
-        try write { tx, now in try FleetWrites.updateVehicle(tx, provider: provider, id: id, input: input, mask: mask, now: now) }
+    public func updateVehicle(provider: String, id: String, input: Vehicle, mask: FieldMask,
+                              hook: (any VehicleUpdateHook)?) async throws -> Vehicle {
+        try write { tx, now in
+            try FleetWrites.updateVehicle(tx, provider: provider, id: id, input: input, mask: mask, now: now, hook: hook)
+        }
     }
 
     public func listVehicles(provider: String, page: PageRequest) async throws -> Page<Vehicle> {
@@ -78,8 +82,8 @@ public final class InMemoryTripStore: TripStore {
         try write { tx, _ in try FleetWrites.deleteVehicle(tx, provider: provider, id: id) }
     }
 
-    public func createTrip(provider: String, id: String, input: Trip) async throws -> Trip {
-        try write { tx, now in try FleetWrites.createTrip(tx, provider: provider, id: id, input: input, now: now) }
+    public func createTrip(provider: String, id: String, input: Trip, hook: (any VehicleUpdateHook)?) async throws -> Trip {
+        try write { tx, now in try FleetWrites.createTrip(tx, provider: provider, id: id, input: input, now: now, hook: hook) }
     }
 
     public func trip(provider: String, id: String) async throws -> Trip {
@@ -89,8 +93,11 @@ public final class InMemoryTripStore: TripStore {
         return trip
     }
 
-    public func updateTrip(provider: String, id: String, input: Trip, mask: FieldMask) async throws -> Trip {
-        try write { tx, now in try FleetWrites.updateTrip(tx, provider: provider, id: id, input: input, mask: mask, now: now) }
+    public func updateTrip(provider: String, id: String, input: Trip, mask: FieldMask,
+                           hook: (any VehicleUpdateHook)?) async throws -> Trip {
+        try write { tx, now in
+            try FleetWrites.updateTrip(tx, provider: provider, id: id, input: input, mask: mask, now: now, hook: hook)
+        }
     }
 
     public func searchTrips(provider: String, query: TripSearchQuery) async throws -> Page<Trip> {
@@ -123,6 +130,19 @@ public final class InMemoryTripStore: TripStore {
         read { Array(($0.locations[Key(provider: provider, id: vehicleId)] ?? []).suffix(limit)) }
     }
 
+    public func updateNavigator(provider: String, vehicleId: String,
+                                change: @escaping @Sendable (inout VehicleChange) throws -> [NewEvent]) async throws -> Vehicle {
+        try write { tx, now in try FleetWrites.updateNavigator(tx, provider: provider, id: vehicleId, now: now, change: change) }
+    }
+
+    public func readNavigator<T: Sendable>(provider: String, vehicleId: String,
+                                           _ body: @escaping @Sendable (Vehicle, StoredNavigator) throws -> T) async throws -> T {
+        try read { state in
+            let (vehicle, navigator) = try FleetWrites.storedNavigator(MemoryTransaction(state: state), provider: provider, id: vehicleId)
+            return try body(vehicle, navigator)
+        }
+    }
+
     private static func page<Item>(_ items: [Item], size: Int, id: (Item) -> String) -> Page<Item> {
         let shown = Array(items.prefix(size))
         let next = items.count > size ? shown.last.map { PageToken.encode(id($0)) } : nil
@@ -150,6 +170,7 @@ final class MemoryTransaction: FleetTransaction {
     func deleteVehicle(provider: String, id: String) throws {
         state.vehicles[Key(provider: provider, id: id)] = nil
         state.locations[Key(provider: provider, id: id)] = nil
+        state.navigatorRoutes[Key(provider: provider, id: id)] = nil
     }
 
     func trip(provider: String, id: String) throws -> Trip? { state.trips[Key(provider: provider, id: id)]?.trip }
@@ -177,6 +198,14 @@ final class MemoryTransaction: FleetTransaction {
         if state.locations[key, default: []].count > SQLiteTransaction.historyLength {
             state.locations[key]?.removeFirst()
         }
+    }
+
+    func navigatorRoute(provider: String, vehicleId: String) throws -> [UInt8]? {
+        state.navigatorRoutes[Key(provider: provider, id: vehicleId)]
+    }
+
+    func setNavigatorRoute(provider: String, vehicleId: String, _ route: [UInt8]?) throws {
+        state.navigatorRoutes[Key(provider: provider, id: vehicleId)] = route
     }
 
     func appendEvent(provider: String, _ event: NewEvent) throws {

@@ -30,43 +30,56 @@ struct SQLiteTransaction: FleetTransaction {
     }
 
     func vehicleRecord(provider: String, id: String) throws -> VehicleRecord? {
-        let statement = try db.cachedStatement(sql: "SELECT row_version, body, tracking FROM vehicles WHERE provider = ? AND vehicle_id = ?")
+        let statement = try db.cachedStatement(sql: """
+            SELECT row_version, body, tracking, navigator_state, navigator_route_version FROM vehicles
+            WHERE provider = ? AND vehicle_id = ?
+            """)
         guard let row = try Row.fetchOne(statement, arguments: [provider, id]) else { return nil }
         let key = provider + "/" + id
         let version: Int64 = row["row_version"]
         if let cached = caches.vehicles.value(for: key, version: version) { return cached }
+        let state: Data? = row["navigator_state"]
         let record = VehicleRecord(vehicle: try Self.decode(Vehicle.self, row["body"]),
-                                   tracking: try Self.decode(RouteTracking.self, row["tracking"]))
+                                   tracking: try Self.decode(RouteTracking.self, row["tracking"]),
+                                   navigator: NavigatorRecord(state: state.map { [UInt8]($0) },
+                                                              routeVersion: row["navigator_route_version"]))
         cache(.vehicle(key, version, record))
         return record
     }
 
     func insertVehicle(provider: String, id: String, _ record: VehicleRecord) throws {
         let statement = try db.cachedStatement(sql: """
-            INSERT INTO vehicles (provider, vehicle_id, row_version, vehicle_state, latitude, longitude, body, tracking)
-            VALUES (?, ?, 1, ?, ?, ?, ?, ?)
+            INSERT INTO vehicles (provider, vehicle_id, row_version, vehicle_state, latitude, longitude, body, tracking,
+                                  navigator_state, navigator_route_version)
+            VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?)
             """)
         let location = record.vehicle.lastLocation?.location
         try statement.execute(arguments: [provider, id, record.vehicle.vehicleState?.rawValue, location?.latitude,
-                                          location?.longitude, try Self.encode(record.vehicle), try Self.encode(record.tracking)])
+                                          location?.longitude, try Self.encode(record.vehicle), try Self.encode(record.tracking),
+                                          record.navigator.state.map { Data($0) }, record.navigator.routeVersion])
         cache(.vehicle(provider + "/" + id, 1, record))
     }
 
     func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws {
         let statement = try db.cachedStatement(sql: """
-            UPDATE vehicles SET row_version = row_version + 1, vehicle_state = ?, latitude = ?, longitude = ?, body = ?, tracking = ?
+            UPDATE vehicles SET row_version = row_version + 1, vehicle_state = ?, latitude = ?, longitude = ?, body = ?, tracking = ?,
+                navigator_state = ?, navigator_route_version = ?
             WHERE provider = ? AND vehicle_id = ? RETURNING row_version
             """)
         let location = record.vehicle.lastLocation?.location
         let version = try Int64.fetchOne(statement, arguments: [
             record.vehicle.vehicleState?.rawValue, location?.latitude, location?.longitude,
-            try Self.encode(record.vehicle), try Self.encode(record.tracking), provider, id])
+            try Self.encode(record.vehicle), try Self.encode(record.tracking),
+            record.navigator.state.map { Data($0) }, record.navigator.routeVersion, provider, id])
         if let version { cache(.vehicle(provider + "/" + id, version, record)) }
     }
 
     func deleteVehicle(provider: String, id: String) throws {
         try db.execute(sql: """
             DELETE FROM vehicle_locations WHERE vehicle = (SELECT id FROM vehicles WHERE provider = ? AND vehicle_id = ?)
+            """, arguments: [provider, id])
+        try db.execute(sql: """
+            DELETE FROM navigator_routes WHERE vehicle = (SELECT id FROM vehicles WHERE provider = ? AND vehicle_id = ?)
             """, arguments: [provider, id])
         try db.execute(sql: "DELETE FROM vehicles WHERE provider = ? AND vehicle_id = ?", arguments: [provider, id])
         cache(.removeVehicle(provider + "/" + id))
@@ -135,6 +148,23 @@ struct SQLiteTransaction: FleetTransaction {
             try db.execute(sql: "DELETE FROM vehicle_locations WHERE vehicle = ? AND seq <= ?",
                            arguments: [vehicle, seq - Int64(Self.historyLength)])
         }
+    }
+
+    func navigatorRoute(provider: String, vehicleId: String) throws -> [UInt8]? {
+        let statement = try db.cachedStatement(sql: """
+            SELECT body FROM navigator_routes WHERE vehicle = (SELECT id FROM vehicles WHERE provider = ? AND vehicle_id = ?)
+            """)
+        return try Data.fetchOne(statement, arguments: [provider, vehicleId]).map { [UInt8]($0) }
+    }
+
+    func setNavigatorRoute(provider: String, vehicleId: String, _ route: [UInt8]?) throws {
+        let vehicle = "(SELECT id FROM vehicles WHERE provider = ? AND vehicle_id = ?)"
+        guard let route else {
+            try db.execute(sql: "DELETE FROM navigator_routes WHERE vehicle = \(vehicle)", arguments: [provider, vehicleId])
+            return
+        }
+        try db.execute(sql: "INSERT OR REPLACE INTO navigator_routes (vehicle, body) VALUES (\(vehicle), ?)",
+                       arguments: [provider, vehicleId, Data(route)])
     }
 
     func appendEvent(provider: String, _ event: NewEvent) throws {

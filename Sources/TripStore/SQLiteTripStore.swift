@@ -74,9 +74,10 @@ public final class SQLiteTripStore: TripStore {
         return record.vehicle
     }
 
-    public func updateVehicle(provider: String, id: String, input: Vehicle, mask: FieldMask) async throws -> Vehicle {
+    public func updateVehicle(provider: String, id: String, input: Vehicle, mask: FieldMask,
+                              hook: (any VehicleUpdateHook)?) async throws -> Vehicle {
         try await write { tx, now in
-            try FleetWrites.updateVehicle(tx, provider: provider, id: id, input: input, mask: mask, now: now)
+            try FleetWrites.updateVehicle(tx, provider: provider, id: id, input: input, mask: mask, now: now, hook: hook)
         }
     }
 
@@ -115,8 +116,10 @@ public final class SQLiteTripStore: TripStore {
         try await write { tx, _ in try FleetWrites.deleteVehicle(tx, provider: provider, id: id) }
     }
 
-    public func createTrip(provider: String, id: String, input: Trip) async throws -> Trip {
-        try await write { tx, now in try FleetWrites.createTrip(tx, provider: provider, id: id, input: input, now: now) }
+    public func createTrip(provider: String, id: String, input: Trip, hook: (any VehicleUpdateHook)?) async throws -> Trip {
+        try await write { tx, now in
+            try FleetWrites.createTrip(tx, provider: provider, id: id, input: input, now: now, hook: hook)
+        }
     }
 
     public func trip(provider: String, id: String) async throws -> Trip {
@@ -125,9 +128,10 @@ public final class SQLiteTripStore: TripStore {
         return trip
     }
 
-    public func updateTrip(provider: String, id: String, input: Trip, mask: FieldMask) async throws -> Trip {
+    public func updateTrip(provider: String, id: String, input: Trip, mask: FieldMask,
+                           hook: (any VehicleUpdateHook)?) async throws -> Trip {
         try await write { tx, now in
-            try FleetWrites.updateTrip(tx, provider: provider, id: id, input: input, mask: mask, now: now)
+            try FleetWrites.updateTrip(tx, provider: provider, id: id, input: input, mask: mask, now: now, hook: hook)
         }
     }
 
@@ -197,6 +201,19 @@ public final class SQLiteTripStore: TripStore {
                 ORDER BY seq DESC LIMIT ?
                 """, arguments: [provider, vehicleId, limit])
             return try bodies.reversed().map { try SQLiteTransaction.decode(VehicleLocation.self, $0) }
+        }
+    }
+
+    public func updateNavigator(provider: String, vehicleId: String,
+                                change: @escaping @Sendable (inout VehicleChange) throws -> [NewEvent]) async throws -> Vehicle {
+        try await write { tx, now in try FleetWrites.updateNavigator(tx, provider: provider, id: vehicleId, now: now, change: change) }
+    }
+
+    public func readNavigator<T: Sendable>(provider: String, vehicleId: String,
+                                           _ body: @escaping @Sendable (Vehicle, StoredNavigator) throws -> T) async throws -> T {
+        try await read { tx in
+            let (vehicle, navigator) = try FleetWrites.storedNavigator(tx, provider: provider, id: vehicleId)
+            return try body(vehicle, navigator)
         }
     }
 

@@ -11,8 +11,10 @@ public protocol TripStore: Sendable {
     func createVehicle(provider: String, id: String, input: Vehicle) async throws -> Vehicle
     /// Reads a vehicle; NOT_FOUND when absent.
     func vehicle(provider: String, id: String) async throws -> Vehicle
-    /// Applies an update mask to a vehicle and refreshes its trips' state.
-    func updateVehicle(provider: String, id: String, input: Vehicle, mask: FieldMask) async throws -> Vehicle
+    /// Applies an update mask to a vehicle and refreshes its trips' state; `hook` runs inside
+    /// the same transaction (see ``VehicleUpdateHook``).
+    func updateVehicle(provider: String, id: String, input: Vehicle, mask: FieldMask,
+                       hook: (any VehicleUpdateHook)?) async throws -> Vehicle
     /// Lists vehicles by ID.
     func listVehicles(provider: String, page: PageRequest) async throws -> Page<Vehicle>
     /// The nearest qualifying vehicles for a pickup.
@@ -21,11 +23,14 @@ public protocol TripStore: Sendable {
     func deleteVehicle(provider: String, id: String) async throws
 
     /// Creates a trip; ALREADY_EXISTS when the ID is taken, NOT_FOUND for an unknown vehicle.
-    func createTrip(provider: String, id: String, input: Trip) async throws -> Trip
+    /// `hook` runs for the vehicle it is assigned to, inside the same transaction.
+    func createTrip(provider: String, id: String, input: Trip, hook: (any VehicleUpdateHook)?) async throws -> Trip
     /// Reads a trip (every field); NOT_FOUND when absent.
     func trip(provider: String, id: String) async throws -> Trip
-    /// Applies an update mask to a trip and refreshes the vehicles it involves.
-    func updateTrip(provider: String, id: String, input: Trip, mask: FieldMask) async throws -> Trip
+    /// Applies an update mask to a trip and refreshes the vehicles it involves; `hook` runs
+    /// for each of them, inside the same transaction.
+    func updateTrip(provider: String, id: String, input: Trip, mask: FieldMask,
+                    hook: (any VehicleUpdateHook)?) async throws -> Trip
     /// Trips, optionally of one vehicle and only unfinished ones, by ID.
     func searchTrips(provider: String, query: TripSearchQuery) async throws -> Page<Trip>
     /// Deletes a trip; FAILED_PRECONDITION while it is unfinished and assigned to a vehicle.
@@ -39,6 +44,33 @@ public protocol TripStore: Sendable {
     func latestEventID() async throws -> Int64
     /// The vehicle's recent locations, newest last, at most `limit`.
     func locationHistory(provider: String, vehicleId: String, limit: Int) async throws -> [VehicleLocation]
+
+    /// Changes a vehicle's navigator in one write transaction: `change` runs first (cause
+    /// ``VehicleChange/Cause/navigatorChanged``; `trips` are the trips before the refresh),
+    /// then the vehicle's trips are refreshed from what it left on the vehicle, and all is
+    /// saved with its events, the navigator's first. NOT_FOUND for an unknown vehicle.
+    func updateNavigator(provider: String, vehicleId: String,
+                         change: @escaping @Sendable (inout VehicleChange) throws -> [NewEvent]) async throws -> Vehicle
+    /// Reads a vehicle and its stored navigator in one consistent snapshot.
+    func readNavigator<T: Sendable>(provider: String, vehicleId: String,
+                                    _ body: @escaping @Sendable (Vehicle, StoredNavigator) throws -> T) async throws -> T
+}
+
+extension TripStore {
+    /// ``updateVehicle(provider:id:input:mask:hook:)`` without a hook.
+    public func updateVehicle(provider: String, id: String, input: Vehicle, mask: FieldMask) async throws -> Vehicle {
+        try await updateVehicle(provider: provider, id: id, input: input, mask: mask, hook: nil)
+    }
+
+    /// ``createTrip(provider:id:input:hook:)`` without a hook.
+    public func createTrip(provider: String, id: String, input: Trip) async throws -> Trip {
+        try await createTrip(provider: provider, id: id, input: input, hook: nil)
+    }
+
+    /// ``updateTrip(provider:id:input:mask:hook:)`` without a hook.
+    public func updateTrip(provider: String, id: String, input: Trip, mask: FieldMask) async throws -> Trip {
+        try await updateTrip(provider: provider, id: id, input: input, mask: mask, hook: nil)
+    }
 }
 
 /// Which page of a listing to return.

@@ -60,7 +60,7 @@ struct DemoCommand: AsyncParsableCommand {
             onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? port) },
             logger: logger)
         let services = ServiceGroup(configuration: .init(
-            services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+            services: [app] + server.services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
 
         let options = self.options
         let drive = Task {

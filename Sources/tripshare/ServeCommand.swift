@@ -47,7 +47,7 @@ struct ServeCommand: AsyncParsableCommand {
             logger: logger
         )
         let services = ServiceGroup(configuration: .init(
-            services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+            services: [app] + server.services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await services.run()
     }
 }

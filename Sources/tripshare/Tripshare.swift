@@ -11,6 +11,9 @@ struct Tripshare: AsyncParsableCommand {
             Start with `tripshare serve` (data in ./data, a signing key is created on first start), \
             mint a token with `tripshare token --role server`, and call the REST API under /v1.
             """,
-        subcommands: [ServeCommand.self, TokenCommand.self, MigrateCommand.self, ReplayCommand.self, RenderCommand.self, ImportCommand.self, FixturesCommand.self, DemoCommand.self]
+        subcommands: [
+            ServeCommand.self, DemoCommand.self, TokenCommand.self, MigrateCommand.self, ReplayCommand.self, RenderCommand.self,
+            ImportCommand.self, NavigateCommand.self, IconsCommand.self, FixturesCommand.self,
+        ]
     )
 }

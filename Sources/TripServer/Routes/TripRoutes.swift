@@ -5,6 +5,8 @@ import TripStore
 /// The trip resource (DESIGN §3): create, get (with views), update, search, delete.
 struct TripRoutes {
     let store: any TripStore
+    /// Runs for the vehicles a trip write refreshes (the navigator).
+    var hook: (any VehicleUpdateHook)? = nil
 
     func register(on router: some RouterMethods<TripRequestContext>) {
         router.post("/v1/providers/{provider}/trips", use: create)
@@ -20,7 +22,7 @@ struct TripRoutes {
         let provider = try context.pathParameter("provider")
         let id = try request.requiredQuery("tripId")
         let input = try await request.decodeBody(Trip.self, root: "trip", context: context)
-        return try JSONResponse.make(try await store.createTrip(provider: provider, id: id, input: input))
+        return try JSONResponse.make(try await store.createTrip(provider: provider, id: id, input: input, hook: hook))
     }
 
     /// The view asked for, defaulting to what the caller may see.
@@ -59,7 +61,7 @@ struct TripRoutes {
             try AccessPolicy.checkDriver(principal, trip: try await store.trip(provider: provider, id: id))
         }
         let input = try await request.decodeBody(Trip.self, root: "trip", context: context)
-        return try JSONResponse.make(try await store.updateTrip(provider: provider, id: id, input: input, mask: mask))
+        return try JSONResponse.make(try await store.updateTrip(provider: provider, id: id, input: input, mask: mask, hook: hook))
     }
 
     struct SearchRequest: Decodable {

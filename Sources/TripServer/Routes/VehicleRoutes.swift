@@ -5,6 +5,8 @@ import TripStore
 /// The vehicle resource (DESIGN §3): create, get, update, list, search, delete.
 struct VehicleRoutes {
     let store: any TripStore
+    /// Runs inside vehicle updates (the navigator).
+    var hook: (any VehicleUpdateHook)? = nil
 
     /// Vehicle fields a driver may write; the rest (capacity, types, attributes) are the
     /// provider's.
@@ -47,7 +49,7 @@ struct VehicleRoutes {
         }
         let input = try await request.decodeBody(Vehicle.self, root: "vehicle", context: context)
         let provider = try context.pathParameter("provider")
-        return try JSONResponse.make(try await store.updateVehicle(provider: provider, id: id, input: input, mask: mask))
+        return try JSONResponse.make(try await store.updateVehicle(provider: provider, id: id, input: input, mask: mask, hook: hook))
     }
 
     struct ListResponse: Encodable {

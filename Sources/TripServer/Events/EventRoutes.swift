@@ -1,0 +1,59 @@
+import Hummingbird
+import TripModel
+import TripStore
+
+/// `GET .../trips/{id}/events` and `GET .../vehicles/{id}/events`: the event log as
+/// Server-Sent Events (DESIGN §8), resumable from `Last-Event-ID`.
+struct EventRoutes {
+    let store: any TripStore
+    let broadcaster: EventBroadcaster
+
+    func register(on router: some RouterMethods<TripRequestContext>) {
+        router.get("/v1/providers/{provider}/trips/{tripId}/events", use: tripEvents)
+        router.get("/v1/providers/{provider}/vehicles/{vehicleId}/events", use: vehicleEvents)
+    }
+
+    /// A trip's events: for the trip's consumer, the driver of its vehicle, or a server.
+    @Sendable func tripEvents(_ request: Request, context: TripRequestContext) async throws -> Response {
+        let principal = try context.caller()
+        let provider = try context.pathParameter("provider")
+        let id = try context.pathParameter("tripId")
+        if principal.role == .consumer, principal.tripId != id { throw APIError.denied("this consumer token is for another trip") }
+        let trip = try await store.trip(provider: provider, id: id)
+        try AccessPolicy.checkDriver(principal, trip: trip)
+        return try await stream(.trip(provider: provider, tripId: id), request)
+    }
+
+    /// A vehicle's events: for its driver or a server.
+    @Sendable func vehicleEvents(_ request: Request, context: TripRequestContext) async throws -> Response {
+        let id = try context.pathParameter("vehicleId")
+        try AccessPolicy.checkVehicle(try context.caller(), vehicleId: id, write: false)
+        let provider = try context.pathParameter("provider")
+        _ = try await store.vehicle(provider: provider, id: id)
+        return try await stream(.vehicle(provider: provider, vehicleId: id), request)
+    }
+
+    /// An endless event stream; it ends when the client goes away or the server shuts down.
+    private func stream(_ filter: EventFilter, _ request: Request) async throws -> Response {
+        let resume = try ServerSentEvents.resumeID(request)
+        let subscription = try await broadcaster.subscribe(filter, after: resume)
+        return Response(status: .ok, headers: ServerSentEvents.headers, body: ResponseBody { writer in
+            var subscription = subscription
+            defer { subscription.close() }
+            try await writer.write(ByteBuffer(string: ServerSentEvents.opening))
+            while true {
+                switch try await subscription.next() {
+                case .events(let events):
+                    var buffer = ByteBuffer()
+                    for event in events { ServerSentEvents.append(event, to: &buffer) }
+                    try await writer.write(buffer)
+                case .heartbeat:
+                    try await writer.write(ByteBuffer(string: ServerSentEvents.heartbeat))
+                case .finished:
+                    try await writer.finish(nil)
+                    return
+                }
+            }
+        })
+    }
+}

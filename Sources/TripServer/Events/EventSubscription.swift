@@ -1,0 +1,60 @@
+// One client's place in the event log: it catches up from the store, then follows its buffer
+// in the broadcaster, and goes back to the store whenever the buffer overflowed.
+
+import TripStore
+
+/// The events one SSE client receives, in log order, each once.
+struct EventSubscription: Sendable {
+    /// What ``next()`` returns.
+    enum Delivery: Sendable {
+        /// Events in ID order.
+        case events([StoredEvent])
+        /// Nothing new for a while: send a heartbeat.
+        case heartbeat
+        /// The server is shutting down.
+        case finished
+    }
+
+    let broadcaster: EventBroadcaster
+    let id: Int
+    let filter: EventFilter
+    /// The ID of the last event delivered (or the starting point).
+    private(set) var cursor: Int64
+    private var catchingUp = true
+
+    init(broadcaster: EventBroadcaster, id: Int, filter: EventFilter, cursor: Int64) {
+        self.broadcaster = broadcaster
+        self.id = id
+        self.filter = filter
+        self.cursor = cursor
+    }
+
+    /// The next events after ``cursor``, waiting for them if there are none yet.
+    mutating func next() async throws -> Delivery {
+        while true {
+            if catchingUp {
+                let pageSize = broadcaster.configuration.pageSize
+                let page = try await broadcaster.store.events(after: cursor, filter: filter, limit: pageSize)
+                if page.count < pageSize { catchingUp = false }
+                if let last = page.last {
+                    cursor = last.id
+                    return .events(page)
+                }
+                continue
+            }
+            switch await broadcaster.take(id, after: cursor) {
+            case .events(let events):
+                if let last = events.last { cursor = last.id }
+                return .events(events)
+            case .overflowed: catchingUp = true
+            case .heartbeat: return .heartbeat
+            case .finished: return .finished
+            }
+        }
+    }
+
+    /// Leaves the broadcaster.
+    func close() {
+        broadcaster.unsubscribe(id)
+    }
+}

@@ -1,0 +1,46 @@
+// The text/event-stream wire format (WHATWG HTML, "Server-sent events").
+
+import Foundation
+import HTTPTypes
+import Hummingbird
+import TripStore
+
+/// Frames for a Server-Sent Events response.
+enum ServerSentEvents {
+    /// Headers of an event stream; proxies are asked not to buffer it.
+    static let headers: HTTPFields = {
+        var fields: HTTPFields = [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache"]
+        if let name = HTTPField.Name("X-Accel-Buffering") { fields[name] = "no" }
+        return fields
+    }()
+
+    /// The first bytes: the reconnection delay for EventSource, and a comment so that the
+    /// headers and something of the body reach the client at once.
+    static let opening = "retry: 3000\n: connected\n\n"
+
+    /// A comment line: keeps idle connections open through proxies, and finds dead clients.
+    static let heartbeat = ": heartbeat\n\n"
+
+    /// Appends one event as `id:`, `event:` and `data:` lines (one `data:` line per line of
+    /// the payload, so a payload with line breaks still arrives whole).
+    static func append(_ event: StoredEvent, to buffer: inout ByteBuffer) {
+        buffer.writeString("id: \(event.id)\nevent: \(event.type)\n")
+        for line in event.data.split(separator: "\n", omittingEmptySubsequences: false) {
+            buffer.writeString("data: ")
+            buffer.writeSubstring(line)
+            buffer.writeString("\n")
+        }
+        buffer.writeString("\n")
+    }
+
+    /// Parses the resume point a client sends: the `Last-Event-ID` header (EventSource's
+    /// reconnect), else the `lastEventId` query parameter (for a fresh EventSource).
+    static func resumeID(_ request: Request) throws(APIError) -> Int64? {
+        let header = request.headers.first { $0.name.canonicalName == "last-event-id" }?.value
+        guard let text = header ?? request.uri.queryParameters.get("lastEventId"), !text.isEmpty else { return nil }
+        guard let id = Int64(text.trimmingCharacters(in: .whitespaces)), id >= 0 else {
+            throw .invalid("Last-Event-ID: '\(text.prefix(32))' is not an event ID (a non-negative integer)")
+        }
+        return id
+    }
+}

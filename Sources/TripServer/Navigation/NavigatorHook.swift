@@ -1,0 +1,190 @@
+// The server's navigators: one Navigation.Navigator per routed vehicle, run inside the store's
+// vehicle writes (TripStore's VehicleUpdateHook), so its events and the vehicle's
+// navigationStatus commit with the location that caused them. This is the only place that
+// knows both the store and the navigator; both stay ignorant of each other.
+//
+// The store keeps the navigator as two opaque blobs: the route (JSON of NavRoute, written
+// when replaced) and the progress (JSON of Navigator.Progress, written with every update).
+// Decoding a long route per update would cost more than navigating it, so decoded
+// navigators are cached by vehicle, keyed by the route's version and the exact progress
+// bytes they were last saved with: a cache entry is used only when the store holds exactly
+// what it describes, so the store stays the source of truth (a restart, or another process
+// writing the same database, just misses the cache).
+
+import Foundation
+import Geo
+import Navigation
+import Prometheus
+import Synchronization
+import TripModel
+import TripStore
+
+/// Runs each routed vehicle's navigator inside the store's vehicle writes.
+final class NavigatorHook: VehicleUpdateHook {
+    /// Remaining steps listed in a `didUpdateNavInfo` event (all are counted); the full list
+    /// is at `GET .../navInfo`.
+    static let eventStepLimit = 3
+
+    struct CacheKey: Hashable {
+        var provider: String
+        var vehicleId: String
+    }
+
+    struct CacheEntry {
+        var routeVersion: Int64
+        var state: [UInt8]
+        var navigator: Navigator
+    }
+
+    private let cache = Mutex<[CacheKey: CacheEntry]>([:])
+    private let cacheCapacity: Int
+    /// Time spent per routed vehicle write (load, update, save): the navigator's cost.
+    private let updateDuration: DurationHistogram?
+
+    /// Creates the hook; at most `cacheCapacity` decoded navigators stay in memory.
+    init(cacheCapacity: Int = 4_096, updateDuration: DurationHistogram? = nil) {
+        self.cacheCapacity = max(1, cacheCapacity)
+        self.updateDuration = updateDuration
+    }
+
+    // MARK: - Vehicle writes
+
+    func vehicleDidChange(_ change: inout VehicleChange) throws -> [NewEvent] {
+        guard change.navigator.state != nil else { return [] }
+        let started = ContinuousClock.now
+        defer { updateDuration?.record(ContinuousClock.now - started) }
+        guard var navigator = try load(change.navigator, provider: change.provider, vehicleId: change.vehicleId) else {
+            // Unreadable (written by an incompatible version): guidance ends rather than
+            // blocking every write of the vehicle.
+            change.navigator.state = nil
+            change.navigator.replaceRoute(nil, now: change.now)
+            change.vehicle.navigationStatus = .noGuidance
+            return []
+        }
+        guard navigator.route != nil else { return [] }
+        var events: [NavEvent] = []
+        switch change.cause {
+        case .vehicleUpdated(locationUpdated: true):
+            guard let reported = change.vehicle.lastLocation, let location = reported.location else { break }
+            // The device's time: the jump filter judges speeds between fixes by it.
+            events = navigator.update(
+                location: location, heading: reported.heading, speedMetersPerSecond: reported.speed,
+                accuracyMeters: reported.latlngAccuracy, time: (reported.updateTime ?? change.now).date)
+        case .tripsChanged(statusChanged: true):
+            navigator.acknowledgeArrival()
+        case .vehicleUpdated, .tripsChanged, .navigatorChanged:
+            break
+        }
+        change.vehicle.navigationStatus = Self.navigationStatus(navigator)
+        try save(navigator, into: &change)
+        return Self.logged(events, change: change)
+    }
+
+    // MARK: - Navigator changes (inside TripStore.updateNavigator)
+
+    /// Sets `route` (already validated into `points`, encoded as `routeJSON`): the vehicle's
+    /// currentRouteSegment becomes the leg to the first destination.
+    func setRoute(_ route: NavRoute, points: [LatLng], routeJSON: [UInt8], in change: inout VehicleChange) throws -> [NewEvent] {
+        var navigator = (try? load(change.navigator, provider: change.provider, vehicleId: change.vehicleId)) ?? Navigator()
+        let events = try navigator.setRoute(route, at: change.now.date)
+        change.navigator.replaceRoute(routeJSON, now: change.now)
+        var input = Vehicle(name: "")
+        input.currentRouteSegment = route.firstLegPolyline(points: points)
+        try change.vehicle.apply(input, mask: FieldMask("currentRouteSegment"), now: change.now)
+        change.vehicle.navigationStatus = Self.navigationStatus(navigator)
+        try save(navigator, into: &change)
+        return Self.logged(events, change: change)
+    }
+
+    /// Ends guidance: no route, `NO_GUIDANCE`; the settings stay.
+    func clearRoute(in change: inout VehicleChange) throws -> [NewEvent] {
+        guard var navigator = try load(change.navigator, provider: change.provider, vehicleId: change.vehicleId),
+              navigator.route != nil
+        else { return [] }
+        let events = navigator.clearRoute(at: change.now.date)
+        change.navigator.replaceRoute(nil, now: change.now)
+        change.vehicle.navigationStatus = .noGuidance
+        try save(navigator, into: &change)
+        return Self.logged(events, change: change)
+    }
+
+    /// Replaces the navigator's settings (a vehicle without a navigator gets one, without a route).
+    func setSettings(_ settings: NavigatorSettings, in change: inout VehicleChange) throws -> NavigatorSettings {
+        var navigator = try load(change.navigator, provider: change.provider, vehicleId: change.vehicleId) ?? Navigator()
+        navigator.settings = settings
+        try save(navigator, into: &change)
+        return settings
+    }
+
+    /// The vehicle's navigator as stored, or nil when it has none.
+    func navigator(_ stored: StoredNavigator, provider: String, vehicleId: String) throws -> Navigator? {
+        guard stored.state != nil else { return nil }
+        return try load(stored, provider: provider, vehicleId: vehicleId)
+    }
+
+    // MARK: - Internals
+
+    /// The vehicle's navigationStatus for a navigator with a route.
+    static func navigationStatus(_ navigator: Navigator) -> NavigationStatus {
+        guard navigator.route != nil else { return .noGuidance }
+        if navigator.arrivedDestinationIndex != nil { return .arrivedAtDestination }
+        switch navigator.navInfo.navState {
+        case .enroute: return .enrouteToDestination
+        case .rerouting: return .offRoute
+        case .stopped: return .noGuidance
+        }
+    }
+
+    /// The stored navigator, from the cache when it holds exactly what is stored; nil when
+    /// there is none or it cannot be read.
+    private func load(_ stored: StoredNavigator, provider: String, vehicleId: String) throws -> Navigator? {
+        guard let state = stored.state else { return nil }
+        let key = CacheKey(provider: provider, vehicleId: vehicleId)
+        let cached = cache.withLock { $0[key] }
+        if let cached, cached.routeVersion == stored.routeVersion {
+            if cached.state == state { return cached.navigator }
+            guard let progress = try? FleetJSON.decode(Navigator.Progress.self, from: state, root: "navigator") else { return nil }
+            var navigator = cached.navigator
+            navigator.restore(progress)
+            return navigator
+        }
+        guard let progress = try? FleetJSON.decode(Navigator.Progress.self, from: state, root: "navigator") else { return nil }
+        let route = try stored.route().flatMap { try? FleetJSON.decode(NavRoute.self, from: $0, root: "route") }
+        guard let navigator = try? Navigator(route: route, progress: progress) else { return nil }
+        remember(navigator, state: state, routeVersion: stored.routeVersion, key: key)
+        return navigator
+    }
+
+    /// Stores the navigator's progress in the change and caches it under what was stored.
+    private func save(_ navigator: Navigator, into change: inout VehicleChange) throws {
+        let state = [UInt8](try FleetJSON.encode(navigator.progress))
+        change.navigator.state = state
+        remember(navigator, state: state, routeVersion: change.navigator.routeVersion,
+                 key: CacheKey(provider: change.provider, vehicleId: change.vehicleId))
+    }
+
+    private func remember(_ navigator: Navigator, state: [UInt8], routeVersion: Int64, key: CacheKey) {
+        cache.withLock { cache in
+            if cache[key] == nil, cache.count >= cacheCapacity, let victim = cache.keys.first {
+                cache[victim] = nil
+            }
+            cache[key] = CacheEntry(routeVersion: routeVersion, state: state, navigator: navigator)
+        }
+    }
+
+    /// The navigator's events as log entries. Riders see them only while the vehicle serves
+    /// their trip alone: on a shared ride the steps and arrivals name other riders' stops.
+    static func logged(_ events: [NavEvent], change: VehicleChange) -> [NewEvent] {
+        let audience = change.vehicle.currentTrips.count == 1 ? change.vehicle.currentTrips : []
+        return events.map { event in
+            let payload: NavEvent
+            if case .didUpdateNavInfo(let info) = event {
+                payload = .didUpdateNavInfo(info.limitingRemainingSteps(to: eventStepLimit))
+            } else {
+                payload = event
+            }
+            let data = (try? FleetJSON.encode(payload)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+            return NewEvent(time: change.now, vehicleId: change.vehicleId, tripIds: audience, type: event.name, data: data)
+        }
+    }
+}

@@ -1,0 +1,258 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOEmbedded
+import Navigation
+import Synchronization
+import Testing
+import TripModel
+@testable import TripServer
+import TripStore
+
+/// One parsed Server-Sent Events frame.
+struct SSEFrame: Sendable {
+    var id: Int64?
+    var event: String?
+    var data: String
+    var isComment: Bool
+}
+
+/// A response body writer that plays an SSE client: it parses frames as they arrive and
+/// hangs up (throws, as a dropped connection does) when `hangUp` says so, keeping only the
+/// frames before that point, as a client whose connection broke would.
+struct SSEClientWriter: ResponseBodyWriter {
+    struct HungUp: Error {}
+
+    final class Received: Sendable {
+        let state = Mutex((pending: "", frames: [SSEFrame]()))
+        var frames: [SSEFrame] { state.withLock { $0.frames } }
+        var eventIDs: [Int64] { frames.compactMap(\.id) }
+    }
+
+    let received: Received
+    /// Given the frames so far (the newest last), true to hang up after the newest.
+    let hangUp: @Sendable ([SSEFrame]) -> Bool
+
+    mutating func write(_ buffer: ByteBuffer) async throws {
+        let done = received.state.withLock { state -> Bool in
+            state.pending += String(buffer: buffer)
+            while let end = state.pending.range(of: "\n\n") {
+                let block = state.pending[..<end.lowerBound]
+                state.pending = String(state.pending[end.upperBound...])
+                var frame = SSEFrame(id: nil, event: nil, data: "", isComment: false)
+                for line in block.split(separator: "\n") {
+                    if line.hasPrefix(":") { frame.isComment = true }
+                    if line.hasPrefix("id: ") { frame.id = Int64(line.dropFirst(4)) }
+                    if line.hasPrefix("event: ") { frame.event = String(line.dropFirst(7)) }
+                    if line.hasPrefix("data: ") { frame.data += line.dropFirst(6) }
+                }
+                state.frames.append(frame)
+                if hangUp(state.frames) { return true }
+            }
+            return false
+        }
+        if done { throw HungUp() }
+    }
+
+    func finish(_ trailingHeaders: HTTPFields?) async throws {}
+}
+
+/// Opens event streams on a router without a socket.
+struct StreamOpener {
+    let responder: RouterResponder<TripRequestContext>
+
+    init(_ app: TripServerApp) {
+        responder = app.makeRouter().buildResponder()
+    }
+
+    func open(_ uri: String, token: String, headers: HTTPFields = [:]) async throws -> Response {
+        var fields = headers
+        fields[.authorization] = "Bearer \(token)"
+        let request = Request(head: HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: uri, headerFields: fields),
+                              body: RequestBody(buffer: ByteBuffer()))
+        let context = TripRequestContext(source: ApplicationRequestContextSource(channel: EmbeddedChannel(),
+                                                                                 logger: Logger(label: "test")))
+        return try await responder.respond(to: request, context: context)
+    }
+
+    /// Reads a stream until its writer hangs up, failing the test after 60 s (a watchdog for
+    /// a stream that never delivers what the test waits for, not a timing assertion).
+    func read(_ response: Response, hangUp: @escaping @Sendable ([SSEFrame]) -> Bool) async throws -> SSEClientWriter.Received {
+        let received = SSEClientWriter.Received()
+        let writer = SSEClientWriter(received: received, hangUp: hangUp)
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                do {
+                    try await response.body.write(writer)
+                } catch is SSEClientWriter.HungUp {}
+                return true
+            }
+            group.addTask {
+                try await Task.sleep(for: .seconds(60))
+                return false
+            }
+            let finished = try await group.next() ?? false
+            group.cancelAll()
+            #expect(finished, "the stream did not deliver what the test waited for")
+        }
+        return received
+    }
+}
+
+/// The last event ID a test waits for, set once known.
+final class Target: Sendable {
+    let value = Mutex<Int64?>(nil)
+}
+
+@Suite struct EventStreamTests {
+    static let vehicles = "/v1/providers/p/vehicles"
+
+    /// Creates vehicle `v`, its trip `t`, and a route for it.
+    static func setUp(_ client: some TestClientProtocol, admin: String, vehicle: String, trip: String) async throws -> NavRoute {
+        let route = NavFixtures.eastRoute()
+        try await client.send(.post, "\(vehicles)?vehicleId=\(vehicle)", token: admin, body: NavFixtures.vehicleBody)
+        try await client.send(.post, "/v1/providers/p/trips?tripId=\(trip)", token: admin,
+                              body: NavFixtures.tripBody(vehicle: vehicle, pickup: route.destinations[0].location))
+        #expect(try await client.send(.put, "\(vehicles)/\(vehicle)/route", token: admin, json: route).status == .ok)
+        return route
+    }
+
+    static func drive(_ client: some TestClientProtocol, _ points: some Sequence<TracePoint>, vehicle: String, token: String) async throws {
+        for p in points {
+            try await client.send(.put, "\(vehicles)/\(vehicle)?updateMask=lastLocation", token: token, body: NavFixtures.locationBody(p))
+        }
+    }
+
+    /// A client that disconnects mid-stream and resumes with Last-Event-ID, while updates
+    /// keep coming, receives every event of its vehicle exactly once, in order.
+    @Test func resumeAfterDisconnect() async throws {
+        let server = try await NavServer()
+        let admin = try await server.token(.server)
+        let driver = try await server.token(.driver, vehicle: "v1")
+        let app = try server.app()
+        let opener = StreamOpener(app)
+        try await Application(router: app.makeRouter()).test(.router) { client in
+            let route = try await Self.setUp(client, admin: admin, vehicle: "v1", trip: "t1")
+            let points = Array(try DriveSimulator(route: route, start: NavFixtures.start, interval: 2))
+            try await Self.drive(client, points.prefix(10), vehicle: "v1", token: driver)
+
+            let first = try await opener.open("\(Self.vehicles)/v1/events?lastEventId=0", token: driver)
+            #expect(first.status == .ok)
+            #expect(first.headers[.contentType] == "text/event-stream; charset=utf-8")
+            let head = try await opener.read(first) { frames in frames.filter { $0.id != nil }.count == 7 }
+            #expect(head.frames.first?.isComment == true)
+            let resumeFrom = try #require(head.eventIDs.last)
+
+            let second = try await opener.open("\(Self.vehicles)/v1/events", token: driver,
+                                               headers: [HTTPField.Name("Last-Event-ID")!: String(resumeFrom)])
+            let target = Target()
+            async let tail = opener.read(second) { frames in
+                guard let goal = target.value.withLock({ $0 }), let last = frames.last(where: { $0.id != nil })?.id else {
+                    return false
+                }
+                return last >= goal
+            }
+            try await Self.drive(client, points.dropFirst(10).prefix(10), vehicle: "v1", token: driver)
+            let all = try await app.store.events(after: 0, filter: .vehicle(provider: "p", vehicleId: "v1"), limit: 10_000)
+            target.value.withLock { $0 = all.last?.id }
+            // Wakes the stream even when it already has everything, so it checks the goal.
+            app.broadcaster.heartbeat()
+            let received = try await tail
+            let ids = head.eventIDs + received.eventIDs
+            #expect(ids == all.map(\.id))
+            let types = (head.frames + received.frames).compactMap(\.event)
+            #expect(types == all.map(\.type))
+        }
+    }
+
+    /// A rider's stream carries only its own trip's events; other trips and vehicles are
+    /// refused, and so is a malformed resume point.
+    @Test func consumerSeesOnlyItsTrip() async throws {
+        let server = try await NavServer()
+        let admin = try await server.token(.server)
+        let rider = try await server.token(.consumer, trip: "t1")
+        let app = try server.app()
+        let opener = StreamOpener(app)
+        try await Application(router: app.makeRouter()).test(.router) { client in
+            let route = try await Self.setUp(client, admin: admin, vehicle: "v1", trip: "t1")
+            _ = try await Self.setUp(client, admin: admin, vehicle: "v2", trip: "t2")
+            let points = Array(try DriveSimulator(route: route, start: NavFixtures.start, interval: 2).prefix(5))
+            try await Self.drive(client, points, vehicle: "v1", token: admin)
+            try await Self.drive(client, points, vehicle: "v2", token: admin)
+            try await client.send(.put, "/v1/providers/p/trips/t2?updateMask=tripStatus", token: admin,
+                                  body: "{\"tripStatus\": \"ENROUTE_TO_PICKUP\"}")
+
+            let mine = try await app.store.events(after: 0, filter: .trip(provider: "p", tripId: "t1"), limit: 10_000)
+            let theirs = try await app.store.events(after: 0, filter: .trip(provider: "p", tripId: "t2"), limit: 10_000)
+            #expect(!mine.isEmpty && !theirs.isEmpty)
+            let response = try await opener.open("/v1/providers/p/trips/t1/events?lastEventId=0", token: rider)
+            #expect(response.status == .ok)
+            let lastID = try #require(mine.last?.id)
+            let received = try await opener.read(response) { frames in frames.last?.id == lastID }
+            #expect(received.eventIDs == mine.map(\.id))
+            #expect(Set(received.eventIDs).isDisjoint(with: theirs.map(\.id)))
+            #expect(received.frames.contains { $0.event == "didUpdateNavInfo" })
+
+            let denied = [
+                try await opener.open("/v1/providers/p/trips/t2/events", token: rider),
+                try await opener.open("\(Self.vehicles)/v1/events", token: rider),
+                try await opener.open("/v1/providers/p/trips/t2/events", token: try await server.token(.driver, vehicle: "v1")),
+            ]
+            #expect(denied.map(\.status) == [.forbidden, .forbidden, .forbidden])
+            let malformed = try await opener.open("/v1/providers/p/trips/t1/events", token: rider,
+                                                  headers: [HTTPField.Name("Last-Event-ID")!: "yesterday"])
+            #expect(malformed.status == .badRequest)
+            #expect(try await opener.open("/v1/providers/p/trips/t9/events", token: admin).status == .notFound)
+        }
+    }
+
+    /// A subscriber that reads nothing while many events arrive never holds up delivery;
+    /// when it reads, it gets every event once, in order, from the store past its overflowed
+    /// buffer; heartbeats come when there is nothing new.
+    @Test func slowSubscriberCatchesUp() async throws {
+        let store = InMemoryTripStore()
+        var configuration = EventBroadcaster.Configuration()
+        configuration.bufferCapacity = 4
+        configuration.pageSize = 3
+        let broadcaster = EventBroadcaster(store: store, configuration: configuration)
+        _ = try await store.createVehicle(provider: "p", id: "v1", input: try FleetJSON.decode(
+            Vehicle.self, from: Array(NavFixtures.vehicleBody.utf8), root: "vehicle"))
+        var subscription = try await broadcaster.subscribe(.vehicle(provider: "p", vehicleId: "v1"), after: nil)
+        func move(_ i: Int) async throws {
+            var input = Vehicle(name: "")
+            input.lastLocation = VehicleLocation(location: .init(latitude: 52.52, longitude: 13.40 + Double(i) * 1e-4))
+            _ = try await store.updateVehicle(provider: "p", id: "v1", input: input, mask: FieldMask("lastLocation"))
+            await broadcaster.drain()
+        }
+        // One event read live, so the subscriber is past its first catch-up and on its buffer.
+        try await move(0)
+        guard case .events(let firstEvents) = try await subscription.next() else {
+            Issue.record("expected the first event")
+            return
+        }
+        var ids = firstEvents.map(\.id)
+        // Then 29 more while it reads nothing: its 4-event buffer overflows.
+        for i in 1..<30 { try await move(i) }
+        let expected = try await store.events(after: 0, filter: .vehicle(provider: "p", vehicleId: "v1"), limit: 100).map(\.id)
+        #expect(expected.count == 30)
+        while ids.count < expected.count {
+            guard case .events(let events) = try await subscription.next() else { break }
+            ids += events.map(\.id)
+        }
+        #expect(ids == expected)
+        broadcaster.heartbeat()
+        guard case .heartbeat = try await subscription.next() else {
+            Issue.record("expected a heartbeat")
+            return
+        }
+        broadcaster.finish()
+        guard case .finished = try await subscription.next() else {
+            Issue.record("expected the end of the stream")
+            return
+        }
+        subscription.close()
+        #expect(broadcaster.subscriberCount == 0)
+    }
+}
