@@ -307,7 +307,7 @@ def reroute():
               "goes off route (navigationStatus OFF_ROUTE), then the app sends a new route through the detour "
               "(navigatorDidChangeRoute) and the rider's remaining distance grows.")
     pickup = STREET[0]
-    detour_start = along(DETOUR, 200)[0]
+    detour_start = along(DETOUR, 400)[0]
     s.s["routes"] = {"planned": nav_route(STREET), "detour": nav_route([detour_start] + DETOUR[1:] + STREET[5:])}
     s.vehicle(0, "car-1", STREET[0])
     s.trip(1, "trip-1", "car-1", pickup, STREET[-1])
@@ -318,7 +318,7 @@ def reroute():
     t = s.drive(21, "car-1", STREET, 0, length(STREET[:3]))
     nav_events = {"vehicle": "car-1", "types": ["navigatorDidChangeRoute", "didArriveAtWaypoint", "didUpdateTripStatus"]}
     s.checkpoint(t, "planned", trip="trip-1", nav="car-1", render={"trip": "trip-1"}, events=nav_events)
-    t = s.drive(t + 10, "car-1", DETOUR, 0, 200)
+    t = s.drive(t + 5, "car-1", DETOUR, 0, 400, every=5)
     s.checkpoint(t, "off-route", trip="trip-1", vehicle="car-1", nav="car-1", render={"trip": "trip-1"})
     s.call(t + 1, "setRoute", "car-1", route="detour")
     s.checkpoint(t + 2, "rerouted", trip="trip-1", nav="car-1", render={"trip": "trip-1"}, events=nav_events)
