@@ -12,7 +12,7 @@ public struct FieldMask: Hashable, Sendable {
         var seen = Set<String>()
         fields = []
         for raw in text.split(separator: ",") {
-            let name = Self.camelCase(String(raw).trimmingCharacters(in: .whitespaces))
+            let name = Self.camelCase(String(raw.trimmingSpaces))
             if !name.isEmpty, seen.insert(name).inserted { fields.append(name) }
         }
     }

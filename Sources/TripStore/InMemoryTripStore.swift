@@ -9,8 +9,9 @@ public final class InMemoryTripStore: TripStore {
 
     struct State: Sendable {
         var vehicles: [Key: VehicleRecord] = [:]
-        var trips: [Key: (order: Int, trip: Trip)] = [:]
+        var trips: [Key: (order: Int, revision: Int64, trip: Trip)] = [:]
         var nextTripOrder = 0
+        var nextRevision: Int64 = 1
         var locations: [Key: [VehicleLocation]] = [:]
         var events: [StoredEvent] = []
         var navigatorRoutes: [Key: [UInt8]] = [:]
@@ -87,10 +88,14 @@ public final class InMemoryTripStore: TripStore {
     }
 
     public func trip(provider: String, id: String) async throws -> Trip {
-        guard let trip = read({ $0.trips[Key(provider: provider, id: id)]?.trip }) else {
+        try await revisionedTrip(provider: provider, id: id).value
+    }
+
+    public func revisionedTrip(provider: String, id: String) async throws -> Revisioned<Trip> {
+        guard let entry = read({ $0.trips[Key(provider: provider, id: id)] }) else {
             throw FleetError(.notFound, "trip '\(id)' does not exist")
         }
-        return trip
+        return Revisioned(value: entry.trip, revision: entry.revision)
     }
 
     public func updateTrip(provider: String, id: String, input: Trip, mask: FieldMask,
@@ -176,13 +181,15 @@ final class MemoryTransaction: FleetTransaction {
     func trip(provider: String, id: String) throws -> Trip? { state.trips[Key(provider: provider, id: id)]?.trip }
 
     func insertTrip(provider: String, id: String, _ trip: Trip) throws {
-        state.trips[Key(provider: provider, id: id)] = (state.nextTripOrder, trip)
+        state.trips[Key(provider: provider, id: id)] = (state.nextTripOrder, state.nextRevision, trip)
+        state.nextRevision += 1
         state.nextTripOrder += 1
     }
 
     func updateTrip(provider: String, id: String, _ trip: Trip) throws {
         let key = Key(provider: provider, id: id)
-        state.trips[key] = (state.trips[key]?.order ?? state.nextTripOrder, trip)
+        state.trips[key] = (state.trips[key]?.order ?? state.nextTripOrder, state.nextRevision, trip)
+        state.nextRevision += 1
     }
 
     func deleteTrip(provider: String, id: String) throws { state.trips[Key(provider: provider, id: id)] = nil }

@@ -86,14 +86,18 @@ struct SQLiteTransaction: FleetTransaction {
     }
 
     func trip(provider: String, id: String) throws -> Trip? {
+        try revisionedTrip(provider: provider, id: id)?.value
+    }
+
+    func revisionedTrip(provider: String, id: String) throws -> Revisioned<Trip>? {
         let statement = try db.cachedStatement(sql: "SELECT row_version, body FROM trips WHERE provider = ? AND trip_id = ?")
         guard let row = try Row.fetchOne(statement, arguments: [provider, id]) else { return nil }
         let key = provider + "/" + id
         let version: Int64 = row["row_version"]
-        if let cached = caches.trips.value(for: key, version: version) { return cached }
+        if let cached = caches.trips.value(for: key, version: version) { return Revisioned(value: cached, revision: version) }
         let trip = try Self.decode(Trip.self, row["body"])
         cache(.trip(key, version, trip))
-        return trip
+        return Revisioned(value: trip, revision: version)
     }
 
     func insertTrip(provider: String, id: String, _ trip: Trip) throws {

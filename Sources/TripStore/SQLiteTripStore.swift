@@ -59,6 +59,12 @@ public final class SQLiteTripStore: TripStore {
         try readHere(body)
     }
 
+    /// A read of a single statement, outside any transaction (SQLite reads one statement
+    /// from one snapshot anyway).
+    private func readOneStatement<T>(_ body: (SQLiteTransaction) throws -> T) throws -> T {
+        try pool.unsafeRead { db in try body(SQLiteTransaction(db: db, caches: caches, deferred: nil)) }
+    }
+
     /// The synchronous read (a non-async function, so GRDB's synchronous overload is chosen).
     private func readHere<T>(_ body: (SQLiteTransaction) throws -> T) throws -> T {
         try pool.read { db in try body(SQLiteTransaction(db: db, caches: caches, deferred: nil)) }
@@ -123,7 +129,12 @@ public final class SQLiteTripStore: TripStore {
     }
 
     public func trip(provider: String, id: String) async throws -> Trip {
-        let trip = try await read { tx in try tx.trip(provider: provider, id: id) }
+        try await revisionedTrip(provider: provider, id: id).value
+    }
+
+    public func revisionedTrip(provider: String, id: String) async throws -> Revisioned<Trip> {
+        // One statement: no transaction needed, and BEGIN/COMMIT cost more than the read.
+        let trip = try readOneStatement { tx in try tx.revisionedTrip(provider: provider, id: id) }
         guard let trip else { throw FleetError(.notFound, "trip '\(id)' does not exist") }
         return trip
     }

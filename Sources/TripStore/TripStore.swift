@@ -27,6 +27,9 @@ public protocol TripStore: Sendable {
     func createTrip(provider: String, id: String, input: Trip, hook: (any VehicleUpdateHook)?) async throws -> Trip
     /// Reads a trip (every field); NOT_FOUND when absent.
     func trip(provider: String, id: String) async throws -> Trip
+    /// Reads a trip with its revision, a number that changes whenever the stored trip does
+    /// (for caches of what is derived from it); NOT_FOUND when absent.
+    func revisionedTrip(provider: String, id: String) async throws -> Revisioned<Trip>
     /// Applies an update mask to a trip and refreshes the vehicles it involves; `hook` runs
     /// for each of them, inside the same transaction.
     func updateTrip(provider: String, id: String, input: Trip, mask: FieldMask,
@@ -119,5 +122,19 @@ public struct TripSearchQuery: Hashable, Sendable {
         self.vehicleId = vehicleId
         self.activeTripsOnly = activeTripsOnly
         self.page = page
+    }
+}
+
+/// A stored value with its revision: equal revisions of the same resource mean equal values.
+public struct Revisioned<Value: Sendable>: Sendable {
+    /// The value.
+    public var value: Value
+    /// Changes whenever the stored value changes.
+    public var revision: Int64
+
+    /// Creates a revisioned value.
+    public init(value: Value, revision: Int64) {
+        self.value = value
+        self.revision = revision
     }
 }

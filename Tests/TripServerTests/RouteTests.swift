@@ -138,3 +138,24 @@ import TripServer
         }
     }
 }
+
+extension RouteTests {
+    /// A view read, then changed by the vehicle, is read fresh: cached encodings follow the
+    /// stored trip's revision.
+    @Test func viewsFollowChanges() async throws {
+        let harness = try await Harness()
+        try await harness.test { client in
+            try await harness.seed(client)
+            let rider = harness.consumer("t1")
+            let first = try await client.expect(.ok, .get, "/v1/providers/p/trips/t1", as: rider).json()
+            let again = try await client.expect(.ok, .get, "/v1/providers/p/trips/t1", as: rider).json()
+            #expect(first == again)
+            try await client.expect(.ok, .put, "/v1/providers/p/vehicles/v1?updateMask=lastLocation", as: harness.server,
+                                    body: Bodies.location(37.398, -122.0))
+            let moved = try await client.expect(.ok, .get, "/v1/providers/p/trips/t1", as: rider).json()
+            #expect(moved["lastLocation"]?["location"]?["latitude"] == .number(37.398, integer: nil))
+            let sdk = try await client.expect(.ok, .get, "/v1/providers/p/trips/t1?view=SDK", as: harness.server).json()
+            #expect(sdk["view"] == .string("SDK") && moved["view"] == .string("JOURNEY_SHARING_V1S"))
+        }
+    }
+}

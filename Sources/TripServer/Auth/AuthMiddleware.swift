@@ -1,4 +1,3 @@
-import Foundation
 import Hummingbird
 
 /// Authenticates every request it guards: a missing, malformed, expired, not-yet-valid,
@@ -11,13 +10,13 @@ struct AuthMiddleware: RouterMiddleware {
         guard let header = request.headers[.authorization] else {
             throw APIError.unauthenticated("missing 'Authorization: Bearer <token>' header")
         }
-        let parts = header.split(separator: " ", maxSplits: 1)
+        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {
             throw APIError.unauthenticated("the Authorization header must be 'Bearer <token>'")
         }
         var context = context
         do {
-            context.principal = try await authority.verify(String(parts[1]).trimmingCharacters(in: .whitespaces))
+            context.principal = try await authority.verify(String(parts[1].trimmingSpaces))
         } catch {
             throw APIError.unauthenticated(error.description)
         }

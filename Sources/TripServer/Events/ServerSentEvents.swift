@@ -38,7 +38,7 @@ enum ServerSentEvents {
     static func resumeID(_ request: Request) throws(APIError) -> Int64? {
         let header = request.headers.first { $0.name.canonicalName == "last-event-id" }?.value
         guard let text = header ?? request.uri.queryParameters.get("lastEventId"), !text.isEmpty else { return nil }
-        guard let id = Int64(text.trimmingCharacters(in: .whitespaces)), id >= 0 else {
+        guard let id = Int64(text.trimmingSpaces), id >= 0 else {
             throw .invalid("Last-Event-ID: '\(text.prefix(32))' is not an event ID (a non-negative integer)")
         }
         return id

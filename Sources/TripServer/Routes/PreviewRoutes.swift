@@ -72,7 +72,7 @@ struct PreviewRoutes {
     /// Whether an If-None-Match header names `etag` (weak or strong) or is `*`.
     static func matches(_ header: String, _ etag: String) -> Bool {
         header.split(separator: ",").contains { candidate in
-            let tag = candidate.trimmingCharacters(in: .whitespaces)
+            let tag = candidate.trimmingSpaces
             return tag == "*" || tag == etag || tag == "W/\(etag)"
         }
     }

@@ -7,6 +7,8 @@ struct TripRoutes {
     let store: any TripStore
     /// Runs for the vehicles a trip write refreshes (the navigator).
     var hook: (any VehicleUpdateHook)? = nil
+    /// Encoded views of unchanged trips.
+    var views = EncodedViewCache()
 
     func register(on router: some RouterMethods<TripRequestContext>) {
         router.post("/v1/providers/{provider}/trips", use: create)
@@ -36,19 +38,23 @@ struct TripRoutes {
         return view == .unspecified ? .sdk : view
     }
 
-    /// Loads a trip the caller may read, in the view it asked for.
-    func readableTrip(_ request: Request, context: TripRequestContext) async throws -> Trip {
+    /// Loads a trip the caller may read, with the view it asked for.
+    func readableTrip(_ request: Request, context: TripRequestContext) async throws -> (stored: Revisioned<Trip>, view: TripView) {
         let principal = try context.caller()
         let id = try context.pathParameter("tripId")
         let view = try Self.view(request, principal)
         try AccessPolicy.checkTripRead(principal, tripId: id, view: view)
-        let trip = try await store.trip(provider: try context.pathParameter("provider"), id: id)
-        try AccessPolicy.checkDriver(principal, trip: trip)
-        return trip.rendered(as: view)
+        let stored = try await store.revisionedTrip(provider: try context.pathParameter("provider"), id: id)
+        try AccessPolicy.checkDriver(principal, trip: stored.value)
+        return (stored, view)
     }
 
     @Sendable func get(_ request: Request, context: TripRequestContext) async throws -> Response {
-        try JSONResponse.make(try await readableTrip(request, context: context))
+        let (stored, view) = try await readableTrip(request, context: context)
+        let json = try views.json(key: "\(stored.value.name)/\(view.rawValue)", revision: stored.revision) {
+            Array(try FleetJSON.encode(stored.value.rendered(as: view)))
+        }
+        return JSONResponse.bytes(json)
     }
 
     @Sendable func update(_ request: Request, context: TripRequestContext) async throws -> Response {

@@ -67,6 +67,11 @@ enum JSONResponse {
         return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
+    static func bytes(_ json: [UInt8], status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: json)))
+    }
+
     static func empty() -> Response {
         Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
                  body: ResponseBody(byteBuffer: ByteBuffer(string: "{}")))
