@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "Styling", targets: ["Styling"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "TripServer", targets: ["TripServer"]),
+        .library(name: "Scenarios", targets: ["Scenarios"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
@@ -59,13 +60,24 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
-            resources: [.copy("openapi.json")],
+            resources: [.copy("openapi.json"), .copy("share")],
+            swiftSettings: strict
+        ),
+        // Fixture scenarios: the importer, the replay runner and the golden comparison. Not in
+        // DESIGN §1's list: the test suite runs the batch runner too, so it cannot live in the
+        // executable.
+        .target(
+            name: "Scenarios",
+            dependencies: [
+                "TripServer", "TripStore", "TripModel", "Navigation", "Raster", "Geo",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "tripshare",
             dependencies: [
-                "TripServer", "TripStore", "TripModel", "Styling", "Render", "Navigation", "Raster",
+                "TripServer", "TripStore", "TripModel", "Scenarios", "Styling", "Render", "Navigation", "Raster",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -93,6 +105,9 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "ScenariosTests", dependencies: ["Scenarios", "TripServer", "TripStore", "TripModel", "Raster", "Navigation"],
+            swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

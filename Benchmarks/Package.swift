@@ -27,6 +27,7 @@ let package = Package(
         suite("RasterBenchmarks", ["Raster"]),
         suite("RenderBenchmarks", ["Raster", "Styling", "Render", "TripModel"]),
         suite("StoreBenchmarks", ["Geo", "TripModel", "TripStore"]),
+        suite("ScenarioBenchmarks", ["Scenarios"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@ import Hummingbird
 import Logging
 import Prometheus
 import ServiceLifecycle
+import TripModel
 import TripStore
 
 /// The HTTP application: routes, authentication, metrics and errors wired over a store and
@@ -17,9 +18,14 @@ public struct TripServerApp: Sendable {
     let navigator: NavigatorHook
     /// Fan-out of the event log to SSE clients.
     let broadcaster: EventBroadcaster
+    /// The time previews are drawn at (the pickup ETA badge counts minutes from it); fixture
+    /// replays give the store's scripted clock so their previews do not depend on the day.
+    let clock: WallClock
 
     /// Creates the application's parts.
-    public init(store: any TripStore, authority: TokenAuthority, metrics: RequestMetrics = RequestMetrics()) {
+    public init(store: any TripStore, authority: TokenAuthority, metrics: RequestMetrics = RequestMetrics(),
+                clock: WallClock = .system) {
+        self.clock = clock
         self.store = store
         self.authority = authority
         self.metrics = metrics
@@ -40,12 +46,13 @@ public struct TripServerApp: Sendable {
         let router = Router(context: TripRequestContext.self)
         router.add(middleware: MetricsAndErrorsMiddleware(metrics: metrics))
         OperationsRoutes(store: store, metrics: metrics).register(on: router)
+        SharePageRoutes(store: store, authority: authority).register(on: router)
         let api = router.group().add(middleware: AuthMiddleware(authority: authority))
             .add(middleware: EventPokeMiddleware(broadcaster: broadcaster))
         VehicleRoutes(store: store, hook: navigator).register(on: api)
         TripRoutes(store: store, hook: navigator).register(on: api)
         StyleRoutes(store: store).register(on: api)
-        PreviewRoutes(store: store, metrics: metrics).register(on: api)
+        PreviewRoutes(store: store, metrics: metrics, clock: clock).register(on: api)
         NavigationRoutes(store: store, navigator: navigator, broadcaster: broadcaster).register(on: api)
         EventRoutes(store: store, broadcaster: broadcaster).register(on: api)
         ImageRoutes(store: store, navigator: navigator).register(on: api)

@@ -121,6 +121,10 @@ public final class InMemoryTripStore: TripStore {
         try write { tx, now in try FleetWrites.deleteTrip(tx, provider: provider, id: id, now: now) }
     }
 
+    public func providers(ofTrip tripId: String) async throws -> [String] {
+        read { state in Set(state.trips.keys.filter { $0.id == tripId }.map(\.provider)).sorted() }
+    }
+
     public func events(after afterID: Int64, filter: EventFilter, limit: Int) async throws -> [StoredEvent] {
         read { state in Array(state.events.lazy.filter { $0.id > afterID && filter.matches($0) }.prefix(limit)) }
     }

@@ -169,6 +169,12 @@ public final class SQLiteTripStore: TripStore {
         try await write { tx, now in try FleetWrites.deleteTrip(tx, provider: provider, id: id, now: now) }
     }
 
+    public func providers(ofTrip tripId: String) async throws -> [String] {
+        try await read { tx in
+            try String.fetchAll(tx.db, sql: "SELECT DISTINCT provider FROM trips WHERE trip_id = ? ORDER BY provider", arguments: [tripId])
+        }
+    }
+
     public func events(after afterID: Int64, filter: EventFilter, limit: Int) async throws -> [StoredEvent] {
         try await read { tx in
             let rows: [Row]

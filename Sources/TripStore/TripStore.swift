@@ -38,6 +38,8 @@ public protocol TripStore: Sendable {
     func searchTrips(provider: String, query: TripSearchQuery) async throws -> Page<Trip>
     /// Deletes a trip; FAILED_PRECONDITION while it is unfinished and assigned to a vehicle.
     func deleteTrip(provider: String, id: String) async throws
+    /// The providers that hold a trip with this ID (a share link names only the trip).
+    func providers(ofTrip tripId: String) async throws -> [String]
 
     /// Events after `afterID` that match `filter`, oldest first, at most `limit`.
     func events(after afterID: Int64, filter: EventFilter, limit: Int) async throws -> [StoredEvent]

@@ -8,8 +8,8 @@ import TripModel
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import routes (and other outside data) into tripshare's formats.",
-        subcommands: [ImportOSRMCommand.self, ImportValhallaCommand.self]
+        abstract: "Import routes and Fleet Engine logs into tripshare's formats (routes, fixture scenarios).",
+        subcommands: [ImportOSRMCommand.self, ImportValhallaCommand.self, ImportFleetLogCommand.self]
     )
 }
 

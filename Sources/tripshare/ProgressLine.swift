@@ -31,6 +31,16 @@ final class ProgressLine: Sendable {
         }
     }
 
+    /// Prints a line of its own (above the bar on a terminal).
+    func note(_ text: String) {
+        if isTerminal {
+            FileHandle.standardOutput.write(Data("\r\u{1B}[2K\(text)\n".utf8))
+            state.withLock { $0.lastPercent = -1 }
+        } else {
+            print(text)
+        }
+    }
+
     func finish() {
         if isTerminal { FileHandle.standardOutput.write(Data("\n".utf8)) }
     }

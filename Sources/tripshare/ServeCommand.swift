@@ -24,12 +24,9 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         Logs.bootstrap(try options.resolvedLogFormat())
         let logger = Logger(label: "tripshare")
-        let dataDirectory = options.resolvedDataDirectory
-        try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
-        let keys = try SigningKeys.resolve(environment: ServerOptions.environment, dataDirectory: dataDirectory)
-        let authority = try await TokenAuthority(hmacSecret: keys.hmacSecret, jwksJSON: keys.jwksJSON)
-        let store = try SQLiteTripStore(path: options.databasePath)
-        let server = TripServerApp(store: store, authority: authority)
+        let opened = try await options.openServer()
+        let server = opened.app
+        let keys = opened.keys
         let host = options.resolvedHost
         let port = try options.resolvedPort()
 

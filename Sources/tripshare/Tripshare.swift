@@ -7,12 +7,13 @@ struct Tripshare: AsyncParsableCommand {
         commandName: "tripshare",
         abstract: "A self-hostable, Fleet Engine–style journey-sharing backend with its own map renderer.",
         discussion: """
+            See it work with `tripshare demo` (a car driving a recorded trip, and the rider's share link). \
             Start with `tripshare serve` (data in ./data, a signing key is created on first start), \
             mint a token with `tripshare token --role server`, and call the REST API under /v1.
             """,
         subcommands: [
-            ServeCommand.self, TokenCommand.self, MigrateCommand.self, ReplayCommand.self, RenderCommand.self,
-            ImportCommand.self, NavigateCommand.self, IconsCommand.self,
+            ServeCommand.self, DemoCommand.self, TokenCommand.self, MigrateCommand.self, ReplayCommand.self, RenderCommand.self,
+            ImportCommand.self, NavigateCommand.self, IconsCommand.self, FixturesCommand.self,
         ]
     )
 }

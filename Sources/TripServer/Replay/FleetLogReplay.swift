@@ -206,20 +206,7 @@ public struct FleetLogReplay: Sendable {
 
     /// Creates a vehicle the log only updates, from the first state Fleet Engine logged for it.
     private func synthesizeVehicle(provider: String, id: String, _ report: inout Report, _ label: String) async throws {
-        var input = Vehicle(name: "")
-        for entry in log.entries {
-            guard case .updateVehicle(_, let vehicleId, _, _) = entry.call, vehicleId == id, let response = entry.response,
-                  let logged = try? StrictJSONDecoder().decode(Vehicle.self, from: response, root: "response") else { continue }
-            input.vehicleState = logged.vehicleState
-            input.supportedTripTypes = logged.supportedTripTypes
-            input.maximumCapacity = logged.maximumCapacity
-            input.vehicleType = logged.vehicleType
-            break
-        }
-        input.vehicleState = input.vehicleState ?? .online
-        if input.supportedTripTypes.isEmpty { input.supportedTripTypes = [.exclusive] }
-        input.maximumCapacity = input.maximumCapacity ?? 4
-        input.vehicleType = input.vehicleType ?? VehicleType(category: .auto)
+        let input = log.synthesizedVehicle(id: id)
         _ = try await send("POST", "/v1/providers/\(provider)/vehicles?vehicleId=\(escape(id))", input, &report, label)
         report.synthesizedVehicles.append(id)
     }

@@ -18,12 +18,15 @@ struct PreviewRoutes {
     let store: any TripStore
     let styles: StyleService
     let renderTime: DurationHistogram
+    /// The render time's source (the server's clock; a fixture replay's scripted one).
+    let clock: WallClock
 
     /// How long browsers may reuse a preview: the vehicle reports every few seconds.
     static let cacheControl = "private, max-age=5"
 
-    init(store: any TripStore, metrics: RequestMetrics) {
+    init(store: any TripStore, metrics: RequestMetrics, clock: WallClock = .system) {
         self.store = store
+        self.clock = clock
         styles = StyleService(store: store)
         renderTime = metrics.registry.makeDurationHistogram(
             descriptor: .init(metricName: "tripshare_render_duration", unitName: "seconds",
@@ -49,7 +52,7 @@ struct PreviewRoutes {
         let style = try await styles.styleForPreview(styleName)
 
         let trip = stored.rendered(as: .journeySharingV1S)
-        let preview = TripPreview(trip: trip, style: style.coordinator.styleSheet, options: options, now: WallClock.system.now)
+        let preview = TripPreview(trip: trip, style: style.coordinator.styleSheet, options: options, now: clock.now)
         var fingerprint = preview.fingerprint
         fingerprint.add(style.tag)
         let etag = "\"p\(fingerprint.hex)\""

@@ -12,6 +12,17 @@ public struct TripRequestContext: RequestContext {
         principal = nil
     }
 
+    /// A context for a request that did not come over a socket (``LocalTransport``).
+    init(logger: Logger) {
+        coreContext = .init(source: LocalSource(logger: logger))
+        principal = nil
+    }
+
     /// Request bodies larger than this are refused: 2 MiB holds a 25,000-point route.
     public var maxUploadSize: Int { 2 * 1024 * 1024 }
+}
+
+/// The source of in-process requests: only a logger.
+private struct LocalSource: RequestContextSource {
+    let logger: Logger
 }

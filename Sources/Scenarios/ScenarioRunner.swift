@@ -1,0 +1,142 @@
+// Replays one scenario through the real server stack — the HTTP routes, auth, the SQLite
+// store in a temporary file and the navigator — with the clock set to each call's time, and
+// collects what the checkpoints record. Comparison with the goldens is separate
+// (GoldenComparison), so a run can also write them.
+
+import Foundation
+import Logging
+import TripModel
+import TripServer
+import TripStore
+
+/// Runs a scenario and records its checkpoints.
+public struct ScenarioRunner: Sendable {
+    /// What one call did, for observers (the importer's round-trip check reads these).
+    public struct CallResult: Sendable {
+        /// Position in the timeline.
+        public var index: Int
+        /// The call.
+        public var call: Scenario.Call
+        /// The HTTP status answered.
+        public var status: Int
+        /// The response body.
+        public var body: [UInt8]
+    }
+
+    /// The scenario.
+    public let scenario: Scenario
+    /// The scenario's folder (style files and goldens are relative to it).
+    public let directory: URL
+
+    /// A runner for `scenario`, read from `directory`.
+    public init(scenario: Scenario, directory: URL) {
+        self.scenario = scenario
+        self.directory = directory
+    }
+
+    /// Replays the timeline on a fresh temporary database and records every checkpoint.
+    /// `observe` sees every call's answer.
+    public func run(observe: (@Sendable (CallResult) -> Void)? = nil) async throws -> ScenarioRun {
+        let started = ContinuousClock.now
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("tripshare-fixture-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+
+        let clock = ScriptedClock(start: scenario.timeline.first?.at ?? scenario.checkpoints.first?.at ?? Timestamp(microseconds: 0))
+        let store = try SQLiteTripStore(path: work.appendingPathComponent("fixture.sqlite").path, clock: clock.wallClock)
+        var generator = SystemRandomNumberGenerator()
+        let secret = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let authority = try await TokenAuthority(hmacSecret: secret, clock: clock.wallClock)
+        var logger = Logger(label: "tripshare-fixtures")
+        logger.logLevel = .critical
+        let app = TripServerApp(store: store, authority: authority, clock: clock.wallClock)
+        var session = RunSession(scenario: scenario, directory: directory, clock: clock, store: store,
+                              transport: LocalTransport(app: app, logger: logger), tokens: TokenCache(authority: authority, clock: clock))
+
+        var callIndex = 0
+        for checkpoint in scenario.checkpoints {
+            while callIndex < scenario.timeline.count, scenario.timeline[callIndex].at <= checkpoint.at {
+                try await session.send(callIndex, observe: observe)
+                callIndex += 1
+            }
+            try await session.record(checkpoint)
+        }
+        while callIndex < scenario.timeline.count {
+            try await session.send(callIndex, observe: observe)
+            callIndex += 1
+        }
+        var run = session.run
+        run.seconds = (ContinuousClock.now - started).seconds
+        return run
+    }
+}
+
+/// What a run produced.
+public struct ScenarioRun: Sendable {
+    /// The recorded results, in checkpoint order.
+    public var artefacts: [Artefact]
+    /// Calls whose status was not the expected one, and checkpoints that could not record.
+    public var failures: [String]
+    /// Calls sent.
+    public var calls: Int
+    /// Previews rendered.
+    public var renders: Int
+    /// Wall-clock time of the run.
+    public var seconds: Double
+}
+
+/// One recorded result: a golden file's would-be content.
+public struct Artefact: Sendable {
+    /// The golden's file name inside `expected/`.
+    public var fileName: String
+    /// The content.
+    public var content: Content
+
+    /// What an artefact holds.
+    public enum Content: Sendable {
+        /// A JSON document (compared with numeric tolerances).
+        case json(JSONValue)
+        /// A PNG image (compared with pixel metrics).
+        case png([UInt8])
+    }
+
+    /// The bytes of its golden file (JSON pretty-printed with sorted keys).
+    public func fileBytes() throws -> [UInt8] {
+        switch content {
+        case .json(let value):
+            var bytes = [UInt8](try FleetJSON.encodePretty(value))
+            bytes.append(0x0A)
+            return bytes
+        case .png(let bytes): return bytes
+        }
+    }
+}
+
+/// Mints tokens on the scripted clock, renewing them before they expire in scenario time.
+struct TokenCache {
+    let authority: TokenAuthority
+    let clock: ScriptedClock
+    private var tokens: [Principal: (token: String, minted: Timestamp)] = [:]
+
+    /// Tokens are renewed after half their life.
+    static let renewAfterSeconds = TokenAuthority.maximumLifetime / 2
+
+    init(authority: TokenAuthority, clock: ScriptedClock) {
+        self.authority = authority
+        self.clock = clock
+    }
+
+    /// A valid token for `principal` at the clock's time.
+    mutating func token(_ principal: Principal) async throws -> String {
+        let now = clock.now
+        if let cached = tokens[principal], abs(now.seconds(since: cached.minted)) < Self.renewAfterSeconds { return cached.token }
+        let token = try await authority.mint(principal)
+        tokens[principal] = (token, now)
+        return token
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Hummingbird
+import TripModel
+import TripStore
+
+/// `GET /share/{token}` (DESIGN §3): the rider's page for a trip, given a consumer token in
+/// the path, and its script and style sheet under `/share/assets/`. The page is static: its
+/// script calls the same `/v1` API a rider's app does, with the token from the path, so the
+/// page adds no access of its own. The server fills in only what the token cannot tell the
+/// script: the trip's provider, and the vehicle and driver labels (the vehicle's
+/// `vehicleLabel` / `driverLabel` attributes, which a consumer may not read itself).
+struct SharePageRoutes {
+    let store: any TripStore
+    let authority: TokenAuthority
+    let assets: ShareAssets
+
+    init(store: any TripStore, authority: TokenAuthority) {
+        self.store = store
+        self.authority = authority
+        assets = ShareAssets.bundled
+    }
+
+    /// Pages and assets may use only what this server serves (no CDN), plus images made by the script.
+    static let securityPolicy = "default-src 'self'; img-src 'self' blob: data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'"
+
+    func register(on router: some RouterMethods<TripRequestContext>) {
+        router.get("/share/assets/{file}", use: asset)
+        router.get("/share/{token}", use: page)
+    }
+
+    @Sendable func asset(_ request: Request, context: TripRequestContext) async throws -> Response {
+        let file = try context.pathParameter("file")
+        guard let (bytes, type) = assets.file(file) else { throw APIError.notFound("no share page asset '\(file)'") }
+        return Response(status: .ok, headers: [.contentType: type, .cacheControl: "public, max-age=300"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    @Sendable func page(_ request: Request, context: TripRequestContext) async throws -> Response {
+        let token = try context.pathParameter("token")
+        let principal: Principal
+        do { principal = try await authority.verify(token) } catch {
+            return message(.unauthorized, "This share link has expired or is not valid",
+                           "Ask whoever sent it for a new link. (\(error.description))")
+        }
+        guard principal.role == .consumer, let tripId = principal.tripId else {
+            return message(.forbidden, "This is not a rider's link", "Share pages open with a consumer token for one trip.")
+        }
+        let providers = try await store.providers(ofTrip: tripId)
+        guard providers.count == 1, let provider = providers.first else {
+            return message(.notFound, "This trip cannot be found", providers.isEmpty
+                           ? "It may have been deleted." : "Several providers have a trip with this ID.")
+        }
+        let trip = try await store.trip(provider: provider, id: tripId)
+        var labels = (vehicle: "–", driver: "–")
+        if let vehicleId = trip.vehicleId, let vehicle = try? await store.vehicle(provider: provider, id: vehicleId) {
+            labels.vehicle = vehicle.attributes.first { $0.key == "vehicleLabel" }?.stringValue ?? vehicleId
+            labels.driver = vehicle.attributes.first { $0.key == "driverLabel" }?.stringValue ?? "–"
+        }
+        let html = assets.page
+            .replacingOccurrences(of: "{{provider}}", with: Self.escape(provider))
+            .replacingOccurrences(of: "{{tripId}}", with: Self.escape(tripId))
+            .replacingOccurrences(of: "{{vehicleLabel}}", with: Self.escape(labels.vehicle))
+            .replacingOccurrences(of: "{{driverLabel}}", with: Self.escape(labels.driver))
+        return htmlResponse(.ok, html)
+    }
+
+    private func message(_ status: HTTPResponse.Status, _ title: String, _ detail: String) -> Response {
+        let html = """
+            <!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(Self.escape(title)) · tripshare</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/share/assets/share.css"></head>
+            <body><main class="panel"><h1>\(Self.escape(title))</h1><p>\(Self.escape(detail))</p></main></body></html>
+            """
+        return htmlResponse(status, html)
+    }
+
+    private func htmlResponse(_ status: HTTPResponse.Status, _ html: String) -> Response {
+        Response(status: status, headers: [
+            .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+            .contentSecurityPolicy: Self.securityPolicy,
+        ], body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    /// Escapes text for HTML content and attribute values.
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "'", with: "&#39;")
+    }
+}
+
+/// The share page's files, read once from the module's resources.
+struct ShareAssets: Sendable {
+    let page: String
+    let files: [String: (bytes: [UInt8], type: String)]
+
+    static let bundled: ShareAssets = {
+        func read(_ name: String) -> [UInt8] {
+            guard let url = Bundle.module.url(forResource: "share/\(name)", withExtension: nil),
+                  let data = try? Data(contentsOf: url) else { return Array("/* \(name) is missing from the resources */".utf8) }
+            return Array(data)
+        }
+        return ShareAssets(page: String(decoding: read("index.html"), as: UTF8.self), files: [
+            "share.js": (read("share.js"), "text/javascript; charset=utf-8"),
+            "share.css": (read("share.css"), "text/css; charset=utf-8"),
+        ])
+    }()
+
+    func file(_ name: String) -> ([UInt8], String)? {
+        files[name].map { ($0.bytes, $0.type) }
+    }
+}

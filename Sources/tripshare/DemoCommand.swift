@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import TripModel
+import TripServer
+import TripStore
+
+/// `tripshare demo`: the server, plus a car driving a recorded Bay Area trip in accelerated
+/// real time, and the rider's share link.
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Run the server with a simulated car driving a real recorded trip, and print the rider's share link.",
+        discussion: """
+            Starts `serve` on the embedded SQLite store, creates vehicle demo-car and trip demo-trip (provider demo) \
+            from the first trip of a Fleet Engine log (its pickup, dropoff, recorded route segments and locations), \
+            and replays the driver's updates over HTTP, faster than real time by --speed-factor (by default the \
+            whole trip takes about 3 minutes). Open the printed share link in a browser to watch it. The server \
+            keeps running after the trip ends; SIGINT or SIGTERM stop it.
+            """
+    )
+
+    @OptionGroup var options: ServerOptions
+
+    @Option(help: "How many times faster than recorded to drive (default: the trip takes about 3 minutes).")
+    var speedFactor: Double?
+
+    @Option(help: "The Fleet Engine log to take the trip from.")
+    var log: String = "../shared/fixtures/fleet-engine-logs/two-trips-bay-area.json"
+
+    /// The whole demo trip takes about this long by default.
+    static let targetSeconds = 180.0
+
+    func validate() throws {
+        if let speedFactor, !(speedFactor > 0 && speedFactor <= 10_000) {
+            throw ValidationError("--speed-factor must be greater than 0 and at most 10000")
+        }
+    }
+
+    func run() async throws {
+        Logs.bootstrap(try options.resolvedLogFormat(), level: .warning)
+        let logger = Logger(label: "tripshare")
+        guard let data = FileManager.default.contents(atPath: log) else {
+            throw ValidationError("cannot read \(log); run from the repository's folder with ../shared beside it, or pass --log")
+        }
+        let demo = try DemoDrive(log: try FleetLog.parse(data))
+        let factor = speedFactor ?? max(1, demo.durationSeconds / Self.targetSeconds)
+
+        let opened = try await options.openServer()
+        let server = opened.app
+        let authority = opened.authority
+        let host = options.resolvedHost
+        let port = try options.resolvedPort()
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let app = Application(
+            router: server.makeRouter(),
+            configuration: .init(address: .hostname(host, port: port), serverName: "tripshare"),
+            onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? port) },
+            logger: logger)
+        let services = ServiceGroup(configuration: .init(
+            services: [app] + server.services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+
+        let options = self.options
+        let drive = Task {
+            var iterator = ports.makeAsyncIterator()
+            guard let bound = await iterator.next(), let base = URL(string: "http://\(host):\(bound)") else { return }
+            DemoDrive.say("tripshare is listening on \(base.absoluteString) (database \(options.databasePath)).")
+            do {
+                try await demo.run(base: base, authority: authority, speedFactor: factor, dataDirectory: options.dataDirectory)
+            } catch is CancellationError {
+            } catch {
+                DemoDrive.say("The demo drive stopped: \(error)")
+            }
+        }
+        try await services.run()
+        drive.cancel()
+    }
+}

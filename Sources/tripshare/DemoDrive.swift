@@ -1,0 +1,173 @@
+import Foundation
+import TripModel
+import TripServer
+
+/// The demo's car: the first trip of a Fleet Engine log, replayed against a live server as
+/// its driver app and the provider's backend sent it, with the pauses between calls shrunk
+/// by a speed factor. IDs are renamed (`demo-car`, `demo-trip`, provider `demo`) and each
+/// location is stamped with the time it is sent, so the rider sees a live car.
+struct DemoDrive: Sendable {
+    static let provider = "demo"
+    static let vehicleId = "demo-car"
+    static let tripId = "demo-trip"
+    /// Labels the share page shows, as vehicle attributes.
+    static let labels = ["vehicleLabel": "Blue Toyota Prius · 8ABC123", "driverLabel": "Sam (4.9 ★)"]
+
+    /// One call at its offset from the start, in recorded seconds.
+    struct Step: Sendable {
+        var offset: Double
+        var method: String
+        var path: String
+        var body: [UInt8]
+        var label: String
+    }
+
+    let steps: [Step]
+    let durationSeconds: Double
+
+    /// The first trip of `log` (from its creation to its last status change) as calls.
+    init(log: FleetLog) throws {
+        var tripId: String?
+        var vehicleId: String?
+        var start: Timestamp?
+        var end: Timestamp?
+        for entry in log.entries {
+            switch entry.call {
+            case .createTrip(_, let id, let trip) where tripId == nil:
+                tripId = id
+                vehicleId = trip.vehicleId
+                start = entry.time
+            case .updateTrip(_, let id, let trip, let mask) where id == tripId:
+                if mask.contains("vehicleId") { vehicleId = trip.vehicleId }
+                if mask.contains("tripStatus") { end = entry.time }
+            default: break
+            }
+        }
+        guard let tripId, let vehicleId, let start, let end else { throw DemoError("the log holds no trip with status changes") }
+        let p = "/v1/providers/\(Self.provider)"
+        var vehicle = log.synthesizedVehicle(id: vehicleId)
+        vehicle.supportedTripTypes = [.exclusive]
+        vehicle.attributes = Self.labels.sorted { $0.key < $1.key }.map { Attribute(key: $0.key, stringValue: $0.value) }
+        var steps = [Step(offset: 0, method: "POST", path: "\(p)/vehicles?vehicleId=\(Self.vehicleId)",
+                          body: try Self.encode(vehicle), label: "create \(Self.vehicleId)")]
+        // Where the car stood before the trip, so it appears on the map at once.
+        if let before = log.entries.last(where: { entry in
+            if case .updateVehicle(_, let id, let v, _) = entry.call { return id == vehicleId && entry.time <= start && v.lastLocation?.location != nil }
+            return false
+        }), case .updateVehicle(_, _, let v, _) = before.call {
+            var input = Vehicle(name: "")
+            input.lastLocation = v.lastLocation
+            steps.append(Step(offset: 0, method: "PUT", path: "\(p)/vehicles/\(Self.vehicleId)?updateMask=lastLocation",
+                              body: try Self.encode(input), label: "position \(Self.vehicleId)"))
+        }
+        for entry in log.entries where entry.time >= start && entry.time <= end {
+            let offset = entry.time.seconds(since: start)
+            switch entry.call {
+            case .createTrip(_, let id, var trip) where id == tripId:
+                trip.name = ""
+                trip.vehicleId = Self.vehicleId
+                trip.tripType = .exclusive
+                steps.append(Step(offset: offset, method: "POST", path: "\(p)/trips?tripId=\(Self.tripId)", body: try Self.encode(trip),
+                                  label: "create \(Self.tripId)"))
+            case .updateTrip(_, let id, var trip, let mask) where id == tripId:
+                trip.name = ""
+                var fields = mask.fields
+                if mask.contains("vehicleId") { trip.vehicleId = Self.vehicleId }
+                if mask.contains("tripStatus") && trip.tripStatus == .new { fields.removeAll { $0 == "tripStatus" } }
+                guard !fields.isEmpty else { continue }
+                steps.append(Step(offset: offset, method: "PUT", path: "\(p)/trips/\(Self.tripId)?updateMask=\(fields.joined(separator: ","))",
+                                  body: try Self.encode(trip), label: mask.contains("tripStatus") ? trip.tripStatus.rawValue : "update trip"))
+            case .updateVehicle(_, let id, var v, let mask) where id == vehicleId:
+                v.name = ""
+                steps.append(Step(offset: offset, method: "PUT", path: "\(p)/vehicles/\(Self.vehicleId)?updateMask=\(mask.fields.joined(separator: ","))",
+                                  body: try Self.encode(v), label: "location"))
+            default: break
+            }
+        }
+        self.steps = steps
+        durationSeconds = end.seconds(since: start)
+    }
+
+    /// Sends the calls to `base`, `speedFactor` times faster than recorded, and prints the
+    /// rider's share link as soon as the trip exists.
+    func run(base: URL, authority: TokenAuthority, speedFactor: Double, dataDirectory: String?) async throws {
+        let transport = HTTPTransport(baseURL: base)
+        let server = try await authority.mint(Principal(role: .server, subject: "demo"))
+        try await removePreviousRun(transport, token: server)
+        let started = ContinuousClock.now
+        for step in steps {
+            let due = started + .milliseconds(Int64(step.offset / speedFactor * 1000))
+            try await Task.sleep(until: due, clock: .continuous)
+            var body = step.body
+            if step.label == "location" || step.label.hasPrefix("position") { body = try Self.stampedNow(body) }
+            let (status, answer) = try await transport.send(method: step.method, path: step.path, body: body, token: server)
+            if status != 200 {
+                Self.say("demo: \(step.method) \(step.path) answered \(status): \(String(decoding: answer.prefix(300), as: UTF8.self))")
+            }
+            if step.label == "create \(Self.tripId)" {
+                try await announce(base: base, authority: authority, dataDirectory: dataDirectory, speedFactor: speedFactor)
+            } else if step.label != "location" && !step.label.hasPrefix("position") {
+                Self.say("demo: \(step.label)")
+            }
+        }
+        Self.say("demo: the trip is complete. The server keeps running; stop it with Ctrl-C.")
+    }
+
+    /// A demo run before this one (same data directory) left its car and trip: the trip is
+    /// canceled if it is unfinished, then both are deleted, so the IDs can be used again.
+    private func removePreviousRun(_ transport: HTTPTransport, token: String) async throws {
+        let p = "/v1/providers/\(Self.provider)"
+        let trip = "\(p)/trips/\(Self.tripId)"
+        if try await transport.send(method: "DELETE", path: trip, body: nil, token: token).status == 400 {
+            _ = try await transport.send(method: "PUT", path: "\(trip)?updateMask=tripStatus",
+                                         body: Array(#"{"tripStatus": "CANCELED"}"#.utf8), token: token)
+            _ = try await transport.send(method: "DELETE", path: trip, body: nil, token: token)
+        }
+        _ = try await transport.send(method: "DELETE", path: "\(p)/vehicles/\(Self.vehicleId)", body: nil, token: token)
+    }
+
+    private func announce(base: URL, authority: TokenAuthority, dataDirectory: String?, speedFactor: Double) async throws {
+        let rider = try await authority.mint(Principal(role: .consumer, tripId: Self.tripId, subject: "demo-rider"))
+        let root = base.absoluteString
+        let dataFlag = dataDirectory.map { " --data-dir \($0)" } ?? ""
+        Self.say("""
+
+            tripshare demo: \(Self.vehicleId) drives \(Self.tripId) (a recorded Bay Area trip, \(Int(durationSeconds / 60)) min) \
+            \(String(format: "%.1f", speedFactor))x faster, about \(Int(durationSeconds / speedFactor)) s.
+
+            Rider's share page (valid for an hour):
+              \(root)/share/\(rider)
+
+            Try the API:
+              RIDER=\(rider)
+              curl -s -H "Authorization: Bearer $RIDER" "\(root)/v1/providers/\(Self.provider)/trips/\(Self.tripId)"
+              curl -s -H "Authorization: Bearer $RIDER" -o preview.png "\(root)/v1/providers/\(Self.provider)/trips/\(Self.tripId)/preview.png"
+              curl -sN -H "Authorization: Bearer $RIDER" "\(root)/v1/providers/\(Self.provider)/trips/\(Self.tripId)/events"
+              TOKEN=$(.build/release/tripshare token --role server\(dataFlag))
+              curl -s -H "Authorization: Bearer $TOKEN" "\(root)/v1/providers/\(Self.provider)/vehicles/\(Self.vehicleId)"
+
+            """)
+    }
+
+    /// The update with its location stamped now (the recorded times are from 2025).
+    static func stampedNow(_ body: [UInt8]) throws -> [UInt8] {
+        var vehicle = try FleetJSON.decode(Vehicle.self, from: body, root: "vehicle")
+        vehicle.lastLocation?.updateTime = Timestamp(Date())
+        vehicle.lastLocation?.serverTime = nil
+        return try encode(vehicle)
+    }
+
+    /// Prints a line at once, also into a pipe or a file (the browser test reads the link
+    /// as soon as it is printed; `print` would hold it in a buffer).
+    static func say(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    static func encode(_ value: some Encodable) throws -> [UInt8] { Array(try FleetJSON.encode(value)) }
+}
+
+/// The demo's input is unusable.
+struct DemoError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

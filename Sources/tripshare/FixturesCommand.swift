@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// `tripshare fixtures`: replays and checks trip fixtures.
+struct FixturesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fixtures",
+        abstract: "Replay trip fixtures and compare them with their goldens.",
+        subcommands: [FixturesRunCommand.self, FixturesDriveCommand.self]
+    )
+}

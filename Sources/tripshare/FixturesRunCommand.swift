@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+import Scenarios
+
+/// `tripshare fixtures run`: the batch runner.
+struct FixturesRunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Replay every fixture under DIR... and compare with its expected/ goldens.",
+        discussion: """
+            Each fixture (a folder with scenario.json) is replayed through the real API, store (a temporary \
+            SQLite file) and navigator at full speed, on a clock set to each call's time; its checkpoints \
+            record rider views, vehicles, navInfo, events and previews, which are compared with expected/ \
+            (numbers and times within the scenario's tolerances, images by pixel metrics). Exits non-zero on \
+            any mismatch. --update rewrites the goldens that differ; a run that rewrites any also exits \
+            non-zero, so nothing is accepted without a look.
+            Example: tripshare fixtures run Tests/Fixtures --jobs 2 --report out/fixtures.html
+            """
+    )
+
+    @Argument(help: "Fixture folders, or folders holding fixtures.")
+    var directories: [String]
+
+    @Flag(help: "Rewrite the goldens that differ or are missing (and remove stale ones).")
+    var update = false
+
+    @Option(help: "Fixtures replayed at once (default: 1).")
+    var jobs: Int = 1
+
+    @Option(help: "Where to write the HTML report (default: out/fixtures-report.html).")
+    var report: String = "out/fixtures-report.html"
+
+    func validate() throws {
+        if jobs < 1 || jobs > 64 { throw ValidationError("--jobs must be between 1 and 64") }
+    }
+
+    func run() async throws {
+        let fixtures: [URL]
+        do { fixtures = try FixtureBatch.discover(directories.map { URL(fileURLWithPath: $0) }) } catch {
+            throw ValidationError("\(error)")
+        }
+        print("Replaying \(fixtures.count) fixture\(fixtures.count == 1 ? "" : "s") with \(jobs) job\(jobs == 1 ? "" : "s")\(update ? ", UPDATING GOLDENS" : "").")
+        let progress = ProgressLine(label: "fixtures")
+        let started = Date()
+        progress.update(0, of: fixtures.count)
+        let results = await FixtureBatch.run(fixtures, jobs: jobs, update: update) { result, done, total in
+            progress.note(String(format: "%@ %@ (%d calls, %d renders, %.2f s)", result.passed ? "ok  " : "FAIL",
+                                 result.name, result.calls, result.renders, result.seconds))
+            progress.update(done, of: total)
+        }
+        progress.finish()
+        let reportURL = URL(fileURLWithPath: report)
+        try HTMLReport.write(results, to: reportURL)
+
+        for result in results where !result.passed {
+            print("\nFAIL \(result.name) (\(result.directory.path))")
+            for failure in result.failures.prefix(10) { print("  \(failure)") }
+            if result.failures.count > 10 { print("  ... and \(result.failures.count - 10) more") }
+            for artefact in result.artefacts where !artefact.passed {
+                print("  expected/\(artefact.fileName):")
+                for difference in artefact.differences.prefix(8) { print("    \(difference)") }
+            }
+        }
+        let updated = results.flatMap { result in result.updated.map { "\(result.name)/expected/\($0)" } }
+        if !updated.isEmpty {
+            print("""
+
+                ******************************************************************
+                *  --update REWROTE \(updated.count) GOLDEN FILE\(updated.count == 1 ? "" : "S"). Look at every one before committing.
+                ******************************************************************
+                """)
+            for file in updated { print("  \(file)") }
+        }
+        let failed = results.filter { !$0.passed }.count
+        print(String(format: "\n%d passed, %d failed in %.1f s. Report: %@", results.count - failed, failed,
+                     Date().timeIntervalSince(started), reportURL.path))
+        if failed > 0 || !updated.isEmpty { throw ExitCode.failure }
+    }
+}
