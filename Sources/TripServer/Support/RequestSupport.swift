@@ -48,6 +48,8 @@ extension TripRequestContext {
     /// A path parameter, percent-decoded.
     func pathParameter(_ name: String) throws(APIError) -> String {
         guard let raw = parameters.get(name) else { throw .invalid("missing path parameter '\(name)'") }
+        // Foundation's percent decoding is costly on every request; IDs rarely need it.
+        guard raw.utf8.contains(UInt8(ascii: "%")) else { return raw }
         return raw.removingPercentEncoding ?? raw
     }
 
