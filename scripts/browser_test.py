@@ -3,8 +3,9 @@
 
 Starts the demo on a free port with a temporary data folder, opens the printed share link
 at a phone-sized and a desktop viewport (DevTools protocol over a websocket), waits for a
-live update (an event that refreshed the trip), saves a screenshot of each viewport, and
-fails if the page shows no map, no ETA, or logs a console error.
+live update (an event that refreshed the trip) and for the next maneuver (its icon loaded,
+its instruction shown), saves a screenshot of each viewport, and fails if the page shows no
+map, no ETA, no maneuver, or logs a console error.
 
 Needs Debian's chromium and python3-websocket (scripts/setup-debian chromium python3-websocket).
 Usage: scripts/browser_test.py [--tripshare PATH] [--out DIR]
@@ -98,7 +99,27 @@ class Browser:
 STATE = """JSON.stringify({map: document.body.dataset.map || '', eta: document.body.dataset.eta || '',
   updates: +(document.body.dataset.updates || 0), minutes: document.getElementById('eta-minutes').textContent,
   status: document.getElementById('status').textContent,
-  image: document.getElementById('map').naturalWidth, alt: document.getElementById('map').alt})"""
+  image: document.getElementById('map').naturalWidth, alt: document.getElementById('map').alt,
+  maneuver: !document.getElementById('maneuver').hidden,
+  maneuverIcon: document.getElementById('maneuver-icon').complete ? document.getElementById('maneuver-icon').naturalWidth : 0,
+  maneuverAlt: document.getElementById('maneuver-icon').alt,
+  maneuverText: document.getElementById('maneuver-text').textContent.trim(),
+  maneuverIconLuminance: (() => {
+    const icon = document.getElementById('maneuver-icon');
+    if (!icon.complete || !icon.naturalWidth) return -1;
+    const canvas = document.createElement('canvas');
+    canvas.width = icon.naturalWidth; canvas.height = icon.naturalHeight;
+    const context = canvas.getContext('2d');
+    context.drawImage(icon, 0, 0);
+    const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+    let sum = 0, weight = 0;
+    for (let i = 0; i < pixels.length; i += 4) {
+      const a = pixels[i + 3] / 255;
+      sum += a * (0.2126 * pixels[i] + 0.7152 * pixels[i + 1] + 0.0722 * pixels[i + 2]) / 255;
+      weight += a;
+    }
+    return weight ? sum / weight : -1;
+  })()})"""
 
 
 def wait_for(browser, condition, seconds, what):
@@ -162,10 +183,20 @@ def main():
             state = wait_for(browser, lambda s: s.get("map") == "shown" and s.get("image", 0) > 0, 60, "the map")
             first = state["updates"]
             state = wait_for(browser, lambda s: s["updates"] > first, 60, "a live update")
+            # The demo's car navigates a route with steps: the next maneuver shows, with its
+            # icon loaded and its instruction.
+            state = wait_for(browser, lambda s: s["maneuver"] and s["maneuverIcon"] > 0 and s["maneuverText"], 60,
+                             "the next maneuver (icon and text)")
+            # The box is dark green: the icon must be drawn light to be seen on it.
+            if state["maneuverIconLuminance"] < 0.6:
+                failures.append(f"{name}: the maneuver icon is too dark for its box "
+                                f"(mean luminance {state['maneuverIconLuminance']:.2f})")
             browser.pump(1)
             path = os.path.join(args.out, f"share-{name}.png")
             browser.screenshot(path)
-            print(f"{name}: {state['status']!r}, ETA {state['minutes']!r}, {state['updates']} updates; screenshot {path}")
+            state = json.loads(browser.evaluate(STATE) or "{}")  # what the screenshot shows
+            print(f"{name}: {state['status']!r}, ETA {state['minutes']!r}, {state['updates']} updates, "
+                  f"next {state['maneuverText']!r} ({state['maneuverAlt']}, icon {state['maneuverIcon']} px); screenshot {path}")
             if state.get("eta") not in ("shown", "ended") or state.get("minutes") in ("", "–"):
                 failures.append(f"{name}: the page shows no ETA ({state})")
             if not state.get("alt", "").startswith("Map of your trip"):

@@ -17,8 +17,10 @@ struct DemoCommand: AsyncParsableCommand {
             Starts `serve` on the embedded SQLite store, creates vehicle demo-car and trip demo-trip (provider demo) \
             from the first trip of a Fleet Engine log (its pickup, dropoff, recorded route segments and locations), \
             and replays the driver's updates over HTTP, faster than real time by --speed-factor (by default the \
-            whole trip takes about 3 minutes). Open the printed share link in a browser to watch it. The server \
-            keeps running after the trip ends; SIGINT or SIGTERM stop it.
+            whole trip takes about 3 minutes). The log has route geometry but no turn-by-turn steps or road names, so \
+            each new recorded route segment is sent as the car's navigator route (PUT .../vehicles/demo-car/route) with \
+            steps inferred from the route's turns, worded without road names ("Turn left"). Open the printed share \
+            link in a browser to watch it. The server keeps running after the trip ends; SIGINT or SIGTERM stop it.
             """
     )
 

@@ -60,26 +60,57 @@ struct DemoDrive: Sendable {
             steps.append(Step(offset: 0, method: "PUT", path: "\(p)/vehicles/\(Self.vehicleId)?updateMask=lastLocation",
                               body: try Self.encode(input), label: "position \(Self.vehicleId)"))
         }
+        // The trip as the log has it so far, for the waypoint each new route leads to, and
+        // the last segment sent as a route.
+        var trip = Trip(name: "")
+        var routedSegment: String?
         for entry in log.entries where entry.time >= start && entry.time <= end {
             let offset = entry.time.seconds(since: start)
             switch entry.call {
-            case .createTrip(_, let id, var trip) where id == tripId:
-                trip.name = ""
-                trip.vehicleId = Self.vehicleId
-                trip.tripType = .exclusive
-                steps.append(Step(offset: offset, method: "POST", path: "\(p)/trips?tripId=\(Self.tripId)", body: try Self.encode(trip),
+            case .createTrip(_, let id, var created) where id == tripId:
+                trip = created
+                trip.tripStatus = .new
+                created.name = ""
+                created.vehicleId = Self.vehicleId
+                created.tripType = .exclusive
+                steps.append(Step(offset: offset, method: "POST", path: "\(p)/trips?tripId=\(Self.tripId)", body: try Self.encode(created),
                                   label: "create \(Self.tripId)"))
-            case .updateTrip(_, let id, var trip, let mask) where id == tripId:
-                trip.name = ""
+            case .updateTrip(_, let id, var update, let mask) where id == tripId:
+                if mask.contains("tripStatus") { trip.tripStatus = update.tripStatus }
+                if mask.contains("intermediateDestinationIndex") { trip.intermediateDestinationIndex = update.intermediateDestinationIndex }
+                if mask.contains("intermediateDestinations") { trip.intermediateDestinations = update.intermediateDestinations }
+                update.name = ""
                 var fields = mask.fields
-                if mask.contains("vehicleId") { trip.vehicleId = Self.vehicleId }
-                if mask.contains("tripStatus") && trip.tripStatus == .new { fields.removeAll { $0 == "tripStatus" } }
+                if mask.contains("vehicleId") { update.vehicleId = Self.vehicleId }
+                if mask.contains("tripStatus") && update.tripStatus == .new { fields.removeAll { $0 == "tripStatus" } }
                 guard !fields.isEmpty else { continue }
                 steps.append(Step(offset: offset, method: "PUT", path: "\(p)/trips/\(Self.tripId)?updateMask=\(fields.joined(separator: ","))",
-                                  body: try Self.encode(trip), label: mask.contains("tripStatus") ? trip.tripStatus.rawValue : "update trip"))
+                                  body: try Self.encode(update), label: mask.contains("tripStatus") ? update.tripStatus.rawValue : "update trip"))
+                // The trip is over: the driver app ends guidance (the recorded driver ended it
+                // short of the dropoff, where the navigator would still be counting down).
+                if mask.contains("tripStatus"), update.tripStatus.isTerminal, routedSegment != nil {
+                    steps.append(Step(offset: offset, method: "DELETE", path: "\(p)/vehicles/\(Self.vehicleId)/route",
+                                      body: [], label: "route"))
+                    routedSegment = nil
+                }
             case .updateVehicle(_, let id, var v, let mask) where id == vehicleId:
                 v.name = ""
-                steps.append(Step(offset: offset, method: "PUT", path: "\(p)/vehicles/\(Self.vehicleId)?updateMask=\(mask.fields.joined(separator: ","))",
+                var fields = mask.fields
+                // A new route segment goes to the navigator as a route with steps, as a driver
+                // app's navigatorDidChangeRoute would send it; the navigator sets the vehicle's
+                // currentRouteSegment from it, so the update itself leaves that field alone.
+                if mask.contains("currentRouteSegment"), let segment = v.currentRouteSegment {
+                    if segment != routedSegment, let route = Self.route(along: segment, toward: Self.nextWaypoint(of: trip)) {
+                        routedSegment = segment
+                        steps.append(Step(offset: offset, method: "PUT", path: "\(p)/vehicles/\(Self.vehicleId)/route",
+                                          body: try Self.encode(route), label: "route"))
+                    }
+                    if segment == routedSegment {
+                        fields.removeAll { $0 == "currentRouteSegment" }
+                        v.currentRouteSegment = nil
+                    }
+                }
+                steps.append(Step(offset: offset, method: "PUT", path: "\(p)/vehicles/\(Self.vehicleId)?updateMask=\(fields.joined(separator: ","))",
                                   body: try Self.encode(v), label: "location"))
             default: break
             }
@@ -95,18 +126,22 @@ struct DemoDrive: Sendable {
         let server = try await authority.mint(Principal(role: .server, subject: "demo"))
         try await removePreviousRun(transport, token: server)
         let started = ContinuousClock.now
+        // The car's own clock runs at the recorded pace from now: the navigator judges the
+        // speed between fixes by it, and at the demo's speed factor the wall clock would make
+        // every fix a GPS jump (a car at 50 km/h would seem to drive at several hundred).
+        let deviceStart = Date()
         for step in steps {
             let due = started + .milliseconds(Int64(step.offset / speedFactor * 1000))
             try await Task.sleep(until: due, clock: .continuous)
             var body = step.body
-            if step.label == "location" || step.label.hasPrefix("position") { body = try Self.stampedNow(body) }
+            if step.label == "location" || step.label.hasPrefix("position") { body = try Self.stamped(body, at: deviceStart.addingTimeInterval(step.offset)) }
             let (status, answer) = try await transport.send(method: step.method, path: step.path, body: body, token: server)
             if status != 200 {
                 Self.say("demo: \(step.method) \(step.path) answered \(status): \(String(decoding: answer.prefix(300), as: UTF8.self))")
             }
             if step.label == "create \(Self.tripId)" {
                 try await announce(base: base, authority: authority, dataDirectory: dataDirectory, speedFactor: speedFactor)
-            } else if step.label != "location" && !step.label.hasPrefix("position") {
+            } else if !["location", "route"].contains(step.label) && !step.label.hasPrefix("position") {
                 Self.say("demo: \(step.label)")
             }
         }
@@ -149,10 +184,10 @@ struct DemoDrive: Sendable {
             """)
     }
 
-    /// The update with its location stamped now (the recorded times are from 2025).
-    static func stampedNow(_ body: [UInt8]) throws -> [UInt8] {
+    /// The update with its location stamped at `time` (the recorded times are from 2025).
+    static func stamped(_ body: [UInt8], at time: Date) throws -> [UInt8] {
         var vehicle = try FleetJSON.decode(Vehicle.self, from: body, root: "vehicle")
-        vehicle.lastLocation?.updateTime = Timestamp(Date())
+        vehicle.lastLocation?.updateTime = Timestamp(time)
         vehicle.lastLocation?.serverTime = nil
         return try encode(vehicle)
     }

@@ -143,7 +143,9 @@
     $("maneuver").hidden = ended;
     if (maneuverShown === step.maneuver) return;
     maneuverShown = step.maneuver;
-    const response = await fetch(`/v1/maneuvers/${encodeURIComponent(step.maneuver)}.png?size=square96`, { headers: auth });
+    // The box is dark green: the low-light icon is drawn light, for dark backgrounds.
+    const response = await fetch(`/v1/maneuvers/${encodeURIComponent(step.maneuver)}.png?size=square96&lighting=lowLight`,
+      { headers: auth });
     if (response.ok) {
       $("maneuver-icon").src = URL.createObjectURL(await response.blob());
       $("maneuver-icon").alt = step.maneuver.replace(/([A-Z])/g, " $1").toLowerCase();
