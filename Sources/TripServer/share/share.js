@@ -140,6 +140,8 @@
     const step = info && info.currentStep;
     if (!step || !step.maneuver) return;
     $("maneuver-text").textContent = step.fullInstructionText || step.fullRoadName || step.maneuver;
+    const ahead = info.distanceToCurrentStepMeters;
+    $("maneuver-when").textContent = ahead > 0 ? `In ${formatDistance(ahead)}` : "Next";
     $("maneuver").hidden = ended;
     if (maneuverShown === step.maneuver) return;
     maneuverShown = step.maneuver;
