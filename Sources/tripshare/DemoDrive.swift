@@ -184,11 +184,12 @@ struct DemoDrive: Sendable {
             """)
     }
 
-    /// The update with its location stamped at `time` (the recorded times are from 2025).
+    /// The update with its location (and raw fix) stamped at `time` (the recorded times are from 2025).
     static func stamped(_ body: [UInt8], at time: Date) throws -> [UInt8] {
         var vehicle = try FleetJSON.decode(Vehicle.self, from: body, root: "vehicle")
         vehicle.lastLocation?.updateTime = Timestamp(time)
         vehicle.lastLocation?.serverTime = nil
+        if vehicle.lastLocation?.rawLocationTime != nil { vehicle.lastLocation?.rawLocationTime = Timestamp(time) }
         return try encode(vehicle)
     }
 
