@@ -28,14 +28,3 @@ struct JSONLogHandler: LogHandler {
         FileHandle.standardError.write(line)
     }
 }
-
-enum Logs {
-    /// Sets up swift-log once for the process in the chosen format.
-    static func bootstrap(_ format: LogFormat, level: Logger.Level = .info) {
-        LoggingSystem.bootstrap { label in
-            var handler: any LogHandler = format == .json ? JSONLogHandler(label: label) : StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
-    }
-}

@@ -1,0 +1,12 @@
+import Logging
+
+enum Logs {
+    /// Sets up swift-log once for the process in the chosen format.
+    static func bootstrap(_ format: LogFormat, level: Logger.Level = .info) {
+        LoggingSystem.bootstrap { label in
+            var handler: any LogHandler = format == .json ? JSONLogHandler(label: label) : TextLogHandler(label: label)
+            handler.logLevel = level
+            return handler
+        }
+    }
+}
