@@ -35,6 +35,17 @@ public enum SpeedType: String, CaseIterable, Hashable, Sendable, Codable {
     /// Traffic is jammed.
     case trafficJam
 
+    /// The one of four values that belongs to this speed: the single place that maps a
+    /// speed to its member of a per-speed table (``TrafficColors`` and its patch).
+    func select<Value>(noData: Value, normal: Value, slow: Value, trafficJam: Value) -> Value {
+        switch self {
+        case .noData: noData
+        case .normal: normal
+        case .slow: slow
+        case .trafficJam: trafficJam
+        }
+    }
+
     /// The speed type of a rider-facing traffic interval.
     public init(_ speed: TrafficSpeed) {
         switch speed {

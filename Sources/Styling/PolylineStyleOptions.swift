@@ -72,21 +72,11 @@ public struct TrafficColors: Hashable, Sendable {
 
     /// The colour for a speed.
     public subscript(speed: SpeedType) -> Color {
-        get {
-            switch speed {
-            case .noData: noData
-            case .normal: normal
-            case .slow: slow
-            case .trafficJam: trafficJam
-            }
-        }
-        set {
-            switch speed {
-            case .noData: noData = newValue
-            case .normal: normal = newValue
-            case .slow: slow = newValue
-            case .trafficJam: trafficJam = newValue
-            }
-        }
+        get { self[keyPath: Self.member(speed)] }
+        set { self[keyPath: Self.member(speed)] = newValue }
+    }
+
+    private static func member(_ speed: SpeedType) -> WritableKeyPath<Self, Color> {
+        speed.select(noData: \.noData, normal: \.normal, slow: \.slow, trafficJam: \.trafficJam)
     }
 }
