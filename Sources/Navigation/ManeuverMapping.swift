@@ -26,8 +26,7 @@ enum ManeuverMapping {
     /// lane-shape classes: under 10° straight, 10–45° slight, 45–135° normal, 135–175° sharp,
     /// beyond that a U-turn.
     static func direction(angle: Double) -> Direction {
-        var a = angle.truncatingRemainder(dividingBy: 360)
-        if a > 180 { a -= 360 } else if a <= -180 { a += 360 }
+        let a = Degrees.wrapped(angle)
         let m = abs(a)
         if m < 10 { return .straight }
         if m >= 175 { return .uTurn }

@@ -63,7 +63,7 @@ struct TurnDetector {
             guard Earth.distance(before, points[i]) >= minimumChordMeters,
                 Earth.distance(points[i], after) >= minimumChordMeters
             else { continue }
-            let chord = signedDifference(
+            let chord = Degrees.difference(
                 from: Earth.initialBearing(from: before, to: points[i]), to: Earth.initialBearing(from: points[i], to: after))
             guard abs(chord) >= turnDegrees else { continue }
             // The roads on either side, away from the corner itself.
@@ -73,7 +73,7 @@ struct TurnDetector {
                 Earth.distance(nearAfter, after) >= minimumChordMeters / 2
             else { continue }
             let bearingAfter = Earth.initialBearing(from: nearAfter, to: after)
-            let angle = signedDifference(from: Earth.initialBearing(from: before, to: nearBefore), to: bearingAfter)
+            let angle = Degrees.difference(from: Earth.initialBearing(from: before, to: nearBefore), to: bearingAfter)
             guard abs(angle) >= turnDegrees else { continue }
             candidates.append((Turn(pointIndex: i, angle: angle, bearingAfter: bearingAfter), chord))
         }
@@ -86,7 +86,7 @@ struct TurnDetector {
         return kept.sorted { $0.pointIndex < $1.pointIndex }
     }
 
-    /// The turn a heading change makes, with the brief's classes: under 25° none (nil),
+    /// The turn a heading change makes, in the classes the demo's inferred steps use: under 25° none (nil),
     /// 25–60° slight, 60–120° plain, 120–160° sharp, above that a U-turn. These are wider
     /// than the Navigation SDK's lane-shape classes (ManeuverMapping.direction(angle:))
     /// because an angle measured over 20 m arms reads a little flatter than the junction's
@@ -101,12 +101,5 @@ struct TurnDetector {
         case ..<160: return right ? .sharpRight : .sharpLeft
         default: return .uTurn
         }
-    }
-
-    /// `to - from` wrapped to (-180, 180].
-    static func signedDifference(from: Double, to: Double) -> Double {
-        var a = (to - from).truncatingRemainder(dividingBy: 360)
-        if a > 180 { a -= 360 } else if a <= -180 { a += 360 }
-        return a
     }
 }
