@@ -24,10 +24,10 @@ struct FixturesRunCommand: AsyncParsableCommand {
     @Flag(help: "Rewrite the goldens that differ or are missing (and remove stale ones).")
     var update = false
 
-    @Option(help: "Fixtures replayed at once (default: 1).")
+    @Option(help: "Fixtures replayed at once.")
     var jobs: Int = 1
 
-    @Option(help: "Where to write the HTML report (default: out/fixtures-report.html).")
+    @Option(help: "Where to write the HTML report.")
     var report: String = "out/fixtures-report.html"
 
     func validate() throws {
