@@ -59,8 +59,12 @@
       if (status === "CANCELED") document.documentElement.classList.add("canceled");
       $("eta-minutes").textContent = status === "COMPLETE" ? "✓" : "✕";
       $("eta-label").textContent = status === "COMPLETE" ? "trip complete" : "trip canceled";
-      $("eta-clock").textContent = trip.dropoffTime && status === "COMPLETE" ? clock(trip.dropoffTime) : "–";
-      $("distance").textContent = "–";
+      // What happened, not what was expected: the arrival time, or no time box at all.
+      const arrived = status === "COMPLETE" && trip.dropoffTime;
+      $("eta-clock-label").textContent = "Arrived at";
+      $("eta-clock").textContent = arrived ? clock(trip.dropoffTime) : "–";
+      $("eta-clock").parentElement.hidden = !arrived;
+      $("distance-box").hidden = true;
       $("maneuver").hidden = true;
       setConnection("");
       $("map").alt = status === "COMPLETE" ? "Map of your trip: it has ended at your destination." : "Map of your trip: it was canceled.";
