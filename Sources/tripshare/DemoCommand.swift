@@ -29,8 +29,29 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(help: "How many times faster than recorded to drive (default: the trip takes about 3 minutes).")
     var speedFactor: Double?
 
-    @Option(help: "The Fleet Engine log to take the trip from.")
-    var log: String = "../shared/fixtures/fleet-engine-logs/two-trips-bay-area.json"
+    @Option(help: """
+        The Fleet Engine log to take the trip from (default: \(Self.sharedLog) beside the working \
+        folder, or beside the repository this binary was built in).
+        """)
+    var log: String?
+
+    /// The recorded log the demo drives, relative to a checkout of the repository.
+    static let sharedLog = "../shared/fixtures/fleet-engine-logs/two-trips-bay-area.json"
+
+    /// Where the log is looked for without --log: beside the working folder (the README runs
+    /// the demo from the repository), then beside each folder above the binary (the
+    /// repository holds it in `.build/<config>/` or `.build/<triple>/<config>/`), so
+    /// `.build/release/tripshare demo` works from any folder too.
+    static func defaultLogPaths() -> [String] {
+        var paths = [sharedLog]
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).absoluteURL.resolvingSymlinksInPath()
+        for _ in 0..<5 {
+            folder = folder.deletingLastPathComponent()
+            let path = folder.appendingPathComponent(sharedLog).standardizedFileURL.path
+            if !paths.contains(path) { paths.append(path) }
+        }
+        return paths
+    }
 
     /// The whole demo trip takes about this long by default.
     static let targetSeconds = 180.0
@@ -44,8 +65,12 @@ struct DemoCommand: AsyncParsableCommand {
     func run() async throws {
         Logs.bootstrap(try options.resolvedLogFormat(), level: .warning)
         let logger = Logger(label: "tripshare")
-        guard let data = FileManager.default.contents(atPath: log) else {
-            throw ValidationError("cannot read \(log); run from the repository's folder with ../shared beside it, or pass --log")
+        let candidates = log.map { [$0] } ?? Self.defaultLogPaths()
+        guard let data = candidates.lazy.compactMap({ FileManager.default.contents(atPath: $0) }).first else {
+            throw ValidationError("""
+                cannot read \(candidates.joined(separator: " or ")); run from the repository's folder with \
+                ../shared beside it, or pass --log
+                """)
         }
         let demo = try DemoDrive(log: try FleetLog.parse(data))
         let factor = speedFactor ?? max(1, demo.durationSeconds / Self.targetSeconds)
@@ -72,6 +97,9 @@ struct DemoCommand: AsyncParsableCommand {
             do {
                 try await demo.run(base: base, authority: authority, speedFactor: factor, dataDirectory: options.dataDirectory)
             } catch is CancellationError {
+            } catch let error as NSError where error.domain == NSURLErrorDomain && error.code == NSURLErrorCannotConnectToHost {
+                // Ctrl-C closes the server first; the drive's next call finds it gone.
+                DemoDrive.say("demo: the server has stopped, so the drive ends here.")
             } catch {
                 DemoDrive.say("The demo drive stopped: \(error)")
             }

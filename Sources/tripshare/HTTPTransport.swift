@@ -17,7 +17,18 @@ struct HTTPTransport: APITransport {
             request.httpBody = Data(body)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        let (data, response) = try await URLSession.shared.data(for: request)
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, Array(data))
+        // Not `URLSession.data(for:)`: on Linux, cancelling the calling task while that call
+        // is in flight deadlocks inside FoundationNetworking (seen as `tripshare demo` hanging
+        // on Ctrl-C). A completion handler has no cancellation hook; a cancelled caller stops
+        // at its next suspension point instead, and the request finishes or fails on its own.
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(status: Int, body: [UInt8]), any Error>) in
+            URLSession.shared.dataTask(with: request) { data, response, error in
+                if let error {
+                    continuation.resume(throwing: error)
+                } else {
+                    continuation.resume(returning: ((response as? HTTPURLResponse)?.statusCode ?? 0, Array(data ?? Data())))
+                }
+            }.resume()
+        }
     }
 }
