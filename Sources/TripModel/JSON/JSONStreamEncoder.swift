@@ -66,13 +66,22 @@ final class JSONByteWriter {
     func writeString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         // Most strings (IDs, encoded polylines, enum names) need no escaping: copy them whole.
+        // The scan runs over the string's own buffer: through the UTF8View's iterator it
+        // showed as 2.4% of a vehicle update's CPU (long encoded polylines).
         let utf8 = text.utf8
-        if utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-            bytes.append(contentsOf: utf8)
-        } else {
+        let copied = utf8.withContiguousStorageIfAvailable { buffer -> Bool in
+            guard !buffer.contains(where: Self.needsEscape) else { return false }
+            bytes.append(contentsOf: buffer)
+            return true
+        }
+        if copied != true {
             for byte in utf8 { appendEscaped(byte) }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    @inline(__always) private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 
     @inline(__always) private func appendEscaped(_ byte: UInt8) {
