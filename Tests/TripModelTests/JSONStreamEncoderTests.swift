@@ -40,6 +40,23 @@ import TripModel
         #expect(throws: EncodingError.self) { try JSONStreamEncoder().encode([Double.nan]) }
         #expect(throws: EncodingError.self) { try JSONStreamEncoder().encode(["x": Double.infinity]) }
     }
+
+    struct Point: Encodable { var lat: Double; var lng: Double? }
+    struct Route: Encodable { var start: Point; var name: String?; var points: [Point] }
+
+    /// The error names the path to the bad number, with nothing left over from the members
+    /// written before it.
+    @Test func nonFinitePath() throws {
+        let route = Route(start: Point(lat: 1, lng: 2), name: "r", points: [Point(lat: 3, lng: nil), Point(lat: 4, lng: .nan)])
+        do {
+            _ = try JSONStreamEncoder().encode(route)
+            Issue.record("NaN was encoded")
+        } catch let EncodingError.invalidValue(_, context) {
+            #expect(context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue } == ["points", "1", "lng"])
+        }
+        let fine = Route(start: Point(lat: 1, lng: nil), name: nil, points: [])
+        #expect(String(decoding: try JSONStreamEncoder().encode(fine), as: UTF8.self) == #"{"start":{"lat":1},"points":[]}"#)
+    }
 }
 
 extension JSONValue {

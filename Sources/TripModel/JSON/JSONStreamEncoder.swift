@@ -12,7 +12,7 @@ public struct JSONStreamEncoder: Sendable {
     /// The JSON bytes of `value`; throws `EncodingError.invalidValue` for NaN or infinity.
     public func encode(_ value: some Encodable) throws -> [UInt8] {
         let writer = JSONByteWriter()
-        try writer.encodeValue(value, codingPath: [])
+        try writer.encodeValue(value, pathDepth: 0)
         writer.closeFrames(downTo: 0)
         return writer.bytes
     }
@@ -27,6 +27,21 @@ final class JSONByteWriter {
     @exclusivity(unchecked) var bytes: [UInt8] = []
     /// Open containers, innermost last: whether each is an object, and whether it has members.
     @exclusivity(unchecked) private var frames: [(isObject: Bool, hasMembers: Bool)] = []
+    /// The keys leading to the value being written. Containers remember only how deep
+    /// their own path is and read it from here when asked (only errors ask): building a
+    /// new path array for every nested value was a malloc per member.
+    @exclusivity(unchecked) private var path: [any CodingKey] = []
+
+    /// The first `depth` keys of the current path.
+    func codingPath(depth: Int) -> [any CodingKey] { Array(path.prefix(depth)) }
+
+    /// Sets the path to its first `depth` keys followed by `key`; returns the new depth.
+    func enter(depth: Int, key: any CodingKey) -> Int {
+        // A container used out of turn could find the path shorter than its own depth.
+        if path.count > depth { path.removeLast(path.count - depth) }
+        path.append(key)
+        return path.count
+    }
 
     init() { bytes.reserveCapacity(1024) }
 
@@ -55,10 +70,10 @@ final class JSONByteWriter {
         }
     }
 
-    func encodeValue(_ value: some Encodable, codingPath: [any CodingKey]) throws {
+    func encodeValue(_ value: some Encodable, pathDepth: Int) throws {
         let depth = frames.count
         let start = bytes.count
-        try value.encode(to: StreamEncoder(writer: self, codingPath: codingPath))
+        try value.encode(to: StreamEncoder(writer: self, pathDepth: pathDepth))
         closeFrames(downTo: depth)
         if bytes.count == start { bytes.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")]) }
     }
@@ -98,9 +113,9 @@ final class JSONByteWriter {
         }
     }
 
-    func writeDouble(_ value: Double, codingPath: [any CodingKey]) throws {
+    func writeDouble(_ value: Double, codingPath: @autoclosure () -> [any CodingKey]) throws {
         guard value.isFinite else {
-            throw EncodingError.invalidValue(value, .init(codingPath: codingPath, debugDescription: "\(value) is not a JSON number"))
+            throw EncodingError.invalidValue(value, .init(codingPath: codingPath(), debugDescription: "\(value) is not a JSON number"))
         }
         if value == value.rounded(), abs(value) < 1e15 {
             writeInteger(Int64(value))
@@ -118,23 +133,25 @@ final class JSONByteWriter {
 
 private struct StreamEncoder: Encoder {
     let writer: JSONByteWriter
-    let codingPath: [any CodingKey]
+    let pathDepth: Int
+    var codingPath: [any CodingKey] { writer.codingPath(depth: pathDepth) }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(StreamKeyedContainer<Key>(writer: writer, frame: writer.open(object: true), codingPath: codingPath))
+        KeyedEncodingContainer(StreamKeyedContainer<Key>(writer: writer, frame: writer.open(object: true), pathDepth: pathDepth))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        StreamUnkeyedContainer(writer: writer, frame: writer.open(object: false), codingPath: codingPath)
+        StreamUnkeyedContainer(writer: writer, frame: writer.open(object: false), pathDepth: pathDepth)
     }
 
-    func singleValueContainer() -> any SingleValueEncodingContainer { StreamSingleValue(writer: writer, codingPath: codingPath) }
+    func singleValueContainer() -> any SingleValueEncodingContainer { StreamSingleValue(writer: writer, pathDepth: pathDepth) }
 }
 
 private struct StreamSingleValue: SingleValueEncodingContainer {
     let writer: JSONByteWriter
-    let codingPath: [any CodingKey]
+    let pathDepth: Int
+    var codingPath: [any CodingKey] { writer.codingPath(depth: pathDepth) }
 
     mutating func encodeNil() throws { writer.writeLiteral("null") }
     mutating func encode(_ value: Bool) throws { writer.writeLiteral(value ? "true" : "false") }
@@ -151,62 +168,78 @@ private struct StreamSingleValue: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt16) throws { writer.writeInteger(value) }
     mutating func encode(_ value: UInt32) throws { writer.writeInteger(value) }
     mutating func encode(_ value: UInt64) throws { writer.writeInteger(value) }
-    mutating func encode<T: Encodable>(_ value: T) throws { try writer.encodeValue(value, codingPath: codingPath) }
+    mutating func encode<T: Encodable>(_ value: T) throws { try writer.encodeValue(value, pathDepth: pathDepth) }
 }
 
 private struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let writer: JSONByteWriter
     let frame: Int
-    let codingPath: [any CodingKey]
+    let pathDepth: Int
+    var codingPath: [any CodingKey] { writer.codingPath(depth: pathDepth) }
 
     private func begin(_ key: Key) { writer.beginMember(of: frame, key: key.stringValue) }
+    private func path(_ key: Key) -> [any CodingKey] { codingPath + [key] }
 
     mutating func encodeNil(forKey key: Key) throws { begin(key); writer.writeLiteral("null") }
     mutating func encode(_ value: Bool, forKey key: Key) throws { begin(key); writer.writeLiteral(value ? "true" : "false") }
     mutating func encode(_ value: String, forKey key: Key) throws { begin(key); writer.writeString(value) }
     mutating func encode(_ value: Double, forKey key: Key) throws {
         begin(key)
-        try writer.writeDouble(value, codingPath: codingPath + [key])
+        try writer.writeDouble(value, codingPath: path(key))
     }
     mutating func encode(_ value: Int, forKey key: Key) throws { begin(key); writer.writeInteger(value) }
     mutating func encode(_ value: Int64, forKey key: Key) throws { begin(key); writer.writeInteger(value) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         begin(key)
-        try writer.encodeValue(value, codingPath: codingPath + [key])
+        try writer.encodeValue(value, pathDepth: writer.enter(depth: pathDepth, key: key))
     }
+
+    // The standard library's default `encodeIfPresent` passes every value through the
+    // generic `encode`, which for a String or a number builds a nested encoder and a
+    // single-value container; these keep the direct paths.
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         begin(key)
-        return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(writer: writer, frame: writer.open(object: true), codingPath: codingPath + [key]))
+        return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(writer: writer, frame: writer.open(object: true),
+                                                                      pathDepth: writer.enter(depth: pathDepth, key: key)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         begin(key)
-        return StreamUnkeyedContainer(writer: writer, frame: writer.open(object: false), codingPath: codingPath + [key])
+        return StreamUnkeyedContainer(writer: writer, frame: writer.open(object: false), pathDepth: writer.enter(depth: pathDepth, key: key))
     }
 
     mutating func superEncoder() -> any Encoder {
         writer.beginMember(of: frame, key: "super")
-        return StreamEncoder(writer: writer, codingPath: codingPath)
+        return StreamEncoder(writer: writer, pathDepth: pathDepth)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
         begin(key)
-        return StreamEncoder(writer: writer, codingPath: codingPath + [key])
+        return StreamEncoder(writer: writer, pathDepth: writer.enter(depth: pathDepth, key: key))
     }
 }
 
 private struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
     let writer: JSONByteWriter
     let frame: Int
-    let codingPath: [any CodingKey]
+    let pathDepth: Int
+    var codingPath: [any CodingKey] { writer.codingPath(depth: pathDepth) }
     private(set) var count = 0
 
-    init(writer: JSONByteWriter, frame: Int, codingPath: [any CodingKey]) {
+    init(writer: JSONByteWriter, frame: Int, pathDepth: Int) {
         self.writer = writer
         self.frame = frame
-        self.codingPath = codingPath
+        self.pathDepth = pathDepth
     }
+
+    private var elementKey: AnyCodingKey { AnyCodingKey(intValue: count - 1) }
 
     private mutating func begin() {
         writer.beginMember(of: frame, key: nil)
@@ -216,25 +249,26 @@ private struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encodeNil() throws { begin(); writer.writeLiteral("null") }
     mutating func encode(_ value: Bool) throws { begin(); writer.writeLiteral(value ? "true" : "false") }
     mutating func encode(_ value: String) throws { begin(); writer.writeString(value) }
-    mutating func encode(_ value: Double) throws { begin(); try writer.writeDouble(value, codingPath: codingPath) }
+    mutating func encode(_ value: Double) throws { begin(); try writer.writeDouble(value, codingPath: codingPath + [elementKey]) }
     mutating func encode(_ value: Int) throws { begin(); writer.writeInteger(value) }
     mutating func encode<T: Encodable>(_ value: T) throws {
         begin()
-        try writer.encodeValue(value, codingPath: codingPath + [AnyCodingKey(intValue: count - 1)])
+        try writer.encodeValue(value, pathDepth: writer.enter(depth: pathDepth, key: elementKey))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         begin()
-        return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(writer: writer, frame: writer.open(object: true), codingPath: codingPath))
+        return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(writer: writer, frame: writer.open(object: true),
+                                                                      pathDepth: writer.enter(depth: pathDepth, key: elementKey)))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         begin()
-        return StreamUnkeyedContainer(writer: writer, frame: writer.open(object: false), codingPath: codingPath)
+        return StreamUnkeyedContainer(writer: writer, frame: writer.open(object: false), pathDepth: writer.enter(depth: pathDepth, key: elementKey))
     }
 
     mutating func superEncoder() -> any Encoder {
         begin()
-        return StreamEncoder(writer: writer, codingPath: codingPath)
+        return StreamEncoder(writer: writer, pathDepth: writer.enter(depth: pathDepth, key: elementKey))
     }
 }
