@@ -13,7 +13,9 @@ struct VehicleRecord: Sendable {
 protocol FleetTransaction {
     func vehicleRecord(provider: String, id: String) throws -> VehicleRecord?
     func insertVehicle(provider: String, id: String, _ record: VehicleRecord) throws
-    func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws
+    /// Saves a vehicle; returns its JSON when the store encoded it to save it.
+    @discardableResult
+    func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws -> [UInt8]?
     func deleteVehicle(provider: String, id: String) throws
     func trip(provider: String, id: String) throws -> Trip?
     func insertTrip(provider: String, id: String, _ trip: Trip) throws

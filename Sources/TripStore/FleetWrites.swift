@@ -19,7 +19,7 @@ enum FleetWrites {
     }
 
     static func updateVehicle(_ tx: some FleetTransaction, provider: String, id: String, input: Vehicle, mask: FieldMask,
-                              now: Timestamp, hook: (any VehicleUpdateHook)?) throws -> Vehicle {
+                              now: Timestamp, hook: (any VehicleUpdateHook)?) throws -> (vehicle: Vehicle, json: [UInt8]?) {
         guard var record = try tx.vehicleRecord(provider: provider, id: id) else { throw notFound("vehicle", id) }
         try record.vehicle.apply(input, mask: mask, now: now)
         let trigger = JourneyState.Trigger(
@@ -30,13 +30,13 @@ enum FleetWrites {
         let (trips, tripEvents) = try refresh(tx, provider: provider, record: &record, trigger: trigger)
         let hookEvents = try runHook(hook, tx, provider: provider, record: &record, trips: trips, now: now,
                                      cause: .vehicleUpdated(locationUpdated: trigger.locationUpdated))
-        try tx.updateVehicle(provider: provider, id: id, record)
+        let json = try tx.updateVehicle(provider: provider, id: id, record)
         if trigger.locationUpdated, let location = record.vehicle.lastLocation {
             try tx.appendLocation(provider: provider, vehicleId: id, location)
             try tx.appendEvent(provider: provider, Events.vehicleLocation(record.vehicle, now: now))
         }
         for event in tripEvents + hookEvents { try tx.appendEvent(provider: provider, event) }
-        return record.vehicle
+        return (record.vehicle, json)
     }
 
     static func updateNavigator(_ tx: some FleetTransaction, provider: String, id: String, now: Timestamp,

@@ -53,7 +53,7 @@ public final class InMemoryTripStore: TripStore {
     public func updateVehicle(provider: String, id: String, input: Vehicle, mask: FieldMask,
                               hook: (any VehicleUpdateHook)?) async throws -> Vehicle {
         try write { tx, now in
-            try FleetWrites.updateVehicle(tx, provider: provider, id: id, input: input, mask: mask, now: now, hook: hook)
+            try FleetWrites.updateVehicle(tx, provider: provider, id: id, input: input, mask: mask, now: now, hook: hook).vehicle
         }
     }
 
@@ -168,8 +168,9 @@ final class MemoryTransaction: FleetTransaction {
         state.vehicles[Key(provider: provider, id: id)] = record
     }
 
-    func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws {
+    func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws -> [UInt8]? {
         state.vehicles[Key(provider: provider, id: id)] = record
+        return nil
     }
 
     func deleteVehicle(provider: String, id: String) throws {

@@ -10,6 +10,8 @@ public final class SQLiteTripStore: TripStore {
     let pool: DatabasePool
     let clock: WallClock
     let caches = SQLiteCaches()
+    private let groupCommit: GroupCommit
+    private let checkpointer: WALCheckpointer
     /// The migrations this opening applied (empty when the schema was current).
     public let newlyAppliedMigrations: [String]
 
@@ -20,14 +22,17 @@ public final class SQLiteTripStore: TripStore {
         configuration.maximumReaderCount = 8
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = \(WALCheckpointer.writerThresholdPages)")
         }
         pool = try DatabasePool(path: path, configuration: configuration)
+        groupCommit = GroupCommit(pool: pool)
         self.clock = clock
         let migrator = try Migrations.migrator()
         let before = try pool.read { db in try migrator.appliedMigrations(db) }
         try migrator.migrate(pool)
         let after = try pool.read { db in try migrator.appliedMigrations(db) }
         newlyAppliedMigrations = after.filter { !before.contains($0) }
+        checkpointer = try WALCheckpointer(path: path)
     }
 
     /// The migrations already applied, oldest first.
@@ -40,15 +45,35 @@ public final class SQLiteTripStore: TripStore {
         try pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "\n") }
     }
 
+    /// Runs `body` in a write transaction, shared with the other writes waiting at the same
+    /// time (see ``GroupCommit``); returns once that transaction has committed.
     func write<T: Sendable>(_ body: @escaping @Sendable (SQLiteTransaction, Timestamp) throws -> T) async throws -> T {
         let now = clock.now
-        let (result, updates) = try await pool.write { [caches] db in
-            let tx = SQLiteTransaction(db: db, caches: caches, deferred: DeferredCacheUpdates())
-            let result = try body(tx, now)
-            return (result, tx.deferred?.updates ?? [])
+        let caches = caches
+        return try await withCheckedThrowingContinuation { continuation in
+            groupCommit.enqueue(GroupCommit.Job(run: { db in
+                let deferred = DeferredCacheUpdates()
+                let outcome: Result<T, any Error>
+                do {
+                    var value: T?
+                    try db.inSavepoint {
+                        value = try body(SQLiteTransaction(db: db, caches: caches, deferred: deferred), now)
+                        return .commit
+                    }
+                    outcome = .success(value!)
+                } catch {
+                    outcome = .failure(error)
+                }
+                // A rolled-back write must never reach the cache.
+                let updates: [CacheUpdate]
+                if case .success = outcome { updates = deferred.updates } else { updates = [] }
+                return { commitError in
+                    if let commitError { return continuation.resume(throwing: commitError) }
+                    caches.apply(updates)
+                    continuation.resume(with: outcome)
+                }
+            }, fail: { error in continuation.resume(throwing: error) }))
         }
-        caches.apply(updates)
-        return result
     }
 
     /// Reads run on the calling thread: a read of a cached row is a few microseconds of CPU,
@@ -83,7 +108,15 @@ public final class SQLiteTripStore: TripStore {
     public func updateVehicle(provider: String, id: String, input: Vehicle, mask: FieldMask,
                               hook: (any VehicleUpdateHook)?) async throws -> Vehicle {
         try await write { tx, now in
-            try FleetWrites.updateVehicle(tx, provider: provider, id: id, input: input, mask: mask, now: now, hook: hook)
+            try FleetWrites.updateVehicle(tx, provider: provider, id: id, input: input, mask: mask, now: now, hook: hook).vehicle
+        }
+    }
+
+    public func updateVehicleJSON(provider: String, id: String, input: Vehicle, mask: FieldMask,
+                                  hook: (any VehicleUpdateHook)?) async throws -> [UInt8] {
+        try await write { tx, now in
+            let written = try FleetWrites.updateVehicle(tx, provider: provider, id: id, input: input, mask: mask, now: now, hook: hook)
+            return try written.json ?? JSONStreamEncoder().encode(written.vehicle)
         }
     }
 

@@ -15,6 +15,10 @@ public protocol TripStore: Sendable {
     /// the same transaction (see ``VehicleUpdateHook``).
     func updateVehicle(provider: String, id: String, input: Vehicle, mask: FieldMask,
                        hook: (any VehicleUpdateHook)?) async throws -> Vehicle
+    /// ``updateVehicle(provider:id:input:mask:hook:)`` returning the vehicle as JSON (the
+    /// API's response): a store that keeps resources as JSON has just encoded it.
+    func updateVehicleJSON(provider: String, id: String, input: Vehicle, mask: FieldMask,
+                           hook: (any VehicleUpdateHook)?) async throws -> [UInt8]
     /// Lists vehicles by ID.
     func listVehicles(provider: String, page: PageRequest) async throws -> Page<Vehicle>
     /// The nearest qualifying vehicles for a pickup.
@@ -60,6 +64,12 @@ public protocol TripStore: Sendable {
 }
 
 extension TripStore {
+    /// Encodes the updated vehicle; stores that keep JSON return theirs instead.
+    public func updateVehicleJSON(provider: String, id: String, input: Vehicle, mask: FieldMask,
+                                  hook: (any VehicleUpdateHook)?) async throws -> [UInt8] {
+        try JSONStreamEncoder().encode(try await updateVehicle(provider: provider, id: id, input: input, mask: mask, hook: hook))
+    }
+
     /// ``updateVehicle(provider:id:input:mask:hook:)`` without a hook.
     public func updateVehicle(provider: String, id: String, input: Vehicle, mask: FieldMask) async throws -> Vehicle {
         try await updateVehicle(provider: provider, id: id, input: input, mask: mask, hook: nil)

@@ -49,7 +49,7 @@ struct VehicleRoutes {
         }
         let input = try await request.decodeBody(Vehicle.self, root: "vehicle", context: context)
         let provider = try context.pathParameter("provider")
-        return try JSONResponse.make(try await store.updateVehicle(provider: provider, id: id, input: input, mask: mask, hook: hook))
+        return JSONResponse.bytes(try await store.updateVehicleJSON(provider: provider, id: id, input: input, mask: mask, hook: hook))
     }
 
     struct ListResponse: Encodable {

@@ -1,0 +1,84 @@
+import GRDB
+import Synchronization
+import TripModel
+
+/// Runs the store's writes in shared transactions ("group commit"): the writes that arrive
+/// while one transaction is open wait, and then all of them run in the next transaction,
+/// each in its own savepoint, and commit together.
+///
+/// SQLite's cost per write is mostly per transaction (BEGIN, the WAL frames of the pages
+/// every write touches, such as the event log's last page, and the commit), plus a hop to
+/// the writer's queue and back. Under load many writes are waiting at once, so sharing a
+/// transaction divides that cost among them. A write is still answered only after its
+/// transaction has committed, and a write that fails rolls back its own savepoint only.
+final class GroupCommit: Sendable {
+    /// What to do once a write's transaction has ended: called with nil after the commit,
+    /// or with the error that prevented it.
+    typealias Completion = @Sendable ((any Error)?) -> Void
+
+    /// A queued write.
+    struct Job: Sendable {
+        /// Runs the write inside the open transaction.
+        let run: @Sendable (Database) -> Completion
+        /// Answers the write when its transaction failed before the write could run.
+        let fail: @Sendable (any Error) -> Void
+    }
+
+    private struct Queue {
+        var jobs: [Job] = []
+        var draining = false
+    }
+
+    private let pool: DatabasePool
+    private let queue = Mutex(Queue())
+    /// At most this many writes share a transaction, so the first of them is not kept
+    /// waiting behind an unbounded number of others.
+    static let maximumBatch = 256
+
+    init(pool: DatabasePool) { self.pool = pool }
+
+    /// Queues a job; the writer's queue picks it up with whatever else is waiting.
+    func enqueue(_ job: Job) {
+        let startDrain = queue.withLock { queue in
+            queue.jobs.append(job)
+            if queue.draining { return false }
+            queue.draining = true
+            return true
+        }
+        if startDrain { pool.asyncWriteWithoutTransaction { db in self.drain(db) } }
+    }
+
+    private func drain(_ db: Database) {
+        while true {
+            let jobs = queue.withLock { queue -> [Job] in
+                let batch = Array(queue.jobs.prefix(Self.maximumBatch))
+                queue.jobs.removeFirst(batch.count)
+                if batch.isEmpty { queue.draining = false }
+                return batch
+            }
+            if jobs.isEmpty { return }
+            run(jobs, db)
+        }
+    }
+
+    private func run(_ jobs: [Job], _ db: Database) {
+        var completions: [Completion] = []
+        completions.reserveCapacity(jobs.count)
+        do {
+            try db.inTransaction(.immediate) {
+                for job in jobs {
+                    completions.append(job.run(db))
+                    // An error that makes SQLite roll back the whole transaction (disk full,
+                    // I/O error) takes the earlier writes with it: none of the batch commits.
+                    if !db.isInsideTransaction { throw FleetError(.aborted, "the database rolled back the write; retry it") }
+                }
+                return .commit
+            }
+        } catch {
+            for completion in completions { completion(error) }
+            for job in jobs.dropFirst(completions.count) { job.fail(error) }
+            return
+        }
+        for completion in completions { completion(nil) }
+    }
+}
