@@ -1,6 +1,6 @@
-// The store's write path without HTTP: one vehicle location update on a vehicle with a
-// 500-point route segment and an assigned trip, committed to SQLite (the writer's ceiling on
-// updates/s), and the pieces it spends its time on.
+// The store's write path without HTTP: vehicle location updates on vehicles with a
+// 500-point route segment and an assigned trip, committed to SQLite one at a time and 64 at
+// once (the writer's ceiling on updates/s), and the pieces they spend their time on.
 
 import Benchmark
 import Foundation
@@ -70,6 +70,26 @@ let benchmarks: @Sendable () -> Void = {
             var update = Vehicle(name: "")
             update.lastLocation = VehicleLocation(location: fixture.routes[i][(fixture.step / fixture.routes.count) % 499])
             blackHole(try await store.updateVehicle(provider: "bench", id: "v\(i)", input: update, mask: mask, hook: nil))
+        }
+    }, setup: { try await fixture.seed(vehicles: 100) })
+
+    // 64 updates at once, as 64 connections send them: they share transactions (group
+    // commit), so this is the writer's ceiling under load. One iteration is 64 updates.
+    Benchmark("64 simultaneous updateVehicle lastLocation (group commit)", closure: { benchmark in
+        guard let store = fixture.store else { return }
+        let mask = FieldMask("lastLocation")
+        for _ in benchmark.scaledIterations {
+            fixture.step += 1
+            let step = fixture.step
+            let routes = fixture.routes
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for i in 0..<64 {
+                    var update = Vehicle(name: "")
+                    update.lastLocation = VehicleLocation(location: routes[i][step % 499])
+                    group.addTask { blackHole(try await store.updateVehicle(provider: "bench", id: "v\(i)", input: update, mask: mask, hook: nil)) }
+                }
+                try await group.waitForAll()
+            }
         }
     }, setup: { try await fixture.seed(vehicles: 100) })
 

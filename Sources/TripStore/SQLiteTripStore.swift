@@ -55,12 +55,7 @@ public final class SQLiteTripStore: TripStore {
                 let deferred = DeferredCacheUpdates()
                 let outcome: Result<T, any Error>
                 do {
-                    var value: T?
-                    try db.inSavepoint {
-                        value = try body(SQLiteTransaction(db: db, caches: caches, deferred: deferred), now)
-                        return .commit
-                    }
-                    outcome = .success(value!)
+                    outcome = .success(try Self.inSavepoint(db) { try body(SQLiteTransaction(db: db, caches: caches, deferred: deferred), now) })
                 } catch {
                     outcome = .failure(error)
                 }
@@ -73,6 +68,26 @@ public final class SQLiteTripStore: TripStore {
                     continuation.resume(with: outcome)
                 }
             }, fail: { error in continuation.resume(throwing: error) }))
+        }
+    }
+
+    /// Runs `body` in a savepoint of the open transaction, rolled back if it throws. The
+    /// statements are prepared once per connection: GRDB's `inSavepoint` parses them anew
+    /// for every write (4% of the writer's time under load).
+    private static func inSavepoint<T>(_ db: Database, _ body: () throws -> T) throws -> T {
+        try db.cachedStatement(sql: "SAVEPOINT write").execute()
+        do {
+            let value = try body()
+            try db.cachedStatement(sql: "RELEASE write").execute()
+            return value
+        } catch {
+            // Without a transaction (SQLite rolled it all back) there is nothing to undo here;
+            // the group commit notices and fails the batch.
+            if db.isInsideTransaction {
+                try db.cachedStatement(sql: "ROLLBACK TO write").execute()
+                try db.cachedStatement(sql: "RELEASE write").execute()
+            }
+            throw error
         }
     }
 
