@@ -1,7 +1,6 @@
 import ArgumentParser
 
 /// The `tripshare` command: a Fleet Engine–style journey-sharing server and its tools.
-@main
 struct Tripshare: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tripshare",
