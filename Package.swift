@@ -89,7 +89,8 @@ let package = Package(
         ),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: strict),
         .testTarget(name: "TripModelTests", dependencies: ["TripModel"], swiftSettings: strict),
-        .testTarget(name: "TripStoreTests", dependencies: ["TripStore"], swiftSettings: strict),
+        .testTarget(name: "TripStoreTests", dependencies: ["TripStore", .product(name: "GRDB", package: "GRDB.swift")],
+                    swiftSettings: strict),
         .testTarget(name: "RasterTests", dependencies: ["Raster"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "StylingTests", dependencies: ["Styling", "Raster", "TripModel"], swiftSettings: strict),
         .testTarget(

@@ -190,8 +190,8 @@ struct SQLiteTransaction: FleetTransaction {
         try insert.execute(arguments: [event.time.microseconds, provider, event.vehicleId, event.type, event.data,
                                        event.tripIds.joined(separator: ",")])
         let id = db.lastInsertedRowID
-        let audience = try db.cachedStatement(sql: "INSERT INTO event_trips (provider, trip_id, event_id) VALUES (?, ?, ?)")
-        for tripId in event.tripIds { try audience.execute(arguments: [provider, tripId, id]) }
+        let audience = try db.cachedStatement(sql: "INSERT INTO event_trips (block, provider, trip_id, event_id) VALUES (?, ?, ?, ?)")
+        for tripId in event.tripIds { try audience.execute(arguments: [EventBlocks.block(of: id), provider, tripId, id]) }
     }
 }
 

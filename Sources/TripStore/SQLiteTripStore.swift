@@ -225,21 +225,7 @@ public final class SQLiteTripStore: TripStore {
 
     public func events(after afterID: Int64, filter: EventFilter, limit: Int) async throws -> [StoredEvent] {
         try await read { tx in
-            let rows: [Row]
-            switch filter {
-            case .all:
-                rows = try Row.fetchAll(tx.db, sql: "SELECT * FROM events WHERE id > ? ORDER BY id LIMIT ?", arguments: [afterID, limit])
-            case .vehicle(let provider, let vehicleId):
-                rows = try Row.fetchAll(tx.db, sql: """
-                    SELECT * FROM events WHERE provider = ? AND vehicle_id = ? AND id > ? ORDER BY id LIMIT ?
-                    """, arguments: [provider, vehicleId, afterID, limit])
-            case .trip(let provider, let tripId):
-                rows = try Row.fetchAll(tx.db, sql: """
-                    SELECT events.* FROM event_trips JOIN events ON events.id = event_trips.event_id
-                    WHERE event_trips.provider = ? AND event_trips.trip_id = ? AND event_trips.event_id > ?
-                    ORDER BY event_trips.event_id LIMIT ?
-                    """, arguments: [provider, tripId, afterID, limit])
-            }
+            let rows = try EventBlocks.select(tx.db, filter: filter, after: afterID, limit: limit)
             return rows.map { row in
                 let tripIds: String = row["trip_ids"]
                 return StoredEvent(id: row["id"], time: Timestamp(microseconds: row["time_us"]), provider: row["provider"],

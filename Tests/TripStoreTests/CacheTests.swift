@@ -9,9 +9,7 @@ import TripModel
     /// A write that is rolled back leaves no trace in the decoded cache: the next reader
     /// sees the committed trip, not the one the failed transaction wrote.
     @Test func rolledBackWriteIsNotCached() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tripshare-cache-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let store = try SQLiteTripStore(path: directory.appendingPathComponent("c.sqlite").path)
+        let store = try SQLiteTripStore(path: temporaryDatabasePath())
         _ = try await store.createTrip(provider: "p", id: "t1", input: tripInput(vehicle: nil))
         let committed = try await store.trip(provider: "p", id: "t1")
         await #expect(throws: Abort.self) {

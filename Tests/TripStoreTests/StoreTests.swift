@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import GRDB
 import Testing
 import TripModel
 import TripStore
@@ -13,9 +14,7 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
         switch self {
         case .memory: return InMemoryTripStore(clock: clock)
         case .sqlite:
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tripshare-store-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            return try SQLiteTripStore(path: directory.appendingPathComponent("test.sqlite").path, clock: clock)
+            return try SQLiteTripStore(path: temporaryDatabasePath(), clock: clock)
         }
     }
 }
@@ -194,11 +193,54 @@ func location(_ lat: Double, _ lng: Double) -> Vehicle {
 }
 
 @Suite struct SQLiteStoreTests {
+    /// A vehicle's or a trip's events, read page by page from anywhere in a log of several
+    /// thousand events, arrive whole, once each and in order (the SQLite indexes are ordered
+    /// by blocks of 1,024 event ids: the pages and resume points here cross many blocks).
+    @Test func audienceEventsAcrossBlocks() async throws {
+        let store = try SQLiteTripStore(path: temporaryDatabasePath())
+        let time = Timestamp(secondsSince1970: 1_738_774_951)
+        var log: [NewEvent] = []
+        for i in 0..<3_500 {
+            let vehicle = ["v1", "v2", "v3", nil][i % 4]
+            let trips = i % 7 == 0 ? ["t1", "t2"] : (i % 3 == 0 ? ["t2"] : [])
+            log.append(NewEvent(time: time, vehicleId: vehicle, tripIds: trips, type: "e\(i)", data: "{}"))
+        }
+        for start in stride(from: 0, to: log.count, by: 500) {
+            try await store.appendEvents(provider: "p", Array(log[start..<min(start + 500, log.count)]))
+        }
+        try await store.appendEvents(provider: "q", [NewEvent(time: time, vehicleId: "v1", tripIds: ["t1"], type: "other", data: "{}")])
+        let everything = try await store.events(after: 0, filter: .all, limit: 10_000)
+        #expect(everything.count == 3_501)
+
+        for filter in [EventFilter.vehicle(provider: "p", vehicleId: "v1"), .trip(provider: "p", tripId: "t1"),
+                       .trip(provider: "p", tripId: "t2")] {
+            let expected = everything.filter { event in
+                switch filter {
+                case .vehicle(let provider, let id): return event.provider == provider && event.vehicleId == id
+                case .trip(let provider, let id): return event.provider == provider && event.tripIds.contains(id)
+                case .all: return true
+                }
+            }.map(\.id)
+            #expect(expected.count > 400)
+            #expect(try await store.events(after: 0, filter: filter, limit: 10_000).map(\.id) == expected)
+            var paged: [Int64] = []
+            var after: Int64 = 0
+            while true {
+                let page = try await store.events(after: after, filter: filter, limit: 97).map(\.id)
+                if page.isEmpty { break }
+                paged += page
+                after = page.last!
+            }
+            #expect(paged == expected, "\(filter) read 97 at a time")
+            let middle = expected[expected.count / 2]
+            #expect(try await store.events(after: middle, filter: filter, limit: 10_000).map(\.id) == Array(expected.drop { $0 <= middle }))
+            #expect(try await store.events(after: expected.last!, filter: filter, limit: 10).isEmpty)
+        }
+    }
+
     /// Migrations apply once: reopening the file applies nothing and keeps the data.
     @Test func reopen() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tripshare-reopen-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("db.sqlite").path
+        let path = try temporaryDatabasePath()
         let all = try Migrations.files().map(\.name)
         #expect(all.first == "0001_fleet")
         do {
@@ -214,10 +256,42 @@ func location(_ lat: Double, _ lng: Double) -> Vehicle {
         #expect(try again.integrityCheck() == "ok")
     }
 
+    /// A log written under the old audience indexes (before 0005) is still read whole, per
+    /// vehicle and per trip, once 0005 has rebuilt them ordered by block.
+    @Test func eventIndexMigrationKeepsTheLog() async throws {
+        let path = try temporaryDatabasePath()
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try Migrations.migrator().migrate(queue, upTo: "0004_location_sequence")
+            try await queue.write { db in
+                for i in 1...2_100 {
+                    try db.execute(sql: """
+                        INSERT INTO events (time_us, provider, vehicle_id, type, data, trip_ids) VALUES (?, 'p', ?, 'e', '{}', ?)
+                        """, arguments: [i, i % 2 == 0 ? "v1" : "v2", i % 3 == 0 ? "t1" : ""])
+                    if i % 3 == 0 { try db.execute(sql: "INSERT INTO event_trips VALUES ('p', 't1', ?)", arguments: [i]) }
+                }
+            }
+        }
+        let store = try SQLiteTripStore(path: path)
+        #expect(store.newlyAppliedMigrations == ["0005_event_index_locality"])
+        let byVehicle = try await store.events(after: 1_000, filter: .vehicle(provider: "p", vehicleId: "v1"), limit: 10_000)
+        #expect(byVehicle.map(\.id) == Array(stride(from: 1_002, through: 2_100, by: 2)))
+        let byTrip = try await store.events(after: 0, filter: .trip(provider: "p", tripId: "t1"), limit: 10_000)
+        #expect(byTrip.map(\.id) == Array(stride(from: 3, through: 2_100, by: 3)))
+        #expect(byTrip.allSatisfy { $0.tripIds == ["t1"] })
+        #expect(try store.integrityCheck() == "ok")
+    }
+
     /// The migrations ship with the module, whatever the working directory.
     @Test func migrationsAreResources() throws {
         let files = try Migrations.files()
         #expect(files.first?.name == "0001_fleet")
         #expect(files.first?.sql.contains("CREATE TABLE events") == true)
     }
+}
+
+func temporaryDatabasePath() throws -> String {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tripshare-store-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory.appendingPathComponent("test.sqlite").path
 }

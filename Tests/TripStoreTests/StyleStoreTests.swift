@@ -37,9 +37,7 @@ import TripStore
 
     /// Stored styles survive reopening the database.
     @Test func sqliteKeepsStyles() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tripshare-styles-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("db.sqlite").path
+        let path = try temporaryDatabasePath()
         _ = try await SQLiteTripStore(path: path).saveStyle(name: "brand", overrides: #"{"map":{}}"#, expectedVersion: 0)
         let record = try await SQLiteTripStore(path: path).styleRecord(name: "brand")
         #expect(record?.overrides == #"{"map":{}}"# && record?.version == 1)

@@ -93,9 +93,7 @@ struct CountingHook: VehicleUpdateHook {
     /// The navigator's state and route survive reopening the database, and deleting the
     /// vehicle removes them.
     @Test func navigatorSurvivesReopen() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tripshare-hook-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("test.sqlite").path
+        let path = try temporaryDatabasePath()
         let first = try SQLiteTripStore(path: path)
         _ = try await first.createVehicle(provider: "p", id: "v1", input: vehicleInput())
         _ = try await first.updateNavigator(provider: "p", vehicleId: "v1") { change in

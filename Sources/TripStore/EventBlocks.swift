@@ -1,0 +1,41 @@
+import GRDB
+
+/// The order of the event log's audience indexes (migration 0005): by block of 1,024 event
+/// ids first, then provider, vehicle or trip, and id. New events' entries then share the
+/// last pages of each index instead of landing in one cold page per vehicle or trip, and a
+/// reader of one audience's events seeks once per block, oldest first.
+enum EventBlocks {
+    /// The block an event id belongs to; `id >> 10` in the schema and in ``select``.
+    static func block(of eventId: Int64) -> Int64 { eventId >> 10 }
+
+    /// Up to `limit` rows of `events` after `afterID` that `filter` lets through, in id order.
+    static func select(_ db: Database, filter: EventFilter, after afterID: Int64, limit: Int) throws -> [Row] {
+        let statement: Statement
+        let provider: String
+        let audience: String
+        switch filter {
+        case .all:
+            return try Row.fetchAll(db, sql: "SELECT * FROM events WHERE id > ? ORDER BY id LIMIT ?", arguments: [afterID, limit])
+        case .vehicle(let vehicleProvider, let vehicleId):
+            (provider, audience) = (vehicleProvider, vehicleId)
+            statement = try db.cachedStatement(sql: """
+                SELECT * FROM events WHERE id >> 10 = ? AND provider = ? AND vehicle_id = ? AND id > ? ORDER BY id LIMIT ?
+                """)
+        case .trip(let tripProvider, let tripId):
+            (provider, audience) = (tripProvider, tripId)
+            statement = try db.cachedStatement(sql: """
+                SELECT events.* FROM event_trips JOIN events ON events.id = event_trips.event_id
+                WHERE event_trips.block = ? AND event_trips.provider = ? AND event_trips.trip_id = ? AND event_trips.event_id > ?
+                ORDER BY event_trips.event_id LIMIT ?
+                """)
+        }
+        guard limit > 0, let latest = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM events"), latest > afterID else { return [] }
+        var rows: [Row] = []
+        var block = block(of: max(afterID, 0) + 1)
+        while block <= Self.block(of: latest), rows.count < limit {
+            rows += try Row.fetchAll(statement, arguments: [block, provider, audience, afterID, limit - rows.count])
+            block += 1
+        }
+        return rows
+    }
+}
