@@ -56,6 +56,20 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { blackHole(try EncodedPolyline.decode(encoded)) }
     }
 
+    // Route measures: what a vehicle update does with its 500-point route segment (cumulative
+    // haversine lengths), and the distance itself.
+    let route500 = windingRoute(count: 500)
+    Benchmark("PolylineMeasure init, 500 points", configuration: .init(metrics: metrics, scalingFactor: .kilo)) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(PolylineMeasure(route500)) }
+    }
+    Benchmark("Earth.distance ×10k, consecutive route vertices") { benchmark in
+        for _ in benchmark.scaledIterations {
+            var total = 0.0
+            for index in line.indices.dropFirst() { total += Earth.distance(line[index - 1], line[index]) }
+            blackHole(total)
+        }
+    }
+
     // S2: the longest Fleet Engine route segment of the fixture, and a synthetic long one.
     let segment = longestFixtureSegment()
     Benchmark("S2Polyline.decode longest fixture segment",
