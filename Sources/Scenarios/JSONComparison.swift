@@ -70,7 +70,7 @@ struct JSONComparison {
 
     /// A value in short JSON, for messages.
     static func text(_ value: JSONValue) -> String {
-        let full = (try? FleetJSON.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
+        let full = (try? FleetJSON.encodeText(value)) ?? "?"
         return full.count > 80 ? String(full.prefix(77)) + "..." : full
     }
 }

@@ -142,7 +142,7 @@ extension Scenario: Codable {
     }
 
     private static func compact(_ value: some Encodable) throws -> String {
-        String(decoding: try FleetJSON.encode(value), as: UTF8.self)
+        try FleetJSON.encodeText(value)
     }
 }
 

@@ -64,7 +64,7 @@ enum Events {
     }
 
     private static func make(_ type: String, _ now: Timestamp, _ vehicleId: String?, _ tripIds: [String], _ data: some Encodable) -> NewEvent {
-        let json = (try? FleetJSON.encode(data)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        let json = (try? FleetJSON.encodeText(data)) ?? "{}"
         return NewEvent(time: now, vehicleId: vehicleId, tripIds: tripIds, type: type, data: json)
     }
 }

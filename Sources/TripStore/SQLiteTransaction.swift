@@ -22,7 +22,7 @@ struct SQLiteTransaction: FleetTransaction {
     }
 
     static func encode(_ value: some Encodable) throws -> String {
-        String(decoding: try FleetJSON.encode(value), as: UTF8.self)
+        try FleetJSON.encodeText(value)
     }
 
     private func cache(_ update: CacheUpdate) {

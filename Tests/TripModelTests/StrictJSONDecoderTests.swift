@@ -70,7 +70,7 @@ import TripModel
     @Test func emptyFieldsOmitted() throws {
         let trip = try decodeTrip(#"{"name": "providers/p/trips/t", "remainingWaypoints": null, "tripStatus": "NEW"}"#)
         #expect(trip.remainingWaypoints.isEmpty)
-        let json = String(decoding: try FleetJSON.encode(trip), as: UTF8.self)
+        let json = try FleetJSON.encodeText(trip)
         #expect(json == #"{"name":"providers/p/trips/t","tripStatus":"NEW"}"#)
     }
 }

@@ -157,7 +157,7 @@ final class NavigatorHook: VehicleUpdateHook {
 
     /// Stores the navigator's progress in the change and caches it under what was stored.
     private func save(_ navigator: Navigator, into change: inout VehicleChange) throws {
-        let state = [UInt8](try FleetJSON.encode(navigator.progress))
+        let state = try JSONStreamEncoder().encode(navigator.progress)
         change.navigator.state = state
         remember(navigator, state: state, routeVersion: change.navigator.routeVersion,
                  key: CacheKey(provider: change.provider, vehicleId: change.vehicleId))
@@ -183,7 +183,7 @@ final class NavigatorHook: VehicleUpdateHook {
             } else {
                 payload = event
             }
-            let data = (try? FleetJSON.encode(payload)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+            let data = (try? FleetJSON.encodeText(payload)) ?? "{}"
             return NewEvent(time: change.now, vehicleId: change.vehicleId, tripIds: audience, type: event.name, data: data)
         }
     }
