@@ -60,7 +60,9 @@ public final class TokenAuthority: Sendable {
         }
         let claims: TokenClaims
         do {
-            claims = try await keys.verify(token, as: TokenClaims.self)
+            claims = try await withTaskExecutorPreference(VerificationExecutor.shared) {
+                try await keys.verify(token, as: TokenClaims.self)
+            }
         } catch {
             throw Rejection(description: "the token's signature or format is not valid")
         }
