@@ -10,7 +10,9 @@ import NIOPosix
 /// GET trip p99 about 100 ms instead of about 12 ms). With the event loops as the global
 /// executor, a handler runs on the thread that read its request. The handlers' blocking work
 /// (SQLite reads, rendering) is CPU work that would occupy a core on either pool; waits for
-/// the writer are `await`s and leave the loop free. This must happen before any task runs.
+/// the writer are `await`s and leave the loop free. An actor that stays busy, though, holds
+/// the loop it runs on (see `VerificationExecutor` in TripServer). This must happen before
+/// any task runs.
 @main
 enum Entry {
     static func main() {

@@ -3,7 +3,7 @@
 -- mostly out of cache: with 3 million events logged, location updates ran 10-20% slower
 -- than on a fresh log. Ordered by the event's block (its id >> 10, 1,024 ids) first, new
 -- entries share the few pages at the end of each index. A reader of one vehicle's or
--- trip's events seeks once per block instead of once (SQLiteTripStore.events(after:)).
+-- trip's events seeks once per block instead of once (EventBlocks.select).
 
 DROP INDEX events_by_vehicle;
 CREATE INDEX events_by_block_and_vehicle ON events (id >> 10, provider, vehicle_id, id);
