@@ -8,6 +8,11 @@ enum EventBlocks {
     /// The block an event id belongs to; `id >> 10` in the schema and in ``select``.
     static func block(of eventId: Int64) -> Int64 { eventId >> 10 }
 
+    /// The newest event's id; 0 for an empty log.
+    static func latestID(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM events") ?? 0
+    }
+
     /// Up to `limit` rows of `events` after `afterID` that `filter` lets through, in id order.
     static func select(_ db: Database, filter: EventFilter, after afterID: Int64, limit: Int) throws -> [Row] {
         let statement: Statement
@@ -29,7 +34,8 @@ enum EventBlocks {
                 ORDER BY event_trips.event_id LIMIT ?
                 """)
         }
-        guard limit > 0, let latest = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM events"), latest > afterID else { return [] }
+        let latest = try latestID(db)
+        guard limit > 0, latest > afterID else { return [] }
         var rows: [Row] = []
         var block = block(of: max(afterID, 0) + 1)
         while block <= Self.block(of: latest), rows.count < limit {

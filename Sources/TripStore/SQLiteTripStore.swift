@@ -236,7 +236,7 @@ public final class SQLiteTripStore: TripStore {
     }
 
     public func latestEventID() async throws -> Int64 {
-        try await read { tx in try Int64.fetchOne(tx.db, sql: "SELECT MAX(id) FROM events") ?? 0 }
+        try await read { tx in try EventBlocks.latestID(tx.db) }
     }
 
     public func locationHistory(provider: String, vehicleId: String, limit: Int) async throws -> [VehicleLocation] {

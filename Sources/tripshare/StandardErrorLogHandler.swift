@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TripModel
 
 /// Writes log lines to standard error in the chosen `--log-format`:
 /// - text (the default): `2026-11-22T02:00:00Z info tripshare: message key=value`;
@@ -22,14 +23,14 @@ struct StandardErrorLogHandler: LogHandler {
 
     func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:], uniquingKeysWith: { _, new in new })
+        let time = Timestamp(Date()).rfc3339
         switch format {
         case .text:
-            let time = Date().formatted(.iso8601)
             let fields = merged.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
             FileHandle.standardError.write(Data("\(time) \(event.level) \(label): \(event.message)\(fields)\n".utf8))
         case .json:
             var fields: [String: String] = [
-                "time": ISO8601DateFormatter().string(from: Date()),
+                "time": time,
                 "level": event.level.rawValue,
                 "label": label,
                 "message": event.message.description,
