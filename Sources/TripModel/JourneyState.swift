@@ -202,12 +202,31 @@ extension Trip {
     /// up to its own last stop; pickup and dropoff times are estimates until they happen.
     mutating func updateProgress(from vehicle: Vehicle, waypoints: [TripWaypoint],
                                  firstLegTraffic: ConsumableTrafficPolyline?, now: Timestamp) {
-        let id = tripId
-        let last = waypoints.lastIndex(where: { $0.tripId == id })
-        let mine = last.map { Array(waypoints[...$0]) } ?? []
+        let mine = Self.waypoints(of: tripId, in: waypoints)
         let stopsChanged = remainingWaypoints.map(\.stop) != mine.map(\.stop)
-        remainingWaypoints = mine
+        copyProgress(from: vehicle, mine: mine, firstLegTraffic: firstLegTraffic)
         Versioning.bump(&remainingWaypointsVersion, if: stopsChanged, now: now)
+    }
+
+    /// This trip with its live fields taken from the vehicle as ``JourneyState/refresh``
+    /// last left it, versions untouched: what a store that saves only the vehicle on a
+    /// location update shows for the trip. The first leg's traffic comes from the vehicle's
+    /// first waypoint, so a trip whose refresh gave it other traffic (it has no stops left)
+    /// does not come out equal; stores compare before relying on this.
+    public func withProgress(of vehicle: Vehicle) -> Trip {
+        var trip = self
+        trip.copyProgress(from: vehicle, mine: Self.waypoints(of: tripId, in: vehicle.waypoints),
+                          firstLegTraffic: vehicle.waypoints.first?.trafficToWaypoint)
+        return trip
+    }
+
+    /// The vehicle's waypoints up to this trip's last one.
+    private static func waypoints(of tripId: String, in waypoints: [TripWaypoint]) -> [TripWaypoint] {
+        waypoints.lastIndex(where: { $0.tripId == tripId }).map { Array(waypoints[...$0]) } ?? []
+    }
+
+    private mutating func copyProgress(from vehicle: Vehicle, mine: [TripWaypoint], firstLegTraffic: ConsumableTrafficPolyline?) {
+        remainingWaypoints = mine
         lastLocation = vehicle.lastLocation
         currentRouteSegment = vehicle.currentRouteSegment
         currentRouteSegmentVersion = vehicle.currentRouteSegmentVersion

@@ -20,6 +20,10 @@ protocol FleetTransaction {
     func trip(provider: String, id: String) throws -> Trip?
     func insertTrip(provider: String, id: String, _ trip: Trip) throws
     func updateTrip(provider: String, id: String, _ trip: Trip) throws
+    /// Saves a trip that ``JourneyState/refresh`` has just derived from `vehicle`, the
+    /// vehicle as this write will save it. A store may skip the write when the stored trip,
+    /// given that vehicle (``Trip/withProgress(of:)``), already reads as `trip`.
+    func updateTripProgress(provider: String, id: String, _ trip: Trip, vehicle: Vehicle) throws
     func deleteTrip(provider: String, id: String) throws
     /// The vehicle's trips that are not COMPLETE or CANCELED, oldest first.
     func unfinishedTrips(provider: String, vehicleId: String) throws -> [Trip]

@@ -30,6 +30,7 @@ enum FleetWrites {
         let (trips, tripEvents) = try refresh(tx, provider: provider, record: &record, trigger: trigger)
         let hookEvents = try runHook(hook, tx, provider: provider, record: &record, trips: trips, now: now,
                                      cause: .vehicleUpdated(locationUpdated: trigger.locationUpdated))
+        try save(trips, tx, provider: provider, vehicle: record.vehicle)
         let json = try tx.updateVehicle(provider: provider, id: id, record)
         if trigger.locationUpdated, let location = record.vehicle.lastLocation {
             try tx.appendLocation(provider: provider, vehicleId: id, location)
@@ -45,7 +46,8 @@ enum FleetWrites {
         let trips = try tx.unfinishedTrips(provider: provider, vehicleId: id)
         let navigatorEvents = try withChange(tx, provider: provider, record: &record, trips: trips, now: now,
                                              cause: .navigatorChanged, change)
-        let (_, tripEvents) = try refresh(tx, provider: provider, record: &record, trigger: .init(now: now))
+        let (refreshed, tripEvents) = try refresh(tx, provider: provider, record: &record, trigger: .init(now: now))
+        try save(refreshed, tx, provider: provider, vehicle: record.vehicle)
         try tx.updateVehicle(provider: provider, id: id, record)
         for event in navigatorEvents + tripEvents { try tx.appendEvent(provider: provider, event) }
         return record.vehicle
@@ -122,12 +124,13 @@ enum FleetWrites {
         let (trips, events) = try refresh(tx, provider: provider, record: &record, trigger: .init(now: now))
         let hookEvents = try runHook(hook, tx, provider: provider, record: &record, trips: trips, now: now,
                                      cause: .tripsChanged(statusChanged: statusChanged))
+        try save(trips, tx, provider: provider, vehicle: record.vehicle)
         try tx.updateVehicle(provider: provider, id: id, record)
         for event in events + hookEvents { try tx.appendEvent(provider: provider, event) }
     }
 
-    /// Refreshes a vehicle record and saves its trips; returns the refreshed trips and the
-    /// trip events to log.
+    /// Refreshes a vehicle record; returns its refreshed trips, to be saved with ``save(_:_:provider:vehicle:)``
+    /// once the vehicle is final, and the trip events to log.
     private static func refresh(_ tx: some FleetTransaction, provider: String, record: inout VehicleRecord,
                                 trigger: JourneyState.Trigger) throws -> ([Trip], [NewEvent]) {
         let vehicleId = ResourceName.lastComponent(of: record.vehicle.name)
@@ -137,10 +140,15 @@ enum FleetWrites {
         let previous = Dictionary(before.map { ($0.tripId, $0) }, uniquingKeysWith: { a, _ in a })
         var events: [NewEvent] = []
         for trip in trips where trip != previous[trip.tripId] {
-            try tx.updateTrip(provider: provider, id: trip.tripId, trip)
             if let old = previous[trip.tripId] { events += Events.progress(old: old, new: trip, vehicleId: vehicleId, now: trigger.now) }
         }
         return (trips, events)
+    }
+
+    /// Saves refreshed trips beside the vehicle they were derived from (after any hook, so
+    /// the store sees the vehicle it will save).
+    private static func save(_ trips: [Trip], _ tx: some FleetTransaction, provider: String, vehicle: Vehicle) throws {
+        for trip in trips { try tx.updateTripProgress(provider: provider, id: trip.tripId, trip, vehicle: vehicle) }
     }
 
     private static func runHook(_ hook: (any VehicleUpdateHook)?, _ tx: some FleetTransaction, provider: String,

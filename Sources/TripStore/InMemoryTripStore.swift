@@ -95,7 +95,7 @@ public final class InMemoryTripStore: TripStore {
         guard let entry = read({ $0.trips[Key(provider: provider, id: id)] }) else {
             throw FleetError(.notFound, "trip '\(id)' does not exist")
         }
-        return Revisioned(value: entry.trip, revision: entry.revision)
+        return Revisioned(value: entry.trip, revision: Revision(row: entry.revision))
     }
 
     public func updateTrip(provider: String, id: String, input: Trip, mask: FieldMask,
@@ -191,6 +191,11 @@ final class MemoryTransaction: FleetTransaction {
         let key = Key(provider: provider, id: id)
         state.trips[key] = (state.trips[key]?.order ?? state.nextTripOrder, state.nextRevision, trip)
         state.nextRevision += 1
+    }
+
+    /// Trips here are kept whole: saved whenever they changed.
+    func updateTripProgress(provider: String, id: String, _ trip: Trip, vehicle: Vehicle) throws {
+        if state.trips[Key(provider: provider, id: id)]?.trip != trip { try updateTrip(provider: provider, id: id, trip) }
     }
 
     func deleteTrip(provider: String, id: String) throws { state.trips[Key(provider: provider, id: id)] = nil }

@@ -141,8 +141,8 @@ public final class SQLiteTripStore: TripStore {
             let rows = try Row.fetchAll(tx.db, sql: """
                 SELECT vehicle_id, body FROM vehicles WHERE provider = ? AND vehicle_id > ? ORDER BY vehicle_id LIMIT ?
                 """, arguments: [provider, after ?? "", page.pageSize + 1])
-            return try Self.page(rows, size: page.pageSize, id: "vehicle_id") { body throws in
-                try SQLiteTransaction.decode(Vehicle.self, body)
+            return try Self.page(rows, size: page.pageSize, id: "vehicle_id") { row throws in
+                try SQLiteTransaction.decode(Vehicle.self, row["body"])
             }
         }
     }
@@ -181,7 +181,8 @@ public final class SQLiteTripStore: TripStore {
     }
 
     public func revisionedTrip(provider: String, id: String) async throws -> Revisioned<Trip> {
-        // One statement: no transaction needed, and BEGIN/COMMIT cost more than the read.
+        // No transaction: BEGIN/COMMIT cost more than the read, and each of its statements
+        // reads the trip and its vehicle from one snapshot.
         let trip = try readOneStatement { tx in try tx.revisionedTrip(provider: provider, id: id) }
         guard let trip else { throw FleetError(.notFound, "trip '\(id)' does not exist") }
         return trip
@@ -197,7 +198,7 @@ public final class SQLiteTripStore: TripStore {
     public func searchTrips(provider: String, query: TripSearchQuery) async throws -> Page<Trip> {
         let after = try query.page.startAfter()
         return try await read { tx in
-            var sql = "SELECT trip_id, body FROM trips WHERE provider = ? AND trip_id > ?"
+            var sql = "SELECT trip_id FROM trips WHERE provider = ? AND trip_id > ?"
             var arguments: StatementArguments = [provider, after ?? ""]
             if let vehicleId = query.vehicleId {
                 sql += " AND vehicle_id = ?"
@@ -207,8 +208,12 @@ public final class SQLiteTripStore: TripStore {
             sql += " ORDER BY trip_id LIMIT ?"
             arguments += [query.page.pageSize + 1]
             let rows = try Row.fetchAll(tx.db, sql: sql, arguments: arguments)
-            return try Self.page(rows, size: query.page.pageSize, id: "trip_id") { body throws in
-                try SQLiteTransaction.decode(Trip.self, body)
+            // Read one by one as riders see them (live fields from the vehicle where the
+            // row says so), from this transaction's snapshot and the decoded caches.
+            return try Self.page(rows, size: query.page.pageSize, id: "trip_id") { row throws in
+                let id: String = row["trip_id"]
+                guard let trip = try tx.trip(provider: provider, id: id) else { throw FleetError(.internal, "trip '\(id)' vanished") }
+                return trip
             }
         }
     }
@@ -267,8 +272,8 @@ public final class SQLiteTripStore: TripStore {
         try await write { tx, _ in for event in events { try tx.appendEvent(provider: provider, event) } }
     }
 
-    private static func page<Item>(_ rows: [Row], size: Int, id: String, decode: (String) throws -> Item) throws -> Page<Item> {
-        let items = try rows.prefix(size).map { row in try decode(row["body"]) }
+    private static func page<Item>(_ rows: [Row], size: Int, id: String, item: (Row) throws -> Item) throws -> Page<Item> {
+        let items = try rows.prefix(size).map(item)
         let next = rows.count > size ? rows[size - 1][id] as String? : nil
         return Page(items: items, nextPageToken: next.map(PageToken.encode))
     }

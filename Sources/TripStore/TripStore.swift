@@ -140,11 +140,26 @@ public struct Revisioned<Value: Sendable>: Sendable {
     /// The value.
     public var value: Value
     /// Changes whenever the stored value changes.
-    public var revision: Int64
+    public var revision: Revision
 
     /// Creates a revisioned value.
-    public init(value: Value, revision: Int64) {
+    public init(value: Value, revision: Revision) {
         self.value = value
         self.revision = revision
+    }
+}
+
+/// The versions a value was read at: its own row's and, for a trip whose live fields are
+/// read from its vehicle, the vehicle row's (0 otherwise).
+public struct Revision: Hashable, Sendable {
+    /// The version of the value's own row.
+    public var row: Int64
+    /// The version of the vehicle row the value's live fields came from, or 0.
+    public var vehicleRow: Int64
+
+    /// Creates a revision.
+    public init(row: Int64, vehicleRow: Int64 = 0) {
+        self.row = row
+        self.vehicleRow = vehicleRow
     }
 }

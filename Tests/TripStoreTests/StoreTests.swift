@@ -273,7 +273,7 @@ func location(_ lat: Double, _ lng: Double) -> Vehicle {
             }
         }
         let store = try SQLiteTripStore(path: path)
-        #expect(store.newlyAppliedMigrations == ["0005_event_index_locality"])
+        #expect(store.newlyAppliedMigrations == ["0005_event_index_locality", "0006_trip_progress_from_vehicle"])
         let byVehicle = try await store.events(after: 1_000, filter: .vehicle(provider: "p", vehicleId: "v1"), limit: 10_000)
         #expect(byVehicle.map(\.id) == Array(stride(from: 1_002, through: 2_100, by: 2)))
         let byTrip = try await store.events(after: 0, filter: .trip(provider: "p", tripId: "t1"), limit: 10_000)

@@ -1,0 +1,172 @@
+import Foundation
+import Synchronization
+import Geo
+import GRDB
+import Testing
+import TripModel
+import TripStore
+
+/// The SQLite store leaves a trip's row alone when a vehicle update changes only the trip's
+/// live fields, and reads those from the vehicle row instead (migration 0006). Riders must
+/// see exactly what the in-memory store, which rewrites every trip, shows them.
+@Suite struct TripProgressTests {
+    /// A 300-point road north from the pickup area, with a slow stretch the driver reports.
+    static let road = (0..<300).map { LatLng(latitude: 37.38 + Double($0) * 0.0001, longitude: -122.0 + 0.00002 * sin(Double($0) / 9)) }
+
+    static func routed(traffic: Bool) -> Vehicle {
+        var input = vehicleInput(at: road[0])
+        input.currentRouteSegment = EncodedPolyline.encode(road)
+        if traffic {
+            input.currentRouteSegmentTraffic = TrafficPolylineData(roadStretch: [
+                RoadStretch(style: .slowerTraffic, offsetMeters: 800, lengthMeters: 900),
+                RoadStretch(style: .trafficJam, offsetMeters: 2_000, lengthMeters: 300),
+            ])
+        }
+        return input
+    }
+
+    static func drivingUpdate(_ step: Int, driverDistance: Int? = nil) -> (Vehicle, FieldMask) {
+        var input = location(road[step].latitude + 0.00001, road[step].longitude)
+        input.remainingDistanceMeters = driverDistance
+        return (input, FieldMask(driverDistance == nil ? "lastLocation" : "lastLocation,remainingDistanceMeters"))
+    }
+
+    /// Both stores, stepped through the same writes with the same clock.
+    struct Pair {
+        let memory: InMemoryTripStore
+        let sqlite: SQLiteTripStore
+        let path: String
+        let clock = SteppingClock()
+
+        init() throws {
+            path = try temporaryDatabasePath()
+            memory = InMemoryTripStore(clock: clock.wallClock)
+            sqlite = try SQLiteTripStore(path: path, clock: clock.wallClock)
+        }
+
+        func both(_ write: (any TripStore) async throws -> Void) async throws {
+            clock.advance()
+            try await write(memory)
+            try await write(sqlite)
+        }
+
+        func expectSameTrip(_ id: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+            let expected = try await memory.trip(provider: "p", id: id)
+            #expect(try await sqlite.trip(provider: "p", id: id) == expected, sourceLocation: sourceLocation)
+            let listed = try await sqlite.searchTrips(provider: "p", query: TripSearchQuery(page: PageRequest()))
+            #expect(listed.items.first { $0.tripId == id } == expected, sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Riders see the same trip from both stores through a whole journey: location updates
+    /// along a route with traffic, a driver-sent distance, every status change; and again
+    /// after the SQLite store is reopened with empty caches.
+    @Test func sqliteReadsTheTripTheMemoryStoreKeeps() async throws {
+        let pair = try Pair()
+        try await pair.both { store in
+            _ = try await store.createVehicle(provider: "p", id: "v1", input: Self.routed(traffic: true))
+            _ = try await store.createTrip(provider: "p", id: "t1",
+                                           input: tripInput(vehicle: "v1", pickup: Self.road[150], dropoff: Self.road[299]))
+        }
+        try await pair.expectSameTrip("t1")
+        for step in 1..<150 {
+            let (input, mask) = Self.drivingUpdate(step, driverDistance: step % 10 == 0 ? 2_000 - step * 10 : nil)
+            try await pair.both { store in _ = try await store.updateVehicle(provider: "p", id: "v1", input: input, mask: mask) }
+            if step % 7 == 0 { try await pair.expectSameTrip("t1") }
+            if step == 60 {
+                try await pair.both { store in
+                    _ = try await store.updateTrip(provider: "p", id: "t1", input: statusChange(.enrouteToPickup), mask: FieldMask("tripStatus"))
+                }
+                try await pair.expectSameTrip("t1")
+            }
+        }
+        for status in [TripStatus.arrivedAtPickup, .enrouteToDropoff] {
+            try await pair.both { store in
+                _ = try await store.updateTrip(provider: "p", id: "t1", input: statusChange(status), mask: FieldMask("tripStatus"))
+            }
+            try await pair.expectSameTrip("t1")
+        }
+        for step in 150..<299 {
+            let (input, mask) = Self.drivingUpdate(step)
+            try await pair.both { store in _ = try await store.updateVehicle(provider: "p", id: "v1", input: input, mask: mask) }
+            if step % 11 == 0 { try await pair.expectSameTrip("t1") }
+        }
+        let live = try await pair.memory.trip(provider: "p", id: "t1")
+        #expect(live.tripStatus == .enrouteToDropoff && live.lastLocation?.location?.latitude ?? 0 > Self.road[298].latitude)
+        let reopened = try SQLiteTripStore(path: pair.path, clock: pair.clock.wallClock)
+        #expect(try await reopened.trip(provider: "p", id: "t1") == live)
+        try await pair.both { store in
+            _ = try await store.updateTrip(provider: "p", id: "t1", input: statusChange(.complete), mask: FieldMask("tripStatus"))
+        }
+        try await pair.expectSameTrip("t1")
+        #expect(try progressColumns(pair.path, "t1").fromVehicle == false)
+    }
+
+    /// Location updates leave the trip row unwritten, yet the trip's revision (what caches of
+    /// its views go by) moves with every one of them.
+    @Test func locationUpdatesDoNotRewriteTheTripRow() async throws {
+        let pair = try Pair()
+        try await pair.both { store in
+            _ = try await store.createVehicle(provider: "p", id: "v1", input: Self.routed(traffic: true))
+            _ = try await store.createTrip(provider: "p", id: "t1",
+                                           input: tripInput(vehicle: "v1", pickup: Self.road[150], dropoff: Self.road[299]))
+        }
+        let (first, mask) = Self.drivingUpdate(1)
+        _ = try await pair.sqlite.updateVehicle(provider: "p", id: "v1", input: first, mask: mask)
+        let marked = try progressColumns(pair.path, "t1")
+        #expect(marked.fromVehicle)
+        var revisions: Set<Revision> = []
+        for step in 2..<40 {
+            let (input, mask) = Self.drivingUpdate(step)
+            _ = try await pair.sqlite.updateVehicle(provider: "p", id: "v1", input: input, mask: mask)
+            let trip = try await pair.sqlite.revisionedTrip(provider: "p", id: "t1")
+            #expect(trip.value.lastLocation?.location?.latitude == Self.road[step].latitude + 0.00001)
+            revisions.insert(trip.revision)
+        }
+        #expect(revisions.count == 38)
+        #expect(try progressColumns(pair.path, "t1").rowVersion == marked.rowVersion)
+    }
+
+    /// A trip with no stops left whose first leg carries traffic cannot be read back from the
+    /// vehicle (the vehicle has no waypoint to carry it): its row is written whole each time.
+    @Test func tripWithoutStopsIsWrittenWhole() async throws {
+        let pair = try Pair()
+        var noDropoff = tripInput(vehicle: "v1", pickup: Self.road[0])
+        noDropoff.dropoffPoint = nil
+        try await pair.both { store in
+            _ = try await store.createVehicle(provider: "p", id: "v1", input: Self.routed(traffic: true))
+            _ = try await store.createTrip(provider: "p", id: "t1", input: noDropoff)
+            for status in [TripStatus.enrouteToPickup, .arrivedAtPickup, .enrouteToDropoff] {
+                _ = try await store.updateTrip(provider: "p", id: "t1", input: statusChange(status), mask: FieldMask("tripStatus"))
+            }
+        }
+        var versions: [Int64] = []
+        for step in 1..<6 {
+            let (input, mask) = Self.drivingUpdate(step)
+            try await pair.both { store in _ = try await store.updateVehicle(provider: "p", id: "v1", input: input, mask: mask) }
+            try await pair.expectSameTrip("t1")
+            let columns = try progressColumns(pair.path, "t1")
+            #expect(!columns.fromVehicle)
+            versions.append(columns.rowVersion)
+        }
+        #expect(try await pair.memory.trip(provider: "p", id: "t1").currentRouteSegmentTraffic != nil)
+        #expect(Set(versions).count == versions.count)
+    }
+}
+
+/// The trip row's version and mark, read straight from the file.
+private func progressColumns(_ path: String, _ tripId: String) throws -> (rowVersion: Int64, fromVehicle: Bool) {
+    let queue = try DatabaseQueue(path: path)
+    let row = try queue.read { db in
+        try Row.fetchOne(db, sql: "SELECT row_version, progress_from_vehicle FROM trips WHERE trip_id = ?", arguments: [tripId])
+    }
+    let found = try #require(row)
+    return (found["row_version"], found["progress_from_vehicle"])
+}
+
+/// A clock both stores share, a second further on each write, so their timestamps agree.
+final class SteppingClock: Sendable {
+    private let seconds = Mutex(1_738_774_951.0)
+    var wallClock: WallClock { WallClock { [self] in Timestamp(secondsSince1970: seconds.withLock { $0 }) } }
+    func advance() { seconds.withLock { $0 += 1 } }
+}
