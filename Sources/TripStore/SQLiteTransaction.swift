@@ -6,9 +6,8 @@ import TripModel
 struct SQLiteTransaction: FleetTransaction {
     let db: Database
     let caches: SQLiteCaches
-    /// In a write transaction, cache updates wait here until the transaction commits: a
-    /// rolled-back write must never reach the cache.
-    let deferred: DeferredCacheUpdates?
+    /// In a write transaction, what the write has read and changed so far.
+    let write: WriteState?
 
     /// Locations kept per vehicle.
     static let historyLength = 1_000
@@ -26,7 +25,7 @@ struct SQLiteTransaction: FleetTransaction {
     }
 
     private func cache(_ update: CacheUpdate) {
-        if let deferred { deferred.updates.append(update) } else { caches.apply([update]) }
+        if let write { write.record(update) } else { caches.apply([update]) }
     }
 
     /// Reads a vehicle, decoding it only when the cache lacks its current version. The
@@ -34,9 +33,13 @@ struct SQLiteTransaction: FleetTransaction {
     /// when the decoded row is cached, which under load it nearly always is.
     func vehicleRecord(provider: String, id: String) throws -> VehicleRecord? {
         let key = provider + "/" + id
+        if let seen = write?.vehicles[key] { return seen }
         let versionOnly = try db.cachedStatement(sql: "SELECT row_version FROM vehicles WHERE provider = ? AND vehicle_id = ?")
         guard let current = try Int64.fetchOne(versionOnly, arguments: [provider, id]) else { return nil }
-        if let cached = caches.vehicles.value(for: key, version: current) { return cached }
+        if let cached = caches.vehicles.value(for: key, version: current) {
+            write?.vehicles[key] = cached
+            return cached
+        }
         let statement = try db.cachedStatement(sql: """
             SELECT row_version, body, tracking, navigator_state, navigator_route_version FROM vehicles
             WHERE provider = ? AND vehicle_id = ?
@@ -145,9 +148,13 @@ struct SQLiteTransaction: FleetTransaction {
     /// Reads a trip's row as stored, decoding it only on a cache miss.
     private func tripRow(provider: String, id: String) throws -> TripRow? {
         let key = provider + "/" + id
+        if let seen = write?.trips[key] { return seen }
         let versionOnly = try db.cachedStatement(sql: "SELECT row_version FROM trips WHERE provider = ? AND trip_id = ?")
         guard let current = try Int64.fetchOne(versionOnly, arguments: [provider, id]) else { return nil }
-        if let cached = caches.trips.value(for: key, version: current) { return cached }
+        if let cached = caches.trips.value(for: key, version: current) {
+            write?.trips[key] = cached
+            return cached
+        }
         let statement = try db.cachedStatement(sql: "SELECT row_version, progress_from_vehicle, body FROM trips WHERE provider = ? AND trip_id = ?")
         guard let row = try Row.fetchOne(statement, arguments: [provider, id]) else { return nil }
         let stored = TripRow(trip: try Self.decode(Trip.self, row["body"]), progressFromVehicle: row["progress_from_vehicle"])
@@ -202,9 +209,13 @@ struct SQLiteTransaction: FleetTransaction {
             SELECT trip_id, row_version FROM trips WHERE provider = ? AND vehicle_id = ? AND unfinished = 1 ORDER BY id
             """)
         let rows = try Row.fetchAll(statement, arguments: [provider, vehicleId]).compactMap { row -> TripRow? in
-            let id: String = row["trip_id"]
-            if let cached = caches.trips.value(for: provider + "/" + id, version: row["row_version"]) { return cached }
-            return try tripRow(provider: provider, id: id)
+            let key = provider + "/" + (row["trip_id"] as String)
+            if let seen = write?.trips[key] { return seen }
+            if let cached = caches.trips.value(for: key, version: row["row_version"]) {
+                write?.trips[key] = cached
+                return cached
+            }
+            return try tripRow(provider: provider, id: row["trip_id"])
         }
         guard rows.contains(where: \.progressFromVehicle) else { return rows.map(\.trip) }
         guard let vehicle = try vehicleRecord(provider: provider, id: vehicleId)?.vehicle else { return rows.map(\.trip) }
@@ -292,7 +303,25 @@ enum CacheUpdate: Sendable {
     case removeTrip(String)
 }
 
-/// Cache updates collected during a write transaction.
-final class DeferredCacheUpdates {
-    var updates: [CacheUpdate] = []
+/// What one write has read and changed so far, kept until its transaction ends.
+final class WriteState {
+    /// Cache updates, applied once the transaction has committed: a rolled-back write must
+    /// never reach the cache.
+    private(set) var cacheUpdates: [CacheUpdate] = []
+    /// Rows this write has read or written, as they now stand in its transaction, so reading
+    /// them again takes no statement (a location update reads its vehicle three times and
+    /// each of its trips twice). Nothing else writes them while this write runs: the writes
+    /// sharing a transaction run one after another.
+    var vehicles: [String: VehicleRecord] = [:]
+    var trips: [String: TripRow] = [:]
+
+    func record(_ update: CacheUpdate) {
+        cacheUpdates.append(update)
+        switch update {
+        case .vehicle(let key, _, let record): vehicles[key] = record
+        case .trip(let key, _, let row): trips[key] = row
+        case .removeVehicle(let key): vehicles[key] = nil
+        case .removeTrip(let key): trips[key] = nil
+        }
+    }
 }

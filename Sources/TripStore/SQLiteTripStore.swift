@@ -52,16 +52,16 @@ public final class SQLiteTripStore: TripStore {
         let caches = caches
         return try await withCheckedThrowingContinuation { continuation in
             groupCommit.enqueue(GroupCommit.Job(run: { db in
-                let deferred = DeferredCacheUpdates()
+                let state = WriteState()
                 let outcome: Result<T, any Error>
                 do {
-                    outcome = .success(try Self.inSavepoint(db) { try body(SQLiteTransaction(db: db, caches: caches, deferred: deferred), now) })
+                    outcome = .success(try Self.inSavepoint(db) { try body(SQLiteTransaction(db: db, caches: caches, write: state), now) })
                 } catch {
                     outcome = .failure(error)
                 }
                 // A rolled-back write must never reach the cache.
                 let updates: [CacheUpdate]
-                if case .success = outcome { updates = deferred.updates } else { updates = [] }
+                if case .success = outcome { updates = state.cacheUpdates } else { updates = [] }
                 return { commitError in
                     if let commitError { return continuation.resume(throwing: commitError) }
                     caches.apply(updates)
@@ -102,12 +102,12 @@ public final class SQLiteTripStore: TripStore {
     /// A read of a single statement, outside any transaction (SQLite reads one statement
     /// from one snapshot anyway).
     private func readOneStatement<T>(_ body: (SQLiteTransaction) throws -> T) throws -> T {
-        try pool.unsafeRead { db in try body(SQLiteTransaction(db: db, caches: caches, deferred: nil)) }
+        try pool.unsafeRead { db in try body(SQLiteTransaction(db: db, caches: caches, write: nil)) }
     }
 
     /// The synchronous read (a non-async function, so GRDB's synchronous overload is chosen).
     private func readHere<T>(_ body: (SQLiteTransaction) throws -> T) throws -> T {
-        try pool.read { db in try body(SQLiteTransaction(db: db, caches: caches, deferred: nil)) }
+        try pool.read { db in try body(SQLiteTransaction(db: db, caches: caches, write: nil)) }
     }
 
     public func createVehicle(provider: String, id: String, input: Vehicle) async throws -> Vehicle {
