@@ -22,6 +22,16 @@ import TripModel
         #expect(String(decoding: bytes, as: UTF8.self).contains(#""text":"quote \" back \\ tab\t nl\n ctrl\u0001 é 🚕 /""#))
     }
 
+    /// Escapes at the start, at the end, side by side and between long plain runs, as in
+    /// encoded polylines (`\` is one of their characters), come out as Foundation writes them.
+    @Test(arguments: [#"\"#, #"\\"#, #"a\"#, #"\a"#, "\"\n\\", #"_p~iF~ps|U\\?@\_ulL"#,
+                      String(repeating: "x", count: 5_000) + #"\"# + String(repeating: "y", count: 3_000) + "\u{1f}"])
+    func escapesAmongPlainRuns(_ text: String) throws {
+        let ours = String(decoding: try JSONStreamEncoder().encode([text]), as: UTF8.self)
+        #expect(ours == String(decoding: try JSONEncoder().encode([text]), as: UTF8.self).replacingOccurrences(of: #"\/"#, with: "/"))
+        #expect(try JSONDecoder().decode([String].self, from: Data(ours.utf8)) == [text])
+    }
+
     /// A whole trip encodes to the same JSON Foundation produces, member for member.
     @Test func matchesFoundation() throws {
         var trip = Trip(name: "providers/p/trips/t")
