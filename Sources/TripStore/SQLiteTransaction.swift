@@ -119,12 +119,16 @@ struct SQLiteTransaction: FleetTransaction {
             """)
         guard let current = try Row.fetchOne(versions, arguments: [provider, id]) else { return nil }
         let tripVersion: Int64 = current[0]
+        let vehicleVersion: Int64? = current[2]
+        if let vehicleVersion, let composed = caches.composedTrips.value(for: key, version: vehicleVersion),
+           composed.revision.row == tripVersion {
+            return composed
+        }
         if let cached = caches.trips.value(for: key, version: tripVersion) {
             guard cached.progressFromVehicle else { return Revisioned(value: cached.trip, revision: Revision(row: tripVersion)) }
-            if let vehicleId: String = current[1], let vehicleVersion: Int64 = current[2],
+            if let vehicleId: String = current[1], let vehicleVersion,
                let vehicle = caches.vehicles.value(for: provider + "/" + vehicleId, version: vehicleVersion) {
-                return Revisioned(value: cached.trip.withProgress(of: vehicle.vehicle),
-                                  revision: Revision(row: tripVersion, vehicleRow: vehicleVersion))
+                return composed(cached.trip, key: key, vehicle: vehicle.vehicle, revision: Revision(row: tripVersion, vehicleRow: vehicleVersion))
             }
         }
         let bodies = try db.cachedStatement(sql: """
@@ -142,7 +146,15 @@ struct SQLiteTransaction: FleetTransaction {
         }
         let vehicleKey = provider + "/" + vehicleId
         let vehicle = try caches.vehicles.value(for: vehicleKey, version: vehicleVersion) ?? decodeVehicle(row, key: vehicleKey)
-        return Revisioned(value: stored.trip.withProgress(of: vehicle.vehicle), revision: Revision(row: version, vehicleRow: vehicleVersion))
+        return composed(stored.trip, key: key, vehicle: vehicle.vehicle, revision: Revision(row: version, vehicleRow: vehicleVersion))
+    }
+
+    /// The trip with its live fields from the vehicle, kept for the next reader of the same
+    /// revision: riders poll far more often than their vehicle reports.
+    private func composed(_ trip: Trip, key: String, vehicle: Vehicle, revision: Revision) -> Revisioned<Trip> {
+        let composed = Revisioned(value: trip.withProgress(of: vehicle), revision: revision)
+        if write == nil { caches.composedTrips.store(composed, for: key, version: revision.vehicleRow) }
+        return composed
     }
 
     /// Reads a trip's row as stored, decoding it only on a cache miss.
@@ -282,6 +294,9 @@ struct TripRow: Sendable {
 struct SQLiteCaches: Sendable {
     let vehicles = DecodedCache<VehicleRecord>(capacity: 20_000)
     let trips = DecodedCache<TripRow>(capacity: 20_000)
+    /// Trips as riders read them, by trip and the vehicle row's version (the revision holds
+    /// the trip row's): filled by reads only, which see committed data.
+    let composedTrips = DecodedCache<Revisioned<Trip>>(capacity: 20_000)
 
     func apply(_ updates: [CacheUpdate]) {
         for update in updates {
@@ -289,7 +304,9 @@ struct SQLiteCaches: Sendable {
             case .vehicle(let key, let version, let record): vehicles.store(record, for: key, version: version)
             case .trip(let key, let version, let trip): trips.store(trip, for: key, version: version)
             case .removeVehicle(let key): vehicles.remove(key)
-            case .removeTrip(let key): trips.remove(key)
+            case .removeTrip(let key):
+                trips.remove(key)
+                composedTrips.remove(key)
             }
         }
     }

@@ -100,6 +100,13 @@ import TripStore
         }
         try await pair.expectSameTrip("t1")
         #expect(try progressColumns(pair.path, "t1").fromVehicle == false)
+        // A new trip under the same ID is read as itself, not as what was cached for the old one.
+        try await pair.both { store in
+            try await store.deleteTrip(provider: "p", id: "t1")
+            _ = try await store.createTrip(provider: "p", id: "t1", input: tripInput(vehicle: "v1", pickup: Self.road[299]))
+        }
+        try await pair.expectSameTrip("t1")
+        #expect(try await pair.sqlite.trip(provider: "p", id: "t1").pickupPoint?.point == Self.road[299])
     }
 
     /// Location updates leave the trip row unwritten, yet the trip's revision (what caches of
