@@ -113,7 +113,7 @@ struct SQLiteTransaction: FleetTransaction {
     func revisionedTrip(provider: String, id: String) throws -> Revisioned<Trip>? {
         let key = provider + "/" + id
         let versions = try db.cachedStatement(sql: """
-            SELECT t.row_version, t.vehicle_id, v.row_version FROM trips t
+            SELECT t.row_version, t.vehicle_id, v.row_version FROM trips t INDEXED BY trips_for_riders
             LEFT JOIN vehicles v ON t.progress_from_vehicle AND v.provider = t.provider AND v.vehicle_id = t.vehicle_id
             WHERE t.provider = ? AND t.trip_id = ?
             """)
