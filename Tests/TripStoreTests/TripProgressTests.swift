@@ -58,16 +58,22 @@ import TripStore
         }
     }
 
+    /// Both stores holding vehicle v1 on the road (with traffic) and trip t1 from the road's
+    /// middle to its end.
+    static func pairWithRoutedTrip() async throws -> Pair {
+        let pair = try Pair()
+        try await pair.both { store in
+            _ = try await store.createVehicle(provider: "p", id: "v1", input: routed(traffic: true))
+            _ = try await store.createTrip(provider: "p", id: "t1", input: tripInput(vehicle: "v1", pickup: road[150], dropoff: road[299]))
+        }
+        return pair
+    }
+
     /// Riders see the same trip from both stores through a whole journey: location updates
     /// along a route with traffic, a driver-sent distance, every status change; and again
     /// after the SQLite store is reopened with empty caches.
     @Test func sqliteReadsTheTripTheMemoryStoreKeeps() async throws {
-        let pair = try Pair()
-        try await pair.both { store in
-            _ = try await store.createVehicle(provider: "p", id: "v1", input: Self.routed(traffic: true))
-            _ = try await store.createTrip(provider: "p", id: "t1",
-                                           input: tripInput(vehicle: "v1", pickup: Self.road[150], dropoff: Self.road[299]))
-        }
+        let pair = try await Self.pairWithRoutedTrip()
         try await pair.expectSameTrip("t1")
         for step in 1..<150 {
             let (input, mask) = Self.drivingUpdate(step, driverDistance: step % 10 == 0 ? 2_000 - step * 10 : nil)
@@ -112,12 +118,7 @@ import TripStore
     /// Location updates leave the trip row unwritten, yet the trip's revision (what caches of
     /// its views go by) moves with every one of them.
     @Test func locationUpdatesDoNotRewriteTheTripRow() async throws {
-        let pair = try Pair()
-        try await pair.both { store in
-            _ = try await store.createVehicle(provider: "p", id: "v1", input: Self.routed(traffic: true))
-            _ = try await store.createTrip(provider: "p", id: "t1",
-                                           input: tripInput(vehicle: "v1", pickup: Self.road[150], dropoff: Self.road[299]))
-        }
+        let pair = try await Self.pairWithRoutedTrip()
         let (first, mask) = Self.drivingUpdate(1)
         _ = try await pair.sqlite.updateVehicle(provider: "p", id: "v1", input: first, mask: mask)
         let marked = try progressColumns(pair.path, "t1")
