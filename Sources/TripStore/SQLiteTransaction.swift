@@ -112,11 +112,7 @@ struct SQLiteTransaction: FleetTransaction {
     /// a transaction the trip and its vehicle come from one snapshot.
     func revisionedTrip(provider: String, id: String) throws -> Revisioned<Trip>? {
         let key = provider + "/" + id
-        let versions = try db.cachedStatement(sql: """
-            SELECT t.row_version, t.vehicle_id, v.row_version FROM trips t INDEXED BY trips_for_riders
-            LEFT JOIN vehicles v ON t.progress_from_vehicle AND v.provider = t.provider AND v.vehicle_id = t.vehicle_id
-            WHERE t.provider = ? AND t.trip_id = ?
-            """)
+        let versions = try db.cachedStatement(sql: "SELECT t.row_version, t.vehicle_id, v.row_version " + Self.tripWithVehicle)
         guard let current = try Row.fetchOne(versions, arguments: [provider, id]) else { return nil }
         let tripVersion: Int64 = current[0]
         let vehicleVersion: Int64? = current[2]
@@ -133,10 +129,8 @@ struct SQLiteTransaction: FleetTransaction {
         }
         let bodies = try db.cachedStatement(sql: """
             SELECT t.row_version AS trip_version, t.progress_from_vehicle, t.body AS trip_body, t.vehicle_id,
-                   v.row_version, v.body, v.tracking, v.navigator_state, v.navigator_route_version FROM trips t
-            LEFT JOIN vehicles v ON t.progress_from_vehicle AND v.provider = t.provider AND v.vehicle_id = t.vehicle_id
-            WHERE t.provider = ? AND t.trip_id = ?
-            """)
+                   v.row_version, v.body, v.tracking, v.navigator_state, v.navigator_route_version
+            """ + " " + Self.tripWithVehicle)
         guard let row = try Row.fetchOne(bodies, arguments: [provider, id]) else { return nil }
         let version: Int64 = row["trip_version"]
         let stored = TripRow(trip: try Self.decode(Trip.self, row["trip_body"]), progressFromVehicle: row["progress_from_vehicle"])
@@ -149,6 +143,14 @@ struct SQLiteTransaction: FleetTransaction {
         return composed(stored.trip, key: key, vehicle: vehicle.vehicle, revision: Revision(row: version, vehicleRow: vehicleVersion))
     }
 
+    /// A trip and, when its row is marked so, its vehicle. The planner would take the unique
+    /// index over `trips_for_riders`, which alone answers the trip's part of a versions read.
+    private static let tripWithVehicle = """
+        FROM trips t INDEXED BY trips_for_riders
+        LEFT JOIN vehicles v ON t.progress_from_vehicle AND v.provider = t.provider AND v.vehicle_id = t.vehicle_id
+        WHERE t.provider = ? AND t.trip_id = ?
+        """
+
     /// The trip with its live fields from the vehicle, kept for the next reader of the same
     /// revision: riders poll far more often than their vehicle reports.
     private func composed(_ trip: Trip, key: String, vehicle: Vehicle, revision: Revision) -> Revisioned<Trip> {
@@ -157,12 +159,13 @@ struct SQLiteTransaction: FleetTransaction {
         return composed
     }
 
-    /// Reads a trip's row as stored, decoding it only on a cache miss.
-    private func tripRow(provider: String, id: String) throws -> TripRow? {
+    /// Reads a trip's row as stored, decoding it only on a cache miss; `version` is the row's
+    /// current version when the caller has just read it.
+    private func tripRow(provider: String, id: String, version: Int64? = nil) throws -> TripRow? {
         let key = provider + "/" + id
         if let seen = write?.trips[key] { return seen }
         let versionOnly = try db.cachedStatement(sql: "SELECT row_version FROM trips WHERE provider = ? AND trip_id = ?")
-        guard let current = try Int64.fetchOne(versionOnly, arguments: [provider, id]) else { return nil }
+        guard let current = try version ?? Int64.fetchOne(versionOnly, arguments: [provider, id]) else { return nil }
         if let cached = caches.trips.value(for: key, version: current) {
             write?.trips[key] = cached
             return cached
@@ -220,14 +223,8 @@ struct SQLiteTransaction: FleetTransaction {
         let statement = try db.cachedStatement(sql: """
             SELECT trip_id, row_version FROM trips WHERE provider = ? AND vehicle_id = ? AND unfinished = 1 ORDER BY id
             """)
-        let rows = try Row.fetchAll(statement, arguments: [provider, vehicleId]).compactMap { row -> TripRow? in
-            let key = provider + "/" + (row["trip_id"] as String)
-            if let seen = write?.trips[key] { return seen }
-            if let cached = caches.trips.value(for: key, version: row["row_version"]) {
-                write?.trips[key] = cached
-                return cached
-            }
-            return try tripRow(provider: provider, id: row["trip_id"])
+        let rows = try Row.fetchAll(statement, arguments: [provider, vehicleId]).compactMap { row in
+            try tripRow(provider: provider, id: row["trip_id"], version: row["row_version"])
         }
         guard rows.contains(where: \.progressFromVehicle) else { return rows.map(\.trip) }
         guard let vehicle = try vehicleRecord(provider: provider, id: vehicleId)?.vehicle else { return rows.map(\.trip) }
