@@ -28,6 +28,26 @@ import TripStore
         }
     }
 
+    /// Many updates of one vehicle at once, sharing transactions: each sees the one before,
+    /// so a hook counting them in the navigator's state loses no count.
+    @Test(arguments: StoreKind.allCases) func simultaneousUpdatesOfOneVehicleLoseNothing(_ kind: StoreKind) async throws {
+        let store = try kind.make()
+        _ = try await store.createVehicle(provider: "p", id: "v1", input: vehicleInput())
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for i in 0..<60 {
+                group.addTask {
+                    _ = try await store.updateVehicle(provider: "p", id: "v1", input: location(37 + Double(i) * 1e-4, -122),
+                                                      mask: FieldMask("lastLocation"), hook: CountingHook())
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try await store.readNavigator(provider: "p", vehicleId: "v1") { _, navigator in navigator.state } == [60])
+        let events = try await store.events(after: 0, filter: .vehicle(provider: "p", vehicleId: "v1"), limit: 200)
+        #expect(events.filter { $0.type.hasPrefix("hook:") }.map(\.data) == (1...60).map { "{\"count\":\($0)}" })
+        #expect(try await store.locationHistory(provider: "p", vehicleId: "v1", limit: 100).count == 60)
+    }
+
     /// A hook that refuses some trips' assignment.
     struct RefusingHook: VehicleUpdateHook {
         struct Refused: Error {}
