@@ -13,6 +13,25 @@ enum EventBlocks {
         try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM events") ?? 0
     }
 
+    /// Up to `limit` rows of one vehicle's events of one type after `afterID`, newest first:
+    /// block by block back from the newest, so a vehicle that reports often costs one or two
+    /// seeks, however long the log.
+    static func newest(_ db: Database, provider: String, vehicleId: String, type: String, after afterID: Int64,
+                       limit: Int) throws -> [Row] {
+        let statement = try db.cachedStatement(sql: """
+            SELECT * FROM events WHERE id >> 10 = ? AND provider = ? AND vehicle_id = ? AND id > ? AND type = ?
+            ORDER BY id DESC LIMIT ?
+            """)
+        var rows: [Row] = []
+        var block = block(of: try latestID(db))
+        let oldest = Self.block(of: max(afterID, 0) + 1)
+        while block >= oldest, rows.count < limit {
+            rows += try Row.fetchAll(statement, arguments: [block, provider, vehicleId, afterID, type, limit - rows.count])
+            block -= 1
+        }
+        return rows
+    }
+
     /// Up to `limit` rows of `events` after `afterID` that `filter` lets through, in id order.
     static func select(_ db: Database, filter: EventFilter, after afterID: Int64, limit: Int) throws -> [Row] {
         let statement: Statement

@@ -27,7 +27,6 @@ protocol FleetTransaction {
     func deleteTrip(provider: String, id: String) throws
     /// The vehicle's trips that are not COMPLETE or CANCELED, oldest first.
     func unfinishedTrips(provider: String, vehicleId: String) throws -> [Trip]
-    func appendLocation(provider: String, vehicleId: String, _ location: VehicleLocation) throws
     func appendEvent(provider: String, _ event: NewEvent) throws
     /// The vehicle's stored navigator route, if any.
     func navigatorRoute(provider: String, vehicleId: String) throws -> [UInt8]?

@@ -14,7 +14,9 @@ enum FleetWrites {
         try JourneyState.refresh(vehicle: &record.vehicle, trips: &trips, tracking: &record.tracking,
                                  trigger: .init(now: now, locationUpdated: vehicle.lastLocation != nil))
         try tx.insertVehicle(provider: provider, id: id, record)
-        if let location = record.vehicle.lastLocation { try tx.appendLocation(provider: provider, vehicleId: id, location) }
+        // The location history is read from the log (migration 0007), so a location the
+        // vehicle starts with is logged like any later one.
+        if record.vehicle.lastLocation != nil { try tx.appendEvent(provider: provider, Events.vehicleLocation(record.vehicle, now: now)) }
         return record.vehicle
     }
 
@@ -32,8 +34,7 @@ enum FleetWrites {
                                      cause: .vehicleUpdated(locationUpdated: trigger.locationUpdated))
         try save(trips, tx, provider: provider, vehicle: record.vehicle)
         let json = try tx.updateVehicle(provider: provider, id: id, record)
-        if trigger.locationUpdated, let location = record.vehicle.lastLocation {
-            try tx.appendLocation(provider: provider, vehicleId: id, location)
+        if trigger.locationUpdated, record.vehicle.lastLocation != nil {
             try tx.appendEvent(provider: provider, Events.vehicleLocation(record.vehicle, now: now))
         }
         for event in tripEvents + hookEvents { try tx.appendEvent(provider: provider, event) }

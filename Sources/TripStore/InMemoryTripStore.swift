@@ -12,7 +12,8 @@ public final class InMemoryTripStore: TripStore {
         var trips: [Key: (order: Int, revision: Int64, trip: Trip)] = [:]
         var nextTripOrder = 0
         var nextRevision: Int64 = 1
-        var locations: [Key: [VehicleLocation]] = [:]
+        /// The newest event's ID when each vehicle was created: its history starts after it.
+        var historyStarts: [Key: Int64] = [:]
         var events: [StoredEvent] = []
         var navigatorRoutes: [Key: [UInt8]] = [:]
     }
@@ -132,7 +133,13 @@ public final class InMemoryTripStore: TripStore {
     public func latestEventID() async throws -> Int64 { read { $0.events.last?.id ?? 0 } }
 
     public func locationHistory(provider: String, vehicleId: String, limit: Int) async throws -> [VehicleLocation] {
-        read { Array(($0.locations[Key(provider: provider, id: vehicleId)] ?? []).suffix(limit)) }
+        let events = read { state -> [StoredEvent] in
+            guard let start = state.historyStarts[Key(provider: provider, id: vehicleId)] else { return [] }
+            return Array(state.events.lazy.filter {
+                $0.id > start && $0.provider == provider && $0.vehicleId == vehicleId && $0.type == Events.vehicleLocation
+            }.suffix(min(limit, LocationHistory.maximumLength)))
+        }
+        return try events.map { try LocationHistory.location(fromEventData: $0.data) }
     }
 
     public func updateNavigator(provider: String, vehicleId: String,
@@ -166,6 +173,7 @@ final class MemoryTransaction: FleetTransaction {
 
     func insertVehicle(provider: String, id: String, _ record: VehicleRecord) throws {
         state.vehicles[Key(provider: provider, id: id)] = record
+        state.historyStarts[Key(provider: provider, id: id)] = state.events.last?.id ?? 0
     }
 
     func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws -> [UInt8]? {
@@ -175,7 +183,7 @@ final class MemoryTransaction: FleetTransaction {
 
     func deleteVehicle(provider: String, id: String) throws {
         state.vehicles[Key(provider: provider, id: id)] = nil
-        state.locations[Key(provider: provider, id: id)] = nil
+        state.historyStarts[Key(provider: provider, id: id)] = nil
         state.navigatorRoutes[Key(provider: provider, id: id)] = nil
     }
 
@@ -203,14 +211,6 @@ final class MemoryTransaction: FleetTransaction {
     func unfinishedTrips(provider: String, vehicleId: String) throws -> [Trip] {
         state.trips.filter { $0.key.provider == provider && $0.value.trip.vehicleId == vehicleId && !$0.value.trip.tripStatus.isTerminal }
             .sorted { $0.value.order < $1.value.order }.map(\.value.trip)
-    }
-
-    func appendLocation(provider: String, vehicleId: String, _ location: VehicleLocation) throws {
-        let key = Key(provider: provider, id: vehicleId)
-        state.locations[key, default: []].append(location)
-        if state.locations[key, default: []].count > SQLiteTransaction.historyLength {
-            state.locations[key]?.removeFirst()
-        }
     }
 
     func navigatorRoute(provider: String, vehicleId: String) throws -> [UInt8]? {

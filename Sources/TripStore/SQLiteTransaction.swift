@@ -9,9 +9,6 @@ struct SQLiteTransaction: FleetTransaction {
     /// In a write transaction, what the write has read and changed so far.
     let write: WriteState?
 
-    /// Locations kept per vehicle.
-    static let historyLength = 1_000
-
     static func decode<T: Decodable>(_ type: T.Type, _ body: String) throws -> T {
         do {
             return try StrictJSONDecoder().decode(type, from: body.utf8, root: "stored")
@@ -64,8 +61,8 @@ struct SQLiteTransaction: FleetTransaction {
     func insertVehicle(provider: String, id: String, _ record: VehicleRecord) throws {
         let statement = try db.cachedStatement(sql: """
             INSERT INTO vehicles (provider, vehicle_id, row_version, vehicle_state, latitude, longitude, body, tracking,
-                                  navigator_state, navigator_route_version)
-            VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?)
+                                  navigator_state, navigator_route_version, history_after_event)
+            VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(id), 0) FROM events))
             """)
         let location = record.vehicle.lastLocation?.location
         try statement.execute(arguments: [provider, id, record.vehicle.vehicleState?.rawValue, location?.latitude,
@@ -91,9 +88,6 @@ struct SQLiteTransaction: FleetTransaction {
     }
 
     func deleteVehicle(provider: String, id: String) throws {
-        try db.execute(sql: """
-            DELETE FROM vehicle_locations WHERE vehicle = (SELECT id FROM vehicles WHERE provider = ? AND vehicle_id = ?)
-            """, arguments: [provider, id])
         try db.execute(sql: """
             DELETE FROM navigator_routes WHERE vehicle = (SELECT id FROM vehicles WHERE provider = ? AND vehicle_id = ?)
             """, arguments: [provider, id])
@@ -229,25 +223,6 @@ struct SQLiteTransaction: FleetTransaction {
         guard rows.contains(where: \.progressFromVehicle) else { return rows.map(\.trip) }
         guard let vehicle = try vehicleRecord(provider: provider, id: vehicleId)?.vehicle else { return rows.map(\.trip) }
         return rows.map { $0.progressFromVehicle ? $0.trip.withProgress(of: vehicle) : $0.trip }
-    }
-
-    func appendLocation(provider: String, vehicleId: String, _ location: VehicleLocation) throws {
-        // The next sequence number comes from the history's own primary key: keeping a
-        // counter in the vehicle row would rewrite that large row a second time per update.
-        let insert = try db.cachedStatement(sql: """
-            INSERT INTO vehicle_locations (vehicle, seq, body)
-            SELECT id, COALESCE((SELECT MAX(seq) FROM vehicle_locations WHERE vehicle = vehicles.id), 0) + 1, ?
-            FROM vehicles WHERE provider = ? AND vehicle_id = ?
-            RETURNING vehicle, seq
-            """)
-        guard let row = try Row.fetchOne(insert, arguments: [try Self.encode(location), provider, vehicleId]) else { return }
-        let vehicle: Int64 = row["vehicle"]
-        let seq: Int64 = row["seq"]
-        // Trim in batches: one delete per hundred inserts keeps the history bounded cheaply.
-        if seq % 100 == 0 {
-            try db.execute(sql: "DELETE FROM vehicle_locations WHERE vehicle = ? AND seq <= ?",
-                           arguments: [vehicle, seq - Int64(Self.historyLength)])
-        }
     }
 
     func navigatorRoute(provider: String, vehicleId: String) throws -> [UInt8]? {

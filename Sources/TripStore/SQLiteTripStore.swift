@@ -246,11 +246,12 @@ public final class SQLiteTripStore: TripStore {
 
     public func locationHistory(provider: String, vehicleId: String, limit: Int) async throws -> [VehicleLocation] {
         try await read { tx in
-            let bodies = try String.fetchAll(tx.db, sql: """
-                SELECT body FROM vehicle_locations WHERE vehicle = (SELECT id FROM vehicles WHERE provider = ? AND vehicle_id = ?)
-                ORDER BY seq DESC LIMIT ?
-                """, arguments: [provider, vehicleId, limit])
-            return try bodies.reversed().map { try SQLiteTransaction.decode(VehicleLocation.self, $0) }
+            let start = try Int64.fetchOne(tx.db, sql: "SELECT history_after_event FROM vehicles WHERE provider = ? AND vehicle_id = ?",
+                                           arguments: [provider, vehicleId])
+            guard let start else { return [] }
+            let rows = try EventBlocks.newest(tx.db, provider: provider, vehicleId: vehicleId, type: Events.vehicleLocation,
+                                              after: start, limit: min(limit, LocationHistory.maximumLength))
+            return try rows.reversed().map { row in try LocationHistory.location(fromEventData: row["data"]) }
         }
     }
 

@@ -49,7 +49,8 @@ public protocol TripStore: Sendable {
     func events(after afterID: Int64, filter: EventFilter, limit: Int) async throws -> [StoredEvent]
     /// The ID of the newest event, 0 when there is none.
     func latestEventID() async throws -> Int64
-    /// The vehicle's recent locations, newest last, at most `limit`.
+    /// The vehicle's recent locations, newest last, at most `limit` and at most 1,000: the
+    /// locations logged (`didUpdateVehicleLocation`) since the vehicle was created.
     func locationHistory(provider: String, vehicleId: String, limit: Int) async throws -> [VehicleLocation]
 
     /// Changes a vehicle's navigator in one write transaction: `change` runs first (cause

@@ -179,16 +179,56 @@ func location(_ lat: Double, _ lng: Double) -> Vehicle {
         #expect(matches[0].vehiclePickupStraightLineDistanceMeters == 11)
     }
 
-    /// The history keeps only the newest locations.
+    /// A history read returns at most the 1,000 newest locations, oldest first.
     @Test(arguments: StoreKind.allCases) func boundedHistory(_ kind: StoreKind) async throws {
         let store = try kind.make()
         _ = try await store.createVehicle(provider: "p", id: "v1", input: vehicleInput())
         for i in 0..<1_105 {
             _ = try await store.updateVehicle(provider: "p", id: "v1", input: location(37 + Double(i) * 1e-5, -122), mask: FieldMask("lastLocation"))
         }
+        func latitudes(_ steps: Range<Int>) -> [Double?] { steps.map { 37 + Double($0) * 1e-5 } }
         let history = try await store.locationHistory(provider: "p", vehicleId: "v1", limit: 5_000)
-        #expect(history.count <= 1_100 && history.count >= 1_000)
-        #expect(history.last?.location?.latitude == 37 + 1_104 * 1e-5)
+        #expect(history.map(\.location?.latitude) == latitudes(105..<1_105))
+        let newest = try await store.locationHistory(provider: "p", vehicleId: "v1", limit: 3)
+        #expect(newest.map(\.location?.latitude) == latitudes(1_102..<1_105))
+    }
+
+    /// A vehicle's history starts with the location it was created with, holds only its own
+    /// locations, and starts again empty when the vehicle is deleted and created anew.
+    @Test(arguments: StoreKind.allCases) func historyBelongsToTheVehicle(_ kind: StoreKind) async throws {
+        let store = try kind.make()
+        _ = try await store.createVehicle(provider: "p", id: "v1", input: vehicleInput(at: LatLng(latitude: 37.1, longitude: -122)))
+        _ = try await store.createVehicle(provider: "p", id: "v2", input: vehicleInput())
+        for i in 1...3 {
+            _ = try await store.updateVehicle(provider: "p", id: "v2", input: location(38, -121), mask: FieldMask("lastLocation"))
+            _ = try await store.updateVehicle(provider: "p", id: "v1", input: location(37.1 + Double(i) * 0.1, -122),
+                                              mask: FieldMask("lastLocation"))
+        }
+        // Not a location update: nothing added.
+        _ = try await store.updateVehicle(provider: "p", id: "v1", input: vehicleInput(state: .offline), mask: FieldMask("vehicleState"))
+        let history = try await store.locationHistory(provider: "p", vehicleId: "v1", limit: 10)
+        let expected: [Double?] = [37.1] + (1...3).map { 37.1 + Double($0) * 0.1 }
+        #expect(history.map(\.location?.latitude) == expected)
+        #expect(try await store.locationHistory(provider: "q", vehicleId: "v1", limit: 10).isEmpty)
+        #expect(try await store.locationHistory(provider: "p", vehicleId: "nope", limit: 10).isEmpty)
+
+        try await store.deleteVehicle(provider: "p", id: "v1")
+        #expect(try await store.locationHistory(provider: "p", vehicleId: "v1", limit: 10).isEmpty)
+        _ = try await store.createVehicle(provider: "p", id: "v1", input: vehicleInput())
+        #expect(try await store.locationHistory(provider: "p", vehicleId: "v1", limit: 10).isEmpty)
+        _ = try await store.updateVehicle(provider: "p", id: "v1", input: location(36, -122), mask: FieldMask("lastLocation"))
+        let recreated = try await store.locationHistory(provider: "p", vehicleId: "v1", limit: 10)
+        #expect(recreated.map(\.location?.latitude) == [36])
+        #expect(try await store.locationHistory(provider: "p", vehicleId: "v2", limit: 10).count == 3)
+        // Still found several blocks of other events later: the SQLite store reads the log
+        // back block by block from the newest.
+        if let sqlite = store as? SQLiteTripStore {
+            let time = Timestamp(secondsSince1970: 1_738_774_951)
+            try await sqlite.appendEvents(provider: "p", (0..<3_000).map { _ in
+                NewEvent(time: time, vehicleId: "v9", tripIds: [], type: "e", data: "{}")
+            })
+            #expect(try await store.locationHistory(provider: "p", vehicleId: "v2", limit: 10).count == 3)
+        }
     }
 }
 
@@ -273,7 +313,8 @@ func location(_ lat: Double, _ lng: Double) -> Vehicle {
             }
         }
         let store = try SQLiteTripStore(path: path)
-        #expect(store.newlyAppliedMigrations == ["0005_event_index_locality", "0006_trip_progress_from_vehicle"])
+        #expect(store.newlyAppliedMigrations == ["0005_event_index_locality", "0006_trip_progress_from_vehicle",
+                                                  "0007_location_history_from_events"])
         let byVehicle = try await store.events(after: 1_000, filter: .vehicle(provider: "p", vehicleId: "v1"), limit: 10_000)
         #expect(byVehicle.map(\.id) == Array(stride(from: 1_002, through: 2_100, by: 2)))
         let byTrip = try await store.events(after: 0, filter: .trip(provider: "p", tripId: "t1"), limit: 10_000)
