@@ -60,31 +60,53 @@ struct SQLiteTransaction: FleetTransaction {
 
     func insertVehicle(provider: String, id: String, _ record: VehicleRecord) throws {
         let statement = try db.cachedStatement(sql: """
-            INSERT INTO vehicles (provider, vehicle_id, row_version, vehicle_state, latitude, longitude, body, tracking,
-                                  navigator_state, navigator_route_version, history_after_event)
-            VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(id), 0) FROM events))
+            INSERT INTO vehicles (provider, vehicle_id, row_version, vehicle_state, latitude, longitude, latitude_cell, longitude_cell,
+                                  body, tracking, navigator_state, navigator_route_version, history_after_event)
+            VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(id), 0) FROM events))
             """)
         let location = record.vehicle.lastLocation?.location
+        let cell = Self.cell(of: record.vehicle)
         try statement.execute(arguments: [provider, id, record.vehicle.vehicleState?.rawValue, location?.latitude,
-                                          location?.longitude, try Self.encode(record.vehicle), try Self.encode(record.tracking),
+                                          location?.longitude, cell?.latitude, cell?.longitude,
+                                          try Self.encode(record.vehicle), try Self.encode(record.tracking),
                                           record.navigator.state.map { Data($0) }, record.navigator.routeVersion])
         cache(.vehicle(provider + "/" + id, 1, record))
     }
 
     func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws -> [UInt8]? {
-        let statement = try db.cachedStatement(sql: """
-            UPDATE vehicles SET row_version = row_version + 1, vehicle_state = ?, latitude = ?, longitude = ?, body = ?, tracking = ?,
-                navigator_state = ?, navigator_route_version = ?
-            WHERE provider = ? AND vehicle_id = ? RETURNING row_version
-            """)
+        let key = provider + "/" + id
         let location = record.vehicle.lastLocation?.location
         let body = try JSONStreamEncoder().encode(record.vehicle)
-        let version = try Int64.fetchOne(statement, arguments: [
-            record.vehicle.vehicleState?.rawValue, location?.latitude, location?.longitude,
-            String(decoding: body, as: UTF8.self), try Self.encode(record.tracking),
-            record.navigator.state.map { Data($0) }, record.navigator.routeVersion, provider, id])
-        if let version { cache(.vehicle(provider + "/" + id, version, record)) }
+        var arguments: StatementArguments = [location?.latitude, location?.longitude, String(decoding: body, as: UTF8.self),
+                                             try Self.encode(record.tracking), record.navigator.state.map { Data($0) },
+                                             record.navigator.routeVersion]
+        let statement: Statement
+        // Leaving the indexed columns out of the statement leaves the index untouched.
+        if let stored = write?.vehicles[key], stored.vehicle.vehicleState == record.vehicle.vehicleState,
+           Self.cell(of: stored.vehicle) == Self.cell(of: record.vehicle) {
+            statement = try db.cachedStatement(sql: """
+                UPDATE vehicles SET row_version = row_version + 1, latitude = ?, longitude = ?, body = ?, tracking = ?,
+                    navigator_state = ?, navigator_route_version = ?
+                WHERE provider = ? AND vehicle_id = ? RETURNING row_version
+                """)
+        } else {
+            statement = try db.cachedStatement(sql: """
+                UPDATE vehicles SET row_version = row_version + 1, latitude = ?, longitude = ?, body = ?, tracking = ?,
+                    navigator_state = ?, navigator_route_version = ?, vehicle_state = ?, latitude_cell = ?, longitude_cell = ?
+                WHERE provider = ? AND vehicle_id = ? RETURNING row_version
+                """)
+            let cell = Self.cell(of: record.vehicle)
+            arguments += [record.vehicle.vehicleState?.rawValue, cell?.latitude, cell?.longitude]
+        }
+        arguments += [provider, id]
+        let version = try Int64.fetchOne(statement, arguments: arguments)
+        if let version { cache(.vehicle(key, version, record)) }
         return body
+    }
+
+    /// The grid cell the position index files the vehicle under (migration 0008).
+    private static func cell(of vehicle: Vehicle) -> PositionCell? {
+        vehicle.lastLocation?.location.map { PositionCell(latitude: $0.latitude, longitude: $0.longitude) }
     }
 
     func deleteVehicle(provider: String, id: String) throws {

@@ -153,8 +153,11 @@ public final class SQLiteTripStore: TripStore {
             let box = query.searchBounds
             let rows = try Row.fetchAll(tx.db, sql: """
                 SELECT vehicle_id, body FROM vehicles
-                WHERE provider = ? AND vehicle_state = 'ONLINE' AND latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?
-                """, arguments: [provider, box.south, box.north, box.west, box.east])
+                WHERE provider = ? AND vehicle_state = 'ONLINE' AND latitude_cell BETWEEN ? AND ? AND longitude_cell BETWEEN ? AND ?
+                    AND latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?
+                """, arguments: [provider, PositionCell.latitudeCell(box.south), PositionCell.latitudeCell(box.north),
+                                 PositionCell.longitudeCell(box.west), PositionCell.longitudeCell(box.east),
+                                 box.south, box.north, box.west, box.east])
             var matches: [VehicleMatch] = []
             for row in rows {
                 let vehicle = try SQLiteTransaction.decode(Vehicle.self, row["body"])
