@@ -125,6 +125,23 @@ final class Target: Sendable {
         }
     }
 
+    /// An event's frame: its ID, its type and one `data:` line per line of its payload,
+    /// whichever line break (LF, CR, CRLF) the payload uses; multi-byte text passes intact.
+    @Test func eventFrames() {
+        func frame(_ data: String) -> String {
+            var buffer = ByteBuffer()
+            let event = StoredEvent(id: 42, time: Timestamp(secondsSince1970: 0), provider: "p", vehicleId: nil, tripIds: [],
+                                    type: "didUpdateNavInfo", data: data)
+            ServerSentEvents.append(event, to: &buffer)
+            return String(buffer: buffer)
+        }
+        #expect(frame(#"{"road":"Rua Áurea → 北京"}"#) == "id: 42\nevent: didUpdateNavInfo\ndata: {\"road\":\"Rua Áurea → 北京\"}\n\n")
+        #expect(frame("a\nb\r\nc\rd") == "id: 42\nevent: didUpdateNavInfo\ndata: a\ndata: b\ndata: c\ndata: d\n\n")
+        #expect(frame("") == "id: 42\nevent: didUpdateNavInfo\ndata: \n\n")
+        #expect(frame("end\n") == "id: 42\nevent: didUpdateNavInfo\ndata: end\ndata: \n\n")
+        #expect(frame("\r\n\n") == "id: 42\nevent: didUpdateNavInfo\ndata: \ndata: \ndata: \n\n")
+    }
+
     /// A client that disconnects mid-stream and resumes with Last-Event-ID, while updates
     /// keep coming, receives every event of its vehicle exactly once, in order.
     @Test func resumeAfterDisconnect() async throws {

@@ -22,15 +22,30 @@ enum ServerSentEvents {
     static let heartbeat = ": heartbeat\n\n"
 
     /// Appends one event as `id:`, `event:` and `data:` lines (one `data:` line per line of
-    /// the payload, so a payload with line breaks still arrives whole).
+    /// the payload, so a payload with line breaks, LF, CR or CRLF, still arrives whole). It
+    /// works on UTF-8 bytes: splitting the payload as a String, by grapheme, took a tenth of
+    /// the server's time with a thousand subscribers.
     static func append(_ event: StoredEvent, to buffer: inout ByteBuffer) {
-        buffer.writeString("id: \(event.id)\nevent: \(event.type)\n")
-        for line in event.data.split(separator: "\n", omittingEmptySubsequences: false) {
-            buffer.writeString("data: ")
-            buffer.writeSubstring(line)
-            buffer.writeString("\n")
+        buffer.writeStaticString("id: ")
+        buffer.writeString(String(event.id))
+        buffer.writeStaticString("\nevent: ")
+        buffer.writeString(event.type)
+        buffer.writeStaticString("\n")
+        var data = event.data
+        data.withUTF8 { bytes in
+            var start = 0
+            while true {
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
+                buffer.writeStaticString("data: ")
+                buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<end])))
+                buffer.writeStaticString("\n")
+                guard end < bytes.count else { break }
+                start = end + 1
+                if bytes[end] == UInt8(ascii: "\r"), start < bytes.count, bytes[start] == UInt8(ascii: "\n") { start += 1 }
+            }
         }
-        buffer.writeString("\n")
+        buffer.writeStaticString("\n")
     }
 
     /// Parses the resume point a client sends: the `Last-Event-ID` header (EventSource's
