@@ -8,9 +8,10 @@ enum EventBlocks {
     /// The block an event id belongs to; `id >> 10` in the schema and in ``select``.
     static func block(of eventId: Int64) -> Int64 { eventId >> 10 }
 
-    /// The newest event's id; 0 for an empty log.
+    /// The newest event's id; 0 for an empty log. Every read of the log asks this first, so
+    /// the statement is kept prepared.
     static func latestID(_ db: Database) throws -> Int64 {
-        try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM events") ?? 0
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(id) FROM events")) ?? 0
     }
 
     /// Up to `limit` rows of one vehicle's events of one type after `afterID`, newest first:
