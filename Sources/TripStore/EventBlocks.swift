@@ -8,8 +8,8 @@ enum EventBlocks {
     /// The block an event id belongs to; `id >> 10` in the schema and in ``select``.
     static func block(of eventId: Int64) -> Int64 { eventId >> 10 }
 
-    /// The newest event's id; 0 for an empty log. Every read of the log asks this first, so
-    /// the statement is kept prepared.
+    /// The newest event's id; 0 for an empty log. Each subscription and each read of one
+    /// vehicle's or trip's events asks it first.
     static func latestID(_ db: Database) throws -> Int64 {
         try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(id) FROM events")) ?? 0
     }
@@ -40,7 +40,9 @@ enum EventBlocks {
         let audience: String
         switch filter {
         case .all:
-            return try Row.fetchAll(db, sql: "SELECT * FROM events WHERE id > ? ORDER BY id LIMIT ?", arguments: [afterID, limit])
+            // The event broadcaster's read: once per committed batch while anyone listens.
+            let statement = try db.cachedStatement(sql: "SELECT * FROM events WHERE id > ? ORDER BY id LIMIT ?")
+            return try Row.fetchAll(statement, arguments: [afterID, limit])
         case .vehicle(let vehicleProvider, let vehicleId):
             (provider, audience) = (vehicleProvider, vehicleId)
             statement = try db.cachedStatement(sql: """

@@ -249,8 +249,8 @@ public final class SQLiteTripStore: TripStore {
 
     public func locationHistory(provider: String, vehicleId: String, limit: Int) async throws -> [VehicleLocation] {
         try await read { tx in
-            let start = try Int64.fetchOne(tx.db, sql: "SELECT history_after_event FROM vehicles WHERE provider = ? AND vehicle_id = ?",
-                                           arguments: [provider, vehicleId])
+            let statement = try tx.db.cachedStatement(sql: "SELECT history_after_event FROM vehicles WHERE provider = ? AND vehicle_id = ?")
+            let start = try Int64.fetchOne(statement, arguments: [provider, vehicleId])
             guard let start else { return [] }
             let rows = try EventBlocks.newest(tx.db, provider: provider, vehicleId: vehicleId, type: Events.vehicleLocation,
                                               after: start, limit: min(limit, LocationHistory.maximumLength))
