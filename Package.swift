@@ -15,6 +15,9 @@ let package = Package(
         .library(name: "Geo", targets: ["Geo"]),
         .library(name: "TripModel", targets: ["TripModel"]),
         .library(name: "TripStore", targets: ["TripStore"]),
+        .library(name: "TripStoreTesting", targets: ["TripStoreTesting"]),
+        .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
+        .library(name: "Fleet", targets: ["Fleet"]),
         .library(name: "Navigation", targets: ["Navigation"]),
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "Styling", targets: ["Styling"]),
@@ -36,13 +39,18 @@ let package = Package(
     targets: [
         .target(name: "Geo", swiftSettings: strict),
         .target(name: "TripModel", dependencies: ["Geo"], swiftSettings: strict),
+        .target(name: "TripStore", dependencies: ["Geo", "TripModel"], swiftSettings: strict),
         .target(
-            name: "TripStore",
-            dependencies: ["TripModel", .product(name: "GRDB", package: "GRDB.swift")],
+            name: "SQLiteStore",
+            dependencies: ["Geo", "TripModel", "TripStore", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("migrations")],
             swiftSettings: strict
         ),
         .target(name: "Navigation", dependencies: ["Geo", "TripModel"], swiftSettings: strict),
+        .target(name: "Fleet", dependencies: ["Geo", "TripModel", "TripStore", "Navigation", "Styling"], swiftSettings: strict),
+        // The body of the tests every store implementation runs (in-memory, SQLite, and any
+        // other): a library, so each store's test target calls it with its own factory.
+        .target(name: "TripStoreTesting", dependencies: ["Geo", "TripModel", "TripStore", "Fleet"], swiftSettings: strict),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .target(name: "CPNGShim", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png")]),
@@ -52,7 +60,7 @@ let package = Package(
         .target(
             name: "TripServer",
             dependencies: [
-                "Geo", "TripModel", "TripStore", "Styling", "Render", "Navigation", "Raster",
+                "Geo", "TripModel", "TripStore", "Fleet", "Styling", "Render", "Navigation", "Raster",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "JWTKit", package: "jwt-kit"),
@@ -69,7 +77,7 @@ let package = Package(
         .target(
             name: "Scenarios",
             dependencies: [
-                "TripServer", "TripStore", "TripModel", "Navigation", "Raster", "Geo",
+                "TripServer", "Fleet", "TripStore", "SQLiteStore", "TripModel", "Navigation", "Raster", "Geo",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -77,7 +85,8 @@ let package = Package(
         .executableTarget(
             name: "tripshare",
             dependencies: [
-                "TripServer", "TripStore", "TripModel", "Scenarios", "Styling", "Render", "Navigation", "Raster",
+                "TripServer", "Fleet", "TripStore", "SQLiteStore", "TripModel", "Scenarios", "Styling", "Render", "Navigation",
+                "Raster",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -89,12 +98,17 @@ let package = Package(
         ),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: strict),
         .testTarget(name: "TripModelTests", dependencies: ["TripModel"], swiftSettings: strict),
-        .testTarget(name: "TripStoreTests", dependencies: ["TripStore", .product(name: "GRDB", package: "GRDB.swift")],
-                    swiftSettings: strict),
+        .testTarget(name: "TripStoreTests", dependencies: ["TripStore", "TripStoreTesting"], swiftSettings: strict),
+        .testTarget(
+            name: "SQLiteStoreTests",
+            dependencies: ["SQLiteStore", "TripStore", "TripStoreTesting", "Fleet", "TripModel", "Geo",
+                           .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict),
+        .testTarget(name: "FleetTests", dependencies: ["Fleet", "TripStore", "TripModel", "Navigation", "Styling", "Geo"], swiftSettings: strict),
         .testTarget(name: "RasterTests", dependencies: ["Raster"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "StylingTests", dependencies: ["Styling", "Raster", "TripModel"], swiftSettings: strict),
         .testTarget(
-            name: "RenderTests", dependencies: ["Render", "Styling", "TripStore", "Navigation", "Raster"], exclude: ["Fixtures"],
+            name: "RenderTests", dependencies: ["Render", "Styling", "Fleet", "TripStore", "Navigation", "Raster"], exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
             name: "NavigationTests", dependencies: ["Navigation", "Geo", "TripModel"], exclude: ["Data"],
@@ -102,7 +116,7 @@ let package = Package(
         .testTarget(
             name: "TripServerTests",
             dependencies: [
-                "TripServer", "Styling", "Render", "Raster", "TripStore", "TripModel", "Navigation", "Geo",
+                "TripServer", "Fleet", "Styling", "Render", "Raster", "TripStore", "SQLiteStore", "TripModel", "Navigation", "Geo",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ],

@@ -26,7 +26,7 @@ let package = Package(
         suite("NavigationBenchmarks", ["Geo", "Navigation"]),
         suite("RasterBenchmarks", ["Raster"]),
         suite("RenderBenchmarks", ["Raster", "Styling", "Render", "TripModel"]),
-        suite("StoreBenchmarks", ["Geo", "TripModel", "TripStore"]),
+        suite("StoreBenchmarks", ["Geo", "TripModel", "Fleet", "SQLiteStore"]),
         suite("ScenarioBenchmarks", ["Scenarios"]),
     ],
     swiftLanguageModes: [.v6]

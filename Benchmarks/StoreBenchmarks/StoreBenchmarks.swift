@@ -3,10 +3,11 @@
 // once (the writer's ceiling on updates/s), and the pieces they spend their time on.
 
 import Benchmark
+import Fleet
 import Foundation
 import Geo
+import SQLiteStore
 import TripModel
-import TripStore
 
 /// A 500-point road heading north with a slight wiggle, as scripts/load_seed.py makes.
 private func route(_ i: Int) -> [LatLng] {
@@ -14,10 +15,10 @@ private func route(_ i: Int) -> [LatLng] {
     return (0..<500).map { k in LatLng(latitude: lat0 + Double(k) * 0.00002, longitude: lng0 + 0.00001 * sin(Double(k) / 7)) }
 }
 
-private func seededStore(vehicles: Int) async throws -> (SQLiteTripStore, [[LatLng]]) {
+private func seededStore(vehicles: Int) async throws -> (Fleet, [[LatLng]]) {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tripshare-bench-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let store = try SQLiteTripStore(path: directory.appendingPathComponent("bench.sqlite").path)
+    let store = Fleet(store: try SQLiteTripStore(path: directory.appendingPathComponent("bench.sqlite").path))
     var routes: [[LatLng]] = []
     for i in 0..<vehicles {
         let road = route(i)
@@ -43,7 +44,7 @@ private func seededStore(vehicles: Int) async throws -> (SQLiteTripStore, [[LatL
 /// State made once per benchmark by its setup hook (package-benchmark runs setup before
 /// the measured iterations).
 final class Fixture: @unchecked Sendable {
-    var store: SQLiteTripStore?
+    var store: Fleet?
     var routes: [[LatLng]] = []
     var vehicle: Vehicle?
     var trip: Trip?
@@ -69,7 +70,7 @@ let benchmarks: @Sendable () -> Void = {
             let i = fixture.step % fixture.routes.count
             var update = Vehicle(name: "")
             update.lastLocation = VehicleLocation(location: fixture.routes[i][(fixture.step / fixture.routes.count) % 499])
-            blackHole(try await store.updateVehicle(provider: "bench", id: "v\(i)", input: update, mask: mask, hook: nil))
+            blackHole(try await store.updateVehicle(provider: "bench", id: "v\(i)", input: update, mask: mask))
         }
     }, setup: { try await fixture.seed(vehicles: 100) })
 
@@ -86,7 +87,7 @@ let benchmarks: @Sendable () -> Void = {
                 for i in 0..<64 {
                     var update = Vehicle(name: "")
                     update.lastLocation = VehicleLocation(location: routes[i][step % 499])
-                    group.addTask { blackHole(try await store.updateVehicle(provider: "bench", id: "v\(i)", input: update, mask: mask, hook: nil)) }
+                    group.addTask { blackHole(try await store.updateVehicle(provider: "bench", id: "v\(i)", input: update, mask: mask)) }
                 }
                 try await group.waitForAll()
             }

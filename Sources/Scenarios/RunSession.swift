@@ -3,6 +3,7 @@
 
 import Foundation
 import TripModel
+import SQLiteStore
 import TripServer
 import TripStore
 

@@ -6,8 +6,8 @@
 import Foundation
 import Logging
 import TripModel
+import SQLiteStore
 import TripServer
-import TripStore
 
 /// Runs a scenario and records its checkpoints.
 public struct ScenarioRunner: Sendable {
@@ -43,7 +43,7 @@ public struct ScenarioRunner: Sendable {
         defer { try? FileManager.default.removeItem(at: work) }
 
         let clock = ScriptedClock(start: scenario.timeline.first?.at ?? scenario.checkpoints.first?.at ?? Timestamp(microseconds: 0))
-        let store = try SQLiteTripStore(path: work.appendingPathComponent("fixture.sqlite").path, clock: clock.wallClock)
+        let store = try SQLiteTripStore(path: work.appendingPathComponent("fixture.sqlite").path)
         var generator = SystemRandomNumberGenerator()
         let secret = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let authority = try await TokenAuthority(hmacSecret: secret, clock: clock.wallClock)

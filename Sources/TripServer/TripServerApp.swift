@@ -1,3 +1,4 @@
+import Fleet
 import Hummingbird
 import Logging
 import Prometheus
@@ -5,37 +6,40 @@ import ServiceLifecycle
 import TripModel
 import TripStore
 
-/// The HTTP application: routes, authentication, metrics and errors wired over a store and
-/// a token authority. `tripshare serve` runs it; tests drive its router directly.
+/// The HTTP application: routes, authentication, metrics and errors wired over the fleet
+/// (the application layer) and a token authority. `tripshare serve` runs it; tests drive its
+/// router directly.
 public struct TripServerApp: Sendable {
-    /// The store behind the API.
-    public let store: any TripStore
+    /// The application layer behind the API.
+    public let fleet: Fleet
     /// Who verifies and mints tokens.
     public let authority: TokenAuthority
     /// Prometheus metrics.
     public let metrics: RequestMetrics
-    /// The vehicles' navigators, run inside the store's vehicle writes.
-    let navigator: NavigatorHook
     /// Fan-out of the event log to SSE clients.
     let broadcaster: EventBroadcaster
     /// The time previews are drawn at (the pickup ETA badge counts minutes from it); fixture
-    /// replays give the store's scripted clock so their previews do not depend on the day.
-    let clock: WallClock
+    /// replays give their scripted clock so their previews do not depend on the day.
+    let previewClock: WallClock
 
-    /// Creates the application's parts.
+    /// Creates the application's parts over `store`: writes are stamped with `clock`, and
+    /// previews drawn at `previewClock` (`clock` when nil).
     public init(store: any TripStore, authority: TokenAuthority, metrics: RequestMetrics = RequestMetrics(),
-                clock: WallClock = .system) {
-        self.clock = clock
-        self.store = store
+                clock: WallClock = .system, previewClock: WallClock? = nil) {
+        self.previewClock = previewClock ?? clock
         self.authority = authority
         self.metrics = metrics
-        navigator = NavigatorHook(updateDuration: metrics.registry.makeDurationHistogram(
+        let navigatorUpdate = metrics.registry.makeDurationHistogram(
             descriptor: .init(metricName: "tripshare_navigator_update", unitName: "seconds",
                               helpText: "Time the navigator takes per vehicle update"),
             buckets: [.microseconds(10), .microseconds(25), .microseconds(50), .microseconds(100), .microseconds(250),
-                      .microseconds(500), .milliseconds(1), .milliseconds(5), .milliseconds(25)]))
-        broadcaster = EventBroadcaster(store: store)
+                      .microseconds(500), .milliseconds(1), .milliseconds(5), .milliseconds(25)])
+        fleet = Fleet(store: store, clock: clock, navigatorUpdateObserver: { navigatorUpdate.record($0) })
+        broadcaster = EventBroadcaster(fleet: fleet)
     }
+
+    /// The store behind the fleet.
+    public var store: any TripStore { fleet.store }
 
     /// Background services to run beside the HTTP server (`Application(services:)`): the
     /// event streams' heartbeats, and their end on graceful shutdown.
@@ -45,17 +49,17 @@ public struct TripServerApp: Sendable {
     public func makeRouter() -> Router<TripRequestContext> {
         let router = Router(context: TripRequestContext.self)
         router.add(middleware: MetricsAndErrorsMiddleware(metrics: metrics))
-        OperationsRoutes(store: store, metrics: metrics).register(on: router)
-        SharePageRoutes(store: store, authority: authority).register(on: router)
+        OperationsRoutes(fleet: fleet, metrics: metrics).register(on: router)
+        SharePageRoutes(fleet: fleet, authority: authority).register(on: router)
         let api = router.group().add(middleware: AuthMiddleware(authority: authority))
             .add(middleware: EventPokeMiddleware(broadcaster: broadcaster))
-        VehicleRoutes(store: store, hook: navigator).register(on: api)
-        TripRoutes(store: store, hook: navigator).register(on: api)
-        StyleRoutes(store: store).register(on: api)
-        PreviewRoutes(store: store, metrics: metrics, clock: clock).register(on: api)
-        NavigationRoutes(store: store, navigator: navigator, broadcaster: broadcaster).register(on: api)
-        EventRoutes(store: store, broadcaster: broadcaster).register(on: api)
-        ImageRoutes(store: store, navigator: navigator).register(on: api)
+        VehicleRoutes(fleet: fleet).register(on: api)
+        TripRoutes(fleet: fleet).register(on: api)
+        StyleRoutes(styles: fleet.styles).register(on: api)
+        PreviewRoutes(fleet: fleet, metrics: metrics, clock: previewClock).register(on: api)
+        NavigationRoutes(fleet: fleet, broadcaster: broadcaster).register(on: api)
+        EventRoutes(fleet: fleet, broadcaster: broadcaster).register(on: api)
+        ImageRoutes(fleet: fleet).register(on: api)
         return router
     }
 }

@@ -15,12 +15,11 @@ extension InMemoryTripStore: StyleStore {
         styles.records.withLock { $0[name] }
     }
 
-    public func saveStyle(name: String, overrides: String?, expectedVersion: Int64) async throws -> StyleRecord {
-        let now = clock.now
-        return try styles.records.withLock { (records) throws(FleetError) -> StyleRecord in
+    public func saveStyle(name: String, overrides: String?, expectedVersion: Int64, time: Timestamp) async throws -> StyleRecord {
+        try styles.records.withLock { (records) throws(FleetError) -> StyleRecord in
             let found = records[name]?.version ?? 0
             guard found == expectedVersion else { throw StyleRecord.conflict(name, expected: expectedVersion, found: found) }
-            let record = StyleRecord(name: name, overrides: overrides, version: found + 1, updateTime: now)
+            let record = StyleRecord(name: name, overrides: overrides, version: found + 1, updateTime: time)
             records[name] = record
             return record
         }

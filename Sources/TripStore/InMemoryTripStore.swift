@@ -1,9 +1,10 @@
+import Geo
 import Synchronization
 import TripModel
 
-/// A store in memory, for tests and offline tools: the same write flows as the SQLite store
-/// over dictionaries behind a lock. A failed write leaves nothing behind, because it works
-/// on a copy that replaces the state only when the write succeeds.
+/// A store in memory, for tests and offline tools: dictionaries behind a lock. A write works
+/// on a copy that replaces the state only when the write succeeds, so a failed write leaves
+/// nothing behind, and writes run one at a time.
 public final class InMemoryTripStore: TripStore {
     struct Key: Hashable { var provider: String; var id: String }
 
@@ -19,151 +20,88 @@ public final class InMemoryTripStore: TripStore {
     }
 
     private let state = Mutex(State())
-    let clock: WallClock
     /// Style changes (InMemoryTripStore+Styles.swift).
     let styles = StyleRecords()
 
-    /// Creates an empty store reading time from `clock`.
-    public init(clock: WallClock = .system) { self.clock = clock }
+    /// Creates an empty store.
+    public init() {}
 
-    private func write<T: Sendable>(_ body: (MemoryTransaction, Timestamp) throws -> T) throws -> T {
-        let now = clock.now
-        return try state.withLock { state in
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
+        try state.withLock { state in
             let tx = MemoryTransaction(state: state)
-            let result = try body(tx, now)
+            let result = try body(tx)
             state = tx.state
             return result
         }
     }
 
-    private func read<T: Sendable>(_ body: (State) throws -> T) rethrows -> T {
+    public func read<T: Sendable>(_ body: @escaping @Sendable (any StoreReader) throws -> T) async throws -> T {
+        try body(MemoryTransaction(state: snapshot { $0 }))
+    }
+
+    private func snapshot<T>(_ body: (State) throws -> T) rethrows -> T {
         try state.withLock { state in try body(state) }
     }
 
-    public func createVehicle(provider: String, id: String, input: Vehicle) async throws -> Vehicle {
-        try write { tx, now in try FleetWrites.createVehicle(tx, provider: provider, id: id, input: input, now: now) }
-    }
-
-    public func vehicle(provider: String, id: String) async throws -> Vehicle {
-        guard let record = read({ $0.vehicles[Key(provider: provider, id: id)] }) else {
-            throw FleetError(.notFound, "vehicle '\(id)' does not exist")
-        }
-        return record.vehicle
-    }
-
-    public func updateVehicle(provider: String, id: String, input: Vehicle, mask: FieldMask,
-                              hook: (any VehicleUpdateHook)?) async throws -> Vehicle {
-        try write { tx, now in
-            try FleetWrites.updateVehicle(tx, provider: provider, id: id, input: input, mask: mask, now: now, hook: hook).vehicle
-        }
+    public func revisionedTrip(provider: String, id: String) async throws -> Revisioned<Trip>? {
+        snapshot { $0.trips[Key(provider: provider, id: id)] }.map { Revisioned(value: $0.trip, revision: Revision(row: $0.revision)) }
     }
 
     public func listVehicles(provider: String, page: PageRequest) async throws -> Page<Vehicle> {
         let after = try page.startAfter() ?? ""
-        let vehicles = read { state in
+        let vehicles = snapshot { state in
             state.vehicles.filter { $0.key.provider == provider && $0.key.id > after }.sorted { $0.key.id < $1.key.id }
                 .map(\.value.vehicle)
         }
-        return Self.page(vehicles, size: page.pageSize) { ResourceName.lastComponent(of: $0.name) }
+        return Page.of(vehicles, size: page.pageSize) { ResourceName.lastComponent(of: $0.name) }
     }
 
-    public func searchVehicles(provider: String, query: VehicleSearchQuery) async throws -> [VehicleMatch] {
-        let now = clock.now
-        return read { state in
-            let matches = state.vehicles.filter { $0.key.provider == provider }.compactMap { key, record -> VehicleMatch? in
-                let seats = state.trips
-                    .filter { $0.key.provider == provider && $0.value.trip.vehicleId == key.id && !$0.value.trip.tripStatus.isTerminal }
-                    .reduce(0) { $0 + ($1.value.trip.numberOfPassengers ?? 1) }
-                return query.match(record.vehicle, seatsTaken: seats, now: now)
+    public func onlineVehicles(provider: String, within bounds: GeoBounds) async throws -> [VehicleWithTrips] {
+        snapshot { state in
+            state.vehicles.filter { key, record in
+                guard key.provider == provider, record.vehicle.vehicleState == .online,
+                      let location = record.vehicle.lastLocation?.location else { return false }
+                return (bounds.south...bounds.north).contains(location.latitude) && (bounds.west...bounds.east).contains(location.longitude)
+            }.sorted { $0.key.id < $1.key.id }.map { key, record in
+                VehicleWithTrips(vehicle: record.vehicle, unfinishedTrips: MemoryTransaction.unfinishedTrips(in: state, key))
             }
-            return query.rank(matches)
-        }
-    }
-
-    public func deleteVehicle(provider: String, id: String) async throws {
-        try write { tx, _ in try FleetWrites.deleteVehicle(tx, provider: provider, id: id) }
-    }
-
-    public func createTrip(provider: String, id: String, input: Trip, hook: (any VehicleUpdateHook)?) async throws -> Trip {
-        try write { tx, now in try FleetWrites.createTrip(tx, provider: provider, id: id, input: input, now: now, hook: hook) }
-    }
-
-    public func trip(provider: String, id: String) async throws -> Trip {
-        try await revisionedTrip(provider: provider, id: id).value
-    }
-
-    public func revisionedTrip(provider: String, id: String) async throws -> Revisioned<Trip> {
-        guard let entry = read({ $0.trips[Key(provider: provider, id: id)] }) else {
-            throw FleetError(.notFound, "trip '\(id)' does not exist")
-        }
-        return Revisioned(value: entry.trip, revision: Revision(row: entry.revision))
-    }
-
-    public func updateTrip(provider: String, id: String, input: Trip, mask: FieldMask,
-                           hook: (any VehicleUpdateHook)?) async throws -> Trip {
-        try write { tx, now in
-            try FleetWrites.updateTrip(tx, provider: provider, id: id, input: input, mask: mask, now: now, hook: hook)
         }
     }
 
     public func searchTrips(provider: String, query: TripSearchQuery) async throws -> Page<Trip> {
         let after = try query.page.startAfter() ?? ""
-        let trips = read { state in
+        let trips = snapshot { state in
             state.trips.filter { key, entry in
                 key.provider == provider && key.id > after
                     && (query.vehicleId == nil || entry.trip.vehicleId == query.vehicleId)
                     && (!query.activeTripsOnly || !entry.trip.tripStatus.isTerminal)
             }.sorted { $0.key.id < $1.key.id }.map(\.value.trip)
         }
-        return Self.page(trips, size: query.page.pageSize) { $0.tripId }
-    }
-
-    public func deleteTrip(provider: String, id: String) async throws {
-        try write { tx, now in try FleetWrites.deleteTrip(tx, provider: provider, id: id, now: now) }
+        return Page.of(trips, size: query.page.pageSize) { $0.tripId }
     }
 
     public func providers(ofTrip tripId: String) async throws -> [String] {
-        read { state in Set(state.trips.keys.filter { $0.id == tripId }.map(\.provider)).sorted() }
+        snapshot { state in Set(state.trips.keys.filter { $0.id == tripId }.map(\.provider)).sorted() }
     }
 
     public func events(after afterID: Int64, filter: EventFilter, limit: Int) async throws -> [StoredEvent] {
-        read { state in Array(state.events.lazy.filter { $0.id > afterID && filter.matches($0) }.prefix(limit)) }
+        snapshot { state in Array(state.events.lazy.filter { $0.id > afterID && filter.matches($0) }.prefix(limit)) }
     }
 
-    public func latestEventID() async throws -> Int64 { read { $0.events.last?.id ?? 0 } }
+    public func latestEventID() async throws -> Int64 { snapshot { $0.events.last?.id ?? 0 } }
 
-    public func locationHistory(provider: String, vehicleId: String, limit: Int) async throws -> [VehicleLocation] {
-        let events = read { state -> [StoredEvent] in
+    public func newestEvents(provider: String, vehicleId: String, type: String, limit: Int) async throws -> [StoredEvent] {
+        snapshot { state -> [StoredEvent] in
             guard let start = state.historyStarts[Key(provider: provider, id: vehicleId)] else { return [] }
             return Array(state.events.lazy.filter {
-                $0.id > start && $0.provider == provider && $0.vehicleId == vehicleId && $0.type == Events.vehicleLocation
-            }.suffix(min(limit, LocationHistory.maximumLength)))
+                $0.id > start && $0.provider == provider && $0.vehicleId == vehicleId && $0.type == type
+            }.suffix(limit))
         }
-        return try events.map { try LocationHistory.location(fromEventData: $0.data) }
-    }
-
-    public func updateNavigator(provider: String, vehicleId: String,
-                                change: @escaping @Sendable (inout VehicleChange) throws -> [NewEvent]) async throws -> Vehicle {
-        try write { tx, now in try FleetWrites.updateNavigator(tx, provider: provider, id: vehicleId, now: now, change: change) }
-    }
-
-    public func readNavigator<T: Sendable>(provider: String, vehicleId: String,
-                                           _ body: @escaping @Sendable (Vehicle, StoredNavigator) throws -> T) async throws -> T {
-        try read { state in
-            let (vehicle, navigator) = try FleetWrites.storedNavigator(MemoryTransaction(state: state), provider: provider, id: vehicleId)
-            return try body(vehicle, navigator)
-        }
-    }
-
-    private static func page<Item>(_ items: [Item], size: Int, id: (Item) -> String) -> Page<Item> {
-        let shown = Array(items.prefix(size))
-        let next = items.count > size ? shown.last.map { PageToken.encode(id($0)) } : nil
-        return Page(items: shown, nextPageToken: next)
     }
 }
 
-/// ``FleetTransaction`` over a copy of the in-memory state.
-final class MemoryTransaction: FleetTransaction {
+/// ``StoreTransaction`` over a copy of the in-memory state.
+final class MemoryTransaction: StoreTransaction {
     typealias Key = InMemoryTripStore.Key
     var state: InMemoryTripStore.State
 
@@ -209,8 +147,13 @@ final class MemoryTransaction: FleetTransaction {
     func deleteTrip(provider: String, id: String) throws { state.trips[Key(provider: provider, id: id)] = nil }
 
     func unfinishedTrips(provider: String, vehicleId: String) throws -> [Trip] {
-        state.trips.filter { $0.key.provider == provider && $0.value.trip.vehicleId == vehicleId && !$0.value.trip.tripStatus.isTerminal }
-            .sorted { $0.value.order < $1.value.order }.map(\.value.trip)
+        Self.unfinishedTrips(in: state, Key(provider: provider, id: vehicleId))
+    }
+
+    static func unfinishedTrips(in state: InMemoryTripStore.State, _ vehicle: Key) -> [Trip] {
+        state.trips.filter { key, entry in
+            key.provider == vehicle.provider && entry.trip.vehicleId == vehicle.id && !entry.trip.tripStatus.isTerminal
+        }.sorted { $0.value.order < $1.value.order }.map(\.value.trip)
     }
 
     func navigatorRoute(provider: String, vehicleId: String) throws -> [UInt8]? {

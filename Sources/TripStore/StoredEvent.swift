@@ -39,7 +39,8 @@ public enum EventFilter: Hashable, Sendable {
     /// Events about a vehicle.
     case vehicle(provider: String, vehicleId: String)
 
-    func matches(_ event: StoredEvent) -> Bool {
+    /// Whether `event` is one this filter lets through.
+    public func matches(_ event: StoredEvent) -> Bool {
         switch self {
         case .all: return true
         case .trip(let provider, let tripId): return event.provider == provider && event.tripIds.contains(tripId)

@@ -8,9 +8,10 @@ public protocol StyleStore: Sendable {
     func styleRecords() async throws -> [StyleRecord]
     /// A style's record; nil when it was never stored.
     func styleRecord(name: String) async throws -> StyleRecord?
-    /// Stores `overrides` (nil: the changes are deleted) as version `expectedVersion + 1`;
-    /// ABORTED when the stored version is no longer `expectedVersion` (0 for none).
-    func saveStyle(name: String, overrides: String?, expectedVersion: Int64) async throws -> StyleRecord
+    /// Stores `overrides` (nil: the changes are deleted) as version `expectedVersion + 1`,
+    /// changed at `time`; ABORTED when the stored version is no longer `expectedVersion` (0
+    /// for none).
+    func saveStyle(name: String, overrides: String?, expectedVersion: Int64, time: Timestamp) async throws -> StyleRecord
 }
 
 /// A style's stored changes.
@@ -33,7 +34,7 @@ public struct StyleRecord: Hashable, Sendable {
     }
 
     /// The ABORTED error of a lost compare-and-swap.
-    static func conflict(_ name: String, expected: Int64, found: Int64) -> FleetError {
+    package static func conflict(_ name: String, expected: Int64, found: Int64) -> FleetError {
         FleetError(.aborted, "style '\(name)' changed meanwhile (version \(found), expected \(expected)); read it again and retry")
     }
 }

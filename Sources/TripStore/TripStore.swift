@@ -1,47 +1,31 @@
+import Geo
 import TripModel
 
-/// Persistence of vehicles, trips, location history and the event log. Every write is one
-/// transaction: it applies the model's rules (``TripModel``), refreshes the derived trip
-/// state of the vehicles it touches, records events, and commits — or changes nothing.
+/// Persistence of vehicles, trips, the navigators' state and the event log: it stores and
+/// loads what the application layer (Fleet) hands it and never calls back up. Fleet runs each
+/// API write as one ``write(_:)`` of persistence primitives (``StoreTransaction``); reads that
+/// a store answers faster on its own (listings, searches, the event log) are methods here.
 ///
-/// Errors thrown are ``FleetError`` for anything the caller did wrong (not found, invalid,
-/// illegal transition) and storage errors otherwise.
+/// Errors thrown are ``TripModel/FleetError`` where the caller is at fault (a forged page
+/// token, a lost compare-and-swap) and storage errors otherwise.
 public protocol TripStore: Sendable {
-    /// Creates a vehicle; ALREADY_EXISTS when the ID is taken.
-    func createVehicle(provider: String, id: String, input: Vehicle) async throws -> Vehicle
-    /// Reads a vehicle; NOT_FOUND when absent.
-    func vehicle(provider: String, id: String) async throws -> Vehicle
-    /// Applies an update mask to a vehicle and refreshes its trips' state; `hook` runs inside
-    /// the same transaction (see ``VehicleUpdateHook``).
-    func updateVehicle(provider: String, id: String, input: Vehicle, mask: FieldMask,
-                       hook: (any VehicleUpdateHook)?) async throws -> Vehicle
-    /// ``updateVehicle(provider:id:input:mask:hook:)`` returning the vehicle as JSON (the
-    /// API's response): a store that keeps resources as JSON has just encoded it.
-    func updateVehicleJSON(provider: String, id: String, input: Vehicle, mask: FieldMask,
-                           hook: (any VehicleUpdateHook)?) async throws -> [UInt8]
-    /// Lists vehicles by ID.
-    func listVehicles(provider: String, page: PageRequest) async throws -> Page<Vehicle>
-    /// The nearest qualifying vehicles for a pickup.
-    func searchVehicles(provider: String, query: VehicleSearchQuery) async throws -> [VehicleMatch]
-    /// Deletes a vehicle; FAILED_PRECONDITION while it has unfinished trips.
-    func deleteVehicle(provider: String, id: String) async throws
+    /// Runs `body` as one write transaction and returns once it has committed: everything
+    /// `body` did is stored, or nothing when it throws. Writes of one vehicle run one after
+    /// another; each sees the ones committed before it.
+    func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T
+    /// Runs `body` on one consistent snapshot of the data.
+    func read<T: Sendable>(_ body: @escaping @Sendable (any StoreReader) throws -> T) async throws -> T
 
-    /// Creates a trip; ALREADY_EXISTS when the ID is taken, NOT_FOUND for an unknown vehicle.
-    /// `hook` runs for the vehicle it is assigned to, inside the same transaction.
-    func createTrip(provider: String, id: String, input: Trip, hook: (any VehicleUpdateHook)?) async throws -> Trip
-    /// Reads a trip (every field); NOT_FOUND when absent.
-    func trip(provider: String, id: String) async throws -> Trip
-    /// Reads a trip with its revision, a number that changes whenever the stored trip does
-    /// (for caches of what is derived from it); NOT_FOUND when absent.
-    func revisionedTrip(provider: String, id: String) async throws -> Revisioned<Trip>
-    /// Applies an update mask to a trip and refreshes the vehicles it involves; `hook` runs
-    /// for each of them, inside the same transaction.
-    func updateTrip(provider: String, id: String, input: Trip, mask: FieldMask,
-                    hook: (any VehicleUpdateHook)?) async throws -> Trip
+    /// A trip with its revision, a number that changes whenever the stored trip does (for
+    /// caches of what is derived from it); nil when absent.
+    func revisionedTrip(provider: String, id: String) async throws -> Revisioned<Trip>?
+    /// Vehicles by ID.
+    func listVehicles(provider: String, page: PageRequest) async throws -> Page<Vehicle>
+    /// The ONLINE vehicles whose last location lies within `bounds` (edges included, no
+    /// antimeridian wrap), each with its unfinished trips: the candidates of a search.
+    func onlineVehicles(provider: String, within bounds: GeoBounds) async throws -> [VehicleWithTrips]
     /// Trips, optionally of one vehicle and only unfinished ones, by ID.
     func searchTrips(provider: String, query: TripSearchQuery) async throws -> Page<Trip>
-    /// Deletes a trip; FAILED_PRECONDITION while it is unfinished and assigned to a vehicle.
-    func deleteTrip(provider: String, id: String) async throws
     /// The providers that hold a trip with this ID (a share link names only the trip).
     func providers(ofTrip tripId: String) async throws -> [String]
 
@@ -49,41 +33,22 @@ public protocol TripStore: Sendable {
     func events(after afterID: Int64, filter: EventFilter, limit: Int) async throws -> [StoredEvent]
     /// The ID of the newest event, 0 when there is none.
     func latestEventID() async throws -> Int64
-    /// The vehicle's recent locations, newest last, at most `limit` and at most 1,000: the
-    /// locations logged (`didUpdateVehicleLocation`) since the vehicle was created.
-    func locationHistory(provider: String, vehicleId: String, limit: Int) async throws -> [VehicleLocation]
-
-    /// Changes a vehicle's navigator in one write transaction: `change` runs first (cause
-    /// ``VehicleChange/Cause/navigatorChanged``; `trips` are the trips before the refresh),
-    /// then the vehicle's trips are refreshed from what it left on the vehicle, and all is
-    /// saved with its events, the navigator's first. NOT_FOUND for an unknown vehicle.
-    func updateNavigator(provider: String, vehicleId: String,
-                         change: @escaping @Sendable (inout VehicleChange) throws -> [NewEvent]) async throws -> Vehicle
-    /// Reads a vehicle and its stored navigator in one consistent snapshot.
-    func readNavigator<T: Sendable>(provider: String, vehicleId: String,
-                                    _ body: @escaping @Sendable (Vehicle, StoredNavigator) throws -> T) async throws -> T
+    /// The vehicle's newest events of one type logged since the vehicle was created, newest
+    /// last, at most `limit`.
+    func newestEvents(provider: String, vehicleId: String, type: String, limit: Int) async throws -> [StoredEvent]
 }
 
-extension TripStore {
-    /// Encodes the updated vehicle; stores that keep JSON return theirs instead.
-    public func updateVehicleJSON(provider: String, id: String, input: Vehicle, mask: FieldMask,
-                                  hook: (any VehicleUpdateHook)?) async throws -> [UInt8] {
-        try JSONStreamEncoder().encode(try await updateVehicle(provider: provider, id: id, input: input, mask: mask, hook: hook))
-    }
+/// A vehicle and its unfinished trips, oldest first.
+public struct VehicleWithTrips: Sendable {
+    /// The vehicle.
+    public var vehicle: Vehicle
+    /// Its trips that are not COMPLETE or CANCELED.
+    public var unfinishedTrips: [Trip]
 
-    /// ``updateVehicle(provider:id:input:mask:hook:)`` without a hook.
-    public func updateVehicle(provider: String, id: String, input: Vehicle, mask: FieldMask) async throws -> Vehicle {
-        try await updateVehicle(provider: provider, id: id, input: input, mask: mask, hook: nil)
-    }
-
-    /// ``createTrip(provider:id:input:hook:)`` without a hook.
-    public func createTrip(provider: String, id: String, input: Trip) async throws -> Trip {
-        try await createTrip(provider: provider, id: id, input: input, hook: nil)
-    }
-
-    /// ``updateTrip(provider:id:input:mask:hook:)`` without a hook.
-    public func updateTrip(provider: String, id: String, input: Trip, mask: FieldMask) async throws -> Trip {
-        try await updateTrip(provider: provider, id: id, input: input, mask: mask, hook: nil)
+    /// A pair from its parts.
+    public init(vehicle: Vehicle, unfinishedTrips: [Trip]) {
+        self.vehicle = vehicle
+        self.unfinishedTrips = unfinishedTrips
     }
 }
 
@@ -104,7 +69,7 @@ public struct PageRequest: Hashable, Sendable {
     }
 
     /// The ID the page starts after, decoded from the token.
-    func startAfter() throws(FleetError) -> String? {
+    package func startAfter() throws(FleetError) -> String? {
         guard let pageToken else { return nil }
         guard let id = PageToken.decode(pageToken) else { throw .invalid("pageToken", "is not a token this server issued") }
         return id
@@ -117,6 +82,20 @@ public struct Page<Item: Sendable>: Sendable {
     public var items: [Item]
     /// Pass as `pageToken` for the next page; nil on the last page.
     public var nextPageToken: String?
+
+    /// A page from its parts.
+    public init(items: [Item], nextPageToken: String?) {
+        self.items = items
+        self.nextPageToken = nextPageToken
+    }
+
+    /// The first `size` of `items`, which hold one more when there is a next page; `id` names
+    /// an item for the token.
+    package static func of(_ items: [Item], size: Int, id: (Item) -> String) -> Page {
+        let shown = Array(items.prefix(size))
+        let next = items.count > size ? shown.last.map { PageToken.encode(id($0)) } : nil
+        return Page(items: shown, nextPageToken: next)
+    }
 }
 
 /// A `trips:search` request.

@@ -5,7 +5,6 @@ import Logging
 import ServiceLifecycle
 import TripModel
 import TripServer
-import TripStore
 
 /// `tripshare demo`: the server, plus a car driving a recorded Bay Area trip in accelerated
 /// real time, and the rider's share link.

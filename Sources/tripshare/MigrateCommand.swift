@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TripStore
+import SQLiteStore
 
 /// `tripshare migrate`: applies pending schema migrations and says which are applied.
 struct MigrateCommand: AsyncParsableCommand {

@@ -4,8 +4,8 @@ import Hummingbird
 import Logging
 import ServiceLifecycle
 import TripModel
+import SQLiteStore
 import TripServer
-import TripStore
 
 /// `tripshare replay`: replays a Fleet Engine log through the REST API and checks every
 /// rider view on the way.

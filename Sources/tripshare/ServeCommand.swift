@@ -4,7 +4,6 @@ import Hummingbird
 import Logging
 import ServiceLifecycle
 import TripServer
-import TripStore
 
 /// `tripshare serve`: the API server on the embedded SQLite store.
 struct ServeCommand: AsyncParsableCommand {

@@ -1,6 +1,6 @@
 import Foundation
+import SQLiteStore
 import TripServer
-import TripStore
 
 /// The server `serve` and `demo` run: the API over the SQLite store of the data directory,
 /// with the signing keys the options resolve to.

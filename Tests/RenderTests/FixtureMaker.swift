@@ -5,6 +5,7 @@
 //   TRIPSHARE_RENDER_MAKE_FIXTURES=1 swift test --filter FixtureMakerTests
 // and then fails, so that regenerated fixtures are never accepted silently.
 
+import Fleet
 import Foundation
 import Geo
 import Navigation
@@ -28,7 +29,7 @@ enum FixtureMaker {
     static func views(at times: [Timestamp]) async throws -> [Trip] {
         let log = try FleetLog.parse(try Data(contentsOf: logURL))
         let clock = ScriptedClock()
-        let store = InMemoryTripStore(clock: clock.wallClock)
+        let store = Fleet(store: InMemoryTripStore(), clock: clock.wallClock)
         var vehicles = Set<String>()
         var views: [Trip] = []
         var pending = times.sorted()
@@ -62,7 +63,7 @@ enum FixtureMaker {
         return views
     }
 
-    static func createVehicle(_ store: InMemoryTripStore, _ provider: String, _ id: String) async throws {
+    static func createVehicle(_ store: Fleet, _ provider: String, _ id: String) async throws {
         var input = Vehicle(name: "")
         input.vehicleState = .online
         input.supportedTripTypes = [.exclusive]

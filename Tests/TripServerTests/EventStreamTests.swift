@@ -9,6 +9,7 @@ import Synchronization
 import Testing
 import TripModel
 @testable import TripServer
+import Fleet
 import TripStore
 
 /// One parsed Server-Sent Events frame.
@@ -229,11 +230,11 @@ final class Target: Sendable {
     /// when it reads, it gets every event once, in order, from the store past its overflowed
     /// buffer; heartbeats come when there is nothing new.
     @Test func slowSubscriberCatchesUp() async throws {
-        let store = InMemoryTripStore()
+        let store = Fleet(store: InMemoryTripStore())
         var configuration = EventBroadcaster.Configuration()
         configuration.bufferCapacity = 4
         configuration.pageSize = 3
-        let broadcaster = EventBroadcaster(store: store, configuration: configuration)
+        let broadcaster = EventBroadcaster(fleet: store, configuration: configuration)
         _ = try await store.createVehicle(provider: "p", id: "v1", input: try FleetJSON.decode(
             Vehicle.self, from: Array(NavFixtures.vehicleBody.utf8), root: "vehicle"))
         var subscription = try await broadcaster.subscribe(.vehicle(provider: "p", vehicleId: "v1"), after: nil)

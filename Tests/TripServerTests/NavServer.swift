@@ -4,8 +4,8 @@ import Hummingbird
 import HummingbirdTesting
 import Navigation
 import TripModel
+import SQLiteStore
 import TripServer
-import TripStore
 
 /// A server over a temporary SQLite file (reopenable, to test restarts) and tokens for it.
 struct NavServer {

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 import TripModel
+import SQLiteStore
 import TripServer
-import TripStore
 
 @Suite struct ReplayTests {
     /// The two-trips log replays through the API with every rider view consistent after

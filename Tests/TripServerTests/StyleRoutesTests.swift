@@ -4,7 +4,7 @@ import Styling
 import Testing
 import TripModel
 import TripServer
-import TripStore
+import SQLiteStore
 
 /// The shipped styles as the server loads them.
 func shippedStyles() throws -> StyleLibrary { try StyleLibrary.bundled() }

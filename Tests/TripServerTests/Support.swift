@@ -17,9 +17,9 @@ struct Harness {
     let app: TripServerApp
 
     init(store: (any TripStore)? = nil, clock: WallClock = .fixed(epoch)) async throws {
-        self.store = store ?? InMemoryTripStore(clock: clock)
+        self.store = store ?? InMemoryTripStore()
         authority = try await TokenAuthority(hmacSecret: secret, clock: clock)
-        app = TripServerApp(store: self.store, authority: authority)
+        app = TripServerApp(store: self.store, authority: authority, clock: clock, previewClock: .system)
     }
 
     func token(_ principal: Principal) async throws -> String { try await authority.mint(principal) }

@@ -14,6 +14,7 @@
 // every event fetched after the subscriber registered, and the catch-up read starts after
 // registering, so the two overlap and never leave a gap.
 
+import Fleet
 import Hummingbird
 import ServiceLifecycle
 import Synchronization
@@ -64,13 +65,13 @@ final class EventBroadcaster: Service, Sendable {
         var byKey: [Key: Set<Int>] = [:]
     }
 
-    let store: any TripStore
+    let fleet: Fleet
     let configuration: Configuration
     private let state = Mutex(State())
 
-    /// Creates a broadcaster over `store`'s event log.
-    init(store: any TripStore, configuration: Configuration = Configuration()) {
-        self.store = store
+    /// Creates a broadcaster over the fleet's event log.
+    init(fleet: Fleet, configuration: Configuration = Configuration()) {
+        self.fleet = fleet
         self.configuration = configuration
     }
 
@@ -130,7 +131,7 @@ final class EventBroadcaster: Service, Sendable {
     /// Subscribes to the events matching `filter` after ID `after` (nil: only events from
     /// now on).
     func subscribe(_ filter: EventFilter, after: Int64?) async throws -> EventSubscription {
-        let latest = try await store.latestEventID()
+        let latest = try await fleet.latestEventID()
         let id = state.withLock { state -> Int in
             // The pump starts from the log's end as it was before anyone subscribed; what
             // came before a subscriber's start is its catch-up's to read.
@@ -235,7 +236,7 @@ final class EventBroadcaster: Service, Sendable {
             if let after {
                 let batch: [StoredEvent]
                 do {
-                    batch = try await store.events(after: after, filter: .all, limit: configuration.pageSize)
+                    batch = try await fleet.events(after: after, filter: .all, limit: configuration.pageSize)
                 } catch {
                     // The store failed to read: stop; the next poke or heartbeat tries again.
                     state.withLock { $0.pumping = false }

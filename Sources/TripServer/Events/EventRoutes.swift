@@ -1,3 +1,4 @@
+import Fleet
 import Hummingbird
 import TripModel
 import TripStore
@@ -5,7 +6,7 @@ import TripStore
 /// `GET .../trips/{id}/events` and `GET .../vehicles/{id}/events`: the event log as
 /// Server-Sent Events (DESIGN §8), resumable from `Last-Event-ID`.
 struct EventRoutes {
-    let store: any TripStore
+    let fleet: Fleet
     let broadcaster: EventBroadcaster
 
     func register(on router: some RouterMethods<TripRequestContext>) {
@@ -19,7 +20,7 @@ struct EventRoutes {
         let provider = try context.pathParameter("provider")
         let id = try context.pathParameter("tripId")
         if principal.role == .consumer, principal.tripId != id { throw APIError.denied("this consumer token is for another trip") }
-        let trip = try await store.trip(provider: provider, id: id)
+        let trip = try await fleet.trip(provider: provider, id: id)
         try AccessPolicy.checkDriver(principal, trip: trip)
         return try await stream(.trip(provider: provider, tripId: id), request)
     }
@@ -29,7 +30,7 @@ struct EventRoutes {
         let id = try context.pathParameter("vehicleId")
         try AccessPolicy.checkVehicle(try context.caller(), vehicleId: id, write: false)
         let provider = try context.pathParameter("provider")
-        _ = try await store.vehicle(provider: provider, id: id)
+        _ = try await fleet.vehicle(provider: provider, id: id)
         return try await stream(.vehicle(provider: provider, vehicleId: id), request)
     }
 

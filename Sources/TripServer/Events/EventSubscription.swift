@@ -34,7 +34,7 @@ struct EventSubscription: Sendable {
         while true {
             if catchingUp {
                 let pageSize = broadcaster.configuration.pageSize
-                let page = try await broadcaster.store.events(after: cursor, filter: filter, limit: pageSize)
+                let page = try await broadcaster.fleet.events(after: cursor, filter: filter, limit: pageSize)
                 if page.count < pageSize { catchingUp = false }
                 if let last = page.last {
                     cursor = last.id

@@ -1,14 +1,13 @@
+import Fleet
 import Hummingbird
 import Navigation
 import Raster
 import Render
 import Synchronization
-import TripStore
 
 /// Maneuver icons and lane images (DESIGN §3, §8).
 struct ImageRoutes {
-    let store: any TripStore
-    let navigator: NavigatorHook
+    let fleet: Fleet
     /// Icons by "maneuver/size/scale/lighting": there are 66 × 2 × 3 × 2 of them at most,
     /// and each never changes.
     let icons = IconCache()
@@ -56,9 +55,7 @@ struct ImageRoutes {
         let provider = try context.pathParameter("provider")
         let scale = try request.integerQuery("scale", ManeuverIcon.scales) ?? 1
         let lighting = try Self.lighting(request)
-        let lanes = try await store.readNavigator(provider: provider, vehicleId: id) { [navigator] _, stored in
-            try navigator.navigator(stored, provider: provider, vehicleId: id)?.navInfo.currentStep?.lanes ?? []
-        }
+        let lanes = try await fleet.navInfo(provider: provider, vehicleId: id).currentStep?.lanes ?? []
         guard let image = LaneImage.image(lanes, scale: scale, lighting: lighting) else {
             throw APIError.notFound("the vehicle's current step has no lane data")
         }

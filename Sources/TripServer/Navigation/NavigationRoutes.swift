@@ -1,15 +1,12 @@
+import Fleet
 import Foundation
-import Geo
 import Hummingbird
 import Navigation
-import Synchronization
 import TripModel
-import TripStore
 
 /// A vehicle's route with steps, its navigator's settings and its NavInfo (DESIGN §8).
 struct NavigationRoutes {
-    let store: any TripStore
-    let navigator: NavigatorHook
+    let fleet: Fleet
     let broadcaster: EventBroadcaster
 
     /// A route body may be this large: the 13,444 km Portugal–Korea route with per-segment
@@ -50,30 +47,15 @@ struct NavigationRoutes {
         } catch {
             throw APIError(FleetError(error))
         }
-        let points: [LatLng]
-        do {
-            points = try route.validate()
-        } catch {
-            throw APIError.invalid("route.\(error.fieldPath): \(error.message)")
-        }
-        let routeJSON = [UInt8](try FleetJSON.encode(route))
-        let result = Mutex<NavInfo?>(nil)
-        _ = try await store.updateNavigator(provider: provider, vehicleId: id) { [navigator] change in
-            let events = try navigator.setRoute(route, points: points, routeJSON: routeJSON, in: &change)
-            let info = try navigator.navigator(change.navigator, provider: provider, vehicleId: id)?.navInfo
-            result.withLock { $0 = info }
-            return events
-        }
+        let info = try await fleet.setRoute(provider: provider, vehicleId: id, route: route)
         broadcaster.poke()
-        return try JSONResponse.make(result.withLock { $0 } ?? NavInfo(navState: .stopped))
+        return try JSONResponse.make(info)
     }
 
     /// `DELETE .../route`: ends guidance (`NO_GUIDANCE`).
     @Sendable func deleteRoute(_ request: Request, context: TripRequestContext) async throws -> Response {
         let (provider, id) = try vehicle(context, write: true)
-        _ = try await store.updateNavigator(provider: provider, vehicleId: id) { [navigator] change in
-            try navigator.clearRoute(in: &change)
-        }
+        try await fleet.clearRoute(provider: provider, vehicleId: id)
         broadcaster.poke()
         return JSONResponse.empty()
     }
@@ -120,20 +102,14 @@ struct NavigationRoutes {
     /// `GET .../navigatorSettings`: the settings in force (the defaults when none were set).
     @Sendable func getSettings(_ request: Request, context: TripRequestContext) async throws -> Response {
         let (provider, id) = try vehicle(context, write: false)
-        let settings = try await store.readNavigator(provider: provider, vehicleId: id) { [navigator] _, stored in
-            try navigator.navigator(stored, provider: provider, vehicleId: id)?.settings ?? NavigatorSettings()
-        }
-        return try JSONResponse.make(SettingsBody(settings))
+        return try JSONResponse.make(SettingsBody(try await fleet.navigatorSettings(provider: provider, vehicleId: id)))
     }
 
     /// `PUT .../navigatorSettings`: replaces the settings; they apply from the next update.
     @Sendable func putSettings(_ request: Request, context: TripRequestContext) async throws -> Response {
         let (provider, id) = try vehicle(context, write: true)
         let settings = try await request.decodeBody(SettingsBody.self, root: "navigatorSettings", context: context).settings()
-        _ = try await store.updateNavigator(provider: provider, vehicleId: id) { [navigator] change in
-            _ = try navigator.setSettings(settings, in: &change)
-            return []
-        }
+        try await fleet.setNavigatorSettings(settings, provider: provider, vehicleId: id)
         return try JSONResponse.make(SettingsBody(settings))
     }
 
@@ -141,9 +117,6 @@ struct NavigationRoutes {
     /// the vehicle has no route).
     @Sendable func navInfo(_ request: Request, context: TripRequestContext) async throws -> Response {
         let (provider, id) = try vehicle(context, write: false)
-        let info = try await store.readNavigator(provider: provider, vehicleId: id) { [navigator] _, stored in
-            try navigator.navigator(stored, provider: provider, vehicleId: id)?.navInfo
-        }
-        return try JSONResponse.make(info ?? NavInfo(navState: .stopped))
+        return try JSONResponse.make(try await fleet.navInfo(provider: provider, vehicleId: id))
     }
 }

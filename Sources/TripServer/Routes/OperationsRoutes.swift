@@ -1,18 +1,18 @@
+import Fleet
 import Foundation
 import Hummingbird
-import TripStore
 
 /// `/healthz` (the process answers), `/readyz` (the store answers), `/metrics`
 /// (Prometheus text) and `/openapi.json`.
 struct OperationsRoutes {
-    let store: any TripStore
+    let fleet: Fleet
     let metrics: RequestMetrics
 
     func register(on router: some RouterMethods<TripRequestContext>) {
         router.get("/healthz") { _, _ in Self.text("ok\n") }
         router.get("/readyz") { _, _ in
             do {
-                _ = try await store.latestEventID()
+                _ = try await fleet.latestEventID()
                 return Self.text("ready\n")
             } catch {
                 return Response(status: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8"],

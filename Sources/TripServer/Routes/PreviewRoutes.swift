@@ -1,3 +1,4 @@
+import Fleet
 import Foundation
 import Hummingbird
 import Metrics
@@ -15,8 +16,7 @@ import TripStore
 /// options and the ETA badge's text —
 /// so `If-None-Match` answers 304 without drawing, and the badge's minute still changes it.
 struct PreviewRoutes {
-    let store: any TripStore
-    let styles: StyleService
+    let fleet: Fleet
     let renderTime: DurationHistogram
     /// The render time's source (the server's clock; a fixture replay's scripted one).
     let clock: WallClock
@@ -24,10 +24,9 @@ struct PreviewRoutes {
     /// How long browsers may reuse a preview: the vehicle reports every few seconds.
     static let cacheControl = "private, max-age=5"
 
-    init(store: any TripStore, metrics: RequestMetrics, clock: WallClock = .system) {
-        self.store = store
+    init(fleet: Fleet, metrics: RequestMetrics, clock: WallClock = .system) {
+        self.fleet = fleet
         self.clock = clock
-        styles = StyleService(store: store)
         renderTime = metrics.registry.makeDurationHistogram(
             descriptor: .init(metricName: "tripshare_render_duration", unitName: "seconds",
                               helpText: "Time to draw and encode a trip preview PNG"),
@@ -47,9 +46,9 @@ struct PreviewRoutes {
         for name in PreviewOptions.parameterNames { parameters[name] = request.query(name) }
         let options = try PreviewOptions(parameters: parameters)
         let styleName = request.query("style").flatMap { $0.isEmpty ? nil : $0 } ?? StyleLibrary.defaultName
-        let stored = try await store.trip(provider: try context.pathParameter("provider"), id: id)
+        let stored = try await fleet.trip(provider: try context.pathParameter("provider"), id: id)
         try AccessPolicy.checkDriver(principal, trip: stored)
-        let style = try await styles.styleForPreview(styleName)
+        let style = try await fleet.styles.styleForPreview(styleName)
 
         let trip = stored.rendered(as: .journeySharingV1S)
         let preview = TripPreview(trip: trip, style: style.coordinator.styleSheet, options: options, now: clock.now)

@@ -1,3 +1,4 @@
+import Fleet
 import Foundation
 import Hummingbird
 import TripModel
@@ -10,12 +11,12 @@ import TripStore
 /// script: the trip's provider, and the vehicle and driver labels (the vehicle's
 /// `vehicleLabel` / `driverLabel` attributes, which a consumer may not read itself).
 struct SharePageRoutes {
-    let store: any TripStore
+    let fleet: Fleet
     let authority: TokenAuthority
     let assets: ShareAssets
 
-    init(store: any TripStore, authority: TokenAuthority) {
-        self.store = store
+    init(fleet: Fleet, authority: TokenAuthority) {
+        self.fleet = fleet
         self.authority = authority
         assets = ShareAssets.bundled
     }
@@ -45,14 +46,14 @@ struct SharePageRoutes {
         guard principal.role == .consumer, let tripId = principal.tripId else {
             return message(.forbidden, "This is not a rider's link", "Share pages open with a consumer token for one trip.")
         }
-        let providers = try await store.providers(ofTrip: tripId)
+        let providers = try await fleet.providers(ofTrip: tripId)
         guard providers.count == 1, let provider = providers.first else {
             return message(.notFound, "This trip cannot be found", providers.isEmpty
                            ? "It may have been deleted." : "Several providers have a trip with this ID.")
         }
-        let trip = try await store.trip(provider: provider, id: tripId)
+        let trip = try await fleet.trip(provider: provider, id: tripId)
         var labels = (vehicle: "–", driver: "–")
-        if let vehicleId = trip.vehicleId, let vehicle = try? await store.vehicle(provider: provider, id: vehicleId) {
+        if let vehicleId = trip.vehicleId, let vehicle = try? await fleet.vehicle(provider: provider, id: vehicleId) {
             labels.vehicle = vehicle.attributes.first { $0.key == "vehicleLabel" }?.stringValue ?? vehicleId
             labels.driver = vehicle.attributes.first { $0.key == "driverLabel" }?.stringValue ?? "–"
         }

@@ -1,7 +1,7 @@
+import Fleet
 import Hummingbird
 import Styling
 import TripModel
-import TripStore
 
 /// The style endpoints of DESIGN §6: any authenticated caller may read, only a server token
 /// may change. Bodies are the style file format (partial; JSON `null` restores defaults);
@@ -9,8 +9,8 @@ import TripStore
 struct StyleRoutes {
     let service: StyleService
 
-    init(store: any TripStore) {
-        service = StyleService(store: store)
+    init(styles: StyleService) {
+        service = styles
     }
 
     func register(on router: some RouterMethods<TripRequestContext>) {

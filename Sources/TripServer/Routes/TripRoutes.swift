@@ -1,12 +1,11 @@
+import Fleet
 import Hummingbird
 import TripModel
 import TripStore
 
 /// The trip resource (DESIGN §3): create, get (with views), update, search, delete.
 struct TripRoutes {
-    let store: any TripStore
-    /// Runs for the vehicles a trip write refreshes (the navigator).
-    var hook: (any VehicleUpdateHook)? = nil
+    let fleet: Fleet
     /// Encoded views of unchanged trips.
     var views = EncodedViewCache()
 
@@ -24,7 +23,7 @@ struct TripRoutes {
         let provider = try context.pathParameter("provider")
         let id = try request.requiredQuery("tripId")
         let input = try await request.decodeBody(Trip.self, root: "trip", context: context)
-        return try JSONResponse.make(try await store.createTrip(provider: provider, id: id, input: input, hook: hook))
+        return try JSONResponse.make(try await fleet.createTrip(provider: provider, id: id, input: input))
     }
 
     /// The view asked for, defaulting to what the caller may see.
@@ -44,7 +43,7 @@ struct TripRoutes {
         let id = try context.pathParameter("tripId")
         let view = try Self.view(request, principal)
         try AccessPolicy.checkTripRead(principal, tripId: id, view: view)
-        let stored = try await store.revisionedTrip(provider: try context.pathParameter("provider"), id: id)
+        let stored = try await fleet.revisionedTrip(provider: try context.pathParameter("provider"), id: id)
         try AccessPolicy.checkDriver(principal, trip: stored.value)
         return (stored, view)
     }
@@ -64,10 +63,10 @@ struct TripRoutes {
         let mask = FieldMask(try request.requiredQuery("updateMask"))
         try AccessPolicy.checkTripWrite(principal, mask: mask)
         if principal.role == .driver {
-            try AccessPolicy.checkDriver(principal, trip: try await store.trip(provider: provider, id: id))
+            try AccessPolicy.checkDriver(principal, trip: try await fleet.trip(provider: provider, id: id))
         }
         let input = try await request.decodeBody(Trip.self, root: "trip", context: context)
-        return try JSONResponse.make(try await store.updateTrip(provider: provider, id: id, input: input, mask: mask, hook: hook))
+        return try JSONResponse.make(try await fleet.updateTrip(provider: provider, id: id, input: input, mask: mask))
     }
 
     struct SearchRequest: Decodable {
@@ -87,13 +86,13 @@ struct TripRoutes {
         let body = try await request.decodeBody(SearchRequest.self, root: "", context: context)
         let query = TripSearchQuery(vehicleId: body.vehicleId, activeTripsOnly: body.activeTripsOnly ?? false,
                                     page: try PageRequest(pageSize: body.pageSize ?? 0, pageToken: body.pageToken))
-        let page = try await store.searchTrips(provider: try context.pathParameter("provider"), query: query)
+        let page = try await fleet.searchTrips(provider: try context.pathParameter("provider"), query: query)
         return try JSONResponse.make(SearchResponse(trips: page.items, nextPageToken: page.nextPageToken))
     }
 
     @Sendable func delete(_ request: Request, context: TripRequestContext) async throws -> Response {
         try AccessPolicy.requireServer(try context.caller(), "delete trips")
-        try await store.deleteTrip(provider: try context.pathParameter("provider"), id: try context.pathParameter("tripId"))
+        try await fleet.deleteTrip(provider: try context.pathParameter("provider"), id: try context.pathParameter("tripId"))
         return JSONResponse.empty()
     }
 }

@@ -1,12 +1,11 @@
+import Fleet
 import Hummingbird
 import TripModel
 import TripStore
 
 /// The vehicle resource (DESIGN §3): create, get, update, list, search, delete.
 struct VehicleRoutes {
-    let store: any TripStore
-    /// Runs inside vehicle updates (the navigator).
-    var hook: (any VehicleUpdateHook)? = nil
+    let fleet: Fleet
 
     /// Vehicle fields a driver may write; the rest (capacity, types, attributes) are the
     /// provider's.
@@ -30,13 +29,13 @@ struct VehicleRoutes {
         let provider = try context.pathParameter("provider")
         let id = try request.requiredQuery("vehicleId")
         let input = try await request.decodeBody(Vehicle.self, root: "vehicle", context: context)
-        return try JSONResponse.make(try await store.createVehicle(provider: provider, id: id, input: input))
+        return try JSONResponse.make(try await fleet.createVehicle(provider: provider, id: id, input: input))
     }
 
     @Sendable func get(_ request: Request, context: TripRequestContext) async throws -> Response {
         let id = try context.pathParameter("vehicleId")
         try AccessPolicy.checkVehicle(try context.caller(), vehicleId: id, write: false)
-        return try JSONResponse.make(try await store.vehicle(provider: try context.pathParameter("provider"), id: id))
+        return try JSONResponse.make(try await fleet.vehicle(provider: try context.pathParameter("provider"), id: id))
     }
 
     @Sendable func update(_ request: Request, context: TripRequestContext) async throws -> Response {
@@ -49,7 +48,7 @@ struct VehicleRoutes {
         }
         let input = try await request.decodeBody(Vehicle.self, root: "vehicle", context: context)
         let provider = try context.pathParameter("provider")
-        return JSONResponse.bytes(try await store.updateVehicleJSON(provider: provider, id: id, input: input, mask: mask, hook: hook))
+        return JSONResponse.bytes(try await fleet.updateVehicleJSON(provider: provider, id: id, input: input, mask: mask))
     }
 
     struct ListResponse: Encodable {
@@ -61,7 +60,7 @@ struct VehicleRoutes {
         try AccessPolicy.requireServer(try context.caller(), "list vehicles")
         let page = try PageRequest(pageSize: try request.integerQuery("pageSize", 0...Limits.maximumPageSize) ?? 0,
                                    pageToken: request.query("pageToken"))
-        let result = try await store.listVehicles(provider: try context.pathParameter("provider"), page: page)
+        let result = try await fleet.listVehicles(provider: try context.pathParameter("provider"), page: page)
         return try JSONResponse.make(ListResponse(vehicles: result.items, nextPageToken: result.nextPageToken))
     }
 
@@ -73,13 +72,13 @@ struct VehicleRoutes {
         try AccessPolicy.requireServer(try context.caller(), "search vehicles")
         let query = try await request.decodeBody(VehicleSearchQuery.self, root: "", context: context)
         try query.validate()
-        let matches = try await store.searchVehicles(provider: try context.pathParameter("provider"), query: query)
+        let matches = try await fleet.searchVehicles(provider: try context.pathParameter("provider"), query: query)
         return try JSONResponse.make(SearchResponse(matches: matches))
     }
 
     @Sendable func delete(_ request: Request, context: TripRequestContext) async throws -> Response {
         try AccessPolicy.requireServer(try context.caller(), "delete vehicles")
-        try await store.deleteVehicle(provider: try context.pathParameter("provider"), id: try context.pathParameter("vehicleId"))
+        try await fleet.deleteVehicle(provider: try context.pathParameter("provider"), id: try context.pathParameter("vehicleId"))
         return JSONResponse.empty()
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
 import TripModel
+import TripStore
 
-/// ``FleetTransaction`` on one GRDB database connection, inside its transaction.
-struct SQLiteTransaction: FleetTransaction {
+/// ``TripStore/StoreTransaction`` on one GRDB database connection, inside its transaction.
+struct SQLiteTransaction: StoreTransaction {
     let db: Database
     let caches: SQLiteCaches
     /// In a write transaction, what the write has read and changed so far.
@@ -284,8 +285,9 @@ struct TripRow: Sendable {
     var progressFromVehicle: Bool
 }
 
-/// The decoded-resource caches of one SQLite store.
-struct SQLiteCaches: Sendable {
+/// The decoded-resource caches of one SQLite store (a class, so a transaction that holds it
+/// fits an existential's inline buffer: no allocation per write).
+final class SQLiteCaches: Sendable {
     let vehicles = DecodedCache<VehicleRecord>(capacity: 20_000)
     let trips = DecodedCache<TripRow>(capacity: 20_000)
     /// Trips as riders read them, by trip and the vehicle row's version (the revision holds

@@ -1,6 +1,8 @@
 import Foundation
+import Geo
 import GRDB
 import TripModel
+import TripStore
 
 /// The embedded store: SQLite through GRDB's `DatabasePool` in WAL mode, so readers never
 /// wait for the writer. Commits are durable against process crashes (`synchronous=NORMAL`
@@ -8,7 +10,6 @@ import TripModel
 /// acknowledged).
 public final class SQLiteTripStore: TripStore {
     let pool: DatabasePool
-    let clock: WallClock
     let caches = SQLiteCaches()
     private let groupCommit: GroupCommit
     private let checkpointer: WALCheckpointer
@@ -16,7 +17,7 @@ public final class SQLiteTripStore: TripStore {
     public let newlyAppliedMigrations: [String]
 
     /// Opens (creating if needed) the database at `path` and applies pending migrations.
-    public init(path: String, clock: WallClock = .system) throws {
+    public init(path: String) throws {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.maximumReaderCount = 8
@@ -26,7 +27,6 @@ public final class SQLiteTripStore: TripStore {
         }
         pool = try DatabasePool(path: path, configuration: configuration)
         groupCommit = GroupCommit(pool: pool)
-        self.clock = clock
         let migrator = try Migrations.migrator()
         let before = try pool.read { db in try migrator.appliedMigrations(db) }
         try migrator.migrate(pool)
@@ -46,16 +46,21 @@ public final class SQLiteTripStore: TripStore {
     }
 
     /// Runs `body` in a write transaction, shared with the other writes waiting at the same
-    /// time (see ``GroupCommit``); returns once that transaction has committed.
-    func write<T: Sendable>(_ body: @escaping @Sendable (SQLiteTransaction, Timestamp) throws -> T) async throws -> T {
-        let now = clock.now
+    /// time (see ``GroupCommit``), each in its own savepoint; returns once that transaction
+    /// has committed.
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
+        try await writeSQL { tx in try body(tx) }
+    }
+
+    /// ``write(_:)`` with the concrete transaction, for what only SQL can say (styles).
+    func writeSQL<T: Sendable>(_ body: @escaping @Sendable (SQLiteTransaction) throws -> T) async throws -> T {
         let caches = caches
         return try await withCheckedThrowingContinuation { continuation in
             groupCommit.enqueue(GroupCommit.Job(run: { db in
                 let state = WriteState()
                 let outcome: Result<T, any Error>
                 do {
-                    outcome = .success(try Self.inSavepoint(db) { try body(SQLiteTransaction(db: db, caches: caches, write: state), now) })
+                    outcome = .success(try Self.inSavepoint(db) { try body(SQLiteTransaction(db: db, caches: caches, write: state)) })
                 } catch {
                     outcome = .failure(error)
                 }
@@ -95,7 +100,7 @@ public final class SQLiteTripStore: TripStore {
     /// and hopping to GRDB's reader queue and back cost more than the read (measured with
     /// wrk: two context switches per request dominated `GET trip`). WAL readers never wait
     /// for the writer, so this does not block.
-    func read<T: Sendable>(_ body: @escaping @Sendable (SQLiteTransaction) throws -> T) async throws -> T {
+    public func read<T: Sendable>(_ body: @escaping @Sendable (any StoreReader) throws -> T) async throws -> T {
         try readHere(body)
     }
 
@@ -106,38 +111,13 @@ public final class SQLiteTripStore: TripStore {
     }
 
     /// The synchronous read (a non-async function, so GRDB's synchronous overload is chosen).
-    private func readHere<T>(_ body: (SQLiteTransaction) throws -> T) throws -> T {
+    func readHere<T>(_ body: (SQLiteTransaction) throws -> T) throws -> T {
         try pool.read { db in try body(SQLiteTransaction(db: db, caches: caches, write: nil)) }
-    }
-
-    public func createVehicle(provider: String, id: String, input: Vehicle) async throws -> Vehicle {
-        try await write { tx, now in try FleetWrites.createVehicle(tx, provider: provider, id: id, input: input, now: now) }
-    }
-
-    public func vehicle(provider: String, id: String) async throws -> Vehicle {
-        let record = try await read { tx in try tx.vehicleRecord(provider: provider, id: id) }
-        guard let record else { throw FleetError(.notFound, "vehicle '\(id)' does not exist") }
-        return record.vehicle
-    }
-
-    public func updateVehicle(provider: String, id: String, input: Vehicle, mask: FieldMask,
-                              hook: (any VehicleUpdateHook)?) async throws -> Vehicle {
-        try await write { tx, now in
-            try FleetWrites.updateVehicle(tx, provider: provider, id: id, input: input, mask: mask, now: now, hook: hook).vehicle
-        }
-    }
-
-    public func updateVehicleJSON(provider: String, id: String, input: Vehicle, mask: FieldMask,
-                                  hook: (any VehicleUpdateHook)?) async throws -> [UInt8] {
-        try await write { tx, now in
-            let written = try FleetWrites.updateVehicle(tx, provider: provider, id: id, input: input, mask: mask, now: now, hook: hook)
-            return try written.json ?? JSONStreamEncoder().encode(written.vehicle)
-        }
     }
 
     public func listVehicles(provider: String, page: PageRequest) async throws -> Page<Vehicle> {
         let after = try page.startAfter()
-        return try await read { tx in
+        return try readHere { tx in
             let rows = try Row.fetchAll(tx.db, sql: """
                 SELECT vehicle_id, body FROM vehicles WHERE provider = ? AND vehicle_id > ? ORDER BY vehicle_id LIMIT ?
                 """, arguments: [provider, after ?? "", page.pageSize + 1])
@@ -147,60 +127,32 @@ public final class SQLiteTripStore: TripStore {
         }
     }
 
-    public func searchVehicles(provider: String, query: VehicleSearchQuery) async throws -> [VehicleMatch] {
-        let now = clock.now
-        return try await read { tx in
-            let box = query.searchBounds
+    public func onlineVehicles(provider: String, within box: GeoBounds) async throws -> [VehicleWithTrips] {
+        try readHere { tx in
             let rows = try Row.fetchAll(tx.db, sql: """
                 SELECT vehicle_id, body FROM vehicles
                 WHERE provider = ? AND vehicle_state = 'ONLINE' AND latitude_cell BETWEEN ? AND ? AND longitude_cell BETWEEN ? AND ?
                     AND latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?
+                ORDER BY vehicle_id
                 """, arguments: [provider, PositionCell.latitudeCell(box.south), PositionCell.latitudeCell(box.north),
                                  PositionCell.longitudeCell(box.west), PositionCell.longitudeCell(box.east),
                                  box.south, box.north, box.west, box.east])
-            var matches: [VehicleMatch] = []
-            for row in rows {
-                let vehicle = try SQLiteTransaction.decode(Vehicle.self, row["body"])
-                let seats = try tx.unfinishedTrips(provider: provider, vehicleId: row["vehicle_id"])
-                    .reduce(0) { $0 + ($1.numberOfPassengers ?? 1) }
-                if let match = query.match(vehicle, seatsTaken: seats, now: now) { matches.append(match) }
+            return try rows.map { row in
+                VehicleWithTrips(vehicle: try SQLiteTransaction.decode(Vehicle.self, row["body"]),
+                                 unfinishedTrips: try tx.unfinishedTrips(provider: provider, vehicleId: row["vehicle_id"]))
             }
-            return query.rank(matches)
         }
     }
 
-    public func deleteVehicle(provider: String, id: String) async throws {
-        try await write { tx, _ in try FleetWrites.deleteVehicle(tx, provider: provider, id: id) }
-    }
-
-    public func createTrip(provider: String, id: String, input: Trip, hook: (any VehicleUpdateHook)?) async throws -> Trip {
-        try await write { tx, now in
-            try FleetWrites.createTrip(tx, provider: provider, id: id, input: input, now: now, hook: hook)
-        }
-    }
-
-    public func trip(provider: String, id: String) async throws -> Trip {
-        try await revisionedTrip(provider: provider, id: id).value
-    }
-
-    public func revisionedTrip(provider: String, id: String) async throws -> Revisioned<Trip> {
+    public func revisionedTrip(provider: String, id: String) async throws -> Revisioned<Trip>? {
         // No transaction: BEGIN/COMMIT cost more than the read, and each of its statements
         // reads the trip and its vehicle from one snapshot.
-        let trip = try readOneStatement { tx in try tx.revisionedTrip(provider: provider, id: id) }
-        guard let trip else { throw FleetError(.notFound, "trip '\(id)' does not exist") }
-        return trip
-    }
-
-    public func updateTrip(provider: String, id: String, input: Trip, mask: FieldMask,
-                           hook: (any VehicleUpdateHook)?) async throws -> Trip {
-        try await write { tx, now in
-            try FleetWrites.updateTrip(tx, provider: provider, id: id, input: input, mask: mask, now: now, hook: hook)
-        }
+        try readOneStatement { tx in try tx.revisionedTrip(provider: provider, id: id) }
     }
 
     public func searchTrips(provider: String, query: TripSearchQuery) async throws -> Page<Trip> {
         let after = try query.page.startAfter()
-        return try await read { tx in
+        return try readHere { tx in
             var sql = "SELECT trip_id FROM trips WHERE provider = ? AND trip_id > ?"
             var arguments: StatementArguments = [provider, after ?? ""]
             if let vehicleId = query.vehicleId {
@@ -221,59 +173,35 @@ public final class SQLiteTripStore: TripStore {
         }
     }
 
-    public func deleteTrip(provider: String, id: String) async throws {
-        try await write { tx, now in try FleetWrites.deleteTrip(tx, provider: provider, id: id, now: now) }
-    }
-
     public func providers(ofTrip tripId: String) async throws -> [String] {
-        try await read { tx in
+        try readHere { tx in
             try String.fetchAll(tx.db, sql: "SELECT DISTINCT provider FROM trips WHERE trip_id = ? ORDER BY provider", arguments: [tripId])
         }
     }
 
     public func events(after afterID: Int64, filter: EventFilter, limit: Int) async throws -> [StoredEvent] {
-        try await read { tx in
-            let rows = try EventBlocks.select(tx.db, filter: filter, after: afterID, limit: limit)
-            return rows.map { row in
-                let tripIds: String = row["trip_ids"]
-                return StoredEvent(id: row["id"], time: Timestamp(microseconds: row["time_us"]), provider: row["provider"],
-                                   vehicleId: row["vehicle_id"], tripIds: tripIds.isEmpty ? [] : tripIds.split(separator: ",").map(String.init),
-                                   type: row["type"], data: row["data"])
-            }
-        }
+        try readHere { tx in try EventBlocks.select(tx.db, filter: filter, after: afterID, limit: limit).map(Self.event) }
     }
 
     public func latestEventID() async throws -> Int64 {
-        try await read { tx in try EventBlocks.latestID(tx.db) }
+        try readHere { tx in try EventBlocks.latestID(tx.db) }
     }
 
-    public func locationHistory(provider: String, vehicleId: String, limit: Int) async throws -> [VehicleLocation] {
-        try await read { tx in
+    public func newestEvents(provider: String, vehicleId: String, type: String, limit: Int) async throws -> [StoredEvent] {
+        try readHere { tx in
             let statement = try tx.db.cachedStatement(sql: "SELECT history_after_event FROM vehicles WHERE provider = ? AND vehicle_id = ?")
-            let start = try Int64.fetchOne(statement, arguments: [provider, vehicleId])
-            guard let start else { return [] }
-            let rows = try EventBlocks.newest(tx.db, provider: provider, vehicleId: vehicleId, type: Events.vehicleLocation,
-                                              after: start, limit: min(limit, LocationHistory.maximumLength))
-            return try rows.reversed().map { row in try LocationHistory.location(fromEventData: row["data"]) }
+            guard let start = try Int64.fetchOne(statement, arguments: [provider, vehicleId]) else { return [] }
+            let rows = try EventBlocks.newest(tx.db, provider: provider, vehicleId: vehicleId, type: type, after: start, limit: limit)
+            return rows.reversed().map(Self.event)
         }
     }
 
-    public func updateNavigator(provider: String, vehicleId: String,
-                                change: @escaping @Sendable (inout VehicleChange) throws -> [NewEvent]) async throws -> Vehicle {
-        try await write { tx, now in try FleetWrites.updateNavigator(tx, provider: provider, id: vehicleId, now: now, change: change) }
-    }
-
-    public func readNavigator<T: Sendable>(provider: String, vehicleId: String,
-                                           _ body: @escaping @Sendable (Vehicle, StoredNavigator) throws -> T) async throws -> T {
-        try await read { tx in
-            let (vehicle, navigator) = try FleetWrites.storedNavigator(tx, provider: provider, id: vehicleId)
-            return try body(vehicle, navigator)
-        }
-    }
-
-    /// Appends events outside any resource write (the navigator's), in one transaction.
-    public func appendEvents(provider: String, _ events: [NewEvent]) async throws {
-        try await write { tx, _ in for event in events { try tx.appendEvent(provider: provider, event) } }
+    /// An event as its row holds it.
+    private static func event(_ row: Row) -> StoredEvent {
+        let tripIds: String = row["trip_ids"]
+        return StoredEvent(id: row["id"], time: Timestamp(microseconds: row["time_us"]), provider: row["provider"],
+                           vehicleId: row["vehicle_id"], tripIds: tripIds.isEmpty ? [] : tripIds.split(separator: ",").map(String.init),
+                           type: row["type"], data: row["data"])
     }
 
     private static func page<Item>(_ rows: [Row], size: Int, id: String, item: (Row) throws -> Item) throws -> Page<Item> {

@@ -13,7 +13,7 @@ public enum Migrations {
     /// The migration files, by name.
     public static func files() throws -> [(name: String, sql: String)] {
         guard let directory = Bundle.module.url(forResource: "migrations", withExtension: nil) else {
-            throw LoadError(description: "the migrations folder is missing from the TripStore resources (\(Bundle.module.bundlePath))")
+            throw LoadError(description: "the migrations folder is missing from the SQLiteStore resources (\(Bundle.module.bundlePath))")
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
             .filter { $0.hasSuffix(".sql") }.sorted()

@@ -1,52 +1,61 @@
-// Styles as the API sees them (DESIGN §6): the read-only files of styles/ as bases, and the
-// changes made over HTTP kept in the store as a StyleCoordinator's overrides with a version.
-// A change reads the style, applies one coordinator operation, and saves it against the
-// version it read (retrying when another change won), so concurrent edits are not lost.
-// Styles created over HTTP are based on the default style; deleting one removes it.
+// Styles as a service (DESIGN §6): the read-only files of styles/ as bases, and the changes
+// made over the API kept in the store as a StyleCoordinator's overrides with a version. A
+// change reads the style, applies one coordinator operation, and saves it against the version
+// it read (retrying when another change won), so concurrent edits are not lost. Styles
+// created over the API are based on the default style; deleting one removes it.
 
 import Foundation
-import Raster
 import Styling
 import Synchronization
 import TripModel
 import TripStore
 
-/// Reads and changes styles for the routes.
-struct StyleService: Sendable {
+/// Reads and changes styles.
+public struct StyleService: Sendable {
     let store: (any StyleStore)?
-    private let cache = ResolvedStyles()
+    let clock: WallClock
+    private let resolved = ResolvedStyles()
+    private let recent = RecentRecords()
 
     /// The shipped styles, loaded once per process.
-    static let shipped: Result<StyleLibrary, StyleError> = Result { () throws(StyleError) in try StyleLibrary.bundled() }
+    public static let shipped: Result<StyleLibrary, StyleError> = Result { () throws(StyleError) in try StyleLibrary.bundled() }
 
-    /// A service over a store (styles are read-only when the store cannot keep them).
-    init(store: any TripStore) {
+    /// How long a record read for a preview is used before the store is asked again.
+    static let previewRecordLifetime = 1.0
+
+    /// A service over a store (styles are read-only when the store cannot keep them); `clock`
+    /// stamps changes and ages the records read for previews.
+    init(store: any TripStore, clock: WallClock) {
         self.store = store as? any StyleStore
+        self.clock = clock
     }
 
     /// The shipped styles; INTERNAL when they could not be loaded.
-    var library: StyleLibrary {
-        get throws(APIError) {
+    public var library: StyleLibrary {
+        get throws(FleetError) {
             switch Self.shipped {
             case .success(let library): return library
-            case .failure(let error): throw APIError(.internalServerError, "INTERNAL", "the shipped styles cannot be loaded: \(error)")
+            case .failure(let error): throw FleetError(.internal, "the shipped styles cannot be loaded: \(error)")
             }
         }
     }
 
     /// A style as the API shows it.
-    struct Style: Sendable {
-        var name: String
-        var coordinator: StyleCoordinator
-        var version: Int64
+    public struct Style: Sendable {
+        /// The style's name.
+        public var name: String
+        /// The options in effect, with what was changed over the file's (or default) base.
+        public var coordinator: StyleCoordinator
+        /// Bumped by every change; 0 for a file style never changed.
+        public var version: Int64
         /// True for a style of the styles folder.
-        var isFile: Bool
+        public var isFile: Bool
         /// Identifies exactly this content (for ETags): name, version and the files' digest.
-        var tag: String
+        public var tag: String
     }
 
     /// Every style: the files and those created over the API.
-    func all() async throws -> [Style] {
+    public func all() async throws -> [Style] {
         let records = try await store?.styleRecords() ?? []
         var names = Set(try library.names)
         for record in records where record.overrides != nil { names.insert(record.name) }
@@ -58,71 +67,76 @@ struct StyleService: Sendable {
     }
 
     /// A style by name; NOT_FOUND when there is none.
-    func style(_ name: String) async throws -> Style {
+    public func style(_ name: String) async throws -> Style {
         try Self.checkName(name)
         return try resolve(name, record: try await store?.styleRecord(name: name))
     }
 
     /// A style for drawing: like ``style(_:)``, but the store is asked at most once a
     /// second per style (previews are read far more often than styles change; a change
-    /// made through this process is seen at once, one made by another server process
+    /// made through this service is seen at once, one made by another server process
     /// within a second).
-    func styleForPreview(_ name: String) async throws -> Style {
+    public func styleForPreview(_ name: String) async throws -> Style {
         try Self.checkName(name)
         guard let store else { return try resolve(name, record: nil) }
-        let key = RecentRecords.Key(store: ObjectIdentifier(store as AnyObject), name: name)
-        let now = ContinuousClock.now
-        if let recent = RecentRecords.shared.entries.withLock({ $0[key] }), (recent.owner as AnyObject) === (store as AnyObject),
-           now - recent.time < RecentRecords.lifetime {
+        let now = clock.now
+        if let recent = recent.entries.withLock({ $0[name] }), abs(now.seconds(since: recent.time)) < Self.previewRecordLifetime {
             return try resolve(name, record: recent.record)
         }
         let record = try await store.styleRecord(name: name)
-        RecentRecords.shared.entries.withLock { entries in
+        recent.entries.withLock { entries in
             if entries.count > 1024 { entries.removeAll() }
-            entries[key] = RecentRecords.Entry(owner: store, record: record, time: now)
+            entries[name] = RecentRecords.Entry(record: record, time: now)
         }
         return try resolve(name, record: record)
     }
 
     /// Applies one change to a style and saves it; a style that does not exist yet is created
-    /// only when `creates` (PUT of a whole style).
-    func change(_ name: String, creates: Bool = false,
-                _ body: (inout StyleCoordinator) throws(StyleError) -> Void) async throws -> Style {
+    /// only when `creates` (PUT of a whole style). INVALID_ARGUMENT names what `body` refused.
+    public func change(_ name: String, creates: Bool = false,
+                       _ body: (inout StyleCoordinator) throws(StyleError) -> Void) async throws -> Style {
         try Self.checkName(name)
-        guard let store else { throw APIError(.badRequest, "FAILED_PRECONDITION", "this store cannot keep style changes") }
+        guard let store else { throw Self.readOnly }
         for _ in 0..<8 {
             let record = try await store.styleRecord(name: name)
             var current: Style
             do {
                 current = try resolve(name, record: record)
-            } catch let error as APIError where error.status == .notFound && creates {
+            } catch let error as FleetError where error.code == .notFound && creates {
                 current = Style(name: name, coordinator: StyleCoordinator(defaults: try library.defaultStyle), version: record?.version ?? 0,
                                 isFile: false, tag: "")
             }
             do {
                 try body(&current.coordinator)
             } catch {
-                throw APIError.invalid(error.description)
+                throw FleetError(.invalidArgument, error.description)
             }
             let overrides = String(decoding: current.coordinator.storedOverrides(), as: UTF8.self)
             do {
-                let saved = try await store.saveStyle(name: name, overrides: overrides, expectedVersion: record?.version ?? 0)
-                RecentRecords.shared.forget(store, name)
+                let saved = try await store.saveStyle(name: name, overrides: overrides, expectedVersion: record?.version ?? 0,
+                                                      time: clock.now)
+                forget(name)
                 return try resolve(name, record: saved)
             } catch let error as FleetError where error.code == .aborted {
                 continue
             }
         }
-        throw APIError(.conflict, "ABORTED", "style '\(name)' is changing too often; retry")
+        throw FleetError(.aborted, "style '\(name)' is changing too often; retry")
     }
 
     /// Deletes a style's changes: a file style reverts to its file, an API style disappears.
-    func delete(_ name: String) async throws {
+    public func delete(_ name: String) async throws {
         let style = try await style(name)
-        guard let store else { throw APIError(.badRequest, "FAILED_PRECONDITION", "this store cannot keep style changes") }
+        guard let store else { throw Self.readOnly }
         guard style.version > 0 else { return }
-        _ = try await store.saveStyle(name: name, overrides: nil, expectedVersion: style.version)
-        RecentRecords.shared.forget(store, name)
+        _ = try await store.saveStyle(name: name, overrides: nil, expectedVersion: style.version, time: clock.now)
+        forget(name)
+    }
+
+    private static let readOnly = FleetError(.failedPrecondition, "this store cannot keep style changes")
+
+    private func forget(_ name: String) {
+        _ = recent.entries.withLock { $0.removeValue(forKey: name) }
     }
 
     /// The style (in effect) and its record as they stand.
@@ -131,29 +145,31 @@ struct StyleService: Sendable {
         let version = record?.version ?? 0
         let base = library.style(named: name)
         guard base != nil || record?.overrides != nil else {
-            throw APIError.notFound("style '\(name)' does not exist; styles are \(library.names.joined(separator: ", ")) and those created with PUT")
+            throw FleetError(.notFound,
+                "style '\(name)' does not exist; styles are \(library.names.joined(separator: ", ")) and those created with PUT")
         }
         let tag = "\(name)/\(version)/\(library.fingerprint.hex)"
-        if let cached = cache.entries.withLock({ $0[tag] }) { return cached }
+        if let cached = resolved.entries.withLock({ $0[tag] }) { return cached }
         var coordinator = StyleCoordinator(defaults: base ?? library.defaultStyle)
         if let overrides = record?.overrides {
             do {
                 coordinator = try StyleCoordinator(defaults: coordinator.defaults, storedOverrides: Array(overrides.utf8), icons: library.icons)
             } catch {
-                throw APIError(.internalServerError, "INTERNAL", "the stored changes of style '\(name)' no longer apply: \(error)")
+                throw FleetError(.internal, "the stored changes of style '\(name)' no longer apply: \(error)")
             }
         }
         let style = Style(name: name, coordinator: coordinator, version: version, isFile: base != nil, tag: tag)
-        cache.entries.withLock { entries in
+        resolved.entries.withLock { entries in
             if entries.count > 256 { entries.removeAll() }
             entries[tag] = style
         }
         return style
     }
 
-    static func checkName(_ name: String) throws(APIError) {
+    /// INVALID_ARGUMENT unless `name` can name a style.
+    static func checkName(_ name: String) throws(FleetError) {
         guard StyleLibrary.isValidName(name) else {
-            throw .invalid("style: '\(name.prefix(64))' is not a style name (1–64 letters, digits, '-' or '_')")
+            throw .invalid("style", "'\(name.prefix(64))' is not a style name (1–64 letters, digits, '-' or '_')")
         }
     }
 }
@@ -164,26 +180,13 @@ private final class ResolvedStyles: Sendable {
     let entries = Mutex([String: StyleService.Style]())
 }
 
-/// Style records recently read for previews, per store and name.
+/// Style records recently read for previews, by style name.
 private final class RecentRecords: Sendable {
-    struct Key: Hashable {
-        var store: ObjectIdentifier
-        var name: String
-    }
-
-    /// A record as read; holding the store keeps its identifier from being reused.
+    /// A record as read, and when.
     struct Entry: Sendable {
-        var owner: any StyleStore
         var record: StyleRecord?
-        var time: ContinuousClock.Instant
+        var time: Timestamp
     }
 
-    static let shared = RecentRecords()
-    static let lifetime = Duration.seconds(1)
-    let entries = Mutex([Key: Entry]())
-
-    func forget(_ store: any StyleStore, _ name: String) {
-        let key = Key(store: ObjectIdentifier(store as AnyObject), name: name)
-        _ = entries.withLock { $0.removeValue(forKey: key) }
-    }
+    let entries = Mutex([String: Entry]())
 }

@@ -1,7 +1,10 @@
-// The server's navigators: one Navigation.Navigator per routed vehicle, run inside the store's
-// vehicle writes (TripStore's VehicleUpdateHook), so its events and the vehicle's
-// navigationStatus commit with the location that caused them. This is the only place that
-// knows both the store and the navigator; both stay ignorant of each other.
+// The vehicles' navigators: one Navigation.Navigator per routed vehicle, run inside Fleet's
+// vehicle writes (FleetWrites), so its events and the vehicle's navigationStatus commit with
+// the location that caused them. This is the only place that knows both how the store keeps
+// a navigator and the navigator itself; both stay ignorant of each other. The rules of
+// guidance live here too: how a navigator's state maps to the vehicle's navigationStatus,
+// who may see its events (the shared-ride privacy rule), and that a new route sets the
+// vehicle's currentRouteSegment.
 //
 // The store keeps the navigator as two opaque blobs: the route (JSON of NavRoute, written
 // when replaced) and the progress (JSON of Navigator.Progress, written with every update).
@@ -14,13 +17,12 @@
 import Foundation
 import Geo
 import Navigation
-import Prometheus
 import Synchronization
 import TripModel
 import TripStore
 
-/// Runs each routed vehicle's navigator inside the store's vehicle writes.
-final class NavigatorHook: VehicleUpdateHook {
+/// Runs each routed vehicle's navigator inside Fleet's vehicle writes.
+final class VehicleNavigators: Sendable {
     /// Remaining steps listed in a `didUpdateNavInfo` event (all are counted); the full list
     /// is at `GET .../navInfo`.
     static let eventStepLimit = 3
@@ -38,11 +40,11 @@ final class NavigatorHook: VehicleUpdateHook {
 
     private let cache = Mutex<[CacheKey: CacheEntry]>([:])
     private let cacheCapacity: Int
-    /// Time spent per routed vehicle write (load, update, save): the navigator's cost.
-    private let updateDuration: DurationHistogram?
+    /// Told the time spent per routed vehicle write (load, update, save): the navigator's cost.
+    private let updateDuration: (@Sendable (Duration) -> Void)?
 
-    /// Creates the hook; at most `cacheCapacity` decoded navigators stay in memory.
-    init(cacheCapacity: Int = 4_096, updateDuration: DurationHistogram? = nil) {
+    /// Creates the navigators; at most `cacheCapacity` decoded navigators stay in memory.
+    init(cacheCapacity: Int = 4_096, updateDuration: (@Sendable (Duration) -> Void)? = nil) {
         self.cacheCapacity = max(1, cacheCapacity)
         self.updateDuration = updateDuration
     }
@@ -52,7 +54,7 @@ final class NavigatorHook: VehicleUpdateHook {
     func vehicleDidChange(_ change: inout VehicleChange) throws -> [NewEvent] {
         guard change.navigator.state != nil else { return [] }
         let started = ContinuousClock.now
-        defer { updateDuration?.record(ContinuousClock.now - started) }
+        defer { updateDuration?(ContinuousClock.now - started) }
         guard var navigator = try load(change.navigator, provider: change.provider, vehicleId: change.vehicleId) else {
             // Unreadable (written by an incompatible version): guidance ends rather than
             // blocking every write of the vehicle.
@@ -80,7 +82,7 @@ final class NavigatorHook: VehicleUpdateHook {
         return Self.logged(events, change: change)
     }
 
-    // MARK: - Navigator changes (inside TripStore.updateNavigator)
+    // MARK: - Navigator changes (inside FleetWrites.updateNavigator)
 
     /// Sets `route` (already validated into `points`, encoded as `routeJSON`): the vehicle's
     /// currentRouteSegment becomes the leg to the first destination.

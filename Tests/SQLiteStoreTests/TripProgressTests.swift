@@ -1,7 +1,9 @@
+import Fleet
 import Foundation
-import Synchronization
 import Geo
 import GRDB
+import SQLiteStore
+import Synchronization
 import Testing
 import TripModel
 import TripStore
@@ -33,18 +35,18 @@ import TripStore
 
     /// Both stores, stepped through the same writes with the same clock.
     struct Pair {
-        let memory: InMemoryTripStore
-        let sqlite: SQLiteTripStore
+        let memory: Fleet
+        let sqlite: Fleet
         let path: String
         let clock = SteppingClock()
 
         init() throws {
             path = try temporaryDatabasePath()
-            memory = InMemoryTripStore(clock: clock.wallClock)
-            sqlite = try SQLiteTripStore(path: path, clock: clock.wallClock)
+            memory = Fleet(store: InMemoryTripStore(), clock: clock.wallClock)
+            sqlite = Fleet(store: try SQLiteTripStore(path: path), clock: clock.wallClock)
         }
 
-        func both(_ write: (any TripStore) async throws -> Void) async throws {
+        func both(_ write: (Fleet) async throws -> Void) async throws {
             clock.advance()
             try await write(memory)
             try await write(sqlite)
@@ -99,7 +101,7 @@ import TripStore
         }
         let live = try await pair.memory.trip(provider: "p", id: "t1")
         #expect(live.tripStatus == .enrouteToDropoff && live.lastLocation?.location?.latitude ?? 0 > Self.road[298].latitude)
-        let reopened = try SQLiteTripStore(path: pair.path, clock: pair.clock.wallClock)
+        let reopened = Fleet(store: try SQLiteTripStore(path: pair.path), clock: pair.clock.wallClock)
         #expect(try await reopened.trip(provider: "p", id: "t1") == live)
         try await pair.both { store in
             _ = try await store.updateTrip(provider: "p", id: "t1", input: statusChange(.complete), mask: FieldMask("tripStatus"))

@@ -1,7 +1,8 @@
 import Foundation
 import TripModel
+import TripStore
 
-/// The trip events the store logs on writes, named after the Consumer SDK's trip model
+/// The trip events Fleet logs on writes, named after the Consumer SDK's trip model
 /// listener (`didUpdateTripStatus`, `didUpdateETAToNextWaypoint`, ...). Navigation events
 /// (DESIGN §8) are appended by the navigator through the same log.
 enum Events {

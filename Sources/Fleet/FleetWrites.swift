@@ -1,10 +1,15 @@
 import Foundation
 import TripModel
+import TripStore
 
-/// The write flows of the API, over any ``FleetTransaction``: apply the model's rules,
-/// refresh the derived state of every vehicle involved, save, and log events.
-enum FleetWrites {
-    static func createVehicle(_ tx: some FleetTransaction, provider: String, id: String, input: Vehicle, now: Timestamp) throws -> Vehicle {
+/// The write flows of the API, over any store's ``TripStore/StoreTransaction``: apply the
+/// model's rules, refresh the derived state of every vehicle involved, run its navigator,
+/// save, and log events. Each flow runs inside one transaction.
+struct FleetWrites: Sendable {
+    /// The navigators run in the vehicle writes.
+    let navigators: VehicleNavigators
+
+    func createVehicle(_ tx: some StoreTransaction, provider: String, id: String, input: Vehicle, now: Timestamp) throws -> Vehicle {
         let vehicle = try Vehicle.created(from: input, provider: provider, id: id, now: now)
         if try tx.vehicleRecord(provider: provider, id: id) != nil {
             throw FleetError(.alreadyExists, "vehicle '\(id)' already exists")
@@ -14,15 +19,15 @@ enum FleetWrites {
         try JourneyState.refresh(vehicle: &record.vehicle, trips: &trips, tracking: &record.tracking,
                                  trigger: .init(now: now, locationUpdated: vehicle.lastLocation != nil))
         try tx.insertVehicle(provider: provider, id: id, record)
-        // The location history is read from the log (migration 0007), so a location the
+        // The location history is read from the log (LocationHistory), so a location the
         // vehicle starts with is logged like any later one.
         if record.vehicle.lastLocation != nil { try tx.appendEvent(provider: provider, Events.vehicleLocation(record.vehicle, now: now)) }
         return record.vehicle
     }
 
-    static func updateVehicle(_ tx: some FleetTransaction, provider: String, id: String, input: Vehicle, mask: FieldMask,
-                              now: Timestamp, hook: (any VehicleUpdateHook)?) throws -> (vehicle: Vehicle, json: [UInt8]?) {
-        guard var record = try tx.vehicleRecord(provider: provider, id: id) else { throw notFound("vehicle", id) }
+    func updateVehicle(_ tx: some StoreTransaction, provider: String, id: String, input: Vehicle, mask: FieldMask,
+                       now: Timestamp) throws -> (vehicle: Vehicle, json: [UInt8]?) {
+        guard var record = try tx.vehicleRecord(provider: provider, id: id) else { throw Self.notFound("vehicle", id) }
         try record.vehicle.apply(input, mask: mask, now: now)
         let trigger = JourneyState.Trigger(
             now: now, locationUpdated: mask.contains("lastLocation"),
@@ -30,49 +35,57 @@ enum FleetWrites {
             driverSentTime: mask.contains("remainingTimeSeconds") && input.remainingTimeSeconds != nil,
             waypointsSet: mask.contains("waypoints"))
         let (trips, tripEvents) = try refresh(tx, provider: provider, record: &record, trigger: trigger)
-        let hookEvents = try runHook(hook, tx, provider: provider, record: &record, trips: trips, now: now,
-                                     cause: .vehicleUpdated(locationUpdated: trigger.locationUpdated))
+        let navigatorEvents = try withChange(tx, provider: provider, record: &record, trips: trips, now: now,
+                                             cause: .vehicleUpdated(locationUpdated: trigger.locationUpdated),
+                                             navigators.vehicleDidChange)
         try save(trips, tx, provider: provider, vehicle: record.vehicle)
         let json = try tx.updateVehicle(provider: provider, id: id, record)
         if trigger.locationUpdated, record.vehicle.lastLocation != nil {
             try tx.appendEvent(provider: provider, Events.vehicleLocation(record.vehicle, now: now))
         }
-        for event in tripEvents + hookEvents { try tx.appendEvent(provider: provider, event) }
+        for event in tripEvents + navigatorEvents { try tx.appendEvent(provider: provider, event) }
         return (record.vehicle, json)
     }
 
-    static func updateNavigator(_ tx: some FleetTransaction, provider: String, id: String, now: Timestamp,
-                                change: (inout VehicleChange) throws -> [NewEvent]) throws -> Vehicle {
-        guard var record = try tx.vehicleRecord(provider: provider, id: id) else { throw notFound("vehicle", id) }
+    /// Changes a vehicle's navigator: `change` runs first (cause
+    /// ``VehicleChange/Cause/navigatorChanged``; its trips are those before the refresh),
+    /// then the vehicle's trips are refreshed from what it left on the vehicle, and all is
+    /// saved with its events, the navigator's first.
+    func updateNavigator<T>(_ tx: some StoreTransaction, provider: String, id: String, now: Timestamp,
+                            change: (inout VehicleChange) throws -> (events: [NewEvent], result: T)) throws -> T {
+        guard var record = try tx.vehicleRecord(provider: provider, id: id) else { throw Self.notFound("vehicle", id) }
         let trips = try tx.unfinishedTrips(provider: provider, vehicleId: id)
-        let navigatorEvents = try withChange(tx, provider: provider, record: &record, trips: trips, now: now,
-                                             cause: .navigatorChanged, change)
+        var result: T?
+        let navigatorEvents = try withChange(tx, provider: provider, record: &record, trips: trips, now: now, cause: .navigatorChanged) {
+            let outcome = try change(&$0)
+            result = outcome.result
+            return outcome.events
+        }
         let (refreshed, tripEvents) = try refresh(tx, provider: provider, record: &record, trigger: .init(now: now))
         try save(refreshed, tx, provider: provider, vehicle: record.vehicle)
         try tx.updateVehicle(provider: provider, id: id, record)
         for event in navigatorEvents + tripEvents { try tx.appendEvent(provider: provider, event) }
-        return record.vehicle
+        guard let result else { throw FleetError(.internal, "the navigator change of vehicle '\(id)' returned nothing") }
+        return result
     }
 
-    static func storedNavigator(_ tx: some FleetTransaction, provider: String, id: String) throws -> (Vehicle, StoredNavigator) {
-        guard let record = try tx.vehicleRecord(provider: provider, id: id) else { throw notFound("vehicle", id) }
-        return (record.vehicle, StoredNavigator(state: record.navigator.state, routeVersion: record.navigator.routeVersion) {
-            try tx.navigatorRoute(provider: provider, vehicleId: id)
-        })
+    /// A vehicle and its navigator as stored, read in one snapshot; NOT_FOUND when absent.
+    static func storedNavigator(_ reader: some StoreReader, provider: String, id: String) throws -> (Vehicle, StoredNavigator) {
+        guard let record = try reader.vehicleRecord(provider: provider, id: id) else { throw notFound("vehicle", id) }
+        return (record.vehicle, StoredNavigator(record.navigator) { try reader.navigatorRoute(provider: provider, vehicleId: id) })
     }
 
-    static func deleteVehicle(_ tx: some FleetTransaction, provider: String, id: String) throws {
-        guard try tx.vehicleRecord(provider: provider, id: id) != nil else { throw notFound("vehicle", id) }
+    func deleteVehicle(_ tx: some StoreTransaction, provider: String, id: String) throws {
+        guard try tx.vehicleRecord(provider: provider, id: id) != nil else { throw Self.notFound("vehicle", id) }
         let trips = try tx.unfinishedTrips(provider: provider, vehicleId: id)
         if !trips.isEmpty {
-            throw FleetError(.failedPrecondition,
-                "vehicle '\(id)' has unfinished trips (\(trips.map(\.tripId).joined(separator: ", "))); complete, cancel or reassign them first")
+            let ids = trips.map(\.tripId).joined(separator: ", ")
+            throw FleetError(.failedPrecondition, "vehicle '\(id)' has unfinished trips (\(ids)); complete, cancel or reassign them first")
         }
         try tx.deleteVehicle(provider: provider, id: id)
     }
 
-    static func createTrip(_ tx: some FleetTransaction, provider: String, id: String, input: Trip, now: Timestamp,
-                           hook: (any VehicleUpdateHook)?) throws -> Trip {
+    func createTrip(_ tx: some StoreTransaction, provider: String, id: String, input: Trip, now: Timestamp) throws -> Trip {
         let trip = try Trip.created(from: input, provider: provider, id: id, now: now)
         if try tx.trip(provider: provider, id: id) != nil { throw FleetError(.alreadyExists, "trip '\(id)' already exists") }
         if let vehicleId = trip.vehicleId, try tx.vehicleRecord(provider: provider, id: vehicleId) == nil {
@@ -81,14 +94,14 @@ enum FleetWrites {
         try tx.insertTrip(provider: provider, id: id, trip)
         try tx.appendEvent(provider: provider, Events.status(trip, previous: nil, now: now))
         if let vehicleId = trip.vehicleId {
-            try refreshVehicle(tx, provider: provider, id: vehicleId, now: now, hook: hook, statusChanged: false)
+            try refreshVehicle(tx, provider: provider, id: vehicleId, now: now, statusChanged: false)
         }
         return try tx.trip(provider: provider, id: id) ?? trip
     }
 
-    static func updateTrip(_ tx: some FleetTransaction, provider: String, id: String, input: Trip, mask: FieldMask,
-                           now: Timestamp, hook: (any VehicleUpdateHook)?) throws -> Trip {
-        guard var trip = try tx.trip(provider: provider, id: id) else { throw notFound("trip", id) }
+    func updateTrip(_ tx: some StoreTransaction, provider: String, id: String, input: Trip, mask: FieldMask,
+                    now: Timestamp) throws -> Trip {
+        guard var trip = try tx.trip(provider: provider, id: id) else { throw Self.notFound("trip", id) }
         let before = trip
         let vehicleBefore = try trip.vehicleId.flatMap { try tx.vehicleRecord(provider: provider, id: $0) }
         try trip.apply(input, mask: mask, now: now, vehicleLocation: vehicleBefore?.vehicle.lastLocation)
@@ -102,14 +115,13 @@ enum FleetWrites {
             try tx.appendEvent(provider: provider, Events.status(trip, previous: before.tripStatus, now: now))
         }
         for vehicleId in Set([before.vehicleId, trip.vehicleId].compactMap { $0 }) {
-            try refreshVehicle(tx, provider: provider, id: vehicleId, now: now, hook: hook,
-                               statusChanged: trip.tripStatus != before.tripStatus)
+            try refreshVehicle(tx, provider: provider, id: vehicleId, now: now, statusChanged: trip.tripStatus != before.tripStatus)
         }
         return try tx.trip(provider: provider, id: id) ?? trip
     }
 
-    static func deleteTrip(_ tx: some FleetTransaction, provider: String, id: String, now: Timestamp) throws {
-        guard let trip = try tx.trip(provider: provider, id: id) else { throw notFound("trip", id) }
+    func deleteTrip(_ tx: some StoreTransaction, provider: String, id: String) throws {
+        guard let trip = try tx.trip(provider: provider, id: id) else { throw Self.notFound("trip", id) }
         if !trip.tripStatus.isTerminal, let vehicleId = trip.vehicleId {
             throw FleetError(.failedPrecondition,
                 "trip '\(id)' is \(trip.tripStatus.rawValue) on vehicle '\(vehicleId)'; complete, cancel or unassign it first")
@@ -119,21 +131,20 @@ enum FleetWrites {
 
     /// Re-derives a vehicle's state and its trips' after a change that did not come from the
     /// vehicle (a trip was assigned, changed status, left).
-    static func refreshVehicle(_ tx: some FleetTransaction, provider: String, id: String, now: Timestamp,
-                               hook: (any VehicleUpdateHook)?, statusChanged: Bool) throws {
+    private func refreshVehicle(_ tx: some StoreTransaction, provider: String, id: String, now: Timestamp, statusChanged: Bool) throws {
         guard var record = try tx.vehicleRecord(provider: provider, id: id) else { return }
         let (trips, events) = try refresh(tx, provider: provider, record: &record, trigger: .init(now: now))
-        let hookEvents = try runHook(hook, tx, provider: provider, record: &record, trips: trips, now: now,
-                                     cause: .tripsChanged(statusChanged: statusChanged))
+        let navigatorEvents = try withChange(tx, provider: provider, record: &record, trips: trips, now: now,
+                                             cause: .tripsChanged(statusChanged: statusChanged), navigators.vehicleDidChange)
         try save(trips, tx, provider: provider, vehicle: record.vehicle)
         try tx.updateVehicle(provider: provider, id: id, record)
-        for event in events + hookEvents { try tx.appendEvent(provider: provider, event) }
+        for event in events + navigatorEvents { try tx.appendEvent(provider: provider, event) }
     }
 
-    /// Refreshes a vehicle record; returns its refreshed trips, to be saved with ``save(_:_:provider:vehicle:)``
-    /// once the vehicle is final, and the trip events to log.
-    private static func refresh(_ tx: some FleetTransaction, provider: String, record: inout VehicleRecord,
-                                trigger: JourneyState.Trigger) throws -> ([Trip], [NewEvent]) {
+    /// Refreshes a vehicle record; returns its refreshed trips, to be saved with
+    /// ``save(_:_:provider:vehicle:)`` once the vehicle is final, and the trip events to log.
+    private func refresh(_ tx: some StoreTransaction, provider: String, record: inout VehicleRecord,
+                         trigger: JourneyState.Trigger) throws -> ([Trip], [NewEvent]) {
         let vehicleId = ResourceName.lastComponent(of: record.vehicle.name)
         let before = try tx.unfinishedTrips(provider: provider, vehicleId: vehicleId)
         var trips = before
@@ -146,28 +157,18 @@ enum FleetWrites {
         return (trips, events)
     }
 
-    /// Saves refreshed trips beside the vehicle they were derived from (after any hook, so
-    /// the store sees the vehicle it will save).
-    private static func save(_ trips: [Trip], _ tx: some FleetTransaction, provider: String, vehicle: Vehicle) throws {
+    /// Saves refreshed trips beside the vehicle they were derived from (after the navigator,
+    /// so the store sees the vehicle it will save).
+    private func save(_ trips: [Trip], _ tx: some StoreTransaction, provider: String, vehicle: Vehicle) throws {
         for trip in trips { try tx.updateTripProgress(provider: provider, id: trip.tripId, trip, vehicle: vehicle) }
     }
 
-    private static func runHook(_ hook: (any VehicleUpdateHook)?, _ tx: some FleetTransaction, provider: String,
-                                record: inout VehicleRecord, trips: [Trip], now: Timestamp,
-                                cause: VehicleChange.Cause) throws -> [NewEvent] {
-        guard let hook else { return [] }
-        return try withChange(tx, provider: provider, record: &record, trips: trips, now: now, cause: cause,
-                              hook.vehicleDidChange)
-    }
-
     /// Runs `body` on a ``VehicleChange`` of the record and takes back what it changed.
-    private static func withChange(_ tx: some FleetTransaction, provider: String, record: inout VehicleRecord,
-                                   trips: [Trip], now: Timestamp, cause: VehicleChange.Cause,
-                                   _ body: (inout VehicleChange) throws -> [NewEvent]) throws -> [NewEvent] {
+    private func withChange(_ tx: some StoreTransaction, provider: String, record: inout VehicleRecord,
+                            trips: [Trip], now: Timestamp, cause: VehicleChange.Cause,
+                            _ body: (inout VehicleChange) throws -> [NewEvent]) throws -> [NewEvent] {
         let vehicleId = ResourceName.lastComponent(of: record.vehicle.name)
-        let stored = StoredNavigator(state: record.navigator.state, routeVersion: record.navigator.routeVersion) {
-            try tx.navigatorRoute(provider: provider, vehicleId: vehicleId)
-        }
+        let stored = StoredNavigator(record.navigator) { try tx.navigatorRoute(provider: provider, vehicleId: vehicleId) }
         var change = VehicleChange(provider: provider, vehicleId: vehicleId, vehicle: record.vehicle, trips: trips,
                                    now: now, cause: cause, navigator: stored)
         let events = try body(&change)
@@ -175,11 +176,11 @@ enum FleetWrites {
             try tx.setNavigatorRoute(provider: provider, vehicleId: vehicleId, route)
         }
         record.vehicle = change.vehicle
-        record.navigator = NavigatorRecord(state: change.navigator.state, routeVersion: change.navigator.routeVersion)
+        record.navigator = change.navigator.record
         return events
     }
 
-    private static func notFound(_ kind: String, _ id: String) -> FleetError {
+    static func notFound(_ kind: String, _ id: String) -> FleetError {
         FleetError(.notFound, "\(kind) '\(id)' does not exist")
     }
 }

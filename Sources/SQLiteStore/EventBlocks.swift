@@ -1,4 +1,5 @@
 import GRDB
+import TripStore
 
 /// The order of the event log's audience indexes (migration 0005): by block of 1,024 event
 /// ids first, then provider, vehicle or trip, and id. New events' entries then share the

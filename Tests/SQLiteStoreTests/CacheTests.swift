@@ -1,7 +1,8 @@
 import Foundation
+import SQLiteStore
 import Testing
 import TripModel
-@testable import TripStore
+import TripStore
 
 @Suite struct CacheTests {
     struct Abort: Error {}
@@ -9,11 +10,12 @@ import TripModel
     /// A write that is rolled back leaves no trace in the decoded cache: the next reader
     /// sees the committed trip, not the one the failed transaction wrote.
     @Test func rolledBackWriteIsNotCached() async throws {
-        let store = try SQLiteTripStore(path: temporaryDatabasePath())
+        let sqlite = try SQLiteTripStore(path: temporaryDatabasePath())
+        let store = fleet(sqlite)
         _ = try await store.createTrip(provider: "p", id: "t1", input: tripInput(vehicle: nil))
         let committed = try await store.trip(provider: "p", id: "t1")
         await #expect(throws: Abort.self) {
-            try await store.write { tx, _ in
+            try await sqlite.write { tx in
                 var changed = committed
                 changed.numberOfPassengers = 99
                 try tx.updateTrip(provider: "p", id: "t1", changed)

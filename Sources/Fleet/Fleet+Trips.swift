@@ -1,0 +1,44 @@
+import TripModel
+import TripStore
+
+extension Fleet {
+    /// Creates a trip; ALREADY_EXISTS when the ID is taken, NOT_FOUND for an unknown vehicle.
+    /// The vehicle it is assigned to is refreshed (and its navigator run) in the same write.
+    public func createTrip(provider: String, id: String, input: Trip) async throws -> Trip {
+        try await write { writes, tx, now in try writes.createTrip(tx, provider: provider, id: id, input: input, now: now) }
+    }
+
+    /// Reads a trip (every field); NOT_FOUND when absent.
+    public func trip(provider: String, id: String) async throws -> Trip {
+        try await revisionedTrip(provider: provider, id: id).value
+    }
+
+    /// Reads a trip with its revision (for caches of what is derived from it); NOT_FOUND
+    /// when absent.
+    public func revisionedTrip(provider: String, id: String) async throws -> Revisioned<Trip> {
+        guard let trip = try await store.revisionedTrip(provider: provider, id: id) else { throw FleetWrites.notFound("trip", id) }
+        return trip
+    }
+
+    /// Applies an update mask to a trip and refreshes the vehicles it involves, in one write.
+    public func updateTrip(provider: String, id: String, input: Trip, mask: FieldMask) async throws -> Trip {
+        try await write { writes, tx, now in
+            try writes.updateTrip(tx, provider: provider, id: id, input: input, mask: mask, now: now)
+        }
+    }
+
+    /// Trips, optionally of one vehicle and only unfinished ones, by ID.
+    public func searchTrips(provider: String, query: TripSearchQuery) async throws -> Page<Trip> {
+        try await store.searchTrips(provider: provider, query: query)
+    }
+
+    /// Deletes a trip; FAILED_PRECONDITION while it is unfinished and assigned to a vehicle.
+    public func deleteTrip(provider: String, id: String) async throws {
+        try await write { writes, tx, _ in try writes.deleteTrip(tx, provider: provider, id: id) }
+    }
+
+    /// The providers that hold a trip with this ID (a share link names only the trip).
+    public func providers(ofTrip tripId: String) async throws -> [String] {
+        try await store.providers(ofTrip: tripId)
+    }
+}

@@ -1,0 +1,42 @@
+// The application layer (DESIGN §1): between the HTTP server and the stores. It holds the
+// rules — what a write changes, which events it logs, when and how the navigator runs, how
+// styles change — and runs every API write as one store transaction of persistence
+// primitives. It knows no HTTP and no SQL, and reads the time from the clock it is given.
+//
+// Where things go: the write flows are FleetWrites (one function per API write), derived trip
+// state is TripModel's JourneyState, run by FleetWrites.refresh; the navigator's orchestration
+// and its rules are VehicleNavigators; the event vocabulary is Events; styles are StyleService.
+
+import TripModel
+import TripStore
+
+/// The fleet: vehicles, trips, their navigators, events and styles, over a store.
+public struct Fleet: Sendable {
+    /// The store everything is kept in.
+    public let store: any TripStore
+    /// The time writes are stamped with.
+    public let clock: WallClock
+    /// Styles and their changes.
+    public let styles: StyleService
+    let navigators: VehicleNavigators
+    let writes: FleetWrites
+
+    /// A fleet over `store`, reading time from `clock`. At most `navigatorCacheCapacity`
+    /// decoded navigators stay in memory; `navigatorUpdateObserver` is told how long each
+    /// routed vehicle's navigator took per write (for metrics).
+    public init(store: any TripStore, clock: WallClock = .system, navigatorCacheCapacity: Int = 4_096,
+                navigatorUpdateObserver: (@Sendable (Duration) -> Void)? = nil) {
+        self.store = store
+        self.clock = clock
+        styles = StyleService(store: store, clock: clock)
+        navigators = VehicleNavigators(cacheCapacity: navigatorCacheCapacity, updateDuration: navigatorUpdateObserver)
+        writes = FleetWrites(navigators: navigators)
+    }
+
+    /// Runs `flow` as one store write at the current time.
+    func write<T: Sendable>(_ flow: @escaping @Sendable (FleetWrites, any StoreTransaction, Timestamp) throws -> T) async throws -> T {
+        let now = clock.now
+        let writes = writes
+        return try await store.write { tx in try flow(writes, tx, now) }
+    }
+}

@@ -1,0 +1,88 @@
+// The persistence primitives the application layer (Fleet) composes its writes from. A store
+// implements them once, over its own transaction scheme; every rule (what a write changes,
+// which events it logs, when the navigator runs) is Fleet's, so every store behaves the same.
+//
+// What any implementation must guarantee (the conformance suite in TripStoreTesting checks
+// each of these on every store):
+// - everything a `TripStore.write` body does commits together when the body returns, or not
+//   at all when it throws (and then no other write's changes are lost with it);
+// - a body sees the writes committed before it and its own changes, never another
+//   concurrent body's uncommitted ones: writes of one vehicle are serialised;
+// - revisions move only when a row is written, and `updateTripProgress` may skip the write;
+// - events get strictly increasing IDs in commit order;
+// - the navigator state is stored with its vehicle, the navigator route only when replaced.
+
+import TripModel
+
+/// What a store hands Fleet to read inside one transaction or snapshot.
+public protocol StoreReader {
+    /// The vehicle as stored, with its tracking and navigator state; nil when absent.
+    func vehicleRecord(provider: String, id: String) throws -> VehicleRecord?
+    /// The trip (every field, live fields current); nil when absent.
+    func trip(provider: String, id: String) throws -> Trip?
+    /// The vehicle's trips that are not COMPLETE or CANCELED, oldest first (creation order).
+    func unfinishedTrips(provider: String, vehicleId: String) throws -> [Trip]
+    /// The vehicle's stored navigator route, if any.
+    func navigatorRoute(provider: String, vehicleId: String) throws -> [UInt8]?
+}
+
+/// The storage operations of one write, all inside its transaction (see the file comment for
+/// the guarantees).
+public protocol StoreTransaction: StoreReader {
+    /// Inserts a vehicle; its location history starts after the newest event logged so far.
+    func insertVehicle(provider: String, id: String, _ record: VehicleRecord) throws
+    /// Saves a vehicle; returns its JSON when the store encoded it to save it (the API's answer).
+    @discardableResult
+    func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws -> [UInt8]?
+    /// Deletes a vehicle with its navigator route.
+    func deleteVehicle(provider: String, id: String) throws
+    /// Inserts a trip.
+    func insertTrip(provider: String, id: String, _ trip: Trip) throws
+    /// Saves a trip whole.
+    func updateTrip(provider: String, id: String, _ trip: Trip) throws
+    /// Saves a trip that Fleet has just derived from `vehicle`, the vehicle as this write will
+    /// save it. A store may skip the write when the stored trip, given that vehicle
+    /// (``TripModel/Trip/withProgress(of:)``), already reads as `trip`; it must not skip it
+    /// otherwise.
+    func updateTripProgress(provider: String, id: String, _ trip: Trip, vehicle: Vehicle) throws
+    /// Deletes a trip.
+    func deleteTrip(provider: String, id: String) throws
+    /// Appends an event to the log.
+    func appendEvent(provider: String, _ event: NewEvent) throws
+    /// Stores (or, with nil, removes) the vehicle's navigator route.
+    func setNavigatorRoute(provider: String, vehicleId: String, _ route: [UInt8]?) throws
+}
+
+/// A vehicle as stored: the resource, the tracking state derived for it, and its navigator's
+/// state (the navigator's route is stored apart, see ``StoreTransaction/setNavigatorRoute(provider:vehicleId:_:)``).
+public struct VehicleRecord: Hashable, Sendable {
+    /// The resource.
+    public var vehicle: Vehicle
+    /// Where the vehicle was matched on its route segment.
+    public var tracking: RouteTracking
+    /// The navigator's moving state and the version of its stored route.
+    public var navigator: NavigatorRecord
+
+    /// A record from its parts.
+    public init(vehicle: Vehicle, tracking: RouteTracking, navigator: NavigatorRecord = NavigatorRecord()) {
+        self.vehicle = vehicle
+        self.tracking = tracking
+        self.navigator = navigator
+    }
+}
+
+/// The navigator half of a vehicle record: opaque bytes to the store.
+public struct NavigatorRecord: Hashable, Sendable {
+    /// The navigator's state; nil when the vehicle has no navigator.
+    public var state: [UInt8]?
+    /// Identifies the stored route: it changes whenever the route is replaced and never
+    /// repeats for a vehicle, so a reader may cache the decoded route under it. 0 when no
+    /// route was ever stored.
+    public var routeVersion: Int64
+
+    /// A record from its parts.
+    public init(state: [UInt8]? = nil, routeVersion: Int64 = 0) {
+        self.state = state
+        self.routeVersion = routeVersion
+    }
+}
