@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "Styling", targets: ["Styling"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "TripServer", targets: ["TripServer"]),
+        .library(name: "TripServerTesting", targets: ["TripServerTesting"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
     ],
     dependencies: [
@@ -71,13 +72,25 @@ let package = Package(
             resources: [.copy("openapi.json"), .copy("share")],
             swiftSettings: strict
         ),
+        // Requests to the server without a socket, for tests and fixture replays (as
+        // hummingbird ships HummingbirdTesting).
+        .target(
+            name: "TripServerTesting",
+            dependencies: [
+                "TripServer", "TripModel", "TripStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
         // Fixture scenarios: the importer, the replay runner and the golden comparison. Not in
         // DESIGN §1's list: the test suite runs the batch runner too, so it cannot live in the
         // executable.
         .target(
             name: "Scenarios",
             dependencies: [
-                "TripServer", "Fleet", "TripStore", "SQLiteStore", "TripModel", "Navigation", "Raster", "Geo",
+                "TripServer", "TripServerTesting", "Fleet", "TripStore", "SQLiteStore", "TripModel", "Navigation", "Raster", "Geo",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -123,7 +136,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "ScenariosTests", dependencies: ["Scenarios", "TripServer", "TripStore", "TripModel", "Raster", "Navigation"],
+            name: "ScenariosTests",
+            dependencies: ["Scenarios", "TripServer", "TripServerTesting", "SQLiteStore", "TripStore", "TripModel", "Raster", "Navigation"],
             swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

@@ -5,6 +5,7 @@ import Foundation
 import TripModel
 import SQLiteStore
 import TripServer
+import TripServerTesting
 import TripStore
 
 /// One run of a scenario against its private server.

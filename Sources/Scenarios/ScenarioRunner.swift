@@ -8,6 +8,7 @@ import Logging
 import TripModel
 import SQLiteStore
 import TripServer
+import TripServerTesting
 
 /// Runs a scenario and records its checkpoints.
 public struct ScenarioRunner: Sendable {
@@ -44,14 +45,11 @@ public struct ScenarioRunner: Sendable {
 
         let clock = ScriptedClock(start: scenario.timeline.first?.at ?? scenario.checkpoints.first?.at ?? Timestamp(microseconds: 0))
         let store = try SQLiteTripStore(path: work.appendingPathComponent("fixture.sqlite").path)
-        var generator = SystemRandomNumberGenerator()
-        let secret = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        let authority = try await TokenAuthority(hmacSecret: secret, clock: clock.wallClock)
         var logger = Logger(label: "tripshare-fixtures")
         logger.logLevel = .critical
-        let app = TripServerApp(store: store, authority: authority, clock: clock.wallClock)
+        let server = try await LocalServer(store: store, clock: clock.wallClock, logger: logger)
         var session = RunSession(scenario: scenario, directory: directory, clock: clock, store: store,
-                              transport: LocalTransport(app: app, logger: logger), tokens: TokenCache(authority: authority, clock: clock))
+                                 transport: server.transport, tokens: TokenCache(authority: server.authority, clock: clock))
 
         var callIndex = 0
         for checkpoint in scenario.checkpoints {

@@ -1,4 +1,5 @@
 import Foundation
+import Scenarios
 import TripModel
 import TripServer
 

@@ -1,5 +1,5 @@
 import Foundation
-import TripServer
+import Scenarios
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import Scenarios
 import ServiceLifecycle
 import TripModel
 import SQLiteStore

@@ -44,7 +44,7 @@ struct Harness {
 }
 
 /// A test client that sends JSON with a bearer token.
-struct Client: Sendable, APITransport {
+struct Client: Sendable {
     let raw: any TestClientProtocol
     let authority: TokenAuthority
 
@@ -84,11 +84,6 @@ struct Client: Sendable, APITransport {
         #expect(reply.status == status, "\(method) \(uri): \(reply.text)", sourceLocation: sourceLocation)
         return reply
     }
-
-    func send(method: String, path: String, body: [UInt8]?, token: String) async throws -> (status: Int, body: [UInt8]) {
-        let reply = try await send(HTTPRequest.Method(method) ?? .get, path, token: token, body: body.map { String(decoding: $0, as: UTF8.self) })
-        return (reply.status.code, reply.body)
-    }
 }
 
 enum Bodies {
@@ -110,10 +105,4 @@ enum Bodies {
     }
 
     static func status(_ status: String) -> String { #"{"tripStatus": "\#(status)"}"# }
-}
-
-/// The fixture folder beside the repository.
-func fixtureURL(_ path: String, file: StaticString = #filePath) -> URL {
-    URL(fileURLWithPath: "\(file)").deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/fixtures").appendingPathComponent(path)
 }

@@ -12,8 +12,9 @@ public struct TripRequestContext: RequestContext {
         principal = nil
     }
 
-    /// A context for a request that did not come over a socket (``LocalTransport``).
-    init(logger: Logger) {
+    /// A context for a request that did not come over a socket (TripServerTesting's
+    /// `LocalTransport`).
+    package init(logger: Logger) {
         coreContext = .init(source: LocalSource(logger: logger))
         principal = nil
     }

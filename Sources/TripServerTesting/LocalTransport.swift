@@ -6,9 +6,10 @@ import Hummingbird
 import Logging
 import NIOCore
 import Synchronization
+import TripServer
 
-/// Sends API requests to a ``TripServerApp``'s router without a network.
-public struct LocalTransport: APITransport {
+/// Sends API requests to a ``TripServer/TripServerApp``'s router without a network.
+public struct LocalTransport: Sendable {
     private let responder: RouterResponder<TripRequestContext>
     private let logger: Logger
 
@@ -18,6 +19,7 @@ public struct LocalTransport: APITransport {
         self.logger = logger
     }
 
+    /// Sends a request with a bearer token; returns the status and the whole body.
     public func send(method: String, path: String, body: [UInt8]?, token: String) async throws -> (status: Int, body: [UInt8]) {
         let response = try await send(method: method, path: path, body: body, headers: [.authorization: "Bearer \(token)"])
         return (response.status, response.body)

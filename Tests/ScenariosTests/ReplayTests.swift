@@ -1,26 +1,24 @@
 import Foundation
+import Scenarios
+import SQLiteStore
 import Testing
 import TripModel
-import SQLiteStore
 import TripServer
+import TripServerTesting
 
 @Suite struct ReplayTests {
     /// The two-trips log replays through the API with every rider view consistent after
     /// every call; without the driver's numbers our remaining distance stays within 2% or
     /// 20 m of them on at least 95% of the updates.
     @Test(arguments: [false, true]) func twoTripsBayArea(withoutDriverEstimates: Bool) async throws {
-        let log = try FleetLog.parse(try Data(contentsOf: fixtureURL("fleet-engine-logs/two-trips-bay-area.json")))
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tripshare-replay-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let harness = try await Harness(store: try SQLiteTripStore(path: directory.appendingPathComponent("r.sqlite").path))
-        let serverToken = try await harness.token(harness.server)
-        let authority = harness.authority
-        let report = try await harness.test { client in
-            let replay = FleetLogReplay(log: log, transport: client, serverToken: serverToken) { trip in
-                try await authority.mint(Principal(role: .consumer, tripId: trip))
-            }
-            return try await replay.run(.init(withoutDriverEstimates: withoutDriverEstimates))
+        let log = try FleetLog.parse(try Data(contentsOf: sharedFixture("fleet-engine-logs/two-trips-bay-area.json")))
+        let directory = try temporaryFolder()
+        let server = try await LocalServer(store: try SQLiteTripStore(path: directory.appendingPathComponent("r.sqlite").path))
+        let serverToken = try await server.token(Principal(role: .server))
+        let replay = FleetLogReplay(log: log, transport: server.transport, serverToken: serverToken) { trip in
+            try await server.token(Principal(role: .consumer, tripId: trip))
         }
+        let report = try await replay.run(.init(withoutDriverEstimates: withoutDriverEstimates))
         #expect(report.failures.isEmpty, "\(report.failures.prefix(5))")
         #expect(report.calls == 543)
         #expect(report.synthesizedVehicles == ["Vehicle_1"])
