@@ -2,7 +2,8 @@ import Foundation
 import Geo
 import TripModel
 
-/// Replays a Fleet Engine log through the REST API, call by call in time order, and checks
+/// Replays a Fleet Engine log through the REST API (its ``FleetLogCalls``, the one path from
+/// a log to calls), call by call in time order, and checks
 /// after each call that every rider's JOURNEY_SHARING_V1S view is consistent with what was
 /// sent: trip status, vehicle position, stops (against Fleet Engine's own responses where the
 /// log has them) and versions. Optionally strips the driver's remaining distance and time
@@ -76,75 +77,65 @@ public struct FleetLogReplay: Sendable {
 
     /// Runs the replay.
     public func run(_ options: Options = Options(), progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> Report {
-        var report = Report(calls: 0, checks: 0, synthesizedVehicles: [], failures: [], remainingDistance: nil, remainingTime: nil)
+        let plan = try FleetLogCalls(log: log)
+        var report = Report(calls: 0, checks: 0, synthesizedVehicles: plan.report.synthesizedVehicles, failures: [],
+                            remainingDistance: nil, remainingTime: nil)
         var trips: [String: TripState] = [:]
         var tripOrder: [String] = []
         var vehicleLocations: [String: LatLng] = [:]
-        var vehicles = Set<String>()
         var distanceErrors: [(ours: Double, driver: Double)] = []
         var timeErrors: [(ours: Double, driver: Double)] = []
 
-        for (index, entry) in log.entries.enumerated() {
-            progress?(index, log.entries.count)
-            let label = "call \(index + 1) (\(entry.time))"
-            switch entry.call {
-            case .createVehicle(let provider, let id, let vehicle):
-                let response = try await send("POST", "/v1/providers/\(provider)/vehicles?vehicleId=\(escape(id))", vehicle, &report, label)
-                if response != nil { vehicles.insert(id) }
-                if let location = vehicle.lastLocation?.location { vehicleLocations[id] = location }
-            case .updateVehicle(let provider, let id, var vehicle, var mask):
-                if !vehicles.contains(id) {
-                    try await synthesizeVehicle(provider: provider, id: id, &report, label)
-                    vehicles.insert(id)
+        for (index, original) in plan.calls.enumerated() {
+            progress?(index, plan.calls.count)
+            var call = original
+            let label = "call \(index + 1) (\(call.time))"
+            let driverDistance = call.vehicle?.remainingDistanceMeters
+            let driverTime = call.vehicle?.remainingTimeSeconds
+            if call.kind == .updateVehicle, options.withoutDriverEstimates, let mask = call.updateMask {
+                call.vehicle?.remainingDistanceMeters = nil
+                call.vehicle?.remainingTimeSeconds = nil
+                call.updateMask = FieldMask(fields: mask.fields.filter { $0 != "remainingDistanceMeters" && $0 != "remainingTimeSeconds" })
+            }
+            let answer = try await send(call, &report, label)
+            switch call.kind {
+            case .createVehicle:
+                if !call.isSynthesized, let location = call.vehicle?.lastLocation?.location { vehicleLocations[call.id] = location }
+            case .updateVehicle:
+                if call.updateMask?.contains("lastLocation") == true, let location = call.vehicle?.lastLocation?.location {
+                    vehicleLocations[call.id] = location
                 }
-                let driverDistance = vehicle.remainingDistanceMeters
-                let driverTime = vehicle.remainingTimeSeconds
-                if options.withoutDriverEstimates {
-                    vehicle.remainingDistanceMeters = nil
-                    vehicle.remainingTimeSeconds = nil
-                    mask = FieldMask(fields: mask.fields.filter { $0 != "remainingDistanceMeters" && $0 != "remainingTimeSeconds" })
-                }
-                let body = try await send("PUT", "/v1/providers/\(provider)/vehicles/\(escape(id))?updateMask=\(mask.fields.joined(separator: ","))",
-                                          vehicle, &report, label)
-                if mask.contains("lastLocation"), let location = vehicle.lastLocation?.location { vehicleLocations[id] = location }
                 // Compare only while Fleet Engine had the vehicle on a trip: afterwards the
                 // driver app keeps sending a stale remaining distance.
                 let onTrip: Bool
-                if case .array(let current)? = entry.response?["currentTrips"] { onTrip = !current.isEmpty } else { onTrip = false }
-                if let body, onTrip, let ours = try? FleetJSON.decode(Vehicle.self, from: body, root: "vehicle") {
+                if case .array(let current)? = call.response?["currentTrips"] { onTrip = !current.isEmpty } else { onTrip = false }
+                if let answer, onTrip, let ours = try? FleetJSON.decode(Vehicle.self, from: answer, root: "vehicle") {
                     if let driver = driverDistance, let mine = ours.remainingDistanceMeters {
                         distanceErrors.append((Double(mine), Double(driver)))
                     }
                     if let driver = driverTime, let mine = ours.remainingTimeSeconds { timeErrors.append((Double(mine), Double(driver))) }
                 }
-            case .createTrip(let provider, let id, let trip):
-                if let vehicleId = trip.vehicleId, !vehicles.contains(vehicleId) {
-                    try await synthesizeVehicle(provider: provider, id: vehicleId, &report, label)
-                    vehicles.insert(vehicleId)
+            case .createTrip:
+                if answer != nil {
+                    trips[call.id] = TripState(provider: call.provider, status: .new, vehicleId: call.trip?.vehicleId,
+                                               token: try await consumerToken(call.id))
+                    tripOrder.append(call.id)
                 }
-                if try await send("POST", "/v1/providers/\(provider)/trips?tripId=\(escape(id))", trip, &report, label) != nil {
-                    trips[id] = TripState(provider: provider, status: .new, vehicleId: trip.vehicleId, token: try await consumerToken(id))
-                    tripOrder.append(id)
-                }
-            case .updateTrip(let provider, let id, let trip, let mask):
-                if let vehicleId = trip.vehicleId, mask.contains("vehicleId"), !vehicles.contains(vehicleId) {
-                    try await synthesizeVehicle(provider: provider, id: vehicleId, &report, label)
-                    vehicles.insert(vehicleId)
-                }
-                if try await send("PUT", "/v1/providers/\(provider)/trips/\(escape(id))?updateMask=\(mask.fields.joined(separator: ","))",
-                                  trip, &report, label) != nil {
-                    if mask.contains("tripStatus") { trips[id]?.status = trip.tripStatus }
-                    if mask.contains("vehicleId") { trips[id]?.vehicleId = trip.vehicleId }
+            case .updateTrip:
+                if answer != nil, let trip = call.trip, let mask = call.updateMask {
+                    if mask.contains("tripStatus") { trips[call.id]?.status = trip.tripStatus }
+                    if mask.contains("vehicleId") { trips[call.id]?.vehicleId = trip.vehicleId }
                 }
             }
-            guard options.checkViews else { continue }
+            // A vehicle made up before the call that needs it is not checked on its own.
+            guard options.checkViews, !call.isSynthesized else { continue }
             for id in tripOrder {
                 guard var state = trips[id] else { continue }
-                try await check(id, &state, entry: entry, vehicleLocations: vehicleLocations, &report, label)
+                try await check(id, &state, call: call, vehicleLocations: vehicleLocations, &report, label)
                 trips[id] = state
             }
         }
-        progress?(log.entries.count, log.entries.count)
+        progress?(plan.calls.count, plan.calls.count)
         if !distanceErrors.isEmpty {
             report.remainingDistance = Self.distribution(distanceErrors) { ours, driver in abs(ours - driver) <= max(20, 0.02 * driver) }
         }
@@ -153,10 +144,11 @@ public struct FleetLogReplay: Sendable {
     }
 
     /// Checks one trip's rider view after a call.
-    private func check(_ id: String, _ state: inout TripState, entry: FleetLog.Entry, vehicleLocations: [String: LatLng],
+    private func check(_ id: String, _ state: inout TripState, call: FleetLogCalls.Call, vehicleLocations: [String: LatLng],
                        _ report: inout Report, _ label: String) async throws {
         let (status, body) = try await transport.send(
-            method: "GET", path: "/v1/providers/\(state.provider)/trips/\(escape(id))?view=JOURNEY_SHARING_V1S", body: nil, token: state.token)
+            method: "GET", path: "/v1/providers/\(Self.escape(state.provider))/trips/\(Self.escape(id))?view=JOURNEY_SHARING_V1S",
+            body: nil, token: state.token)
         report.checks += 1
         guard status == 200 else {
             report.failures.append("\(label): GET trip \(id) answered \(status): \(String(decoding: body, as: UTF8.self))")
@@ -175,7 +167,8 @@ public struct FleetLogReplay: Sendable {
         }
         let live = !state.status.isTerminal
         if live, let vehicleId = state.vehicleId, let sent = vehicleLocations[vehicleId], view.lastLocation?.location != sent {
-            report.failures.append("\(label): trip \(id) shows the vehicle at \(view.lastLocation?.location.map(\.description) ?? "nowhere"), last sent \(sent)")
+            let shown = view.lastLocation?.location.map(\.description) ?? "nowhere"
+            report.failures.append("\(label): trip \(id) shows the vehicle at \(shown), last sent \(sent)")
         }
         if !live && !view.remainingWaypoints.isEmpty {
             report.failures.append("\(label): finished trip \(id) still has remaining waypoints")
@@ -185,13 +178,14 @@ public struct FleetLogReplay: Sendable {
         if let old = state.version, let new = view.remainingWaypointsVersion {
             if new < old { report.failures.append("\(label): trip \(id) remainingWaypointsVersion went back from \(old) to \(new)") }
             if (stops != state.stops) != (new != old) {
-                report.failures.append("\(label): trip \(id) remainingWaypointsVersion \(new != old ? "moved without" : "stayed despite") a change of stops")
+                let what = new != old ? "moved without" : "stayed despite"
+                report.failures.append("\(label): trip \(id) remainingWaypointsVersion \(what) a change of stops")
             }
         }
         state.version = view.remainingWaypointsVersion ?? state.version
         state.stops = stops
         // Against Fleet Engine's own answer to this call, where it is this trip's.
-        if case .updateTrip(_, let tripId, _, _) = entry.call, tripId == id, case .array(let logged)? = entry.response?["remainingWaypoints"] {
+        if call.kind == .updateTrip, call.id == id, case .array(let logged)? = call.response?["remainingWaypoints"] {
             let theirs = logged.compactMap { waypoint -> LatLng? in
                 guard case .number(let lat, _)? = waypoint["location"]?["point"]?["latitude"],
                       case .number(let lng, _)? = waypoint["location"]?["point"]?["longitude"] else { return nil }
@@ -204,28 +198,18 @@ public struct FleetLogReplay: Sendable {
         }
     }
 
-    /// Creates a vehicle the log only updates, from the first state Fleet Engine logged for it.
-    private func synthesizeVehicle(provider: String, id: String, _ report: inout Report, _ label: String) async throws {
-        let input = log.synthesizedVehicle(id: id)
-        _ = try await send("POST", "/v1/providers/\(provider)/vehicles?vehicleId=\(escape(id))", input, &report, label)
-        report.synthesizedVehicles.append(id)
-    }
-
-    private func send(_ method: String, _ path: String, _ value: some Encodable, _ report: inout Report,
-                      _ label: String) async throws -> [UInt8]? {
-        let body = Array(try FleetJSON.encode(value))
-        let (status, answer) = try await transport.send(method: method, path: path, body: body, token: serverToken)
+    /// Sends a call; returns the answer when it is a 200, records a failure when the status
+    /// is not the one Fleet Engine answered.
+    private func send(_ call: FleetLogCalls.Call, _ report: inout Report, _ label: String) async throws -> [UInt8]? {
+        let (status, answer) = try await transport.send(method: call.method, path: call.path, body: try call.body(), token: serverToken)
         report.calls += 1
-        guard status == 200 else {
-            report.failures.append("\(label): \(method) \(path) answered \(status): \(String(decoding: answer, as: UTF8.self))")
-            return nil
+        if status != call.expectedStatus {
+            report.failures.append("\(label): \(call.method) \(call.path) answered \(status): \(String(decoding: answer, as: UTF8.self))")
         }
-        return answer
+        return status == 200 ? answer : nil
     }
 
-    private func escape(_ id: String) -> String {
-        id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? id
-    }
+    private static func escape(_ component: String) -> String { FleetLogCalls.Call.escape(component) }
 
     static func distribution(_ pairs: [(ours: Double, driver: Double)], tolerance: ((Double, Double) -> Bool)?) -> ErrorDistribution {
         let errors = pairs.map { abs($0.ours - $0.driver) }.sorted()

@@ -28,16 +28,17 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(help: "How many times faster than recorded to drive (default: the trip takes about 3 minutes).")
     var speedFactor: Double?
 
-    @Option(help: """
-        The Fleet Engine log to take the trip from (default: \(Self.sharedLog) beside the working \
-        folder, or beside the repository this binary was built in).
+    @Option(name: [.customLong("fleet-log"), .customLong("log")], help: """
+        A Fleet Engine log export to replay the first trip of, through the same calls as `replay` \
+        and `import fleet-log` (default: \(Self.sharedLog) beside the working folder, or beside the \
+        repository this binary was built in).
         """)
     var log: String?
 
     /// The recorded log the demo drives, relative to a checkout of the repository.
     static let sharedLog = "../shared/fixtures/fleet-engine-logs/two-trips-bay-area.json"
 
-    /// Where the log is looked for without --log: beside the working folder (the README runs
+    /// Where the log is looked for without --fleet-log: beside the working folder (the README runs
     /// the demo from the repository), then beside each folder above the binary (the
     /// repository holds it in `.build/<config>/` or `.build/<triple>/<config>/`), so
     /// `.build/release/tripshare demo` works from any folder too.
@@ -68,7 +69,7 @@ struct DemoCommand: AsyncParsableCommand {
         guard let data = candidates.lazy.compactMap({ FileManager.default.contents(atPath: $0) }).first else {
             throw ValidationError("""
                 cannot read \(candidates.joined(separator: " or ")); run from the repository's folder with \
-                ../shared beside it, or pass --log
+                ../shared beside it, or pass --fleet-log FILE
                 """)
         }
         let demo = try DemoDrive(log: try FleetLog.parse(data))

@@ -3,10 +3,11 @@ import Scenarios
 import TripModel
 import TripServer
 
-/// The demo's car: the first trip of a Fleet Engine log, replayed against a live server as
-/// its driver app and the provider's backend sent it, with the pauses between calls shrunk
-/// by a speed factor. IDs are renamed (`demo-car`, `demo-trip`, provider `demo`) and each
-/// location is stamped with the time it is sent, so the rider sees a live car.
+/// The demo's car: the first trip of a Fleet Engine log's calls (FleetLogCalls, the path
+/// `replay` and `import fleet-log` take too), replayed against a live server as its driver app
+/// and the provider's backend sent them, with the pauses between calls shrunk by a speed
+/// factor. IDs are renamed (`demo-car`, `demo-trip`, provider `demo`) and each location is
+/// stamped with the time it is sent, so the rider sees a live car.
 struct DemoDrive: Sendable {
     static let provider = "demo"
     static let vehicleId = "demo-car"
@@ -28,36 +29,34 @@ struct DemoDrive: Sendable {
 
     /// The first trip of `log` (from its creation to its last status change) as calls.
     init(log: FleetLog) throws {
-        var tripId: String?
-        var vehicleId: String?
-        var start: Timestamp?
+        let calls = try FleetLogCalls(log: log).calls
+        guard let created = calls.first(where: { $0.kind == .createTrip }) else { throw DemoError("the log holds no trip") }
+        let tripId = created.id
+        let start = created.time
+        // The vehicle the trip was last assigned to, and the trip's last status change.
+        var vehicleId = created.trip?.vehicleId
         var end: Timestamp?
-        for entry in log.entries {
-            switch entry.call {
-            case .createTrip(_, let id, let trip) where tripId == nil:
-                tripId = id
-                vehicleId = trip.vehicleId
-                start = entry.time
-            case .updateTrip(_, let id, let trip, let mask) where id == tripId:
-                if mask.contains("vehicleId") { vehicleId = trip.vehicleId }
-                if mask.contains("tripStatus") { end = entry.time }
-            default: break
-            }
+        for call in calls where call.kind == .updateTrip && call.id == tripId {
+            if call.updateMask?.contains("vehicleId") == true { vehicleId = call.trip?.vehicleId }
+            if call.updateMask?.contains("tripStatus") == true { end = call.time }
         }
-        guard let tripId, let vehicleId, let start, let end else { throw DemoError("the log holds no trip with status changes") }
+        guard let vehicleId, let end else { throw DemoError("the log holds no trip with a vehicle and status changes") }
         let p = "/v1/providers/\(Self.provider)"
-        var vehicle = log.synthesizedVehicle(id: vehicleId)
+        // The vehicle as the calls create it (from its first logged state when the log never does).
+        guard var vehicle = calls.first(where: { $0.kind == .createVehicle && $0.id == vehicleId })?.vehicle else {
+            throw DemoError("the log's calls never create vehicle \(vehicleId)")
+        }
+        vehicle.name = ""
         vehicle.supportedTripTypes = [.exclusive]
         vehicle.attributes = Self.labels.sorted { $0.key < $1.key }.map { Attribute(key: $0.key, stringValue: $0.value) }
         var steps = [Step(offset: 0, method: "POST", path: "\(p)/vehicles?vehicleId=\(Self.vehicleId)",
                           body: try Self.encode(vehicle), label: "create \(Self.vehicleId)")]
         // Where the car stood before the trip, so it appears on the map at once.
-        if let before = log.entries.last(where: { entry in
-            if case .updateVehicle(_, let id, let v, _) = entry.call { return id == vehicleId && entry.time <= start && v.lastLocation?.location != nil }
-            return false
-        }), case .updateVehicle(_, _, let v, _) = before.call {
+        if let before = calls.last(where: { call in
+            call.kind == .updateVehicle && call.id == vehicleId && call.time <= start && call.vehicle?.lastLocation?.location != nil
+        }) {
             var input = Vehicle(name: "")
-            input.lastLocation = v.lastLocation
+            input.lastLocation = before.vehicle?.lastLocation
             steps.append(Step(offset: 0, method: "PUT", path: "\(p)/vehicles/\(Self.vehicleId)?updateMask=lastLocation",
                               body: try Self.encode(input), label: "position \(Self.vehicleId)"))
         }
@@ -65,27 +64,30 @@ struct DemoDrive: Sendable {
         // the last segment sent as a route.
         var trip = Trip(name: "")
         var routedSegment: String?
-        for entry in log.entries where entry.time >= start && entry.time <= end {
-            let offset = entry.time.seconds(since: start)
-            switch entry.call {
-            case .createTrip(_, let id, var created) where id == tripId:
-                trip = created
+        for call in calls where call.time >= start && call.time <= end {
+            let offset = call.time.seconds(since: start)
+            let fields = call.updateMask?.fields ?? []
+            switch call.kind {
+            case .createTrip where call.id == tripId:
+                guard var input = call.trip else { continue }
+                trip = input
                 trip.tripStatus = .new
-                created.name = ""
-                created.vehicleId = Self.vehicleId
-                created.tripType = .exclusive
-                steps.append(Step(offset: offset, method: "POST", path: "\(p)/trips?tripId=\(Self.tripId)", body: try Self.encode(created),
+                input.name = ""
+                input.vehicleId = Self.vehicleId
+                input.tripType = .exclusive
+                steps.append(Step(offset: offset, method: "POST", path: "\(p)/trips?tripId=\(Self.tripId)", body: try Self.encode(input),
                                   label: "create \(Self.tripId)"))
-            case .updateTrip(_, let id, var update, let mask) where id == tripId:
+            case .updateTrip where call.id == tripId:
+                guard var update = call.trip, let mask = call.updateMask else { continue }
                 if mask.contains("tripStatus") { trip.tripStatus = update.tripStatus }
                 if mask.contains("intermediateDestinationIndex") { trip.intermediateDestinationIndex = update.intermediateDestinationIndex }
                 if mask.contains("intermediateDestinations") { trip.intermediateDestinations = update.intermediateDestinations }
                 update.name = ""
-                var fields = mask.fields
+                var sent = fields
                 if mask.contains("vehicleId") { update.vehicleId = Self.vehicleId }
-                if mask.contains("tripStatus") && update.tripStatus == .new { fields.removeAll { $0 == "tripStatus" } }
-                guard !fields.isEmpty else { continue }
-                steps.append(Step(offset: offset, method: "PUT", path: "\(p)/trips/\(Self.tripId)?updateMask=\(fields.joined(separator: ","))",
+                if mask.contains("tripStatus") && update.tripStatus == .new { sent.removeAll { $0 == "tripStatus" } }
+                guard !sent.isEmpty else { continue }
+                steps.append(Step(offset: offset, method: "PUT", path: "\(p)/trips/\(Self.tripId)?updateMask=\(sent.joined(separator: ","))",
                                   body: try Self.encode(update), label: mask.contains("tripStatus") ? update.tripStatus.rawValue : "update trip"))
                 // The trip is over: the driver app ends guidance (the recorded driver ended it
                 // short of the dropoff, where the navigator would still be counting down).
@@ -94,25 +96,26 @@ struct DemoDrive: Sendable {
                                       body: [], label: "route"))
                     routedSegment = nil
                 }
-            case .updateVehicle(_, let id, var v, let mask) where id == vehicleId:
-                v.name = ""
-                var fields = mask.fields
+            case .updateVehicle where call.id == vehicleId:
+                guard var update = call.vehicle else { continue }
+                update.name = ""
+                var sent = fields
                 // A new route segment goes to the navigator as a route with steps, as a driver
                 // app's navigatorDidChangeRoute would send it; the navigator sets the vehicle's
                 // currentRouteSegment from it, so the update itself leaves that field alone.
-                if mask.contains("currentRouteSegment"), let segment = v.currentRouteSegment {
+                if sent.contains("currentRouteSegment"), let segment = update.currentRouteSegment {
                     if segment != routedSegment, let route = Self.route(along: segment, toward: Self.nextWaypoint(of: trip)) {
                         routedSegment = segment
                         steps.append(Step(offset: offset, method: "PUT", path: "\(p)/vehicles/\(Self.vehicleId)/route",
                                           body: try Self.encode(route), label: "route"))
                     }
                     if segment == routedSegment {
-                        fields.removeAll { $0 == "currentRouteSegment" }
-                        v.currentRouteSegment = nil
+                        sent.removeAll { $0 == "currentRouteSegment" }
+                        update.currentRouteSegment = nil
                     }
                 }
-                steps.append(Step(offset: offset, method: "PUT", path: "\(p)/vehicles/\(Self.vehicleId)?updateMask=\(fields.joined(separator: ","))",
-                                  body: try Self.encode(v), label: "location"))
+                let path = "\(p)/vehicles/\(Self.vehicleId)?updateMask=\(sent.joined(separator: ","))"
+                steps.append(Step(offset: offset, method: "PUT", path: path, body: try Self.encode(update), label: "location"))
             default: break
             }
         }
@@ -135,7 +138,9 @@ struct DemoDrive: Sendable {
             let due = started + .milliseconds(Int64(step.offset / speedFactor * 1000))
             try await Task.sleep(until: due, clock: .continuous)
             var body = step.body
-            if step.label == "location" || step.label.hasPrefix("position") { body = try Self.stamped(body, at: deviceStart.addingTimeInterval(step.offset)) }
+            if step.label == "location" || step.label.hasPrefix("position") {
+                body = try Self.stamped(body, at: deviceStart.addingTimeInterval(step.offset))
+            }
             let (status, answer) = try await transport.send(method: step.method, path: step.path, body: body, token: server)
             if status != 200 {
                 Self.say("demo: \(step.method) \(step.path) answered \(status): \(String(decoding: answer.prefix(300), as: UTF8.self))")

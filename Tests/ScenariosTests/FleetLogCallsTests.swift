@@ -1,0 +1,44 @@
+import Foundation
+import Scenarios
+import Testing
+import TripModel
+
+@Suite struct FleetLogCallsTests {
+    /// A small export: a vehicle only updated (never created), a trip on it without a trip
+    /// type, a location update that holds only a handle, and a repeated create.
+    static let log = """
+        [{"timestamp": "2025-02-05T17:00:00Z", "jsonPayload": {"@type": "type.googleapis.com/maps.fleetengine.v1.UpdateVehicleLog",
+          "request": {"vehicleId": "v1", "updateMask": "lastLocation",
+                      "vehicle": {"name": "providers/p/vehicles/v1",
+                                  "lastLocation": {"location": {"latitude": 37.4, "longitude": -122.0}}}}}},
+         {"timestamp": "2025-02-05T17:00:05Z", "jsonPayload": {"@type": "type.googleapis.com/maps.fleetengine.v1.CreateTripLog",
+          "request": {"tripId": "t1", "trip": {"name": "providers/p/trips/t1", "vehicleId": "v1",
+                      "pickupPoint": {"point": {"latitude": 37.41, "longitude": -122.0}}}}}},
+         {"timestamp": "2025-02-05T17:00:10Z", "jsonPayload": {"@type": "type.googleapis.com/maps.fleetengine.v1.UpdateVehicleLog",
+          "request": {"vehicleId": "v1", "updateMask": "lastLocation", "vehicle": {"name": "providers/p/vehicles/v1",
+                      "lastLocation": {"locationHandle": "opaque"}}}}},
+         {"timestamp": "2025-02-05T17:00:15Z", "jsonPayload": {"@type": "type.googleapis.com/maps.fleetengine.v1.CreateVehicleLog",
+          "request": {"vehicleId": "v2", "vehicle": {"name": "providers/p/vehicles/v2"}}}},
+         {"timestamp": "2025-02-05T17:00:20Z", "jsonPayload": {"@type": "type.googleapis.com/maps.fleetengine.v1.CreateVehicleLog",
+          "request": {"vehicleId": "v2", "vehicle": {"name": "providers/p/vehicles/v2"}}}}]
+        """
+
+    /// Every user of a log (replay, import, demo) gets the same calls: a vehicle the log never
+    /// creates is created just before its first call, a trip without a type is EXCLUSIVE, a
+    /// location update without a position is left out, and a repeated create expects 409.
+    @Test func logBecomesCalls() throws {
+        let calls = try FleetLogCalls(log: try FleetLog.parse(Array(Self.log.utf8)))
+        #expect(calls.calls.map(\.kind) == [.createVehicle, .updateVehicle, .createTrip, .createVehicle, .createVehicle])
+        let synthesized = try #require(calls.calls.first)
+        #expect(synthesized.isSynthesized && synthesized.id == "v1" && synthesized.time == calls.calls[1].time)
+        #expect(synthesized.method == "POST" && synthesized.path == "/v1/providers/p/vehicles?vehicleId=v1")
+        #expect(synthesized.vehicle?.vehicleState == .online && synthesized.vehicle?.maximumCapacity == 4)
+        #expect(calls.calls[1].path == "/v1/providers/p/vehicles/v1?updateMask=lastLocation" && calls.calls[1].method == "PUT")
+        #expect(calls.calls[2].trip?.tripType == .exclusive)
+        #expect(calls.calls.suffix(2).map(\.expectedStatus) == [200, 409])
+        #expect(calls.report.synthesizedVehicles == ["v1"] && calls.report.locationsWithoutPosition == 1)
+        #expect(calls.notes.contains { $0.contains("no tripType") } && calls.notes.contains { $0.contains("never creates v1") })
+        let sent = try FleetJSON.decode(Vehicle.self, from: try calls.calls[1].body(), root: "vehicle")
+        #expect(sent.lastLocation?.location?.latitude == 37.4)
+    }
+}
