@@ -121,7 +121,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "StylingTests", dependencies: ["Styling", "Raster", "TripModel"], swiftSettings: strict),
         .testTarget(
-            name: "RenderTests", dependencies: ["Render", "Styling", "Fleet", "TripStore", "Navigation", "Raster"], exclude: ["Fixtures"],
+            name: "RenderTests", dependencies: ["Render", "Styling", "Navigation", "Raster"], exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
             name: "NavigationTests", dependencies: ["Navigation", "Geo", "TripModel"], exclude: ["Data"],

@@ -2,10 +2,10 @@
 """Compares our PNG of a display list with Cairo drawing the same list.
 
 Usage:
-  TRIPSHARE_CAIRO_COMPARE_DIR=/tmp/cmp swift test --filter CairoReferenceTests
+  tripshare gallery display-lists Tests/RasterTests/Fixtures/*.json --out /tmp/cmp
   scripts/cairo_compare.py /tmp/cmp/route-2k.json /tmp/cmp/route-2k.png [--diff OUT.png]
 
-The Swift test writes, for every display-list fixture, the list (NAME.json) and our
+The command writes, for every display-list file, the list (NAME.json) and our
 rendering (NAME.png) into the directory. This script replays the list with pycairo
 (Debian: apt-get install python3-cairo; run with /usr/bin/python3), then reports per
 channel the mean absolute difference in 1/255 units and the share of pixels with any

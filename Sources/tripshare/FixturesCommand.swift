@@ -4,7 +4,7 @@ import ArgumentParser
 struct FixturesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fixtures",
-        abstract: "Replay trip fixtures and compare them with their goldens.",
-        subcommands: [FixturesRunCommand.self, FixturesDriveCommand.self]
+        abstract: "Replay trip fixtures and compare them with their goldens; make new ones.",
+        subcommands: [FixturesRunCommand.self, FixturesDriveCommand.self, FixturesPreviewTripsCommand.self]
     )
 }

@@ -12,7 +12,7 @@ struct Tripshare: AsyncParsableCommand {
             """,
         subcommands: [
             ServeCommand.self, DemoCommand.self, TokenCommand.self, MigrateCommand.self, ReplayCommand.self, RenderCommand.self,
-            ImportCommand.self, NavigateCommand.self, IconsCommand.self, FixturesCommand.self,
+            ImportCommand.self, NavigateCommand.self, IconsCommand.self, FixturesCommand.self, GalleryCommand.self,
         ]
     )
 }

@@ -70,18 +70,3 @@ enum Fixtures {
         #expect(hasRoute)
     }
 }
-
-/// Writes each fixture's display list and our PNG for scripts/cairo_compare.py; runs only
-/// when TRIPSHARE_CAIRO_COMPARE_DIR names a directory.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["TRIPSHARE_CAIRO_COMPARE_DIR"] != nil))
-struct CairoReferenceTests {
-    /// Writes NAME.json and NAME.png for every fixture.
-    @Test(arguments: Fixtures.names) func writeForComparison(name: String) throws {
-        let directory = URL(fileURLWithPath: ProcessInfo.processInfo.environment["TRIPSHARE_CAIRO_COMPARE_DIR"] ?? "/tmp")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let list = try Fixtures.displayList(name)
-        try JSONEncoder().encode(list).write(to: directory.appendingPathComponent("\(name).json"))
-        let png = try PNGCodec.encode(try list.render().image)
-        try Data(png).write(to: directory.appendingPathComponent("\(name).png"))
-    }
-}

@@ -130,31 +130,3 @@ extension Image {
         #expect(LaneImage.image([]) == nil)
     }
 }
-
-/// Writes the contact sheets and a lane image to look at when TRIPSHARE_RENDER_GALLERY_DIR
-/// names a directory.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["TRIPSHARE_RENDER_GALLERY_DIR"] != nil))
-struct ManeuverGalleryTests {
-    let directory = URL(fileURLWithPath: ProcessInfo.processInfo.environment["TRIPSHARE_RENDER_GALLERY_DIR"] ?? "/tmp")
-
-    /// The sheets in both lighting modes, and a five-lane image.
-    @Test func sheets() throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        for lighting in LightingMode.allCases {
-            let sheet = try ManeuverSheet.image(size: .square96, scale: 1, lighting: lighting)
-            try Data(PNGCodec.encode(sheet)).write(to: directory.appendingPathComponent("maneuvers-\(lighting.rawValue).png"))
-        }
-        let lanes = [
-            Lane(laneDirections: [LaneDirection(laneShape: .uTurnLeft, recommended: false),
-                                  LaneDirection(laneShape: .normalLeft, recommended: false)]),
-            Lane(laneDirections: [LaneDirection(laneShape: .straight, recommended: true)]),
-            Lane(laneDirections: [LaneDirection(laneShape: .straight, recommended: true),
-                                  LaneDirection(laneShape: .slightRight, recommended: true)]),
-            Lane(laneDirections: [LaneDirection(laneShape: .normalRight, recommended: false)]),
-            Lane(laneDirections: [LaneDirection(laneShape: .sharpRight, recommended: false)]),
-        ]
-        if let image = LaneImage.image(lanes, scale: 2) {
-            try Data(PNGCodec.encode(image)).write(to: directory.appendingPathComponent("lanes.png"))
-        }
-    }
-}

@@ -1,20 +1,26 @@
+import ArgumentParser
 import Foundation
-@testable import Raster
-import Testing
+import Raster
 
-/// Writes PNGs to look at (joins and caps, text, a scaled rotated icon) when
-/// TRIPSHARE_RASTER_GALLERY_DIR names a directory.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["TRIPSHARE_RASTER_GALLERY_DIR"] != nil))
-struct GalleryTests {
-    let directory = URL(fileURLWithPath: ProcessInfo.processInfo.environment["TRIPSHARE_RASTER_GALLERY_DIR"] ?? "/tmp")
+/// `tripshare gallery raster`: what the rasteriser draws, to look at.
+struct GalleryRasterCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "raster",
+        abstract: "Draw joins and caps, text and a rotated icon with the rasteriser (joins-caps.png, text.png, icon.png)."
+    )
 
-    func write(_ canvas: Canvas, _ name: String) throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try Data(PNGCodec.encode(canvas.image)).write(to: directory.appendingPathComponent(name))
+    @Option(help: "The folder to write the images to.")
+    var out: String
+
+    func run() throws {
+        try GalleryCommand.write(try Self.joinsAndCaps(), "joins-caps.png", in: out)
+        try GalleryCommand.write(try Self.text(), "text.png", in: out)
+        try GalleryCommand.write(Self.rotatedIcon(), "icon.png", in: out)
     }
 
-    /// Joins (miter, round, bevel) and caps (butt, round, square) on a zigzag with a reversal.
-    @Test func joinsAndCaps() throws {
+    /// Joins (miter, round, bevel) and caps (butt, round, square) on a zigzag with a reversal,
+    /// and sub-pixel wiggles, short segments and a dense curve.
+    static func joinsAndCaps() throws -> Image {
         var canvas = Canvas(width: 480, height: 300, background: .white)
         let joins: [LineJoin] = [.miter, .round, .bevel]
         let caps: [LineCap] = [.butt, .round, .square]
@@ -25,15 +31,14 @@ struct GalleryTests {
                           color: Color(red: 66, green: 133, blue: 244))
             canvas.stroke(polyline: points, style: StrokeStyle(width: 1, cap: .butt, join: .miter), color: .black)
         }
-        // Sub-pixel wiggles, short segments, a dense curve.
         var wiggle: [Point] = []
         for step in 0..<400 { wiggle.append(Point(20 + Double(step) * 1.1, 220 + 25 * sin(Double(step) / 9) + Double(step % 3) * 0.3)) }
         canvas.stroke(polyline: wiggle, style: StrokeStyle(width: 8), color: Color(red: 217, green: 48, blue: 37, alpha: 200))
-        try write(canvas, "joins-caps.png")
+        return canvas.image
     }
 
     /// Text at several sizes, regular and bold, on a badge sized from its measurement.
-    @Test func text() throws {
+    static func text() throws -> Image {
         var canvas = Canvas(width: 360, height: 160, background: Color(red: 232, green: 234, blue: 237))
         let regular = try Font.dejaVuSans()
         let bold = try Font.dejaVuSans(bold: true)
@@ -47,11 +52,11 @@ struct GalleryTests {
         canvas.fill(.roundedRectangle(x: badge.x, y: badge.y, width: badge.width, height: badge.height, radius: badge.height / 2),
                     color: Color(red: 32, green: 33, blue: 36))
         try canvas.draw(label, at: Point(badge.x + 12, badge.y + 5 + label.ascent), color: .white)
-        try write(canvas, "text.png")
+        return canvas.image
     }
 
-    /// An icon drawn at 1×, scaled 3× and rotated by several headings.
-    @Test func rotatedIcon() throws {
+    /// An icon drawn at 1×, then scaled 3× and rotated by several headings.
+    static func rotatedIcon() -> Image {
         var icon = Canvas(width: 24, height: 24)
         icon.fill(.circle(center: Point(12, 12), radius: 11), color: Color(red: 255, green: 255, blue: 255, alpha: 230))
         icon.fill(.polygon([Point(12, 3), Point(19, 20), Point(12, 16), Point(5, 20)]), color: Color(red: 26, green: 115, blue: 232))
@@ -64,6 +69,6 @@ struct GalleryTests {
                 .translatedBy(x: 90 + Double(index) * 70, y: 60)
             canvas.draw(icon.image, transform: transform)
         }
-        try write(canvas, "icon.png")
+        return canvas.image
     }
 }

@@ -1,75 +1,56 @@
-// Makes the trip fixtures of Fixtures/trips from real data: it replays the Fleet Engine log
-// shared/fixtures/fleet-engine-logs/two-trips-bay-area.json through the model and the
-// in-memory store on the log's own clock and saves the second trip's JOURNEY_SHARING_V1S
-// view (exactly what GET trip returns) at chosen moments. Runs only on request:
-//   TRIPSHARE_RENDER_MAKE_FIXTURES=1 swift test --filter FixtureMakerTests
-// and then fails, so that regenerated fixtures are never accepted silently.
+// The trip fixtures of Tests/RenderTests/Fixtures/trips, made from real data: the Fleet
+// Engine log two-trips-bay-area.json replayed through the API (FleetLogCalls, on the log's
+// own clock) and its second trip's JOURNEY_SHARING_V1S view saved at chosen moments, plus
+// two fixtures derived from those and two along the real OSRM route (the render benchmarks'
+// scenes). Tests/RenderTests/Fixtures/README.md says what each one is.
 
-import Fleet
 import Foundation
 import Geo
 import Navigation
-import Synchronization
-import Testing
+import Scenarios
 import TripModel
-import TripStore
 
-/// A clock the replay moves to each log entry's time.
-final class ScriptedClock: Sendable {
-    let time = Mutex(Timestamp(microseconds: 0))
-    var wallClock: WallClock { WallClock { [self] in time.withLock { $0 } } }
-}
-
-enum FixtureMaker {
+/// Makes the preview tests' trip fixtures.
+enum PreviewTripFixtures {
+    /// The trip of the log whose views are kept.
     static let tripId = "1906d1b8-cc4e-43a1-a649-43adb926d3e3"
-    static let logURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/fixtures/fleet-engine-logs/two-trips-bay-area.json")
+    /// The moments its views are taken at.
+    static let times = ["2025-02-05T17:52:30Z", "2025-02-05T17:56:30Z", "2025-02-05T18:01:00Z"].compactMap(Timestamp.init(rfc3339:))
+    /// The render time of the preview goldens; the OSRM scenes' ETAs count from it.
+    static let fixtureTime = times[0]
 
-    /// Replays the log and returns the trip's rider view after the last entry before each time.
-    static func views(at times: [Timestamp]) async throws -> [Trip] {
-        let log = try FleetLog.parse(try Data(contentsOf: logURL))
-        let clock = ScriptedClock()
-        let store = Fleet(store: InMemoryTripStore(), clock: clock.wallClock)
-        var vehicles = Set<String>()
-        var views: [Trip] = []
-        var pending = times.sorted()
-        var provider = ""
-        for entry in log.entries {
-            while let next = pending.first, entry.time > next {
-                views.append(try await store.trip(provider: provider, id: tripId).rendered(as: .journeySharingV1S))
-                pending.removeFirst()
-            }
-            clock.time.withLock { $0 = entry.time }
-            switch entry.call {
-            case .createVehicle(let p, let id, let vehicle):
-                _ = try await store.createVehicle(provider: p, id: id, input: vehicle)
-                vehicles.insert(id)
-            case .updateVehicle(let p, let id, let vehicle, let mask):
-                if !vehicles.contains(id) { try await createVehicle(store, p, id); vehicles.insert(id) }
-                _ = try await store.updateVehicle(provider: p, id: id, input: vehicle, mask: mask)
-            case .createTrip(let p, let id, let trip):
-                provider = p
-                if let v = trip.vehicleId, !vehicles.contains(v) { try await createVehicle(store, p, v); vehicles.insert(v) }
-                _ = try await store.createTrip(provider: p, id: id, input: trip)
-            case .updateTrip(let p, let id, let trip, let mask):
-                if let v = trip.vehicleId, mask.contains("vehicleId"), !vehicles.contains(v) {
-                    try await createVehicle(store, p, v)
-                    vehicles.insert(v)
-                }
-                _ = try await store.updateTrip(provider: p, id: id, input: trip, mask: mask)
-            }
-        }
-        #expect(pending.isEmpty)
-        return views
+    /// Every fixture by name, from the shared data folder (`../shared/fixtures`).
+    static func all(shared: URL) async throws -> [(name: String, trip: Trip)] {
+        let log = try FleetLog.parse(try Data(contentsOf: shared.appendingPathComponent("fleet-engine-logs/two-trips-bay-area.json")))
+        let views = try await views(of: log, at: times)
+        let enroute = try withRealRemainingRoute(views[0], from: views[1])
+        let osrm = shared.appendingPathComponent("osrm/portugal_to_korea.json")
+        return [
+            ("enroute-to-pickup", enroute),
+            ("enroute-to-dropoff", views[2]),
+            ("intermediate-stops", try withIntermediateStops(enroute)),
+            ("osrm-2k", try osrmTrip(vertices: 2_000, from: osrm)),
+            ("osrm-20k", try osrmTrip(vertices: 20_000, from: osrm)),
+        ]
     }
 
-    static func createVehicle(_ store: Fleet, _ provider: String, _ id: String) async throws {
-        var input = Vehicle(name: "")
-        input.vehicleState = .online
-        input.supportedTripTypes = [.exclusive]
-        input.maximumCapacity = 5
-        input.vehicleType = VehicleType(category: .auto)
-        _ = try await store.createVehicle(provider: provider, id: id, input: input)
+    /// The trip's rider view after the log's calls up to each time, replayed through the API.
+    static func views(of log: FleetLog, at times: [Timestamp]) async throws -> [Trip] {
+        var (scenario, _) = try FleetLogImporter.scenario(from: log, name: "preview-trips", source: nil)
+        scenario.checkpoints = times.enumerated().map { index, time in
+            var checkpoint = Scenario.Checkpoint(name: "view-\(index)", at: time)
+            checkpoint.trip = tripId
+            return checkpoint
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tripshare-preview-trips-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try await ScenarioRunner(scenario: scenario, directory: directory).run()
+        if let failure = run.failures.first { throw ScenarioError("replaying the log failed: \(failure)") }
+        return try times.indices.map { index in
+            guard let artefact = run.artefacts.first(where: { $0.fileName == "view-\(index).trip.json" }),
+                  case .json(let view) = artefact.content else { throw ScenarioError("no view of trip \(tripId) at \(times[index].rfc3339)") }
+            return try FleetJSON.decode(Trip.self, from: try FleetJSON.encode(view), root: "trip")
+        }
     }
 
     /// `view`'s dropoff waypoint with the path (and traffic) the vehicle was routed along
@@ -130,17 +111,13 @@ enum FixtureMaker {
         trip.intermediateDestinations = legs.dropLast().compactMap(\.location)
         return trip
     }
-}
-
-extension FixtureMaker {
-    static let osrmURL = logURL.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("osrm/portugal_to_korea.json")
 
     /// A trip along the first `count` vertices of the real OSRM route (the benchmark scene):
     /// the vehicle at its start on the way to the pickup a quarter along, one intermediate
     /// stop halfway, the dropoff at the end, traffic runs of 40 vertices cycling through the
     /// speeds, the pickup 7 minutes away at the fixture time.
-    static func osrmTrip(vertices count: Int) throws -> Trip {
-        let route = try OSRMImporter.route(from: try Data(contentsOf: osrmURL))
+    static func osrmTrip(vertices count: Int, from osrm: URL) throws -> Trip {
+        let route = try OSRMImporter.route(from: try Data(contentsOf: osrm))
         let points = Array(try EncodedPolyline.decode(route.encodedPolyline).prefix(count))
         var trip = Trip(name: "providers/bench/trips/osrm-\(count)")
         trip.tripStatus = .enrouteToPickup
@@ -171,26 +148,5 @@ extension FixtureMaker {
         trip.lastLocation = VehicleLocation(location: points[0], heading: 80)
         trip.view = .journeySharingV1S
         return trip
-    }
-}
-
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["TRIPSHARE_RENDER_MAKE_FIXTURES"] != nil))
-struct FixtureMakerTests {
-    /// Rewrites Fixtures/trips/*.json from the real log (and fails, so nothing is accepted unseen).
-    @Test func writeTripFixtures() async throws {
-        let times = ["2025-02-05T17:52:30Z", "2025-02-05T17:56:30Z", "2025-02-05T18:01:00Z"].compactMap(Timestamp.init(rfc3339:))
-        let views = try await FixtureMaker.views(at: times)
-        let enroute = try FixtureMaker.withRealRemainingRoute(views[0], from: views[1])
-        let fixtures: [(String, Trip)] = [
-            ("enroute-to-pickup", enroute),
-            ("enroute-to-dropoff", views[2]),
-            ("intermediate-stops", try FixtureMaker.withIntermediateStops(enroute)),
-            ("osrm-2k", try FixtureMaker.osrmTrip(vertices: 2_000)),
-            ("osrm-20k", try FixtureMaker.osrmTrip(vertices: 20_000)),
-        ]
-        for (name, trip) in fixtures {
-            try FleetJSON.encodePretty(trip).write(to: GoldenSupport.fixtures.appendingPathComponent("trips/\(name).json"))
-        }
-        Issue.record("rewrote \(fixtures.count) trip fixtures in \(GoldenSupport.fixtures.path)/trips; review them, then run without TRIPSHARE_RENDER_MAKE_FIXTURES")
     }
 }
