@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "tripshare", targets: ["tripshare"]),
+        .library(name: "Caching", targets: ["Caching"]),
         .library(name: "Geo", targets: ["Geo"]),
         .library(name: "TripModel", targets: ["TripModel"]),
         .library(name: "TripStore", targets: ["TripStore"]),
@@ -38,30 +39,32 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
     ],
     targets: [
+        // The one bounded cache type, below every module that caches (Raster included).
+        .target(name: "Caching", swiftSettings: strict),
         .target(name: "Geo", swiftSettings: strict),
         .target(name: "TripModel", dependencies: ["Geo"], swiftSettings: strict),
         .target(name: "TripStore", dependencies: ["Geo", "TripModel"], swiftSettings: strict),
         .target(
             name: "SQLiteStore",
-            dependencies: ["Geo", "TripModel", "TripStore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Caching", "Geo", "TripModel", "TripStore", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("migrations")],
             swiftSettings: strict
         ),
         .target(name: "Navigation", dependencies: ["Geo", "TripModel"], swiftSettings: strict),
-        .target(name: "Fleet", dependencies: ["Geo", "TripModel", "TripStore", "Navigation", "Styling"], swiftSettings: strict),
+        .target(name: "Fleet", dependencies: ["Caching", "Geo", "TripModel", "TripStore", "Navigation", "Styling"], swiftSettings: strict),
         // The body of the tests every store implementation runs (in-memory, SQLite, and any
         // other): a library, so each store's test target calls it with its own factory.
         .target(name: "TripStoreTesting", dependencies: ["Geo", "TripModel", "TripStore", "Fleet"], swiftSettings: strict),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .target(name: "CPNGShim", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png")]),
-        .target(name: "Raster", dependencies: ["CPNGShim", "CFreeType"], swiftSettings: strict),
-        .target(name: "Styling", dependencies: ["Raster", "TripModel"], resources: [.copy("styles")], swiftSettings: strict),
+        .target(name: "Raster", dependencies: ["Caching", "CPNGShim", "CFreeType"], swiftSettings: strict),
+        .target(name: "Styling", dependencies: ["Caching", "Raster", "TripModel"], resources: [.copy("styles")], swiftSettings: strict),
         .target(name: "Render", dependencies: ["Styling", "Raster", "TripModel", "Geo", "Navigation"], swiftSettings: strict),
         .target(
             name: "TripServer",
             dependencies: [
-                "Geo", "TripModel", "TripStore", "Fleet", "Styling", "Render", "Navigation", "Raster",
+                "Caching", "Geo", "TripModel", "TripStore", "Fleet", "Styling", "Render", "Navigation", "Raster",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "JWTKit", package: "jwt-kit"),
@@ -109,6 +112,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .testTarget(name: "CachingTests", dependencies: ["Caching"], swiftSettings: strict),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: strict),
         .testTarget(name: "TripModelTests", dependencies: ["TripModel"], swiftSettings: strict),
         .testTarget(name: "TripStoreTests", dependencies: ["TripStore", "TripStoreTesting"], swiftSettings: strict),

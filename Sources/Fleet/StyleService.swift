@@ -4,9 +4,9 @@
 // it read (retrying when another change won), so concurrent edits are not lost. Styles
 // created over the API are based on the default style; deleting one removes it.
 
+import Caching
 import Foundation
 import Styling
-import Synchronization
 import TripModel
 import TripStore
 
@@ -14,8 +14,11 @@ import TripStore
 public struct StyleService: Sendable {
     let store: (any StyleStore)?
     let clock: WallClock
-    private let resolved = ResolvedStyles()
-    private let recent = RecentRecords()
+    /// Styles already resolved, by name, version and files: a version never changes
+    /// content, so entries never go stale.
+    private let resolved = BoundedCache<String, Style>(capacity: 256)
+    /// Style records recently read for previews, by style name.
+    private let recent = BoundedCache<String, RecentRecord>(capacity: 1_024)
 
     /// The shipped styles, loaded once per process.
     public static let shipped: Result<StyleLibrary, StyleError> = Result { () throws(StyleError) in try StyleLibrary.bundled() }
@@ -80,14 +83,11 @@ public struct StyleService: Sendable {
         try Self.checkName(name)
         guard let store else { return try resolve(name, record: nil) }
         let now = clock.now
-        if let recent = recent.entries.withLock({ $0[name] }), abs(now.seconds(since: recent.time)) < Self.previewRecordLifetime {
+        if let recent = recent.value(forKey: name), abs(now.seconds(since: recent.time)) < Self.previewRecordLifetime {
             return try resolve(name, record: recent.record)
         }
         let record = try await store.styleRecord(name: name)
-        recent.entries.withLock { entries in
-            if entries.count > 1024 { entries.removeAll() }
-            entries[name] = RecentRecords.Entry(record: record, time: now)
-        }
+        recent.setValue(RecentRecord(record: record, time: now), forKey: name)
         return try resolve(name, record: record)
     }
 
@@ -136,7 +136,7 @@ public struct StyleService: Sendable {
     private static let readOnly = FleetError(.failedPrecondition, "this store cannot keep style changes")
 
     private func forget(_ name: String) {
-        _ = recent.entries.withLock { $0.removeValue(forKey: name) }
+        recent.removeValue(forKey: name)
     }
 
     /// The style (in effect) and its record as they stand.
@@ -149,7 +149,7 @@ public struct StyleService: Sendable {
                 "style '\(name)' does not exist; styles are \(library.names.joined(separator: ", ")) and those created with PUT")
         }
         let tag = "\(name)/\(version)/\(library.fingerprint.hex)"
-        if let cached = resolved.entries.withLock({ $0[tag] }) { return cached }
+        if let cached = resolved.value(forKey: tag) { return cached }
         var coordinator = StyleCoordinator(defaults: base ?? library.defaultStyle)
         if let overrides = record?.overrides {
             do {
@@ -159,10 +159,7 @@ public struct StyleService: Sendable {
             }
         }
         let style = Style(name: name, coordinator: coordinator, version: version, isFile: base != nil, tag: tag)
-        resolved.entries.withLock { entries in
-            if entries.count > 256 { entries.removeAll() }
-            entries[tag] = style
-        }
+        resolved.setValue(style, forKey: tag)
         return style
     }
 
@@ -174,19 +171,8 @@ public struct StyleService: Sendable {
     }
 }
 
-/// Styles already resolved, by name, version and files: a version never changes content,
-/// so entries never go stale.
-private final class ResolvedStyles: Sendable {
-    let entries = Mutex([String: StyleService.Style]())
-}
-
-/// Style records recently read for previews, by style name.
-private final class RecentRecords: Sendable {
-    /// A record as read, and when.
-    struct Entry: Sendable {
-        var record: StyleRecord?
-        var time: Timestamp
-    }
-
-    let entries = Mutex([String: Entry]())
+/// A style record as read for a preview, and when.
+private struct RecentRecord: Sendable {
+    var record: StyleRecord?
+    var time: Timestamp
 }

@@ -14,10 +14,10 @@
 // what it describes, so the store stays the source of truth (a restart, or another process
 // writing the same database, just misses the cache).
 
+import Caching
 import Foundation
 import Geo
 import Navigation
-import Synchronization
 import TripModel
 import TripStore
 
@@ -38,14 +38,13 @@ final class VehicleNavigators: Sendable {
         var navigator: Navigator
     }
 
-    private let cache = Mutex<[CacheKey: CacheEntry]>([:])
-    private let cacheCapacity: Int
+    private let cache: BoundedCache<CacheKey, CacheEntry>
     /// Told the time spent per routed vehicle write (load, update, save): the navigator's cost.
     private let updateDuration: (@Sendable (Duration) -> Void)?
 
     /// Creates the navigators; at most `cacheCapacity` decoded navigators stay in memory.
     init(cacheCapacity: Int = 4_096, updateDuration: (@Sendable (Duration) -> Void)? = nil) {
-        self.cacheCapacity = max(1, cacheCapacity)
+        cache = BoundedCache(capacity: cacheCapacity)
         self.updateDuration = updateDuration
     }
 
@@ -142,7 +141,7 @@ final class VehicleNavigators: Sendable {
     private func load(_ stored: StoredNavigator, provider: String, vehicleId: String) throws -> Navigator? {
         guard let state = stored.state else { return nil }
         let key = CacheKey(provider: provider, vehicleId: vehicleId)
-        let cached = cache.withLock { $0[key] }
+        let cached = cache.value(forKey: key)
         if let cached, cached.routeVersion == stored.routeVersion {
             if cached.state == state { return cached.navigator }
             guard let progress = try? FleetJSON.decode(Navigator.Progress.self, from: state, root: "navigator") else { return nil }
@@ -166,12 +165,7 @@ final class VehicleNavigators: Sendable {
     }
 
     private func remember(_ navigator: Navigator, state: [UInt8], routeVersion: Int64, key: CacheKey) {
-        cache.withLock { cache in
-            if cache[key] == nil, cache.count >= cacheCapacity, let victim = cache.keys.first {
-                cache[victim] = nil
-            }
-            cache[key] = CacheEntry(routeVersion: routeVersion, state: state, navigator: navigator)
-        }
+        cache.setValue(CacheEntry(routeVersion: routeVersion, state: state, navigator: navigator), forKey: key)
     }
 
     /// The navigator's events as log entries. Riders see them only while the vehicle serves

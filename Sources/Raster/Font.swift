@@ -70,6 +70,8 @@ public final class Font: Sendable {
     /// Where Debian's fonts-dejavu-core puts DejaVu Sans Bold.
     public static let dejaVuSansBoldPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 
+    /// Loaded fonts by path. Not a BoundedCache on purpose: there is one entry per font file
+    /// (two in this project), and a loaded face must stay the one every render shares.
     private static let loaded = Mutex<[String: Font]>([:])
 
     /// A shared font for a path, loaded once per process and reused by every render.

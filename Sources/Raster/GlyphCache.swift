@@ -1,9 +1,9 @@
 // Glyph cache: rendered coverage masks keyed by font, size (1/64 px), glyph index and
-// subpixel x offset (quarter pixels), shared by every render behind a Mutex. Rendering a
-// missing glyph happens outside the cache lock (under the font's own lock), so one slow
-// glyph does not block readers of other glyphs.
+// subpixel x offset (quarter pixels), shared by every render. Rendering a missing glyph
+// happens outside the cache's lock (under the font's own lock), so one slow glyph does not
+// block readers of other glyphs.
 
-import Synchronization
+import Caching
 
 /// A glyph's rendered coverage: `height` rows of `width` bytes, placed `left` px right of
 /// the pen and with its top row `top` px above the baseline.
@@ -28,25 +28,22 @@ final class GlyphCache: Sendable {
 
     /// Subpixel positions per pixel.
     static let subpixelSteps = 4
-    /// Past this many masks the cache starts over (labels use few glyphs; this bounds memory).
+    /// Masks kept (labels use few glyphs; this bounds memory): the least used go first.
     static let capacity = 4096
 
     static let shared = GlyphCache()
 
-    private let entries = Mutex<[Key: GlyphMask]>([:])
+    private let entries = BoundedCache<Key, GlyphMask>(capacity: capacity)
 
     /// The mask for a glyph, rendered on first use; FreeType failures are thrown, not cached.
     func mask(font: Font, glyph: UInt32, size: Double, subpixel: Int) throws(RasterError) -> GlyphMask {
         let key = Key(font: font.identifier, size: Int((size * 64).rounded()), glyph: glyph, subpixel: subpixel)
-        if let mask = entries.withLock({ $0[key] }) { return mask }
+        if let mask = entries.value(forKey: key) { return mask }
         let mask = try font.renderGlyph(glyph, size: size, subpixel: subpixel)
-        entries.withLock { entries in
-            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-            entries[key] = mask
-        }
+        entries.setValue(mask, forKey: key)
         return mask
     }
 
     /// How many masks are cached (for tests).
-    var count: Int { entries.withLock { $0.count } }
+    var count: Int { entries.count }
 }

@@ -3,27 +3,30 @@
 // paths, no `..`, no hidden files), so an API caller cannot make the server read arbitrary
 // files; files are size-limited before reading and decoded with tight limits, so a corrupt
 // or huge icon is a StyleError naming the icon's JSON path, never a crash. Decoded icons
-// are cached for the life of the resolver (style folders are read-only at run time).
+// are cached (style folders are read-only at run time).
 
+import Caching
 import Foundation
 import Raster
-import Synchronization
 
 /// Resolves icon references relative to a styles folder.
 public struct IconResolver: Sendable {
     /// The folder PNG paths are relative to.
     public let directory: URL
-    private let cache: IconCache
+    /// Decoded icons by reference.
+    private let cache: BoundedCache<String, IconImage>
 
     /// The largest icon file read, in bytes.
     public static let maximumFileSize = 1 << 20
     /// The largest icon accepted, in pixels per side.
     public static let maximumDimension = 512
+    /// Decoded icons kept: far more than styles use, and at most 256 MiB of pixels.
+    static let cachedIcons = 256
 
     /// A resolver for PNG paths under `directory`.
     public init(directory: URL) {
         self.directory = directory
-        cache = IconCache()
+        cache = BoundedCache(capacity: Self.cachedIcons)
     }
 
     /// The icon a reference names; `path` is the reference's JSON path, for errors.
@@ -36,9 +39,9 @@ public struct IconResolver: Sendable {
             }
             return .builtin(builtin)
         }
-        if let cached = cache.entries.withLock({ $0[reference] }) { return .image(cached) }
+        if let cached = cache.value(forKey: reference) { return .image(cached) }
         let image = try load(reference, path: path)
-        cache.entries.withLock { $0[reference] = image }
+        cache.setValue(image, forKey: reference)
         return .image(image)
     }
 
@@ -83,9 +86,4 @@ public struct IconResolver: Sendable {
         for factor in [2, 3, 4] where stem.hasSuffix("@\(factor)x") { return Double(factor) }
         return 1
     }
-}
-
-/// Icons already decoded, by reference.
-private final class IconCache: Sendable {
-    let entries = Mutex<[String: IconImage]>([:])
 }

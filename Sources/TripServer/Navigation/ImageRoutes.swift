@@ -1,27 +1,16 @@
+import Caching
 import Fleet
 import Hummingbird
 import Navigation
 import Raster
 import Render
-import Synchronization
 
 /// Maneuver icons and lane images (DESIGN §3, §8).
 struct ImageRoutes {
     let fleet: Fleet
     /// Icons by "maneuver/size/scale/lighting": there are 66 × 2 × 3 × 2 of them at most,
-    /// and each never changes.
-    let icons = IconCache()
-
-    final class IconCache: Sendable {
-        private let pngs = Mutex<[String: [UInt8]]>([:])
-
-        func png(_ key: String, _ make: () throws -> [UInt8]) rethrows -> [UInt8] {
-            if let hit = pngs.withLock({ $0[key] }) { return hit }
-            let made = try make()
-            pngs.withLock { $0[key] = made }
-            return made
-        }
-    }
+    /// and each never changes, so all of them fit.
+    let icons = BoundedCache<String, [UInt8]>(capacity: 1_024)
 
     func register(on router: some RouterMethods<TripRequestContext>) {
         router.get("/v1/maneuvers/{maneuver}.png", use: maneuverIcon)
@@ -41,7 +30,7 @@ struct ImageRoutes {
         }
         let scale = try request.integerQuery("scale", ManeuverIcon.scales) ?? 1
         let lighting = try Self.lighting(request)
-        let png = try icons.png("\(maneuver.rawValue)/\(size.rawValue)/\(scale)/\(lighting.rawValue)") {
+        let png = try icons.value(forKey: "\(maneuver.rawValue)/\(size.rawValue)/\(scale)/\(lighting.rawValue)") {
             try ManeuverIcon.png(maneuver, size: size, scale: scale, lighting: lighting)
         }
         return Self.png(png, cacheControl: "public, max-age=86400")

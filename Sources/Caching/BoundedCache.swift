@@ -1,0 +1,125 @@
+// The one in-memory cache of the project: a bounded map shared across threads, evicting
+// with the CLOCK algorithm (second chance). Entries sit on a ring; a hit only sets the
+// entry's reference bit, so reads stay as cheap as a dictionary lookup under a lock. When an
+// insert needs room, the hand sweeps the ring: an entry whose bit is set gets it cleared and
+// is passed over, the first whose bit is clear is evicted. Entries read since the hand last
+// passed survive; what nobody reads goes first, as with LRU, without relinking a list on
+// every hit. The bound is a count and, optionally, a total cost (bytes, say).
+
+import Synchronization
+
+/// A thread-safe cache of at most `capacity` entries and, optionally, `costLimit` total cost,
+/// evicting the entries not read for the longest (CLOCK).
+public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private struct Slot {
+        var key: Key
+        var value: Value
+        var cost: Int
+        var referenced: Bool
+    }
+
+    private struct Ring {
+        var positions: [Key: Int] = [:]
+        var slots: [Slot?] = []
+        var vacant: [Int] = []
+        var hand = 0
+        var totalCost = 0
+    }
+
+    private let ring = Mutex(Ring())
+    /// The most entries kept.
+    public let capacity: Int
+    /// The most total cost kept, if bounded by cost.
+    public let costLimit: Int?
+
+    /// A cache of at most `capacity` entries (at least 1) and, when given, at most
+    /// `costLimit` total cost.
+    public init(capacity: Int, costLimit: Int? = nil) {
+        self.capacity = max(1, capacity)
+        self.costLimit = costLimit.map { max(0, $0) }
+    }
+
+    /// The value cached under `key`, marking it as recently used.
+    public func value(forKey key: Key) -> Value? {
+        ring.withLock { ring in
+            guard let position = ring.positions[key] else { return nil }
+            ring.slots[position]?.referenced = true
+            return ring.slots[position]?.value
+        }
+    }
+
+    /// Caches `value` under `key`, replacing what was there, evicting others as needed. A
+    /// value whose cost alone exceeds the cost limit is not cached.
+    public func setValue(_ value: Value, forKey key: Key, cost: Int = 1) {
+        ring.withLock { ring in
+            if let position = ring.positions[key], let old = ring.slots[position] {
+                ring.totalCost -= old.cost
+                ring.slots[position] = nil
+                ring.positions[key] = nil
+                ring.vacant.append(position)
+            }
+            if let costLimit, cost > costLimit { return }
+            while ring.positions.count >= capacity || (costLimit.map { ring.totalCost + cost > $0 } ?? false) {
+                Self.evictOne(&ring)
+            }
+            let slot = Slot(key: key, value: value, cost: cost, referenced: false)
+            let position: Int
+            if let free = ring.vacant.popLast() {
+                position = free
+                ring.slots[position] = slot
+            } else {
+                position = ring.slots.count
+                ring.slots.append(slot)
+            }
+            ring.positions[key] = position
+            ring.totalCost += cost
+        }
+    }
+
+    /// The value cached under `key`, or `make()`'s, cached with `cost(value)`. `make` runs
+    /// outside the lock: two callers missing at once may both make the value.
+    public func value(forKey key: Key, cost: (Value) -> Int = { _ in 1 }, orMake make: () throws -> Value) rethrows -> Value {
+        if let hit = value(forKey: key) { return hit }
+        let made = try make()
+        setValue(made, forKey: key, cost: cost(made))
+        return made
+    }
+
+    /// Removes and returns the value cached under `key`.
+    @discardableResult
+    public func removeValue(forKey key: Key) -> Value? {
+        ring.withLock { ring in
+            guard let position = ring.positions.removeValue(forKey: key), let slot = ring.slots[position] else { return nil }
+            ring.slots[position] = nil
+            ring.vacant.append(position)
+            ring.totalCost -= slot.cost
+            return slot.value
+        }
+    }
+
+    /// How many entries are cached.
+    public var count: Int { ring.withLock { $0.positions.count } }
+
+    /// The total cost of the cached entries.
+    public var totalCost: Int { ring.withLock { $0.totalCost } }
+
+    /// Sweeps the hand to the first entry not referenced since its last pass, and evicts it.
+    private static func evictOne(_ ring: inout Ring) {
+        guard !ring.positions.isEmpty else { return }
+        while true {
+            if ring.hand >= ring.slots.count { ring.hand = 0 }
+            let position = ring.hand
+            ring.hand += 1
+            guard let slot = ring.slots[position] else { continue }
+            if slot.referenced {
+                ring.slots[position]?.referenced = false
+                continue
+            }
+            ring.slots[position] = nil
+            ring.positions[slot.key] = nil
+            ring.vacant.append(position)
+            ring.totalCost -= slot.cost
+            return
+        }
+    }
+}
