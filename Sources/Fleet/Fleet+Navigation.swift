@@ -13,7 +13,7 @@ extension Fleet {
         do {
             points = try route.validate()
         } catch {
-            throw FleetError.invalid("route.\(error.fieldPath)", error.message)
+            throw FleetError.invalid("route.\(error.path)", error.message)
         }
         let routeJSON = [UInt8](try FleetJSON.encode(route))
         let navigators = navigators

@@ -20,12 +20,12 @@ extension NavRoute {
         inferringStepsAlong points: [LatLng], destinations: [RouteDestination], drivingSide: DrivingSide = .right
     ) throws(NavRouteError) {
         if let bad = points.firstIndex(where: { !$0.isValid }) {
-            throw NavRouteError(fieldPath: "points[\(bad)]", message: "not a valid latitude/longitude")
+            throw NavRouteError(path: "points[\(bad)]", message: "not a valid latitude/longitude")
         }
         var polyline = PolylineBuilder()
         let indices = polyline.append(points)
         guard polyline.points.count >= 2, let line = PolylineMeasure(polyline.points) else {
-            throw NavRouteError(fieldPath: "points", message: "needs at least 2 distinct points")
+            throw NavRouteError(path: "points", message: "needs at least 2 distinct points")
         }
         let last = polyline.points.count - 1
         var mapped: [RouteDestination] = []
@@ -34,13 +34,13 @@ extension NavRoute {
                 case let index = indices[destination.polylinePointIndex], index > (mapped.last?.polylinePointIndex ?? -1)
             else {
                 throw NavRouteError(
-                    fieldPath: "destinations[\(i)].polylinePointIndex",
+                    path: "destinations[\(i)].polylinePointIndex",
                     message: "must be after the previous destination and within the \(points.count) points")
             }
             mapped.append(RouteDestination(location: destination.location, polylinePointIndex: index))
         }
         guard mapped.last?.polylinePointIndex == last else {
-            throw NavRouteError(fieldPath: "destinations", message: "the last destination must be at the last point")
+            throw NavRouteError(path: "destinations", message: "the last destination must be at the last point")
         }
 
         // Maneuvers in route order: the turns, then each destination; a turn on a

@@ -49,23 +49,23 @@ extension NavRoute {
     public func validate(limits: Limits = .standard) throws(NavRouteError) -> [LatLng] {
         // A polyline point takes at least 2 characters, so the string bounds the count.
         guard encodedPolyline.utf8.count <= limits.maxPoints * 24 else {
-            throw NavRouteError(fieldPath: "encodedPolyline", message: "longer than \(limits.maxPoints) points")
+            throw NavRouteError(path: "encodedPolyline", message: "longer than \(limits.maxPoints) points")
         }
         let points: [LatLng]
         do {
             points = try EncodedPolyline.decode(encodedPolyline)
         } catch {
-            throw NavRouteError(fieldPath: "encodedPolyline", message: error.description)
+            throw NavRouteError(path: "encodedPolyline", message: error.description)
         }
         guard points.count >= 2 else {
-            throw NavRouteError(fieldPath: "encodedPolyline", message: "needs at least 2 points, has \(points.count)")
+            throw NavRouteError(path: "encodedPolyline", message: "needs at least 2 points, has \(points.count)")
         }
         guard points.count <= limits.maxPoints else {
             throw NavRouteError(
-                fieldPath: "encodedPolyline", message: "has \(points.count) points, more than \(limits.maxPoints)")
+                path: "encodedPolyline", message: "has \(points.count) points, more than \(limits.maxPoints)")
         }
         if let bad = points.firstIndex(where: { !$0.isValid }) {
-            throw NavRouteError(fieldPath: "encodedPolyline", message: "point \(bad) is not a valid latitude/longitude")
+            throw NavRouteError(path: "encodedPolyline", message: "point \(bad) is not a valid latitude/longitude")
         }
         try validateSteps(pointCount: points.count, limits: limits)
         try validateDurations(segmentDurationsSeconds, name: "segmentDurationsSeconds", pointCount: points.count)
@@ -78,35 +78,35 @@ extension NavRoute {
 
     private func validateSteps(pointCount: Int, limits: Limits) throws(NavRouteError) {
         guard steps.count <= limits.maxSteps else {
-            throw NavRouteError(fieldPath: "steps", message: "has \(steps.count) steps, more than \(limits.maxSteps)")
+            throw NavRouteError(path: "steps", message: "has \(steps.count) steps, more than \(limits.maxSteps)")
         }
         var previousEnd = 0
         for (i, step) in steps.enumerated() {
             let path = "steps[\(i)]"
             guard step.stepNumber == i else {
-                throw NavRouteError(fieldPath: "\(path).stepNumber", message: "is \(step.stepNumber), expected \(i)")
+                throw NavRouteError(path: "\(path).stepNumber", message: "is \(step.stepNumber), expected \(i)")
             }
             guard step.polylineStartIndex == previousEnd else {
                 throw NavRouteError(
-                    fieldPath: "\(path).polylineStartIndex",
+                    path: "\(path).polylineStartIndex",
                     message: "is \(step.polylineStartIndex), expected \(previousEnd) (where the previous step ends)")
             }
             guard step.polylineEndIndex < pointCount else {
                 throw NavRouteError(
-                    fieldPath: "\(path).polylineEndIndex", message: "beyond the polyline's \(pointCount) points")
+                    path: "\(path).polylineEndIndex", message: "beyond the polyline's \(pointCount) points")
             }
             guard step.polylineEndIndex >= step.polylineStartIndex else {
-                throw NavRouteError(fieldPath: "\(path).polylineEndIndex", message: "before polylineStartIndex")
+                throw NavRouteError(path: "\(path).polylineEndIndex", message: "before polylineStartIndex")
             }
             previousEnd = step.polylineEndIndex
             guard step.roundaboutTurnNumber >= -1 else {
-                throw NavRouteError(fieldPath: "\(path).roundaboutTurnNumber", message: "must be -1 or an exit number")
+                throw NavRouteError(path: "\(path).roundaboutTurnNumber", message: "must be -1 or an exit number")
             }
             guard step.distanceFromPrevStepMeters.isFinite, step.distanceFromPrevStepMeters >= 0 else {
-                throw NavRouteError(fieldPath: "\(path).distanceFromPrevStepMeters", message: "must be finite and >= 0")
+                throw NavRouteError(path: "\(path).distanceFromPrevStepMeters", message: "must be finite and >= 0")
             }
             guard step.timeFromPrevStepSeconds.isFinite, step.timeFromPrevStepSeconds >= 0 else {
-                throw NavRouteError(fieldPath: "\(path).timeFromPrevStepSeconds", message: "must be finite and >= 0")
+                throw NavRouteError(path: "\(path).timeFromPrevStepSeconds", message: "must be finite and >= 0")
             }
             let texts = [
                 ("fullRoadName", step.fullRoadName), ("simpleRoadName", step.simpleRoadName),
@@ -114,14 +114,14 @@ extension NavRoute {
             ]
             for (name, text) in texts where text.count > limits.maxTextLength {
                 throw NavRouteError(
-                    fieldPath: "\(path).\(name)", message: "longer than \(limits.maxTextLength) characters")
+                    path: "\(path).\(name)", message: "longer than \(limits.maxTextLength) characters")
             }
             guard step.lanes.count <= limits.maxLanesPerStep else {
-                throw NavRouteError(fieldPath: "\(path).lanes", message: "more than \(limits.maxLanesPerStep) lanes")
+                throw NavRouteError(path: "\(path).lanes", message: "more than \(limits.maxLanesPerStep) lanes")
             }
             for (l, lane) in step.lanes.enumerated() where lane.laneDirections.count > limits.maxDirectionsPerLane {
                 throw NavRouteError(
-                    fieldPath: "\(path).lanes[\(l)].laneDirections",
+                    path: "\(path).lanes[\(l)].laneDirections",
                     message: "more than \(limits.maxDirectionsPerLane) directions")
             }
         }
@@ -131,35 +131,35 @@ extension NavRoute {
         guard let durations else { return }
         guard durations.count == pointCount - 1 else {
             throw NavRouteError(
-                fieldPath: name, message: "has \(durations.count) values, expected \(pointCount - 1) (one per segment)")
+                path: name, message: "has \(durations.count) values, expected \(pointCount - 1) (one per segment)")
         }
         if let bad = durations.firstIndex(where: { !$0.isFinite || $0 < 0 }) {
-            throw NavRouteError(fieldPath: "\(name)[\(bad)]", message: "must be finite and >= 0")
+            throw NavRouteError(path: "\(name)[\(bad)]", message: "must be finite and >= 0")
         }
     }
 
     private func validateSpeedLimits(pointCount: Int, limits: Limits) throws(NavRouteError) {
         guard let speedLimits else { return }
         guard speedLimits.count <= limits.maxSpeedLimits else {
-            throw NavRouteError(fieldPath: "speedLimits", message: "more than \(limits.maxSpeedLimits) spans")
+            throw NavRouteError(path: "speedLimits", message: "more than \(limits.maxSpeedLimits) spans")
         }
         var previousEnd = 0
         for (i, span) in speedLimits.enumerated() {
             let path = "speedLimits[\(i)]"
             guard span.startPolylinePointIndex >= previousEnd else {
                 throw NavRouteError(
-                    fieldPath: "\(path).startPolylinePointIndex", message: "overlaps or precedes the previous span")
+                    path: "\(path).startPolylinePointIndex", message: "overlaps or precedes the previous span")
             }
             guard span.endPolylinePointIndex > span.startPolylinePointIndex else {
                 throw NavRouteError(
-                    fieldPath: "\(path).endPolylinePointIndex", message: "must be after startPolylinePointIndex")
+                    path: "\(path).endPolylinePointIndex", message: "must be after startPolylinePointIndex")
             }
             guard span.endPolylinePointIndex < pointCount else {
                 throw NavRouteError(
-                    fieldPath: "\(path).endPolylinePointIndex", message: "beyond the polyline's \(pointCount) points")
+                    path: "\(path).endPolylinePointIndex", message: "beyond the polyline's \(pointCount) points")
             }
             guard span.speedLimitKph.isFinite, span.speedLimitKph > 0 else {
-                throw NavRouteError(fieldPath: "\(path).speedLimitKph", message: "must be finite and > 0")
+                throw NavRouteError(path: "\(path).speedLimitKph", message: "must be finite and > 0")
             }
             previousEnd = span.endPolylinePointIndex
         }
@@ -167,27 +167,27 @@ extension NavRoute {
 
     private func validateDestinations(pointCount: Int, limits: Limits) throws(NavRouteError) {
         guard !destinations.isEmpty else {
-            throw NavRouteError(fieldPath: "destinations", message: "needs at least the final destination")
+            throw NavRouteError(path: "destinations", message: "needs at least the final destination")
         }
         guard destinations.count <= limits.maxDestinations else {
-            throw NavRouteError(fieldPath: "destinations", message: "more than \(limits.maxDestinations) destinations")
+            throw NavRouteError(path: "destinations", message: "more than \(limits.maxDestinations) destinations")
         }
         var previous = -1
         for (i, destination) in destinations.enumerated() {
             let path = "destinations[\(i)]"
             guard destination.location.isValid else {
-                throw NavRouteError(fieldPath: "\(path).location", message: "not a valid latitude/longitude")
+                throw NavRouteError(path: "\(path).location", message: "not a valid latitude/longitude")
             }
             guard destination.polylinePointIndex > previous, destination.polylinePointIndex < pointCount else {
                 throw NavRouteError(
-                    fieldPath: "\(path).polylinePointIndex",
+                    path: "\(path).polylinePointIndex",
                     message: "must be after the previous destination and within the polyline's \(pointCount) points")
             }
             previous = destination.polylinePointIndex
         }
         guard previous == pointCount - 1 else {
             throw NavRouteError(
-                fieldPath: "destinations[\(destinations.count - 1)].polylinePointIndex",
+                path: "destinations[\(destinations.count - 1)].polylinePointIndex",
                 message: "the final destination must be the polyline's last point (\(pointCount - 1))")
         }
     }

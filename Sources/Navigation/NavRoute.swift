@@ -3,6 +3,7 @@
 // all point into it by vertex index, so nothing is matched by coordinates later.
 
 import Geo
+import TripModel
 
 /// A route to drive: polyline, steps, per-segment durations, speed limits and destinations.
 public struct NavRoute: Hashable, Codable, Sendable {
@@ -60,19 +61,6 @@ public struct NavRoute: Hashable, Codable, Sendable {
     }
 }
 
-/// Why a route was refused: the field path and what was wrong there.
-public struct NavRouteError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// Where the problem is, e.g. `steps[3].polylineEndIndex`.
-    public var fieldPath: String
-    /// What is wrong there.
-    public var message: String
-
-    /// Creates an error.
-    public init(fieldPath: String, message: String) {
-        self.fieldPath = fieldPath
-        self.message = message
-    }
-
-    /// "field.path: message".
-    public var description: String { "\(fieldPath): \(message)" }
-}
+/// Why a route was refused: the field path (`steps[3].polylineEndIndex`) and what was wrong
+/// there.
+public typealias NavRouteError = FieldError

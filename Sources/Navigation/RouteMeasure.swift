@@ -45,7 +45,7 @@ struct RouteMeasure: Sendable {
     /// Validates `route` (see ``NavRoute/validate(limits:)``) and builds its tables.
     init(route: NavRoute, defaultSpeed: Double) throws(NavRouteError) {
         guard let line = PolylineMeasure(try route.validate()) else {
-            throw NavRouteError(fieldPath: "encodedPolyline", message: "is not a valid polyline")
+            throw NavRouteError(path: "encodedPolyline", message: "is not a valid polyline")
         }
         self.init(line: line, route: route, defaultSpeed: defaultSpeed)
     }

@@ -3,7 +3,10 @@
 public struct FleetError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The Google API error status of the failure.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
-        fileprivate enum Kind: String { case invalidArgument, failedPrecondition, notFound, alreadyExists, resourceExhausted, permissionDenied, aborted, `internal` }
+        fileprivate enum Kind: String {
+            case invalidArgument, failedPrecondition, notFound, alreadyExists, resourceExhausted, permissionDenied, unauthenticated
+            case aborted, unavailable, unknown, `internal`
+        }
         fileprivate let kind: Kind
 
         /// The request is malformed; the message names the field.
@@ -18,8 +21,14 @@ public struct FleetError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let resourceExhausted = Code(kind: .resourceExhausted)
         /// The caller may not do this.
         public static let permissionDenied = Code(kind: .permissionDenied)
+        /// The caller did not prove who it is.
+        public static let unauthenticated = Code(kind: .unauthenticated)
         /// A concurrent change won; retry.
         public static let aborted = Code(kind: .aborted)
+        /// The service cannot do this now (storage full or failing); retry later.
+        public static let unavailable = Code(kind: .unavailable)
+        /// An error with no better code (one from outside the model, such as the HTTP layer's).
+        public static let unknown = Code(kind: .unknown)
         /// Something broke on our side.
         public static let `internal` = Code(kind: .internal)
 
@@ -32,7 +41,10 @@ public struct FleetError: Error, Hashable, Sendable, CustomStringConvertible {
             case .alreadyExists: return "ALREADY_EXISTS"
             case .resourceExhausted: return "RESOURCE_EXHAUSTED"
             case .permissionDenied: return "PERMISSION_DENIED"
+            case .unauthenticated: return "UNAUTHENTICATED"
             case .aborted: return "ABORTED"
+            case .unavailable: return "UNAVAILABLE"
+            case .unknown: return "UNKNOWN"
             case .internal: return "INTERNAL"
             }
         }
@@ -56,8 +68,9 @@ public struct FleetError: Error, Hashable, Sendable, CustomStringConvertible {
         FleetError(.invalidArgument, path.isEmpty ? message : "\(path): \(message)")
     }
 
-    /// Turns a JSON decoding failure into an invalid-argument error.
-    public init(_ error: JSONInputError) {
+    /// Turns a refused input (a JSON decoding failure, a style or route error) into an
+    /// invalid-argument error naming the field.
+    public init(_ error: FieldError) {
         self = .invalid(error.path, error.message)
     }
 

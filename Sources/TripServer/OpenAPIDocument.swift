@@ -5,7 +5,7 @@ import Foundation
 enum OpenAPIDocument {
     static func json() throws -> [UInt8] {
         guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json") else {
-            throw APIError(.internalServerError, "INTERNAL", "openapi.json is missing from the TripServer resources")
+            throw APIError(.internal, "openapi.json is missing from the TripServer resources")
         }
         return Array(try Data(contentsOf: url))
     }

@@ -187,7 +187,7 @@ import Testing
     /// Too few points and misplaced destinations are refused with the field at fault.
     @Test func refusesBadInput() throws {
         let p = LatLng(latitude: 37.4, longitude: -122.05)
-        #expect(throws: NavRouteError(fieldPath: "points", message: "needs at least 2 distinct points")) {
+        #expect(throws: NavRouteError(path: "points", message: "needs at least 2 distinct points")) {
             try NavRoute(inferringStepsAlong: [p, p], destinations: [RouteDestination(location: p, polylinePointIndex: 1)])
         }
         let points = Self.path([(0, 100)])

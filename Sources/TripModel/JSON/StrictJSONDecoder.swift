@@ -4,22 +4,9 @@
 
 import Foundation
 
-/// Why a JSON input could not become a model value: the field path and what was wrong.
-public struct JSONInputError: Error, Equatable, CustomStringConvertible {
-    /// Dotted path to the offending member, with `[i]` for array elements; the root name
-    /// given to the decoder when the problem is the document itself.
-    public var path: String
-    /// What was wrong, in words for the API's user.
-    public var message: String
-
-    /// Creates an error for a field path.
-    public init(path: String, message: String) {
-        self.path = path
-        self.message = message
-    }
-
-    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
-}
+/// Why a JSON input could not become a model value: the member's path (the root name given
+/// to the decoder when the problem is the document itself) and what was wrong.
+public typealias JSONInputError = FieldError
 
 /// A Decodable decoder over ``JSONValue`` that reports unknown members.
 public struct StrictJSONDecoder: Sendable {

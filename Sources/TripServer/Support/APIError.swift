@@ -8,40 +8,44 @@ import TripModel
 public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConvertible {
     /// The HTTP status.
     public var status: HTTPResponse.Status
-    /// The Google status string (`INVALID_ARGUMENT`, ...).
-    public var googleStatus: String
+    /// The Google status (`INVALID_ARGUMENT`, ...).
+    public var code: FleetError.Code
     /// What went wrong, naming the field path where one is at fault.
     public var message: String
 
-    /// Creates an error.
-    public init(_ status: HTTPResponse.Status, _ googleStatus: String, _ message: String) {
-        self.status = status
-        self.googleStatus = googleStatus
+    /// An error with `code`'s HTTP status, or `status` where the HTTP layer decided it.
+    public init(_ code: FleetError.Code, _ message: String, status: HTTPResponse.Status? = nil) {
+        self.code = code
         self.message = message
+        self.status = status ?? Self.httpStatus(of: code)
     }
 
     /// 400 INVALID_ARGUMENT.
-    public static func invalid(_ message: String) -> APIError { APIError(.badRequest, "INVALID_ARGUMENT", message) }
+    public static func invalid(_ message: String) -> APIError { APIError(.invalidArgument, message) }
     /// 401 UNAUTHENTICATED.
-    public static func unauthenticated(_ message: String) -> APIError { APIError(.unauthorized, "UNAUTHENTICATED", message) }
+    public static func unauthenticated(_ message: String) -> APIError { APIError(.unauthenticated, message) }
     /// 403 PERMISSION_DENIED.
-    public static func denied(_ message: String) -> APIError { APIError(.forbidden, "PERMISSION_DENIED", message) }
+    public static func denied(_ message: String) -> APIError { APIError(.permissionDenied, message) }
     /// 404 NOT_FOUND.
-    public static func notFound(_ message: String) -> APIError { APIError(.notFound, "NOT_FOUND", message) }
+    public static func notFound(_ message: String) -> APIError { APIError(.notFound, message) }
 
     /// The API form of a model error.
     public init(_ error: FleetError) {
-        let status: HTTPResponse.Status
-        switch error.code {
-        case .invalidArgument, .failedPrecondition: status = .badRequest
-        case .notFound: status = .notFound
-        case .alreadyExists: status = .conflict
-        case .resourceExhausted: status = .tooManyRequests
-        case .permissionDenied: status = .forbidden
-        case .aborted: status = .conflict
-        default: status = .internalServerError
+        self.init(error.code, error.message)
+    }
+
+    /// The HTTP status Google's APIs answer a code with.
+    static func httpStatus(of code: FleetError.Code) -> HTTPResponse.Status {
+        switch code {
+        case .invalidArgument, .failedPrecondition: .badRequest
+        case .unauthenticated: .unauthorized
+        case .permissionDenied: .forbidden
+        case .notFound: .notFound
+        case .alreadyExists, .aborted: .conflict
+        case .resourceExhausted: .tooManyRequests
+        case .unavailable: .serviceUnavailable
+        default: .internalServerError
         }
-        self.init(status, error.code.status, error.message)
     }
 
     /// Wraps any error: API and model errors keep their meaning, anything else is INTERNAL
@@ -51,12 +55,13 @@ public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConverti
         case let error as APIError: return error
         case let error as FleetError: return APIError(error)
         case let error as HTTPError:
-            return APIError(error.status, error.status == .contentTooLarge ? "INVALID_ARGUMENT" : "UNKNOWN", error.body ?? error.status.reasonPhrase)
-        default: return APIError(.internalServerError, "INTERNAL", "internal error")
+            return APIError(error.status == .contentTooLarge ? .invalidArgument : .unknown, error.body ?? error.status.reasonPhrase,
+                            status: error.status)
+        default: return APIError(.internal, "internal error")
         }
     }
 
-    public var description: String { "\(status.code) \(googleStatus): \(message)" }
+    public var description: String { "\(status.code) \(code.status): \(message)" }
 
     private struct Body: Encodable {
         struct Inner: Encodable {
@@ -68,7 +73,7 @@ public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConverti
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        let body = Body(error: .init(code: status.code, message: message, status: googleStatus))
+        let body = Body(error: .init(code: status.code, message: message, status: code.status))
         let data = (try? FleetJSON.encode(body)) ?? Data("{}".utf8)
         return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
                         body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
