@@ -6,18 +6,18 @@ import Synchronization
 import TripModel
 
 /// A clock that shows the time it was last set to.
-public final class ScriptedClock: Sendable {
+package final class ScriptedClock: Sendable {
     private let time: Mutex<Timestamp>
 
     /// A clock showing `start`.
-    public init(start: Timestamp) { time = Mutex(start) }
+    package init(start: Timestamp) { time = Mutex(start) }
 
     /// The time shown.
-    public var now: Timestamp { time.withLock { $0 } }
+    package var now: Timestamp { time.withLock { $0 } }
 
     /// Shows `newTime` from now on.
-    public func set(_ newTime: Timestamp) { time.withLock { $0 = newTime } }
+    package func set(_ newTime: Timestamp) { time.withLock { $0 = newTime } }
 
     /// The clock as stores, token authorities and renderers take it.
-    public var wallClock: WallClock { WallClock { [self] in now } }
+    package var wallClock: WallClock { WallClock { [self] in now } }
 }

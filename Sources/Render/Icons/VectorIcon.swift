@@ -6,20 +6,20 @@
 import Raster
 
 /// A vector icon: a size and shapes painted in order.
-public struct VectorIcon: Hashable, Sendable {
+package struct VectorIcon: Hashable, Sendable {
     /// One shape: a path filled and/or outlined.
-    public struct Shape: Hashable, Sendable {
+    package struct Shape: Hashable, Sendable {
         /// The outline, in icon pixels.
-        public var path: Path
+        package var path: Path
         /// Fill colour, if filled.
-        public var fill: Color?
+        package var fill: Color?
         /// Outline colour, if outlined.
-        public var stroke: Color?
+        package var stroke: Color?
         /// Outline width in icon pixels.
-        public var strokeWidth: Double
+        package var strokeWidth: Double
 
         /// A shape from its parts.
-        public init(path: Path, fill: Color? = nil, stroke: Color? = nil, strokeWidth: Double = 1) {
+        package init(path: Path, fill: Color? = nil, stroke: Color? = nil, strokeWidth: Double = 1) {
             self.path = path
             self.fill = fill
             self.stroke = stroke
@@ -28,14 +28,14 @@ public struct VectorIcon: Hashable, Sendable {
     }
 
     /// Width in pixels at scale 1.
-    public var width: Double
+    package var width: Double
     /// Height in pixels at scale 1.
-    public var height: Double
+    package var height: Double
     /// The shapes, bottom first.
-    public var shapes: [Shape]
+    package var shapes: [Shape]
 
     /// An icon from its parts.
-    public init(width: Double, height: Double, shapes: [Shape]) {
+    package init(width: Double, height: Double, shapes: [Shape]) {
         self.width = width
         self.height = height
         self.shapes = shapes
@@ -43,7 +43,7 @@ public struct VectorIcon: Hashable, Sendable {
 
     /// The display-list operations that draw the icon through `transform` (icon pixels →
     /// canvas pixels).
-    public func operations(transform: Transform) -> [DisplayList.Operation] {
+    package func operations(transform: Transform) -> [DisplayList.Operation] {
         var operations: [DisplayList.Operation] = []
         for shape in shapes {
             if let fill = shape.fill {
