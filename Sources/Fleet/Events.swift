@@ -44,22 +44,28 @@ enum Events {
     static func progress(old: Trip, new: Trip, vehicleId: String, now: Timestamp) -> [NewEvent] {
         var events: [NewEvent] = []
         if old.remainingWaypoints.map(\.stop) != new.remainingWaypoints.map(\.stop) {
-            events.append(make(remainingWaypoints, now, vehicleId, [new.tripId],
-                               WaypointsData(remainingWaypointsVersion: new.remainingWaypointsVersion,
-                                             remainingWaypointCount: new.remainingWaypoints.count)))
+            events.append(
+                make(
+                    remainingWaypoints, now, vehicleId, [new.tripId],
+                    WaypointsData(
+                        remainingWaypointsVersion: new.remainingWaypointsVersion,
+                        remainingWaypointCount: new.remainingWaypoints.count)))
         }
         let moved: Bool
         switch (old.etaToFirstWaypoint, new.etaToFirstWaypoint) {
-        case let (a?, b?): moved = abs(b.seconds(since: a)) >= etaThresholdSeconds
+        case (let a?, let b?): moved = abs(b.seconds(since: a)) >= etaThresholdSeconds
         case (nil, nil): moved = false
         default: moved = true
         }
         if moved {
-            events.append(make(eta, now, vehicleId, [new.tripId],
-                               ETAData(etaToFirstWaypoint: new.etaToFirstWaypoint,
-                                       remainingTimeToFirstWaypoint: new.remainingTimeToFirstWaypoint,
-                                       remainingDistanceMeters: new.remainingDistanceMeters,
-                                       pickupTime: new.pickupTime, dropoffTime: new.dropoffTime)))
+            events.append(
+                make(
+                    eta, now, vehicleId, [new.tripId],
+                    ETAData(
+                        etaToFirstWaypoint: new.etaToFirstWaypoint,
+                        remainingTimeToFirstWaypoint: new.remainingTimeToFirstWaypoint,
+                        remainingDistanceMeters: new.remainingDistanceMeters,
+                        pickupTime: new.pickupTime, dropoffTime: new.dropoffTime)))
         }
         return events
     }

@@ -56,8 +56,9 @@ extension Fleet {
     /// The vehicle's recent locations, newest last, at most `limit` and at most 1,000: the
     /// locations logged (`didUpdateVehicleLocation`) since the vehicle was created.
     public func locationHistory(provider: String, vehicleId: String, limit: Int) async throws -> [VehicleLocation] {
-        let events = try await store.newestEvents(provider: provider, vehicleId: vehicleId, type: Events.vehicleLocation,
-                                                  limit: min(limit, LocationHistory.maximumLength))
+        let events = try await store.newestEvents(
+            provider: provider, vehicleId: vehicleId, type: Events.vehicleLocation,
+            limit: min(limit, LocationHistory.maximumLength))
         return try events.map(LocationHistory.location(of:))
     }
 }

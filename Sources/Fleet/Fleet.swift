@@ -24,8 +24,10 @@ public struct Fleet: Sendable {
     /// A fleet over `store`, reading time from `clock`. At most `navigatorCacheCapacity`
     /// decoded navigators stay in memory; `navigatorUpdateObserver` is told how long each
     /// routed vehicle's navigator took per write (for metrics).
-    public init(store: any TripStore, clock: WallClock = .system, navigatorCacheCapacity: Int = 4_096,
-                navigatorUpdateObserver: (@Sendable (Duration) -> Void)? = nil) {
+    public init(
+        store: any TripStore, clock: WallClock = .system, navigatorCacheCapacity: Int = 4_096,
+        navigatorUpdateObserver: (@Sendable (Duration) -> Void)? = nil
+    ) {
         self.store = store
         self.clock = clock
         styles = StyleService(store: store, clock: clock)

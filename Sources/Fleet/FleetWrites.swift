@@ -16,8 +16,9 @@ struct FleetWrites: Sendable {
         }
         var record = VehicleRecord(vehicle: vehicle, tracking: RouteTracking())
         var trips: [Trip] = []
-        try JourneyState.refresh(vehicle: &record.vehicle, trips: &trips, tracking: &record.tracking,
-                                 trigger: .init(now: now, locationUpdated: vehicle.lastLocation != nil))
+        try JourneyState.refresh(
+            vehicle: &record.vehicle, trips: &trips, tracking: &record.tracking,
+            trigger: .init(now: now, locationUpdated: vehicle.lastLocation != nil))
         try tx.insertVehicle(provider: provider, id: id, record)
         // The location history is read from the log (LocationHistory), so a location the
         // vehicle starts with is logged like any later one.
@@ -25,8 +26,10 @@ struct FleetWrites: Sendable {
         return record.vehicle
     }
 
-    func updateVehicle(_ tx: some StoreTransaction, provider: String, id: String, input: Vehicle, mask: FieldMask,
-                       now: Timestamp) throws -> (vehicle: Vehicle, json: [UInt8]?) {
+    func updateVehicle(
+        _ tx: some StoreTransaction, provider: String, id: String, input: Vehicle, mask: FieldMask,
+        now: Timestamp
+    ) throws -> (vehicle: Vehicle, json: [UInt8]?) {
         guard var record = try tx.vehicleRecord(provider: provider, id: id) else { throw Self.notFound("vehicle", id) }
         try record.vehicle.apply(input, mask: mask, now: now)
         let trigger = JourneyState.Trigger(
@@ -35,9 +38,10 @@ struct FleetWrites: Sendable {
             driverSentTime: mask.contains("remainingTimeSeconds") && input.remainingTimeSeconds != nil,
             waypointsSet: mask.contains("waypoints"))
         let (trips, tripEvents) = try refresh(tx, provider: provider, record: &record, trigger: trigger)
-        let navigatorEvents = try withChange(tx, provider: provider, record: &record, trips: trips, now: now,
-                                             cause: .vehicleUpdated(locationUpdated: trigger.locationUpdated),
-                                             navigators.vehicleDidChange)
+        let navigatorEvents = try withChange(
+            tx, provider: provider, record: &record, trips: trips, now: now,
+            cause: .vehicleUpdated(locationUpdated: trigger.locationUpdated),
+            navigators.vehicleDidChange)
         try save(trips, tx, provider: provider, vehicle: record.vehicle)
         let json = try tx.updateVehicle(provider: provider, id: id, record)
         if trigger.locationUpdated, record.vehicle.lastLocation != nil {
@@ -51,8 +55,10 @@ struct FleetWrites: Sendable {
     /// ``VehicleChange/Cause/navigatorChanged``; its trips are those before the refresh),
     /// then the vehicle's trips are refreshed from what it left on the vehicle, and all is
     /// saved with its events, the navigator's first.
-    func updateNavigator<T>(_ tx: some StoreTransaction, provider: String, id: String, now: Timestamp,
-                            change: (inout VehicleChange) throws -> (events: [NewEvent], result: T)) throws -> T {
+    func updateNavigator<T>(
+        _ tx: some StoreTransaction, provider: String, id: String, now: Timestamp,
+        change: (inout VehicleChange) throws -> (events: [NewEvent], result: T)
+    ) throws -> T {
         guard var record = try tx.vehicleRecord(provider: provider, id: id) else { throw Self.notFound("vehicle", id) }
         let trips = try tx.unfinishedTrips(provider: provider, vehicleId: id)
         var result: T?
@@ -99,14 +105,17 @@ struct FleetWrites: Sendable {
         return try tx.trip(provider: provider, id: id) ?? trip
     }
 
-    func updateTrip(_ tx: some StoreTransaction, provider: String, id: String, input: Trip, mask: FieldMask,
-                    now: Timestamp) throws -> Trip {
+    func updateTrip(
+        _ tx: some StoreTransaction, provider: String, id: String, input: Trip, mask: FieldMask,
+        now: Timestamp
+    ) throws -> Trip {
         guard var trip = try tx.trip(provider: provider, id: id) else { throw Self.notFound("trip", id) }
         let before = trip
         let vehicleBefore = try trip.vehicleId.flatMap { try tx.vehicleRecord(provider: provider, id: $0) }
         try trip.apply(input, mask: mask, now: now, vehicleLocation: vehicleBefore?.vehicle.lastLocation)
         if let vehicleId = trip.vehicleId, vehicleId != before.vehicleId,
-           try tx.vehicleRecord(provider: provider, id: vehicleId) == nil {
+            try tx.vehicleRecord(provider: provider, id: vehicleId) == nil
+        {
             throw FleetError(.notFound, "trip.vehicleId: vehicle '\(vehicleId)' does not exist")
         }
         if trip.tripStatus.isTerminal || trip.vehicleId == nil { trip.detachFromVehicle(now: now) }
@@ -123,7 +132,8 @@ struct FleetWrites: Sendable {
     func deleteTrip(_ tx: some StoreTransaction, provider: String, id: String) throws {
         guard let trip = try tx.trip(provider: provider, id: id) else { throw Self.notFound("trip", id) }
         if !trip.tripStatus.isTerminal, let vehicleId = trip.vehicleId {
-            throw FleetError(.failedPrecondition,
+            throw FleetError(
+                .failedPrecondition,
                 "trip '\(id)' is \(trip.tripStatus.rawValue) on vehicle '\(vehicleId)'; complete, cancel or unassign it first")
         }
         try tx.deleteTrip(provider: provider, id: id)
@@ -134,8 +144,9 @@ struct FleetWrites: Sendable {
     private func refreshVehicle(_ tx: some StoreTransaction, provider: String, id: String, now: Timestamp, statusChanged: Bool) throws {
         guard var record = try tx.vehicleRecord(provider: provider, id: id) else { return }
         let (trips, events) = try refresh(tx, provider: provider, record: &record, trigger: .init(now: now))
-        let navigatorEvents = try withChange(tx, provider: provider, record: &record, trips: trips, now: now,
-                                             cause: .tripsChanged(statusChanged: statusChanged), navigators.vehicleDidChange)
+        let navigatorEvents = try withChange(
+            tx, provider: provider, record: &record, trips: trips, now: now,
+            cause: .tripsChanged(statusChanged: statusChanged), navigators.vehicleDidChange)
         try save(trips, tx, provider: provider, vehicle: record.vehicle)
         try tx.updateVehicle(provider: provider, id: id, record)
         for event in events + navigatorEvents { try tx.appendEvent(provider: provider, event) }
@@ -143,8 +154,10 @@ struct FleetWrites: Sendable {
 
     /// Refreshes a vehicle record; returns its refreshed trips, to be saved with
     /// ``save(_:_:provider:vehicle:)`` once the vehicle is final, and the trip events to log.
-    private func refresh(_ tx: some StoreTransaction, provider: String, record: inout VehicleRecord,
-                         trigger: JourneyState.Trigger) throws -> ([Trip], [NewEvent]) {
+    private func refresh(
+        _ tx: some StoreTransaction, provider: String, record: inout VehicleRecord,
+        trigger: JourneyState.Trigger
+    ) throws -> ([Trip], [NewEvent]) {
         let vehicleId = ResourceName.lastComponent(of: record.vehicle.name)
         let before = try tx.unfinishedTrips(provider: provider, vehicleId: vehicleId)
         var trips = before
@@ -164,13 +177,16 @@ struct FleetWrites: Sendable {
     }
 
     /// Runs `body` on a ``VehicleChange`` of the record and takes back what it changed.
-    private func withChange(_ tx: some StoreTransaction, provider: String, record: inout VehicleRecord,
-                            trips: [Trip], now: Timestamp, cause: VehicleChange.Cause,
-                            _ body: (inout VehicleChange) throws -> [NewEvent]) throws -> [NewEvent] {
+    private func withChange(
+        _ tx: some StoreTransaction, provider: String, record: inout VehicleRecord,
+        trips: [Trip], now: Timestamp, cause: VehicleChange.Cause,
+        _ body: (inout VehicleChange) throws -> [NewEvent]
+    ) throws -> [NewEvent] {
         let vehicleId = ResourceName.lastComponent(of: record.vehicle.name)
         let stored = StoredNavigator(record.navigator) { try tx.navigatorRoute(provider: provider, vehicleId: vehicleId) }
-        var change = VehicleChange(provider: provider, vehicleId: vehicleId, vehicle: record.vehicle, trips: trips,
-                                   now: now, cause: cause, navigator: stored)
+        var change = VehicleChange(
+            provider: provider, vehicleId: vehicleId, vehicle: record.vehicle, trips: trips,
+            now: now, cause: cause, navigator: stored)
         let events = try body(&change)
         if let route = change.navigator.replacedRoute {
             try tx.setNavigatorRoute(provider: provider, vehicleId: vehicleId, route)

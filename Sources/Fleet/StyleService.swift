@@ -93,8 +93,10 @@ public struct StyleService: Sendable {
 
     /// Applies one change to a style and saves it; a style that does not exist yet is created
     /// only when `creates` (PUT of a whole style). INVALID_ARGUMENT names what `body` refused.
-    public func change(_ name: String, creates: Bool = false,
-                       _ body: (inout StyleCoordinator) throws(StyleError) -> Void) async throws -> Style {
+    public func change(
+        _ name: String, creates: Bool = false,
+        _ body: (inout StyleCoordinator) throws(StyleError) -> Void
+    ) async throws -> Style {
         try Self.checkName(name)
         guard let store else { throw Self.readOnly }
         for _ in 0..<8 {
@@ -103,8 +105,9 @@ public struct StyleService: Sendable {
             do {
                 current = try resolve(name, record: record)
             } catch let error as FleetError where error.code == .notFound && creates {
-                current = Style(name: name, coordinator: StyleCoordinator(defaults: try library.defaultStyle), version: record?.version ?? 0,
-                                isFile: false, tag: "")
+                current = Style(
+                    name: name, coordinator: StyleCoordinator(defaults: try library.defaultStyle), version: record?.version ?? 0,
+                    isFile: false, tag: "")
             }
             do {
                 try body(&current.coordinator)
@@ -113,8 +116,9 @@ public struct StyleService: Sendable {
             }
             let overrides = String(decoding: current.coordinator.storedOverrides(), as: UTF8.self)
             do {
-                let saved = try await store.saveStyle(name: name, overrides: overrides, expectedVersion: record?.version ?? 0,
-                                                      time: clock.now)
+                let saved = try await store.saveStyle(
+                    name: name, overrides: overrides, expectedVersion: record?.version ?? 0,
+                    time: clock.now)
                 forget(name)
                 return try resolve(name, record: saved)
             } catch let error as FleetError where error.code == .aborted {
@@ -145,7 +149,8 @@ public struct StyleService: Sendable {
         let version = record?.version ?? 0
         let base = library.style(named: name)
         guard base != nil || record?.overrides != nil else {
-            throw FleetError(.notFound,
+            throw FleetError(
+                .notFound,
                 "style '\(name)' does not exist; styles are \(library.names.joined(separator: ", ")) and those created with PUT")
         }
         let tag = "\(name)/\(version)/\(library.fingerprint.hex)"

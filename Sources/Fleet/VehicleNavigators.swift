@@ -100,7 +100,7 @@ final class VehicleNavigators: Sendable {
     /// Ends guidance: no route, `NO_GUIDANCE`; the settings stay.
     func clearRoute(in change: inout VehicleChange) throws -> [NewEvent] {
         guard var navigator = try load(change.navigator, provider: change.provider, vehicleId: change.vehicleId),
-              navigator.route != nil
+            navigator.route != nil
         else { return [] }
         let events = navigator.clearRoute(at: change.now.date)
         change.navigator.replaceRoute(nil, now: change.now)
@@ -160,8 +160,9 @@ final class VehicleNavigators: Sendable {
     private func save(_ navigator: Navigator, into change: inout VehicleChange) throws {
         let state = try JSONStreamEncoder().encode(navigator.progress)
         change.navigator.state = state
-        remember(navigator, state: state, routeVersion: change.navigator.routeVersion,
-                 key: CacheKey(provider: change.provider, vehicleId: change.vehicleId))
+        remember(
+            navigator, state: state, routeVersion: change.navigator.routeVersion,
+            key: CacheKey(provider: change.provider, vehicleId: change.vehicleId))
     }
 
     private func remember(_ navigator: Navigator, state: [UInt8], routeVersion: Int64, key: CacheKey) {

@@ -18,12 +18,15 @@ enum EventBlocks {
     /// Up to `limit` rows of one vehicle's events of one type after `afterID`, newest first:
     /// block by block back from the newest, so a vehicle that reports often costs one or two
     /// seeks, however long the log.
-    static func newest(_ db: Database, provider: String, vehicleId: String, type: String, after afterID: Int64,
-                       limit: Int) throws -> [Row] {
-        let statement = try db.cachedStatement(sql: """
-            SELECT * FROM events WHERE id >> 10 = ? AND provider = ? AND vehicle_id = ? AND id > ? AND type = ?
-            ORDER BY id DESC LIMIT ?
-            """)
+    static func newest(
+        _ db: Database, provider: String, vehicleId: String, type: String, after afterID: Int64,
+        limit: Int
+    ) throws -> [Row] {
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT * FROM events WHERE id >> 10 = ? AND provider = ? AND vehicle_id = ? AND id > ? AND type = ?
+                ORDER BY id DESC LIMIT ?
+                """)
         var rows: [Row] = []
         var block = block(of: try latestID(db))
         let oldest = Self.block(of: max(afterID, 0) + 1)
@@ -46,16 +49,18 @@ enum EventBlocks {
             return try Row.fetchAll(statement, arguments: [afterID, limit])
         case .vehicle(let vehicleProvider, let vehicleId):
             (provider, audience) = (vehicleProvider, vehicleId)
-            statement = try db.cachedStatement(sql: """
-                SELECT * FROM events WHERE id >> 10 = ? AND provider = ? AND vehicle_id = ? AND id > ? ORDER BY id LIMIT ?
-                """)
+            statement = try db.cachedStatement(
+                sql: """
+                    SELECT * FROM events WHERE id >> 10 = ? AND provider = ? AND vehicle_id = ? AND id > ? ORDER BY id LIMIT ?
+                    """)
         case .trip(let tripProvider, let tripId):
             (provider, audience) = (tripProvider, tripId)
-            statement = try db.cachedStatement(sql: """
-                SELECT events.* FROM event_trips JOIN events ON events.id = event_trips.event_id
-                WHERE event_trips.block = ? AND event_trips.provider = ? AND event_trips.trip_id = ? AND event_trips.event_id > ?
-                ORDER BY event_trips.event_id LIMIT ?
-                """)
+            statement = try db.cachedStatement(
+                sql: """
+                    SELECT events.* FROM event_trips JOIN events ON events.id = event_trips.event_id
+                    WHERE event_trips.block = ? AND event_trips.provider = ? AND event_trips.trip_id = ? AND event_trips.event_id > ?
+                    ORDER BY event_trips.event_id LIMIT ?
+                    """)
         }
         let latest = try latestID(db)
         guard limit > 0, latest > afterID else { return [] }

@@ -38,10 +38,11 @@ struct SQLiteTransaction: StoreTransaction {
             write?.vehicles[key] = cached
             return cached
         }
-        let statement = try db.cachedStatement(sql: """
-            SELECT row_version, body, tracking, navigator_state, navigator_route_version FROM vehicles
-            WHERE provider = ? AND vehicle_id = ?
-            """)
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT row_version, body, tracking, navigator_state, navigator_route_version FROM vehicles
+                WHERE provider = ? AND vehicle_id = ?
+                """)
         guard let row = try Row.fetchOne(statement, arguments: [provider, id]) else { return nil }
         return try decodeVehicle(row, key: key)
     }
@@ -51,26 +52,31 @@ struct SQLiteTransaction: StoreTransaction {
     private func decodeVehicle(_ row: Row, key: String) throws -> VehicleRecord {
         let version: Int64 = row["row_version"]
         let state: Data? = row["navigator_state"]
-        let record = VehicleRecord(vehicle: try Self.decode(Vehicle.self, row["body"]),
-                                   tracking: try Self.decode(RouteTracking.self, row["tracking"]),
-                                   navigator: NavigatorRecord(state: state.map { [UInt8]($0) },
-                                                              routeVersion: row["navigator_route_version"]))
+        let record = VehicleRecord(
+            vehicle: try Self.decode(Vehicle.self, row["body"]),
+            tracking: try Self.decode(RouteTracking.self, row["tracking"]),
+            navigator: NavigatorRecord(
+                state: state.map { [UInt8]($0) },
+                routeVersion: row["navigator_route_version"]))
         cache(.vehicle(key, version, record))
         return record
     }
 
     func insertVehicle(provider: String, id: String, _ record: VehicleRecord) throws {
-        let statement = try db.cachedStatement(sql: """
-            INSERT INTO vehicles (provider, vehicle_id, row_version, vehicle_state, latitude, longitude, latitude_cell, longitude_cell,
-                                  body, tracking, navigator_state, navigator_route_version, history_after_event)
-            VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(id), 0) FROM events))
-            """)
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT INTO vehicles (provider, vehicle_id, row_version, vehicle_state, latitude, longitude, latitude_cell, longitude_cell,
+                                      body, tracking, navigator_state, navigator_route_version, history_after_event)
+                VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(id), 0) FROM events))
+                """)
         let location = record.vehicle.lastLocation?.location
         let cell = Self.cell(of: record.vehicle)
-        try statement.execute(arguments: [provider, id, record.vehicle.vehicleState?.rawValue, location?.latitude,
-                                          location?.longitude, cell?.latitude, cell?.longitude,
-                                          try Self.encode(record.vehicle), try Self.encode(record.tracking),
-                                          record.navigator.state.map { Data($0) }, record.navigator.routeVersion])
+        try statement.execute(arguments: [
+            provider, id, record.vehicle.vehicleState?.rawValue, location?.latitude,
+            location?.longitude, cell?.latitude, cell?.longitude,
+            try Self.encode(record.vehicle), try Self.encode(record.tracking),
+            record.navigator.state.map { Data($0) }, record.navigator.routeVersion,
+        ])
         cache(.vehicle(provider + "/" + id, 1, record))
     }
 
@@ -78,24 +84,29 @@ struct SQLiteTransaction: StoreTransaction {
         let key = provider + "/" + id
         let location = record.vehicle.lastLocation?.location
         let body = try JSONStreamEncoder().encode(record.vehicle)
-        var arguments: StatementArguments = [location?.latitude, location?.longitude, String(decoding: body, as: UTF8.self),
-                                             try Self.encode(record.tracking), record.navigator.state.map { Data($0) },
-                                             record.navigator.routeVersion]
+        var arguments: StatementArguments = [
+            location?.latitude, location?.longitude, String(decoding: body, as: UTF8.self),
+            try Self.encode(record.tracking), record.navigator.state.map { Data($0) },
+            record.navigator.routeVersion,
+        ]
         let statement: Statement
         // Leaving the indexed columns out of the statement leaves the index untouched.
         if let stored = write?.vehicles[key], stored.vehicle.vehicleState == record.vehicle.vehicleState,
-           Self.cell(of: stored.vehicle) == Self.cell(of: record.vehicle) {
-            statement = try db.cachedStatement(sql: """
-                UPDATE vehicles SET row_version = row_version + 1, latitude = ?, longitude = ?, body = ?, tracking = ?,
-                    navigator_state = ?, navigator_route_version = ?
-                WHERE provider = ? AND vehicle_id = ? RETURNING row_version
-                """)
+            Self.cell(of: stored.vehicle) == Self.cell(of: record.vehicle)
+        {
+            statement = try db.cachedStatement(
+                sql: """
+                    UPDATE vehicles SET row_version = row_version + 1, latitude = ?, longitude = ?, body = ?, tracking = ?,
+                        navigator_state = ?, navigator_route_version = ?
+                    WHERE provider = ? AND vehicle_id = ? RETURNING row_version
+                    """)
         } else {
-            statement = try db.cachedStatement(sql: """
-                UPDATE vehicles SET row_version = row_version + 1, latitude = ?, longitude = ?, body = ?, tracking = ?,
-                    navigator_state = ?, navigator_route_version = ?, vehicle_state = ?, latitude_cell = ?, longitude_cell = ?
-                WHERE provider = ? AND vehicle_id = ? RETURNING row_version
-                """)
+            statement = try db.cachedStatement(
+                sql: """
+                    UPDATE vehicles SET row_version = row_version + 1, latitude = ?, longitude = ?, body = ?, tracking = ?,
+                        navigator_state = ?, navigator_route_version = ?, vehicle_state = ?, latitude_cell = ?, longitude_cell = ?
+                    WHERE provider = ? AND vehicle_id = ? RETURNING row_version
+                    """)
             let cell = Self.cell(of: record.vehicle)
             arguments += [record.vehicle.vehicleState?.rawValue, cell?.latitude, cell?.longitude]
         }
@@ -111,9 +122,10 @@ struct SQLiteTransaction: StoreTransaction {
     }
 
     func deleteVehicle(provider: String, id: String) throws {
-        try db.execute(sql: """
-            DELETE FROM navigator_routes WHERE vehicle = (SELECT id FROM vehicles WHERE provider = ? AND vehicle_id = ?)
-            """, arguments: [provider, id])
+        try db.execute(
+            sql: """
+                DELETE FROM navigator_routes WHERE vehicle = (SELECT id FROM vehicles WHERE provider = ? AND vehicle_id = ?)
+                """, arguments: [provider, id])
         try db.execute(sql: "DELETE FROM vehicles WHERE provider = ? AND vehicle_id = ?", arguments: [provider, id])
         cache(.removeVehicle(provider + "/" + id))
     }
@@ -134,20 +146,23 @@ struct SQLiteTransaction: StoreTransaction {
         let tripVersion: Int64 = current[0]
         let vehicleVersion: Int64? = current[2]
         if let vehicleVersion, let composed = caches.composedTrips.value(for: key, version: vehicleVersion),
-           composed.revision.row == tripVersion {
+            composed.revision.row == tripVersion
+        {
             return composed
         }
         if let cached = caches.trips.value(for: key, version: tripVersion) {
             guard cached.progressFromVehicle else { return Revisioned(value: cached.trip, revision: Revision(row: tripVersion)) }
             if let vehicleId: String = current[1], let vehicleVersion,
-               let vehicle = caches.vehicles.value(for: provider + "/" + vehicleId, version: vehicleVersion) {
+                let vehicle = caches.vehicles.value(for: provider + "/" + vehicleId, version: vehicleVersion)
+            {
                 return composed(cached.trip, key: key, vehicle: vehicle.vehicle, revision: Revision(row: tripVersion, vehicleRow: vehicleVersion))
             }
         }
-        let bodies = try db.cachedStatement(sql: """
-            SELECT t.row_version AS trip_version, t.progress_from_vehicle, t.body AS trip_body, t.vehicle_id,
-                   v.row_version, v.body, v.tracking, v.navigator_state, v.navigator_route_version
-            """ + " " + Self.tripWithVehicle)
+        let bodies = try db.cachedStatement(
+            sql: """
+                SELECT t.row_version AS trip_version, t.progress_from_vehicle, t.body AS trip_body, t.vehicle_id,
+                       v.row_version, v.body, v.tracking, v.navigator_state, v.navigator_route_version
+                """ + " " + Self.tripWithVehicle)
         guard let row = try Row.fetchOne(bodies, arguments: [provider, id]) else { return nil }
         let version: Int64 = row["trip_version"]
         let stored = TripRow(trip: try Self.decode(Trip.self, row["trip_body"]), progressFromVehicle: row["progress_from_vehicle"])
@@ -195,11 +210,14 @@ struct SQLiteTransaction: StoreTransaction {
     }
 
     func insertTrip(provider: String, id: String, _ trip: Trip) throws {
-        let statement = try db.cachedStatement(sql: """
-            INSERT INTO trips (provider, trip_id, row_version, vehicle_id, trip_status, unfinished, body) VALUES (?, ?, 1, ?, ?, ?, ?)
-            """)
-        try statement.execute(arguments: [provider, id, trip.vehicleId, trip.tripStatus.rawValue,
-                                          !trip.tripStatus.isTerminal, try Self.encode(trip)])
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT INTO trips (provider, trip_id, row_version, vehicle_id, trip_status, unfinished, body) VALUES (?, ?, 1, ?, ?, ?, ?)
+                """)
+        try statement.execute(arguments: [
+            provider, id, trip.vehicleId, trip.tripStatus.rawValue,
+            !trip.tripStatus.isTerminal, try Self.encode(trip),
+        ])
         cache(.trip(provider + "/" + id, 1, TripRow(trip: trip, progressFromVehicle: false)))
     }
 
@@ -220,14 +238,19 @@ struct SQLiteTransaction: StoreTransaction {
     }
 
     private func write(_ row: TripRow, provider: String, id: String) throws {
-        let statement = try db.cachedStatement(sql: """
-            UPDATE trips SET row_version = row_version + 1, vehicle_id = ?, trip_status = ?, unfinished = ?, body = ?,
-                progress_from_vehicle = ?
-            WHERE provider = ? AND trip_id = ? RETURNING row_version
-            """)
+        let statement = try db.cachedStatement(
+            sql: """
+                UPDATE trips SET row_version = row_version + 1, vehicle_id = ?, trip_status = ?, unfinished = ?, body = ?,
+                    progress_from_vehicle = ?
+                WHERE provider = ? AND trip_id = ? RETURNING row_version
+                """)
         let trip = row.trip
-        let version = try Int64.fetchOne(statement, arguments: [trip.vehicleId, trip.tripStatus.rawValue, !trip.tripStatus.isTerminal,
-                                                                try Self.encode(trip), row.progressFromVehicle, provider, id])
+        let version = try Int64.fetchOne(
+            statement,
+            arguments: [
+                trip.vehicleId, trip.tripStatus.rawValue, !trip.tripStatus.isTerminal,
+                try Self.encode(trip), row.progressFromVehicle, provider, id,
+            ])
         if let version { cache(.trip(provider + "/" + id, version, row)) }
     }
 
@@ -237,9 +260,10 @@ struct SQLiteTransaction: StoreTransaction {
     }
 
     func unfinishedTrips(provider: String, vehicleId: String) throws -> [Trip] {
-        let statement = try db.cachedStatement(sql: """
-            SELECT trip_id, row_version FROM trips WHERE provider = ? AND vehicle_id = ? AND unfinished = 1 ORDER BY id
-            """)
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT trip_id, row_version FROM trips WHERE provider = ? AND vehicle_id = ? AND unfinished = 1 ORDER BY id
+                """)
         let rows = try Row.fetchAll(statement, arguments: [provider, vehicleId]).compactMap { row in
             try tripRow(provider: provider, id: row["trip_id"], version: row["row_version"])
         }
@@ -249,9 +273,10 @@ struct SQLiteTransaction: StoreTransaction {
     }
 
     func navigatorRoute(provider: String, vehicleId: String) throws -> [UInt8]? {
-        let statement = try db.cachedStatement(sql: """
-            SELECT body FROM navigator_routes WHERE vehicle = (SELECT id FROM vehicles WHERE provider = ? AND vehicle_id = ?)
-            """)
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT body FROM navigator_routes WHERE vehicle = (SELECT id FROM vehicles WHERE provider = ? AND vehicle_id = ?)
+                """)
         return try Data.fetchOne(statement, arguments: [provider, vehicleId]).map { [UInt8]($0) }
     }
 
@@ -261,16 +286,20 @@ struct SQLiteTransaction: StoreTransaction {
             try db.execute(sql: "DELETE FROM navigator_routes WHERE vehicle = \(vehicle)", arguments: [provider, vehicleId])
             return
         }
-        try db.execute(sql: "INSERT OR REPLACE INTO navigator_routes (vehicle, body) VALUES (\(vehicle), ?)",
-                       arguments: [provider, vehicleId, Data(route)])
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO navigator_routes (vehicle, body) VALUES (\(vehicle), ?)",
+            arguments: [provider, vehicleId, Data(route)])
     }
 
     func appendEvent(provider: String, _ event: NewEvent) throws {
-        let insert = try db.cachedStatement(sql: """
-            INSERT INTO events (time_us, provider, vehicle_id, type, data, trip_ids) VALUES (?, ?, ?, ?, ?, ?)
-            """)
-        try insert.execute(arguments: [event.time.microseconds, provider, event.vehicleId, event.type, event.data,
-                                       event.tripIds.joined(separator: ",")])
+        let insert = try db.cachedStatement(
+            sql: """
+                INSERT INTO events (time_us, provider, vehicle_id, type, data, trip_ids) VALUES (?, ?, ?, ?, ?, ?)
+                """)
+        try insert.execute(arguments: [
+            event.time.microseconds, provider, event.vehicleId, event.type, event.data,
+            event.tripIds.joined(separator: ","),
+        ])
         let id = db.lastInsertedRowID
         let audience = try db.cachedStatement(sql: "INSERT INTO event_trips (block, provider, trip_id, event_id) VALUES (?, ?, ?, ?)")
         for tripId in event.tripIds { try audience.execute(arguments: [EventBlocks.block(of: id), provider, tripId, id]) }

@@ -16,17 +16,19 @@ extension SQLiteTripStore: StyleStore {
             let found = try Int64.fetchOne(tx.db, sql: "SELECT version FROM styles WHERE name = ?", arguments: [name]) ?? 0
             guard found == expectedVersion else { throw StyleRecord.conflict(name, expected: expectedVersion, found: found) }
             let record = StyleRecord(name: name, overrides: overrides, version: found + 1, updateTime: time)
-            try tx.db.execute(sql: """
-                INSERT INTO styles (name, overrides, version, update_time_us) VALUES (?, ?, ?, ?)
-                ON CONFLICT (name) DO UPDATE SET overrides = excluded.overrides, version = excluded.version,
-                    update_time_us = excluded.update_time_us
-                """, arguments: [name, overrides, record.version, time.microseconds])
+            try tx.db.execute(
+                sql: """
+                    INSERT INTO styles (name, overrides, version, update_time_us) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (name) DO UPDATE SET overrides = excluded.overrides, version = excluded.version,
+                        update_time_us = excluded.update_time_us
+                    """, arguments: [name, overrides, record.version, time.microseconds])
             return record
         }
     }
 
     private static func styleRecord(_ row: Row) -> StyleRecord {
-        StyleRecord(name: row["name"], overrides: row["overrides"], version: row["version"],
-                    updateTime: Timestamp(microseconds: row["update_time_us"]))
+        StyleRecord(
+            name: row["name"], overrides: row["overrides"], version: row["version"],
+            updateTime: Timestamp(microseconds: row["update_time_us"]))
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Geo
 import GRDB
+import Geo
 import TripModel
 import TripStore
 
@@ -56,23 +56,25 @@ public final class SQLiteTripStore: TripStore {
     func writeSQL<T: Sendable>(_ body: @escaping @Sendable (SQLiteTransaction) throws -> T) async throws -> T {
         let caches = caches
         return try await withCheckedThrowingContinuation { continuation in
-            groupCommit.enqueue(GroupCommit.Job(run: { db in
-                let state = WriteState()
-                let outcome: Result<T, any Error>
-                do {
-                    outcome = .success(try Self.inSavepoint(db) { try body(SQLiteTransaction(db: db, caches: caches, write: state)) })
-                } catch {
-                    outcome = .failure(error)
-                }
-                // A rolled-back write must never reach the cache.
-                let updates: [CacheUpdate]
-                if case .success = outcome { updates = state.cacheUpdates } else { updates = [] }
-                return { commitError in
-                    if let commitError { return continuation.resume(throwing: commitError) }
-                    caches.apply(updates)
-                    continuation.resume(with: outcome)
-                }
-            }, fail: { error in continuation.resume(throwing: error) }))
+            groupCommit.enqueue(
+                GroupCommit.Job(
+                    run: { db in
+                        let state = WriteState()
+                        let outcome: Result<T, any Error>
+                        do {
+                            outcome = .success(try Self.inSavepoint(db) { try body(SQLiteTransaction(db: db, caches: caches, write: state)) })
+                        } catch {
+                            outcome = .failure(error)
+                        }
+                        // A rolled-back write must never reach the cache.
+                        let updates: [CacheUpdate]
+                        if case .success = outcome { updates = state.cacheUpdates } else { updates = [] }
+                        return { commitError in
+                            if let commitError { return continuation.resume(throwing: commitError) }
+                            caches.apply(updates)
+                            continuation.resume(with: outcome)
+                        }
+                    }, fail: { error in continuation.resume(throwing: error) }))
         }
     }
 
@@ -118,9 +120,11 @@ public final class SQLiteTripStore: TripStore {
     public func listVehicles(provider: String, page: PageRequest) async throws -> Page<Vehicle> {
         let after = try page.startAfter()
         return try readHere { tx in
-            let rows = try Row.fetchAll(tx.db, sql: """
-                SELECT vehicle_id, body FROM vehicles WHERE provider = ? AND vehicle_id > ? ORDER BY vehicle_id LIMIT ?
-                """, arguments: [provider, after ?? "", page.pageSize + 1])
+            let rows = try Row.fetchAll(
+                tx.db,
+                sql: """
+                    SELECT vehicle_id, body FROM vehicles WHERE provider = ? AND vehicle_id > ? ORDER BY vehicle_id LIMIT ?
+                    """, arguments: [provider, after ?? "", page.pageSize + 1])
             return try Self.page(rows, size: page.pageSize, id: "vehicle_id") { row throws in
                 try SQLiteTransaction.decode(Vehicle.self, row["body"])
             }
@@ -129,17 +133,23 @@ public final class SQLiteTripStore: TripStore {
 
     public func onlineVehicles(provider: String, within box: GeoBounds) async throws -> [VehicleWithTrips] {
         try readHere { tx in
-            let rows = try Row.fetchAll(tx.db, sql: """
-                SELECT vehicle_id, body FROM vehicles
-                WHERE provider = ? AND vehicle_state = 'ONLINE' AND latitude_cell BETWEEN ? AND ? AND longitude_cell BETWEEN ? AND ?
-                    AND latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?
-                ORDER BY vehicle_id
-                """, arguments: [provider, PositionCell.latitudeCell(box.south), PositionCell.latitudeCell(box.north),
-                                 PositionCell.longitudeCell(box.west), PositionCell.longitudeCell(box.east),
-                                 box.south, box.north, box.west, box.east])
+            let rows = try Row.fetchAll(
+                tx.db,
+                sql: """
+                    SELECT vehicle_id, body FROM vehicles
+                    WHERE provider = ? AND vehicle_state = 'ONLINE' AND latitude_cell BETWEEN ? AND ? AND longitude_cell BETWEEN ? AND ?
+                        AND latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?
+                    ORDER BY vehicle_id
+                    """,
+                arguments: [
+                    provider, PositionCell.latitudeCell(box.south), PositionCell.latitudeCell(box.north),
+                    PositionCell.longitudeCell(box.west), PositionCell.longitudeCell(box.east),
+                    box.south, box.north, box.west, box.east,
+                ])
             return try rows.map { row in
-                VehicleWithTrips(vehicle: try SQLiteTransaction.decode(Vehicle.self, row["body"]),
-                                 unfinishedTrips: try tx.unfinishedTrips(provider: provider, vehicleId: row["vehicle_id"]))
+                VehicleWithTrips(
+                    vehicle: try SQLiteTransaction.decode(Vehicle.self, row["body"]),
+                    unfinishedTrips: try tx.unfinishedTrips(provider: provider, vehicleId: row["vehicle_id"]))
             }
         }
     }
@@ -199,9 +209,10 @@ public final class SQLiteTripStore: TripStore {
     /// An event as its row holds it.
     private static func event(_ row: Row) -> StoredEvent {
         let tripIds: String = row["trip_ids"]
-        return StoredEvent(id: row["id"], time: Timestamp(microseconds: row["time_us"]), provider: row["provider"],
-                           vehicleId: row["vehicle_id"], tripIds: tripIds.isEmpty ? [] : tripIds.split(separator: ",").map(String.init),
-                           type: row["type"], data: row["data"])
+        return StoredEvent(
+            id: row["id"], time: Timestamp(microseconds: row["time_us"]), provider: row["provider"],
+            vehicleId: row["vehicle_id"], tripIds: tripIds.isEmpty ? [] : tripIds.split(separator: ",").map(String.init),
+            type: row["type"], data: row["data"])
     }
 
     private static func page<Item>(_ rows: [Row], size: Int, id: String, item: (Row) throws -> Item) throws -> Page<Item> {

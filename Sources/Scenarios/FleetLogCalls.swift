@@ -106,16 +106,19 @@ public struct FleetLogCalls: Sendable {
     public init(log: FleetLog) throws {
         var calls: [Call] = []
         var notes: [String] = []
-        var report = Report(skippedEntryTypes: log.skippedEntryTypes, droppedFields: log.droppedFields,
-                            locationsFromRaw: log.locationsFromRaw, synthesizedVehicles: [], inferredPlaces: 0,
-                            locationsWithoutPosition: 0)
+        var report = Report(
+            skippedEntryTypes: log.skippedEntryTypes, droppedFields: log.droppedFields,
+            locationsFromRaw: log.locationsFromRaw, synthesizedVehicles: [], inferredPlaces: 0,
+            locationsWithoutPosition: 0)
         let places = Self.inferredPlaces(log)
         var created = Set<String>()
 
         func ensureVehicle(_ provider: String, _ id: String, at time: Timestamp) {
             guard created.insert(id).inserted else { return }
-            calls.append(Call(kind: .createVehicle, time: time, provider: provider, id: id, vehicle: log.synthesizedVehicle(id: id),
-                              expectedStatus: 200, isSynthesized: true))
+            calls.append(
+                Call(
+                    kind: .createVehicle, time: time, provider: provider, id: id, vehicle: log.synthesizedVehicle(id: id),
+                    expectedStatus: 200, isSynthesized: true))
             report.synthesizedVehicles.append(id)
         }
 
@@ -123,8 +126,10 @@ public struct FleetLogCalls: Sendable {
             switch entry.call {
             case .createVehicle(let provider, let id, let vehicle):
                 let repeated = !created.insert(id).inserted
-                calls.append(Call(kind: .createVehicle, time: entry.time, provider: provider, id: id, vehicle: vehicle,
-                                  expectedStatus: repeated ? 409 : 200, response: entry.response, isSynthesized: false))
+                calls.append(
+                    Call(
+                        kind: .createVehicle, time: entry.time, provider: provider, id: id, vehicle: vehicle,
+                        expectedStatus: repeated ? 409 : 200, response: entry.response, isSynthesized: false))
             case .updateVehicle(let provider, let id, var vehicle, var mask):
                 ensureVehicle(provider, id, at: entry.time)
                 if mask.contains("lastLocation"), vehicle.lastLocation?.location == nil {
@@ -134,32 +139,40 @@ public struct FleetLogCalls: Sendable {
                     report.locationsWithoutPosition += 1
                     if mask.fields.isEmpty { continue }
                 }
-                calls.append(Call(kind: .updateVehicle, time: entry.time, provider: provider, id: id, vehicle: vehicle, updateMask: mask,
-                                  expectedStatus: 200, response: entry.response, isSynthesized: false))
+                calls.append(
+                    Call(
+                        kind: .updateVehicle, time: entry.time, provider: provider, id: id, vehicle: vehicle, updateMask: mask,
+                        expectedStatus: 200, response: entry.response, isSynthesized: false))
             case .createTrip(let provider, let id, var trip):
                 if let vehicleId = trip.vehicleId { ensureVehicle(provider, vehicleId, at: entry.time) }
                 if trip.pickupPoint == nil, let place = places[id]?.pickup {
                     trip.pickupPoint = TerminalLocation(point: place.location)
-                    notes.append("trip \(id): the log holds its pickup only as a handle; "
-                                 + "pickupPoint is where its vehicle stood at \(place.reason) (\(place.time.rfc3339))")
+                    notes.append(
+                        "trip \(id): the log holds its pickup only as a handle; "
+                            + "pickupPoint is where its vehicle stood at \(place.reason) (\(place.time.rfc3339))")
                     report.inferredPlaces += 1
                 }
                 if trip.dropoffPoint == nil, let place = places[id]?.dropoff {
                     trip.dropoffPoint = TerminalLocation(point: place.location)
-                    notes.append("trip \(id): the log holds its dropoff only as a handle; "
-                                 + "dropoffPoint is where its vehicle stood at \(place.reason) (\(place.time.rfc3339))")
+                    notes.append(
+                        "trip \(id): the log holds its dropoff only as a handle; "
+                            + "dropoffPoint is where its vehicle stood at \(place.reason) (\(place.time.rfc3339))")
                     report.inferredPlaces += 1
                 }
                 if trip.tripType == nil {
                     trip.tripType = .exclusive
                     notes.append("trip \(id): the log's create has no tripType (the API requires one): EXCLUSIVE")
                 }
-                calls.append(Call(kind: .createTrip, time: entry.time, provider: provider, id: id, trip: trip,
-                                  expectedStatus: 200, response: entry.response, isSynthesized: false))
+                calls.append(
+                    Call(
+                        kind: .createTrip, time: entry.time, provider: provider, id: id, trip: trip,
+                        expectedStatus: 200, response: entry.response, isSynthesized: false))
             case .updateTrip(let provider, let id, let trip, let mask):
                 if let vehicleId = trip.vehicleId, mask.contains("vehicleId") { ensureVehicle(provider, vehicleId, at: entry.time) }
-                calls.append(Call(kind: .updateTrip, time: entry.time, provider: provider, id: id, trip: trip, updateMask: mask,
-                                  expectedStatus: 200, response: entry.response, isSynthesized: false))
+                calls.append(
+                    Call(
+                        kind: .updateTrip, time: entry.time, provider: provider, id: id, trip: trip, updateMask: mask,
+                        expectedStatus: 200, response: entry.response, isSynthesized: false))
             }
         }
         if !report.synthesizedVehicles.isEmpty {
@@ -171,12 +184,14 @@ public struct FleetLogCalls: Sendable {
             notes.append("log entries not replayed: \(counts.joined(separator: ", "))")
         }
         if report.locationsFromRaw > 0 {
-            notes.append("\(report.locationsFromRaw) logged locations (requests and responses) hold the road-snapped location "
-                         + "only as a handle: the raw GPS fix is used")
+            notes.append(
+                "\(report.locationsFromRaw) logged locations (requests and responses) hold the road-snapped location "
+                    + "only as a handle: the raw GPS fix is used")
         }
         if report.locationsWithoutPosition > 0 {
-            notes.append("\(report.locationsWithoutPosition) location updates hold neither a location nor a raw fix (only a handle): "
-                         + "lastLocation is left out of those calls")
+            notes.append(
+                "\(report.locationsWithoutPosition) location updates hold neither a location nor a raw fix (only a handle): "
+                    + "lastLocation is left out of those calls")
         }
         let handles = report.droppedFields.filter { $0.key.hasSuffix("Handle") }.values.reduce(0, +)
         if handles > 0 { notes.append("\(handles) opaque ...Handle values in the log are dropped (the API has no such fields)") }

@@ -58,8 +58,10 @@ public struct FleetLogReplay: Sendable {
 
     /// Creates a replay of `log` over `transport`, writing with `serverToken` and reading each
     /// trip with the consumer token `consumerToken(tripId)` returns.
-    public init(log: FleetLog, transport: any APITransport, serverToken: String,
-                consumerToken: @escaping @Sendable (String) async throws -> String) {
+    public init(
+        log: FleetLog, transport: any APITransport, serverToken: String,
+        consumerToken: @escaping @Sendable (String) async throws -> String
+    ) {
         self.log = log
         self.transport = transport
         self.serverToken = serverToken
@@ -78,8 +80,9 @@ public struct FleetLogReplay: Sendable {
     /// Runs the replay.
     public func run(_ options: Options = Options(), progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> Report {
         let plan = try FleetLogCalls(log: log)
-        var report = Report(calls: 0, checks: 0, synthesizedVehicles: plan.report.synthesizedVehicles, failures: [],
-                            remainingDistance: nil, remainingTime: nil)
+        var report = Report(
+            calls: 0, checks: 0, synthesizedVehicles: plan.report.synthesizedVehicles, failures: [],
+            remainingDistance: nil, remainingTime: nil)
         var trips: [String: TripState] = [:]
         var tripOrder: [String] = []
         var vehicleLocations: [String: LatLng] = [:]
@@ -117,8 +120,9 @@ public struct FleetLogReplay: Sendable {
                 }
             case .createTrip:
                 if answer != nil {
-                    trips[call.id] = TripState(provider: call.provider, status: .new, vehicleId: call.trip?.vehicleId,
-                                               token: try await consumerToken(call.id))
+                    trips[call.id] = TripState(
+                        provider: call.provider, status: .new, vehicleId: call.trip?.vehicleId,
+                        token: try await consumerToken(call.id))
                     tripOrder.append(call.id)
                 }
             case .updateTrip:
@@ -144,8 +148,10 @@ public struct FleetLogReplay: Sendable {
     }
 
     /// Checks one trip's rider view after a call.
-    private func check(_ id: String, _ state: inout TripState, call: FleetLogCalls.Call, vehicleLocations: [String: LatLng],
-                       _ report: inout Report, _ label: String) async throws {
+    private func check(
+        _ id: String, _ state: inout TripState, call: FleetLogCalls.Call, vehicleLocations: [String: LatLng],
+        _ report: inout Report, _ label: String
+    ) async throws {
         let (status, body) = try await transport.send(
             method: "GET", path: "/v1/providers/\(Self.escape(state.provider))/trips/\(Self.escape(id))?view=JOURNEY_SHARING_V1S",
             body: nil, token: state.token)
@@ -188,7 +194,8 @@ public struct FleetLogReplay: Sendable {
         if call.kind == .updateTrip, call.id == id, case .array(let logged)? = call.response?["remainingWaypoints"] {
             let theirs = logged.compactMap { waypoint -> LatLng? in
                 guard case .number(let lat, _)? = waypoint["location"]?["point"]?["latitude"],
-                      case .number(let lng, _)? = waypoint["location"]?["point"]?["longitude"] else { return nil }
+                    case .number(let lng, _)? = waypoint["location"]?["point"]?["longitude"]
+                else { return nil }
                 return LatLng(latitude: lat, longitude: lng)
             }
             let ours = view.remainingWaypoints.compactMap { $0.location?.point }
@@ -215,7 +222,8 @@ public struct FleetLogReplay: Sendable {
         let errors = pairs.map { abs($0.ours - $0.driver) }.sorted()
         func quantile(_ q: Double) -> Double { errors[min(errors.count - 1, Int((q * Double(errors.count - 1)).rounded()))] }
         let within = tolerance.map { test in Double(pairs.filter { test($0.ours, $0.driver) }.count) / Double(pairs.count) }
-        return ErrorDistribution(count: errors.count, median: quantile(0.5), p90: quantile(0.9), maximum: errors.last ?? 0,
-                                 withinTolerance: within)
+        return ErrorDistribution(
+            count: errors.count, median: quantile(0.5), p90: quantile(0.9), maximum: errors.last ?? 0,
+            withinTolerance: within)
     }
 }

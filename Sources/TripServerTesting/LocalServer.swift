@@ -16,8 +16,10 @@ public struct LocalServer: Sendable {
 
     /// A server over `store` whose writes, tokens and previews read `clock` (previews
     /// `previewClock` when given); `logger` receives the request logs.
-    public init(store: any TripStore, clock: WallClock = .system, previewClock: WallClock? = nil,
-                logger: Logger = Logger(label: "tripshare-local")) async throws {
+    public init(
+        store: any TripStore, clock: WallClock = .system, previewClock: WallClock? = nil,
+        logger: Logger = Logger(label: "tripshare-local")
+    ) async throws {
         var generator = SystemRandomNumberGenerator()
         let secret = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
         authority = try await TokenAuthority(hmacSecret: secret, clock: clock)

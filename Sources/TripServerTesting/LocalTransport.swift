@@ -32,8 +32,9 @@ public struct LocalTransport: Sendable {
             fields[.contentType] = fields[.contentType] ?? "application/json"
             fields[.contentLength] = String(body.count)
         }
-        let head = HTTPRequest(method: HTTPRequest.Method(method) ?? .get, scheme: "http", authority: "localhost",
-                               path: path, headerFields: fields)
+        let head = HTTPRequest(
+            method: HTTPRequest.Method(method) ?? .get, scheme: "http", authority: "localhost",
+            path: path, headerFields: fields)
         let request = Request(head: head, body: RequestBody(buffer: ByteBuffer(bytes: body ?? [])))
         let response = try await responder.respond(to: request, context: TripRequestContext(logger: logger))
         let collector = BodyCollector()

@@ -6,7 +6,10 @@ import TripModel
 /// on a copy that replaces the state only when the write succeeds, so a failed write leaves
 /// nothing behind, and writes run one at a time.
 public final class InMemoryTripStore: TripStore {
-    struct Key: Hashable { var provider: String; var id: String }
+    struct Key: Hashable {
+        var provider: String
+        var id: String
+    }
 
     struct State: Sendable {
         var vehicles: [Key: VehicleRecord] = [:]
@@ -60,7 +63,8 @@ public final class InMemoryTripStore: TripStore {
         snapshot { state in
             state.vehicles.filter { key, record in
                 guard key.provider == provider, record.vehicle.vehicleState == .online,
-                      let location = record.vehicle.lastLocation?.location else { return false }
+                    let location = record.vehicle.lastLocation?.location
+                else { return false }
                 return (bounds.south...bounds.north).contains(location.latitude) && (bounds.west...bounds.east).contains(location.longitude)
             }.sorted { $0.key.id < $1.key.id }.map { key, record in
                 VehicleWithTrips(vehicle: record.vehicle, unfinishedTrips: MemoryTransaction.unfinishedTrips(in: state, key))
@@ -93,9 +97,10 @@ public final class InMemoryTripStore: TripStore {
     public func newestEvents(provider: String, vehicleId: String, type: String, limit: Int) async throws -> [StoredEvent] {
         snapshot { state -> [StoredEvent] in
             guard let start = state.historyStarts[Key(provider: provider, id: vehicleId)] else { return [] }
-            return Array(state.events.lazy.filter {
-                $0.id > start && $0.provider == provider && $0.vehicleId == vehicleId && $0.type == type
-            }.suffix(limit))
+            return Array(
+                state.events.lazy.filter {
+                    $0.id > start && $0.provider == provider && $0.vehicleId == vehicleId && $0.type == type
+                }.suffix(limit))
         }
     }
 }
@@ -166,7 +171,9 @@ final class MemoryTransaction: StoreTransaction {
 
     func appendEvent(provider: String, _ event: NewEvent) throws {
         let id = (state.events.last?.id ?? 0) + 1
-        state.events.append(StoredEvent(id: id, time: event.time, provider: provider, vehicleId: event.vehicleId,
-                                        tripIds: event.tripIds, type: event.type, data: event.data))
+        state.events.append(
+            StoredEvent(
+                id: id, time: event.time, provider: provider, vehicleId: event.vehicleId,
+                tripIds: event.tripIds, type: event.type, data: event.data))
     }
 }

@@ -1,5 +1,5 @@
-import Geo
 import Fleet
+import Geo
 import TripModel
 import TripStore
 
@@ -21,8 +21,10 @@ enum Inputs {
         return input
     }
 
-    static func trip(vehicle: String?, pickup: LatLng = LatLng(latitude: 37.40, longitude: -122.0),
-                     dropoff: LatLng = LatLng(latitude: 37.42, longitude: -122.0)) -> Trip {
+    static func trip(
+        vehicle: String?, pickup: LatLng = LatLng(latitude: 37.40, longitude: -122.0),
+        dropoff: LatLng = LatLng(latitude: 37.42, longitude: -122.0)
+    ) -> Trip {
         var input = Trip(name: "")
         input.tripType = .exclusive
         input.pickupPoint = TerminalLocation(point: pickup)

@@ -144,8 +144,9 @@ extension StoreConformance {
             let input = Inputs.vehicle(state: state, capacity: capacity, at: LatLng(latitude: latitude, longitude: -122))
             _ = try await fleet.createVehicle(provider: "p", id: id, input: input)
         }
-        let query = VehicleSearchQuery(pickupPoint: TerminalLocation(point: LatLng(latitude: 37.4, longitude: -122)),
-                                       pickupRadiusMeters: 2_000, count: 10, minimumCapacity: 2, tripTypes: [.exclusive])
+        let query = VehicleSearchQuery(
+            pickupPoint: TerminalLocation(point: LatLng(latitude: 37.4, longitude: -122)),
+            pickupRadiusMeters: 2_000, count: 10, minimumCapacity: 2, tripTypes: [.exclusive])
         let matches = try await fleet.searchVehicles(provider: "p", query: query)
         #expect(matches.map { ResourceName.lastComponent(of: $0.vehicle.name) } == ["nearer", "near"])
         #expect(matches.first?.vehiclePickupStraightLineDistanceMeters == 11)
@@ -156,15 +157,17 @@ extension StoreConformance {
     static func searchFollowsMovesAndStates(_ make: Factory) async throws {
         let fleet = Inputs.fleet(try make())
         func found(near latitude: Double, radius: Int = 2_000) async throws -> [String] {
-            let query = VehicleSearchQuery(pickupPoint: TerminalLocation(point: LatLng(latitude: latitude, longitude: -122)),
-                                           pickupRadiusMeters: radius, count: 10, minimumCapacity: 1, tripTypes: [.exclusive])
+            let query = VehicleSearchQuery(
+                pickupPoint: TerminalLocation(point: LatLng(latitude: latitude, longitude: -122)),
+                pickupRadiusMeters: radius, count: 10, minimumCapacity: 1, tripTypes: [.exclusive])
             return try await fleet.searchVehicles(provider: "p", query: query).map { ResourceName.lastComponent(of: $0.vehicle.name) }
         }
         _ = try await fleet.createVehicle(provider: "p", id: "mover", input: Inputs.vehicle(at: LatLng(latitude: 37.4, longitude: -122)))
         #expect(try await found(near: 37.4) == ["mover"])
         for step in 1...5 {
-            _ = try await fleet.updateVehicle(provider: "p", id: "mover", input: Inputs.location(37.45 + Double(step) * 1e-4, -122),
-                                              mask: FieldMask("lastLocation"))
+            _ = try await fleet.updateVehicle(
+                provider: "p", id: "mover", input: Inputs.location(37.45 + Double(step) * 1e-4, -122),
+                mask: FieldMask("lastLocation"))
         }
         #expect(try await found(near: 37.4).isEmpty)
         #expect(try await found(near: 37.4505, radius: 100) == ["mover"])
@@ -183,8 +186,9 @@ extension StoreConformance {
         let fleet = Inputs.fleet(try make())
         _ = try await fleet.createVehicle(provider: "p", id: "v1", input: Inputs.vehicle())
         for i in 0..<1_105 {
-            _ = try await fleet.updateVehicle(provider: "p", id: "v1", input: Inputs.location(37 + Double(i) * 1e-5, -122),
-                                              mask: FieldMask("lastLocation"))
+            _ = try await fleet.updateVehicle(
+                provider: "p", id: "v1", input: Inputs.location(37 + Double(i) * 1e-5, -122),
+                mask: FieldMask("lastLocation"))
         }
         func latitudes(_ steps: Range<Int>) -> [Double?] { steps.map { 37 + Double($0) * 1e-5 } }
         let history = try await fleet.locationHistory(provider: "p", vehicleId: "v1", limit: 5_000)
@@ -203,8 +207,9 @@ extension StoreConformance {
         _ = try await fleet.createVehicle(provider: "p", id: "v2", input: Inputs.vehicle())
         for i in 1...3 {
             _ = try await fleet.updateVehicle(provider: "p", id: "v2", input: Inputs.location(38, -121), mask: FieldMask("lastLocation"))
-            _ = try await fleet.updateVehicle(provider: "p", id: "v1", input: Inputs.location(37.1 + Double(i) * 0.1, -122),
-                                              mask: FieldMask("lastLocation"))
+            _ = try await fleet.updateVehicle(
+                provider: "p", id: "v1", input: Inputs.location(37.1 + Double(i) * 0.1, -122),
+                mask: FieldMask("lastLocation"))
         }
         // Not a location update: nothing added.
         _ = try await fleet.updateVehicle(provider: "p", id: "v1", input: Inputs.vehicle(state: .offline), mask: FieldMask("vehicleState"))
@@ -252,8 +257,9 @@ extension StoreConformance {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for i in 0..<80 {
                 group.addTask {
-                    _ = try await fleet.updateVehicle(provider: "p", id: "v\(i % 4)", input: Inputs.location(37 + Double(i) * 1e-4, -122),
-                                                      mask: FieldMask("lastLocation"))
+                    _ = try await fleet.updateVehicle(
+                        provider: "p", id: "v\(i % 4)", input: Inputs.location(37 + Double(i) * 1e-4, -122),
+                        mask: FieldMask("lastLocation"))
                 }
             }
             try await group.waitForAll()

@@ -139,8 +139,10 @@ extension StoreConformance {
         #expect(everything.map(\.type) == log.map(\.type) + ["other"])
         #expect(zip(everything, everything.dropFirst()).allSatisfy { $0.id < $1.id })
         #expect(try await store.latestEventID() == everything.last?.id)
-        for filter in [EventFilter.vehicle(provider: "p", vehicleId: "v1"), .trip(provider: "p", tripId: "t1"),
-                       .trip(provider: "p", tripId: "t2")] {
+        for filter in [
+            EventFilter.vehicle(provider: "p", vehicleId: "v1"), .trip(provider: "p", tripId: "t1"),
+            .trip(provider: "p", tripId: "t2"),
+        ] {
             let expected = everything.filter(filter.matches).map(\.id)
             #expect(try await store.events(after: 0, filter: filter, limit: 10_000).map(\.id) == expected)
             var paged: [Int64] = []

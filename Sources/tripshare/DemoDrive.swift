@@ -49,16 +49,21 @@ struct DemoDrive: Sendable {
         vehicle.name = ""
         vehicle.supportedTripTypes = [.exclusive]
         vehicle.attributes = Self.labels.sorted { $0.key < $1.key }.map { Attribute(key: $0.key, stringValue: $0.value) }
-        var steps = [Step(offset: 0, method: "POST", path: "\(p)/vehicles?vehicleId=\(Self.vehicleId)",
-                          body: try Self.encode(vehicle), label: "create \(Self.vehicleId)")]
+        var steps = [
+            Step(
+                offset: 0, method: "POST", path: "\(p)/vehicles?vehicleId=\(Self.vehicleId)",
+                body: try Self.encode(vehicle), label: "create \(Self.vehicleId)")
+        ]
         // Where the car stood before the trip, so it appears on the map at once.
         if let before = calls.last(where: { call in
             call.kind == .updateVehicle && call.id == vehicleId && call.time <= start && call.vehicle?.lastLocation?.location != nil
         }) {
             var input = Vehicle(name: "")
             input.lastLocation = before.vehicle?.lastLocation
-            steps.append(Step(offset: 0, method: "PUT", path: "\(p)/vehicles/\(Self.vehicleId)?updateMask=lastLocation",
-                              body: try Self.encode(input), label: "position \(Self.vehicleId)"))
+            steps.append(
+                Step(
+                    offset: 0, method: "PUT", path: "\(p)/vehicles/\(Self.vehicleId)?updateMask=lastLocation",
+                    body: try Self.encode(input), label: "position \(Self.vehicleId)"))
         }
         // The trip as the log has it so far, for the waypoint each new route leads to, and
         // the last segment sent as a route.
@@ -75,8 +80,10 @@ struct DemoDrive: Sendable {
                 input.name = ""
                 input.vehicleId = Self.vehicleId
                 input.tripType = .exclusive
-                steps.append(Step(offset: offset, method: "POST", path: "\(p)/trips?tripId=\(Self.tripId)", body: try Self.encode(input),
-                                  label: "create \(Self.tripId)"))
+                steps.append(
+                    Step(
+                        offset: offset, method: "POST", path: "\(p)/trips?tripId=\(Self.tripId)", body: try Self.encode(input),
+                        label: "create \(Self.tripId)"))
             case .updateTrip where call.id == tripId:
                 guard var update = call.trip, let mask = call.updateMask else { continue }
                 if mask.contains("tripStatus") { trip.tripStatus = update.tripStatus }
@@ -87,13 +94,17 @@ struct DemoDrive: Sendable {
                 if mask.contains("vehicleId") { update.vehicleId = Self.vehicleId }
                 if mask.contains("tripStatus") && update.tripStatus == .new { sent.removeAll { $0 == "tripStatus" } }
                 guard !sent.isEmpty else { continue }
-                steps.append(Step(offset: offset, method: "PUT", path: "\(p)/trips/\(Self.tripId)?updateMask=\(sent.joined(separator: ","))",
-                                  body: try Self.encode(update), label: mask.contains("tripStatus") ? update.tripStatus.rawValue : "update trip"))
+                steps.append(
+                    Step(
+                        offset: offset, method: "PUT", path: "\(p)/trips/\(Self.tripId)?updateMask=\(sent.joined(separator: ","))",
+                        body: try Self.encode(update), label: mask.contains("tripStatus") ? update.tripStatus.rawValue : "update trip"))
                 // The trip is over: the driver app ends guidance (the recorded driver ended it
                 // short of the dropoff, where the navigator would still be counting down).
                 if mask.contains("tripStatus"), update.tripStatus.isTerminal, routedSegment != nil {
-                    steps.append(Step(offset: offset, method: "DELETE", path: "\(p)/vehicles/\(Self.vehicleId)/route",
-                                      body: [], label: "route"))
+                    steps.append(
+                        Step(
+                            offset: offset, method: "DELETE", path: "\(p)/vehicles/\(Self.vehicleId)/route",
+                            body: [], label: "route"))
                     routedSegment = nil
                 }
             case .updateVehicle where call.id == vehicleId:
@@ -106,8 +117,10 @@ struct DemoDrive: Sendable {
                 if sent.contains("currentRouteSegment"), let segment = update.currentRouteSegment {
                     if segment != routedSegment, let route = Self.route(along: segment, toward: Self.nextWaypoint(of: trip)) {
                         routedSegment = segment
-                        steps.append(Step(offset: offset, method: "PUT", path: "\(p)/vehicles/\(Self.vehicleId)/route",
-                                          body: try Self.encode(route), label: "route"))
+                        steps.append(
+                            Step(
+                                offset: offset, method: "PUT", path: "\(p)/vehicles/\(Self.vehicleId)/route",
+                                body: try Self.encode(route), label: "route"))
                     }
                     if segment == routedSegment {
                         sent.removeAll { $0 == "currentRouteSegment" }
@@ -160,8 +173,9 @@ struct DemoDrive: Sendable {
         let p = "/v1/providers/\(Self.provider)"
         let trip = "\(p)/trips/\(Self.tripId)"
         if try await transport.send(method: "DELETE", path: trip, body: nil, token: token).status == 400 {
-            _ = try await transport.send(method: "PUT", path: "\(trip)?updateMask=tripStatus",
-                                         body: Array(#"{"tripStatus": "CANCELED"}"#.utf8), token: token)
+            _ = try await transport.send(
+                method: "PUT", path: "\(trip)?updateMask=tripStatus",
+                body: Array(#"{"tripStatus": "CANCELED"}"#.utf8), token: token)
             _ = try await transport.send(method: "DELETE", path: trip, body: nil, token: token)
         }
         _ = try await transport.send(method: "DELETE", path: "\(p)/vehicles/\(Self.vehicleId)", body: nil, token: token)
@@ -171,7 +185,8 @@ struct DemoDrive: Sendable {
         let rider = try await authority.mint(Principal(role: .consumer, tripId: Self.tripId, subject: "demo-rider"))
         let root = base.absoluteString
         let dataFlag = dataDirectory.map { " --data-dir \($0)" } ?? ""
-        Self.say("""
+        Self.say(
+            """
 
             tripshare demo: \(Self.vehicleId) drives \(Self.tripId) (a recorded Bay Area trip, \(Int(durationSeconds / 60)) min) \
             \(String(format: "%.1f", speedFactor))x faster, about \(Int(durationSeconds / speedFactor)) s.

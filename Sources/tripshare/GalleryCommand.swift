@@ -7,8 +7,10 @@ struct GalleryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gallery",
         abstract: "Draw images to look at: the rasteriser's strokes and text, maneuver sheets, display lists, the brand icon.",
-        subcommands: [GalleryRasterCommand.self, GalleryManeuversCommand.self, GalleryDisplayListsCommand.self,
-                      GalleryBrandIconCommand.self]
+        subcommands: [
+            GalleryRasterCommand.self, GalleryManeuversCommand.self, GalleryDisplayListsCommand.self,
+            GalleryBrandIconCommand.self,
+        ]
     )
 
     /// Writes `image` as `name` into `folder`, creating the folder, and says so.

@@ -19,11 +19,15 @@ struct GalleryManeuversCommand: ParsableCommand {
             try GalleryCommand.write(sheet, "maneuvers-\(lighting.rawValue).png", in: out)
         }
         let lanes = [
-            Lane(laneDirections: [LaneDirection(laneShape: .uTurnLeft, recommended: false),
-                                  LaneDirection(laneShape: .normalLeft, recommended: false)]),
+            Lane(laneDirections: [
+                LaneDirection(laneShape: .uTurnLeft, recommended: false),
+                LaneDirection(laneShape: .normalLeft, recommended: false),
+            ]),
             Lane(laneDirections: [LaneDirection(laneShape: .straight, recommended: true)]),
-            Lane(laneDirections: [LaneDirection(laneShape: .straight, recommended: true),
-                                  LaneDirection(laneShape: .slightRight, recommended: true)]),
+            Lane(laneDirections: [
+                LaneDirection(laneShape: .straight, recommended: true),
+                LaneDirection(laneShape: .slightRight, recommended: true),
+            ]),
             Lane(laneDirections: [LaneDirection(laneShape: .normalRight, recommended: false)]),
             Lane(laneDirections: [LaneDirection(laneShape: .sharpRight, recommended: false)]),
         ]

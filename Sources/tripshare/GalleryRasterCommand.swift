@@ -27,8 +27,9 @@ struct GalleryRasterCommand: ParsableCommand {
         for (index, join) in joins.enumerated() {
             let x = 20 + Double(index) * 155
             let points = [Point(x, 120), Point(x + 40, 30), Point(x + 70, 120), Point(x + 120, 60), Point(x + 60, 60)]
-            canvas.stroke(polyline: points, style: StrokeStyle(width: 16, cap: caps[index], join: join),
-                          color: Color(red: 66, green: 133, blue: 244))
+            canvas.stroke(
+                polyline: points, style: StrokeStyle(width: 16, cap: caps[index], join: join),
+                color: Color(red: 66, green: 133, blue: 244))
             canvas.stroke(polyline: points, style: StrokeStyle(width: 1, cap: .butt, join: .miter), color: .black)
         }
         var wiggle: [Point] = []
@@ -49,8 +50,9 @@ struct GalleryRasterCommand: ParsableCommand {
         }
         let label = try TextLayout(text: "12 min", font: bold, size: 16)
         let badge = (x: 230.0, y: 110.0, width: label.width + 24, height: label.ascent + label.descent + 10)
-        canvas.fill(.roundedRectangle(x: badge.x, y: badge.y, width: badge.width, height: badge.height, radius: badge.height / 2),
-                    color: Color(red: 32, green: 33, blue: 36))
+        canvas.fill(
+            .roundedRectangle(x: badge.x, y: badge.y, width: badge.width, height: badge.height, radius: badge.height / 2),
+            color: Color(red: 32, green: 33, blue: 36))
         try canvas.draw(label, at: Point(badge.x + 12, badge.y + 5 + label.ascent), color: .white)
         return canvas.image
     }

@@ -48,7 +48,8 @@ enum PreviewTripFixtures {
         if let failure = run.failures.first { throw ScenarioError("replaying the log failed: \(failure)") }
         return try times.indices.map { index in
             guard let artefact = run.artefacts.first(where: { $0.fileName == "view-\(index).trip.json" }),
-                  case .json(let view) = artefact.content else { throw ScenarioError("no view of trip \(tripId) at \(times[index].rfc3339)") }
+                case .json(let view) = artefact.content
+            else { throw ScenarioError("no view of trip \(tripId) at \(times[index].rfc3339)") }
             return try FleetJSON.decode(Trip.self, from: try FleetJSON.encode(view), root: "trip")
         }
     }
@@ -59,8 +60,8 @@ enum PreviewTripFixtures {
     static func withRealRemainingRoute(_ view: Trip, from later: Trip) throws -> Trip {
         var trip = view
         guard let index = trip.remainingWaypoints.firstIndex(where: { $0.waypointType == .dropOff }),
-              let source = later.remainingWaypoints.first(where: { $0.waypointType == .dropOff }),
-              let encoded = source.encodedPathToWaypoint, let pickup = trip.pickupPoint?.point
+            let source = later.remainingWaypoints.first(where: { $0.waypointType == .dropOff }),
+            let encoded = source.encodedPathToWaypoint, let pickup = trip.pickupPoint?.point
         else { throw FleetError(.failedPrecondition, "no dropoff path to take") }
         var path = try EncodedPolyline.decode(encoded)
         path.insert(pickup, at: 0)
@@ -84,7 +85,7 @@ enum PreviewTripFixtures {
     static func withIntermediateStops(_ view: Trip) throws -> Trip {
         var trip = view
         guard let index = trip.remainingWaypoints.firstIndex(where: { $0.waypointType == .dropOff }),
-              let encoded = trip.remainingWaypoints[index].encodedPathToWaypoint
+            let encoded = trip.remainingWaypoints[index].encodedPathToWaypoint
         else { throw FleetError(.failedPrecondition, "no dropoff path to split") }
         let dropoff = trip.remainingWaypoints[index]
         let path = try EncodedPolyline.decode(encoded)
@@ -100,8 +101,9 @@ enum PreviewTripFixtures {
                 let start = max(interval.startPolylinePointIndex, range.lowerBound)
                 let end = min(interval.endPolylinePointIndex, range.upperBound)
                 guard start < end else { return nil }
-                return SpeedReadingInterval(startPolylinePointIndex: start - range.lowerBound,
-                                            endPolylinePointIndex: end - range.lowerBound, speed: interval.speed)
+                return SpeedReadingInterval(
+                    startPolylinePointIndex: start - range.lowerBound,
+                    endPolylinePointIndex: end - range.lowerBound, speed: interval.speed)
             }
             if let intervals { waypoint.trafficToWaypoint = ConsumableTrafficPolyline(speedReadingInterval: intervals) }
             waypoint.eta = dropoff.eta
@@ -132,15 +134,18 @@ enum PreviewTripFixtures {
             var start = 0
             while start < path.count - 1 {
                 let end = min(start + 40, path.count - 1)
-                intervals.append(SpeedReadingInterval(startPolylinePointIndex: start, endPolylinePointIndex: end,
-                                                      speed: speeds[(cuts[leg] + start) / 40 % speeds.count]))
+                intervals.append(
+                    SpeedReadingInterval(
+                        startPolylinePointIndex: start, endPolylinePointIndex: end,
+                        speed: speeds[(cuts[leg] + start) / 40 % speeds.count]))
                 start = end
             }
-            trip.remainingWaypoints.append(TripWaypoint(
-                location: TerminalLocation(point: path[path.count - 1]), tripId: trip.tripId, waypointType: types[leg],
-                encodedPathToWaypoint: EncodedPolyline.encode(path),
-                trafficToWaypoint: ConsumableTrafficPolyline(speedReadingInterval: intervals),
-                eta: fixtureTime.adding(seconds: Double(420 * (leg + 1)))))
+            trip.remainingWaypoints.append(
+                TripWaypoint(
+                    location: TerminalLocation(point: path[path.count - 1]), tripId: trip.tripId, waypointType: types[leg],
+                    encodedPathToWaypoint: EncodedPolyline.encode(path),
+                    trafficToWaypoint: ConsumableTrafficPolyline(speedReadingInterval: intervals),
+                    eta: fixtureTime.adding(seconds: Double(420 * (leg + 1)))))
         }
         trip.pickupPoint = TerminalLocation(point: points[cuts[1]])
         trip.intermediateDestinations = [TerminalLocation(point: points[cuts[2]])]

@@ -60,8 +60,16 @@ import Testing
         struct Failed: Error {}
         let cache = BoundedCache<String, Int>(capacity: 4)
         var made = 0
-        #expect(cache.value(forKey: "x") { made += 1; return 7 } == 7)
-        #expect(cache.value(forKey: "x") { made += 1; return 8 } == 7)
+        #expect(
+            cache.value(forKey: "x") {
+                made += 1
+                return 7
+            } == 7)
+        #expect(
+            cache.value(forKey: "x") {
+                made += 1
+                return 8
+            } == 7)
         #expect(made == 1)
         #expect(throws: Failed.self) { try cache.value(forKey: "y") { throw Failed() } }
         #expect(cache.value(forKey: "y") == nil)

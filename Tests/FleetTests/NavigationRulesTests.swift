@@ -50,8 +50,9 @@ import TripStore
         func drive(_ index: Int) async throws -> [StoredEvent] {
             let before = try await fleet.latestEventID()
             clock.advance(seconds: 5)
-            _ = try await fleet.updateVehicle(provider: "p", id: "v1", input: locationUpdate(points[index], at: clock.wallClock.now),
-                                              mask: FieldMask("lastLocation"))
+            _ = try await fleet.updateVehicle(
+                provider: "p", id: "v1", input: locationUpdate(points[index], at: clock.wallClock.now),
+                mask: FieldMask("lastLocation"))
             let navigatorNames = Set(["didUpdateLocation", "didUpdateRemainingTime", "didUpdateRemainingDistance", "didUpdateNavInfo"])
             return try await fleet.events(after: before, filter: .vehicle(provider: "p", vehicleId: "v1"), limit: 100)
                 .filter { navigatorNames.contains($0.type) }

@@ -25,13 +25,15 @@ func eastRoute(count: Int = 31) -> (route: NavRoute, points: [LatLng]) {
     let points = (try? EncodedPolyline.decode(encoded)) ?? grid
     let ends = [0] + Array(stride(from: 10, to: count - 1, by: 10)) + [count - 1]
     let steps = ends.enumerated().map { k, end in
-        StepInfo(stepNumber: k, maneuver: k == 0 ? .depart : end == count - 1 ? .destination : .turnRight,
-                 simpleRoadName: "Street \(k)", polylineStartIndex: k == 0 ? 0 : ends[k - 1], polylineEndIndex: end)
+        StepInfo(
+            stepNumber: k, maneuver: k == 0 ? .depart : end == count - 1 ? .destination : .turnRight,
+            simpleRoadName: "Street \(k)", polylineStartIndex: k == 0 ? 0 : ends[k - 1], polylineEndIndex: end)
     }
     let durations = (1..<count).map { Earth.distance(points[$0 - 1], points[$0]) / 10 }
-    let route = NavRoute(encodedPolyline: encoded, steps: steps, segmentDurationsSeconds: durations,
-                         destinations: [RouteDestination(location: points[count - 1], polylinePointIndex: count - 1)],
-                         drivingSide: .right)
+    let route = NavRoute(
+        encodedPolyline: encoded, steps: steps, segmentDurationsSeconds: durations,
+        destinations: [RouteDestination(location: points[count - 1], polylinePointIndex: count - 1)],
+        drivingSide: .right)
     return (route, points)
 }
 

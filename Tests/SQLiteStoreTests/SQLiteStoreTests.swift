@@ -1,7 +1,7 @@
 import Fleet
 import Foundation
-import Geo
 import GRDB
+import Geo
 import SQLiteStore
 import Testing
 import TripModel
@@ -18,8 +18,10 @@ func vehicleInput(state: VehicleState = .online, capacity: Int = 4, at location:
     return input
 }
 
-func tripInput(vehicle: String?, pickup: LatLng = LatLng(latitude: 37.40, longitude: -122.0),
-               dropoff: LatLng = LatLng(latitude: 37.42, longitude: -122.0)) -> Trip {
+func tripInput(
+    vehicle: String?, pickup: LatLng = LatLng(latitude: 37.40, longitude: -122.0),
+    dropoff: LatLng = LatLng(latitude: 37.42, longitude: -122.0)
+) -> Trip {
     var input = Trip(name: "")
     input.tripType = .exclusive
     input.pickupPoint = TerminalLocation(point: pickup)
@@ -77,8 +79,10 @@ extension SQLiteTripStore {
         let everything = try await store.events(after: 0, filter: .all, limit: 10_000)
         #expect(everything.count == 3_501)
 
-        for filter in [EventFilter.vehicle(provider: "p", vehicleId: "v1"), .trip(provider: "p", tripId: "t1"),
-                       .trip(provider: "p", tripId: "t2")] {
+        for filter in [
+            EventFilter.vehicle(provider: "p", vehicleId: "v1"), .trip(provider: "p", tripId: "t1"),
+            .trip(provider: "p", tripId: "t2"),
+        ] {
             let expected = everything.filter { event in
                 switch filter {
                 case .vehicle(let provider, let id): return event.provider == provider && event.vehicleId == id
@@ -134,18 +138,20 @@ extension SQLiteTripStore {
                     var vehicle = vehicleInput(at: LatLng(latitude: point.0, longitude: point.1))
                     vehicle.name = "providers/p/vehicles/v\(i)"
                     vehicle.supportedTripTypes = [.exclusive]
-                    try db.execute(sql: """
-                        INSERT INTO vehicles (provider, vehicle_id, row_version, vehicle_state, latitude, longitude, body, tracking)
-                        VALUES ('p', ?, 1, 'ONLINE', ?, ?, ?, ?)
-                        """, arguments: ["v\(i)", point.0, point.1, try FleetJSON.encodeText(vehicle), try FleetJSON.encodeText(RouteTracking())])
+                    try db.execute(
+                        sql: """
+                            INSERT INTO vehicles (provider, vehicle_id, row_version, vehicle_state, latitude, longitude, body, tracking)
+                            VALUES ('p', ?, 1, 'ONLINE', ?, ?, ?, ?)
+                            """, arguments: ["v\(i)", point.0, point.1, try FleetJSON.encodeText(vehicle), try FleetJSON.encodeText(RouteTracking())])
                 }
             }
         }
         let store = try SQLiteTripStore(path: path)
         #expect(store.newlyAppliedMigrations.first == "0008_vehicle_position_cells")
         for (i, point) in points.enumerated() {
-            let query = VehicleSearchQuery(pickupPoint: TerminalLocation(point: LatLng(latitude: point.0, longitude: point.1)),
-                                           pickupRadiusMeters: 50, count: 10, minimumCapacity: 1, tripTypes: [.exclusive])
+            let query = VehicleSearchQuery(
+                pickupPoint: TerminalLocation(point: LatLng(latitude: point.0, longitude: point.1)),
+                pickupRadiusMeters: 50, count: 10, minimumCapacity: 1, tripTypes: [.exclusive])
             let matches = try await fleet(store).searchVehicles(provider: "p", query: query)
             #expect(matches.map { ResourceName.lastComponent(of: $0.vehicle.name) } == ["v\(i)"], "at \(point)")
         }
@@ -160,9 +166,10 @@ extension SQLiteTripStore {
             try Migrations.migrator().migrate(queue, upTo: "0004_location_sequence")
             try await queue.write { db in
                 for i in 1...2_100 {
-                    try db.execute(sql: """
-                        INSERT INTO events (time_us, provider, vehicle_id, type, data, trip_ids) VALUES (?, 'p', ?, 'e', '{}', ?)
-                        """, arguments: [i, i % 2 == 0 ? "v1" : "v2", i % 3 == 0 ? "t1" : ""])
+                    try db.execute(
+                        sql: """
+                            INSERT INTO events (time_us, provider, vehicle_id, type, data, trip_ids) VALUES (?, 'p', ?, 'e', '{}', ?)
+                            """, arguments: [i, i % 2 == 0 ? "v1" : "v2", i % 3 == 0 ? "t1" : ""])
                     if i % 3 == 0 { try db.execute(sql: "INSERT INTO event_trips VALUES ('p', 't1', ?)", arguments: [i]) }
                 }
             }

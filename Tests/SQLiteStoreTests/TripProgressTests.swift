@@ -1,7 +1,7 @@
 import Fleet
 import Foundation
-import Geo
 import GRDB
+import Geo
 import SQLiteStore
 import Synchronization
 import Testing

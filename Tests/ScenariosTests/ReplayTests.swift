@@ -1,6 +1,6 @@
 import Foundation
-import Scenarios
 import SQLiteStore
+import Scenarios
 import Testing
 import TripModel
 import TripServer

@@ -1,6 +1,7 @@
 import Hummingbird
 import Testing
 import TripModel
+
 @testable import TripServer
 
 @Suite struct APIErrorTests {

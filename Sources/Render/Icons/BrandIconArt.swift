@@ -9,7 +9,7 @@ package enum BrandIconArt {
     /// A yellow taxi from above, nose up, 36 × 72 pixels (18 × 36 at scale 1).
     package static func draw() throws -> Image {
         var roof: [VectorIcon.Shape] = [
-            VectorIcon.Shape(path: .roundedRectangle(x: 5.2, y: 17.6, width: 7.6, height: 5.2, radius: 1.2), fill: .rgb(0x202124)),
+            VectorIcon.Shape(path: .roundedRectangle(x: 5.2, y: 17.6, width: 7.6, height: 5.2, radius: 1.2), fill: .rgb(0x202124))
         ]
         for index in 0..<4 {
             let square = Path.rectangle(x: 5.8 + Double(index) * 1.7, y: 18.6 + Double(index % 2) * 1.6, width: 1.7, height: 1.6)

@@ -55,8 +55,9 @@ public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConverti
         case let error as APIError: return error
         case let error as FleetError: return APIError(error)
         case let error as HTTPError:
-            return APIError(error.status == .contentTooLarge ? .invalidArgument : .unknown, error.body ?? error.status.reasonPhrase,
-                            status: error.status)
+            return APIError(
+                error.status == .contentTooLarge ? .invalidArgument : .unknown, error.body ?? error.status.reasonPhrase,
+                status: error.status)
         default: return APIError(.internal, "internal error")
         }
     }
@@ -75,7 +76,8 @@ public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConverti
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         let body = Body(error: .init(code: status.code, message: message, status: code.status))
         let data = (try? FleetJSON.encode(body)) ?? Data("{}".utf8)
-        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 }
