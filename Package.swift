@@ -12,17 +12,18 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "tripshare", targets: ["tripshare"]),
+        // Lowest layer first (README: Layout).
         .library(name: "Caching", targets: ["Caching"]),
         .library(name: "Geo", targets: ["Geo"]),
         .library(name: "TripModel", targets: ["TripModel"]),
-        .library(name: "TripStore", targets: ["TripStore"]),
-        .library(name: "TripStoreTesting", targets: ["TripStoreTesting"]),
-        .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
-        .library(name: "Fleet", targets: ["Fleet"]),
         .library(name: "Navigation", targets: ["Navigation"]),
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "Styling", targets: ["Styling"]),
         .library(name: "Render", targets: ["Render"]),
+        .library(name: "TripStore", targets: ["TripStore"]),
+        .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
+        .library(name: "Fleet", targets: ["Fleet"]),
+        .library(name: "TripStoreTesting", targets: ["TripStoreTesting"]),
         .library(name: "TripServer", targets: ["TripServer"]),
         .library(name: "TripServerTesting", targets: ["TripServerTesting"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
@@ -87,13 +88,13 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // Fixture scenarios: the importer, the replay runner and the golden comparison. Not in
-        // DESIGN §1's list: the test suite runs the batch runner too, so it cannot live in the
-        // executable.
+        // Fixture scenarios, the Fleet Engine log's calls (import, replay, the demo's drive) and
+        // the golden comparison: the test suite runs the batch runner too, so it cannot live in
+        // the executable.
         .target(
             name: "Scenarios",
             dependencies: [
-                "TripServer", "TripServerTesting", "Fleet", "TripStore", "SQLiteStore", "TripModel", "Navigation", "Raster", "Geo",
+                "TripServer", "TripServerTesting", "TripStore", "SQLiteStore", "TripModel", "Navigation", "Raster", "Geo",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -101,8 +102,7 @@ let package = Package(
         .executableTarget(
             name: "tripshare",
             dependencies: [
-                "TripServer", "Fleet", "TripStore", "SQLiteStore", "TripModel", "Scenarios", "Styling", "Render", "Navigation",
-                "Raster",
+                "TripServer", "SQLiteStore", "TripModel", "Scenarios", "Styling", "Render", "Navigation", "Raster", "Geo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Hummingbird", package: "hummingbird"),
