@@ -5,7 +5,12 @@
 //
 // Where things go: the write flows are FleetWrites (one function per API write), derived trip
 // state is TripModel's JourneyState, run by FleetWrites.refresh; the navigator's orchestration
-// and its rules are VehicleNavigators; the event vocabulary is Events; styles are StyleService.
+// and its rules are VehicleNavigators (where the navigator's progress and the riders' ETAs
+// meet, so that both come from one model); the event vocabulary is Events; styles are
+// StyleService. A policy that decides what to keep (event retention) belongs here too, as a
+// Fleet function run off the request path over store primitives that delete in batches; a
+// vehicle's settings (the navigator's, the driver screen's) are read and written beside
+// `navigatorSettings` in Fleet+Navigation, inside the vehicle's write.
 
 import TripModel
 import TripStore
