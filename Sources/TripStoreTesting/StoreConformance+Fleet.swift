@@ -23,7 +23,7 @@ extension StoreConformance {
 
     /// Create, read and update a vehicle; the location is kept in its history.
     static func vehicleLifecycle(_ make: Factory) async throws {
-        let fleet = Inputs.fleet(try make())
+        let fleet = Inputs.fleet(try await make())
         let created = try await fleet.createVehicle(provider: "p", id: "v1", input: Inputs.vehicle())
         #expect(created.name == "providers/p/vehicles/v1")
         #expect(try await fleet.vehicle(provider: "p", id: "v1") == created)
@@ -43,7 +43,7 @@ extension StoreConformance {
     /// Assigning a trip makes it the vehicle's current trip, with its stops as waypoints;
     /// completing it removes both. Its events are read back in order.
     static func tripAssignment(_ make: Factory) async throws {
-        let fleet = Inputs.fleet(try make())
+        let fleet = Inputs.fleet(try await make())
         _ = try await fleet.createVehicle(provider: "p", id: "v1", input: Inputs.vehicle(at: LatLng(latitude: 37.39, longitude: -122)))
         let trip = try await fleet.createTrip(provider: "p", id: "t1", input: Inputs.trip(vehicle: "v1"))
         #expect(trip.remainingWaypoints.map(\.waypointType) == [.pickup, .dropOff])
@@ -68,7 +68,7 @@ extension StoreConformance {
 
     /// A refused write changes nothing: not the trip, not its vehicle, not the event log.
     static func failedWritesChangeNothing(_ make: Factory) async throws {
-        let fleet = Inputs.fleet(try make())
+        let fleet = Inputs.fleet(try await make())
         _ = try await fleet.createVehicle(provider: "p", id: "v1", input: Inputs.vehicle())
         _ = try await fleet.createTrip(provider: "p", id: "t1", input: Inputs.trip(vehicle: "v1"))
         let tripBefore = try await fleet.trip(provider: "p", id: "t1")
@@ -98,7 +98,7 @@ extension StoreConformance {
 
     /// Deletes refuse while trips are under way.
     static func deletePreconditions(_ make: Factory) async throws {
-        let fleet = Inputs.fleet(try make())
+        let fleet = Inputs.fleet(try await make())
         _ = try await fleet.createVehicle(provider: "p", id: "v1", input: Inputs.vehicle())
         _ = try await fleet.createTrip(provider: "p", id: "t1", input: Inputs.trip(vehicle: "v1"))
         let vehicleError = try await #require(throws: FleetError.self) { try await fleet.deleteVehicle(provider: "p", id: "v1") }
@@ -114,7 +114,7 @@ extension StoreConformance {
 
     /// Listing pages through every vehicle exactly once; a forged token is refused.
     static func pagination(_ make: Factory) async throws {
-        let fleet = Inputs.fleet(try make())
+        let fleet = Inputs.fleet(try await make())
         for i in 0..<5 { _ = try await fleet.createVehicle(provider: "p", id: "v\(i)", input: Inputs.vehicle()) }
         _ = try await fleet.createVehicle(provider: "other", id: "x", input: Inputs.vehicle())
         var seen: [String] = []
@@ -135,7 +135,7 @@ extension StoreConformance {
 
     /// Search finds ONLINE vehicles near the pickup with seats, nearest first.
     static func vehicleSearch(_ make: Factory) async throws {
-        let fleet = Inputs.fleet(try make())
+        let fleet = Inputs.fleet(try await make())
         let places: [(String, VehicleState, Int, Double)] = [
             ("near", .online, 4, 37.401), ("nearer", .online, 4, 37.4001), ("far", .online, 4, 37.6), ("off", .offline, 4, 37.4),
             ("small", .online, 1, 37.4),
@@ -155,7 +155,7 @@ extension StoreConformance {
     /// Search follows a vehicle as it moves (within a store's spatial index cell and from
     /// cell to cell) and as its state changes; a vehicle on a cell's edge is found too.
     static func searchFollowsMovesAndStates(_ make: Factory) async throws {
-        let fleet = Inputs.fleet(try make())
+        let fleet = Inputs.fleet(try await make())
         func found(near latitude: Double, radius: Int = 2_000) async throws -> [String] {
             let query = VehicleSearchQuery(
                 pickupPoint: TerminalLocation(point: LatLng(latitude: latitude, longitude: -122)),
@@ -183,7 +183,7 @@ extension StoreConformance {
 
     /// A history read returns at most the 1,000 newest locations, oldest first.
     static func boundedHistory(_ make: Factory) async throws {
-        let fleet = Inputs.fleet(try make())
+        let fleet = Inputs.fleet(try await make())
         _ = try await fleet.createVehicle(provider: "p", id: "v1", input: Inputs.vehicle())
         for i in 0..<1_105 {
             _ = try await fleet.updateVehicle(
@@ -201,7 +201,7 @@ extension StoreConformance {
     /// locations, and starts again empty when the vehicle is deleted and created anew; it is
     /// still found behind thousands of other events.
     static func historyBelongsToTheVehicle(_ make: Factory) async throws {
-        let store = try make()
+        let store = try await make()
         let fleet = Inputs.fleet(store)
         _ = try await fleet.createVehicle(provider: "p", id: "v1", input: Inputs.vehicle(at: LatLng(latitude: 37.1, longitude: -122)))
         _ = try await fleet.createVehicle(provider: "p", id: "v2", input: Inputs.vehicle())
@@ -238,7 +238,7 @@ extension StoreConformance {
     /// A trip ID is found under every provider that has it (the share page looks a rider's
     /// trip up by its ID alone), and under none once deleted.
     static func providersOfTrip(_ make: Factory) async throws {
-        let fleet = Inputs.fleet(try make())
+        let fleet = Inputs.fleet(try await make())
         _ = try await fleet.createTrip(provider: "b", id: "t1", input: Inputs.trip(vehicle: nil))
         _ = try await fleet.createTrip(provider: "a", id: "t1", input: Inputs.trip(vehicle: nil))
         _ = try await fleet.createTrip(provider: "a", id: "t2", input: Inputs.trip(vehicle: nil))
@@ -252,7 +252,7 @@ extension StoreConformance {
     /// Many location updates at once all commit, in full: every location is in the history
     /// and has its event.
     static func simultaneousUpdatesAllCommit(_ make: Factory) async throws {
-        let fleet = Inputs.fleet(try make())
+        let fleet = Inputs.fleet(try await make())
         for v in 0..<4 { _ = try await fleet.createVehicle(provider: "p", id: "v\(v)", input: Inputs.vehicle()) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for i in 0..<80 {

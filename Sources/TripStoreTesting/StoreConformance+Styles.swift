@@ -10,15 +10,15 @@ extension StoreConformance {
         Check("a style saved against a stale version is aborted", staleStyleVersionIsAborted),
     ]
 
-    static func styleStore(_ make: Factory) throws -> any StyleStore {
-        let store = try make()
+    static func styleStore(_ make: Factory) async throws -> any StyleStore {
+        let store = try await make()
         guard let styles = store as? any StyleStore else { throw FleetError(.internal, "\(type(of: store)) keeps no styles") }
         return styles
     }
 
     /// Every save bumps the version, deletion included, so versions never repeat.
     static func styleVersionsBump(_ make: Factory) async throws {
-        let store = try styleStore(make)
+        let store = try await styleStore(make)
         #expect(try await store.styleRecord(name: "default") == nil)
         let first = try await store.saveStyle(name: "default", overrides: #"{"map":{}}"#, expectedVersion: 0, time: Inputs.time)
         #expect(first.version == 1 && first.updateTime == Inputs.time)
@@ -33,7 +33,7 @@ extension StoreConformance {
 
     /// A save against a stale version is ABORTED and changes nothing.
     static func staleStyleVersionIsAborted(_ make: Factory) async throws {
-        let store = try styleStore(make)
+        let store = try await styleStore(make)
         _ = try await store.saveStyle(name: "night", overrides: "{}", expectedVersion: 0, time: Inputs.time)
         let error = await #expect(throws: FleetError.self) {
             try await store.saveStyle(name: "night", overrides: #"{"x":1}"#, expectedVersion: 0, time: Inputs.time)

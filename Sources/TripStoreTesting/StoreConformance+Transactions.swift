@@ -19,7 +19,7 @@ extension StoreConformance {
     /// A vehicle's record (resource, navigator state) and the events of a write are all
     /// stored, and read back as written.
     static func writeCommitsEverything(_ make: Factory) async throws {
-        let store = try make()
+        let store = try await make()
         let record = try Inputs.record(provider: "p", id: "v1")
         try await store.write { tx in try tx.insertVehicle(provider: "p", id: "v1", record) }
         var changed = record
@@ -42,7 +42,7 @@ extension StoreConformance {
     /// A write that throws after writing leaves no vehicle change, no trip, no event.
     static func throwingWriteChangesNothing(_ make: Factory) async throws {
         struct Refused: Error {}
-        let store = try make()
+        let store = try await make()
         let record = try Inputs.record(provider: "p", id: "v1")
         try await store.write { tx in try tx.insertVehicle(provider: "p", id: "v1", record) }
         await #expect(throws: Refused.self) {
@@ -67,7 +67,7 @@ extension StoreConformance {
     /// sees the one committed before it, so a count kept in the navigator state loses nothing,
     /// and their events are logged in the order they counted.
     static func simultaneousWritesOfOneVehicle(_ make: Factory) async throws {
-        let store = try make()
+        let store = try await make()
         let record = try Inputs.record(provider: "p", id: "v1")
         try await store.write { tx in try tx.insertVehicle(provider: "p", id: "v1", record) }
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -93,7 +93,7 @@ extension StoreConformance {
     /// only their own changes, whichever writes shared their transaction.
     static func failedWritesTakeBackOnlyTheirOwn(_ make: Factory) async throws {
         struct Refused: Error {}
-        let store = try make()
+        let store = try await make()
         let outcomes = try await withThrowingTaskGroup(of: (Int, Bool).self) { group in
             for i in 0..<30 {
                 group.addTask {
@@ -123,7 +123,7 @@ extension StoreConformance {
     /// Event IDs increase in commit order across writes; readers page through one vehicle's
     /// or one trip's events, or all of them, and see each once, in order.
     static func eventsInCommitOrder(_ make: Factory) async throws {
-        let store = try make()
+        let store = try await make()
         var log: [NewEvent] = []
         for i in 0..<1_300 {
             let vehicle = ["v1", "v2", "v3", nil][i % 4]
@@ -158,7 +158,7 @@ extension StoreConformance {
     /// The navigator route is read and written apart from the vehicle; removing it empties
     /// it, and deleting the vehicle removes it.
     static func navigatorRouteStoredApart(_ make: Factory) async throws {
-        let store = try make()
+        let store = try await make()
         let record = try Inputs.record(provider: "p", id: "v1")
         try await store.write { tx in try tx.insertVehicle(provider: "p", id: "v1", record) }
         #expect(try await store.read { reader in try reader.navigatorRoute(provider: "p", vehicleId: "v1") } == nil)
@@ -185,7 +185,7 @@ extension StoreConformance {
     /// A trip's revision moves with every write of it and only then; a progress update that
     /// changes nothing may be skipped but never loses a change.
     static func revisionsMoveWithWrites(_ make: Factory) async throws {
-        let store = try make()
+        let store = try await make()
         let trip = try Inputs.storedTrip(provider: "p", id: "t1")
         try await store.write { tx in try tx.insertTrip(provider: "p", id: "t1", trip) }
         let first = try #require(try await store.revisionedTrip(provider: "p", id: "t1"))

@@ -18,7 +18,7 @@ import TripStore
 /// The checks a store must pass.
 public enum StoreConformance {
     /// Makes a fresh, empty store.
-    public typealias Factory = @Sendable () throws -> any TripStore
+    public typealias Factory = @Sendable () async throws -> any TripStore
 
     /// One behaviour, run against a fresh store from the factory (a check may make several:
     /// two stores share nothing).
