@@ -5,25 +5,35 @@
 // is passed over, the first whose bit is clear is evicted. Entries read since the hand last
 // passed survive; what nobody reads goes first, as with LRU, without relinking a list on
 // every hit. The bound is a count and, optionally, a total cost (bytes, say).
+//
+// The ring is kept as parallel arrays, so a hit copies the value out once and touches the
+// reference bit without copying the entry (decoded trips are large structs).
 
 import Synchronization
 
 /// A thread-safe cache of at most `capacity` entries and, optionally, `costLimit` total cost,
 /// evicting the entries not read for the longest (CLOCK).
 public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    private struct Slot {
-        var key: Key
-        var value: Value
-        var cost: Int
-        var referenced: Bool
-    }
-
     private struct Ring {
         var positions: [Key: Int] = [:]
-        var slots: [Slot?] = []
+        /// The key at each position; nil for a vacant one.
+        var keys: [Key?] = []
+        var values: [Value?] = []
+        var costs: [Int] = []
+        var referenced: [Bool] = []
         var vacant: [Int] = []
         var hand = 0
         var totalCost = 0
+
+        /// Empties a position, taking its cost off the total.
+        mutating func vacate(_ position: Int) {
+            keys[position] = nil
+            values[position] = nil
+            totalCost -= costs[position]
+            costs[position] = 0
+            referenced[position] = false
+            vacant.append(position)
+        }
     }
 
     private let ring = Mutex(Ring())
@@ -43,8 +53,8 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
     public func value(forKey key: Key) -> Value? {
         ring.withLock { ring in
             guard let position = ring.positions[key] else { return nil }
-            ring.slots[position]?.referenced = true
-            return ring.slots[position]?.value
+            ring.referenced[position] = true
+            return ring.values[position]
         }
     }
 
@@ -52,24 +62,23 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
     /// value whose cost alone exceeds the cost limit is not cached.
     public func setValue(_ value: Value, forKey key: Key, cost: Int = 1) {
         ring.withLock { ring in
-            if let position = ring.positions[key], let old = ring.slots[position] {
-                ring.totalCost -= old.cost
-                ring.slots[position] = nil
-                ring.positions[key] = nil
-                ring.vacant.append(position)
-            }
+            if let position = ring.positions.removeValue(forKey: key) { ring.vacate(position) }
             if let costLimit, cost > costLimit { return }
             while ring.positions.count >= capacity || (costLimit.map { ring.totalCost + cost > $0 } ?? false) {
                 Self.evictOne(&ring)
             }
-            let slot = Slot(key: key, value: value, cost: cost, referenced: false)
             let position: Int
             if let free = ring.vacant.popLast() {
                 position = free
-                ring.slots[position] = slot
+                ring.keys[position] = key
+                ring.values[position] = value
+                ring.costs[position] = cost
             } else {
-                position = ring.slots.count
-                ring.slots.append(slot)
+                position = ring.keys.count
+                ring.keys.append(key)
+                ring.values.append(value)
+                ring.costs.append(cost)
+                ring.referenced.append(false)
             }
             ring.positions[key] = position
             ring.totalCost += cost
@@ -89,11 +98,10 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
     @discardableResult
     public func removeValue(forKey key: Key) -> Value? {
         ring.withLock { ring in
-            guard let position = ring.positions.removeValue(forKey: key), let slot = ring.slots[position] else { return nil }
-            ring.slots[position] = nil
-            ring.vacant.append(position)
-            ring.totalCost -= slot.cost
-            return slot.value
+            guard let position = ring.positions.removeValue(forKey: key) else { return nil }
+            let value = ring.values[position]
+            ring.vacate(position)
+            return value
         }
     }
 
@@ -107,18 +115,16 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
     private static func evictOne(_ ring: inout Ring) {
         guard !ring.positions.isEmpty else { return }
         while true {
-            if ring.hand >= ring.slots.count { ring.hand = 0 }
+            if ring.hand >= ring.keys.count { ring.hand = 0 }
             let position = ring.hand
             ring.hand += 1
-            guard let slot = ring.slots[position] else { continue }
-            if slot.referenced {
-                ring.slots[position]?.referenced = false
+            guard let key = ring.keys[position] else { continue }
+            if ring.referenced[position] {
+                ring.referenced[position] = false
                 continue
             }
-            ring.slots[position] = nil
-            ring.positions[slot.key] = nil
-            ring.vacant.append(position)
-            ring.totalCost -= slot.cost
+            ring.positions[key] = nil
+            ring.vacate(position)
             return
         }
     }
