@@ -26,10 +26,10 @@ struct NavigateCommand: AsyncParsableCommand {
     @Flag(help: "Drive the route in simulation.")
     var drive = false
 
-    @Option(help: "With --drive: multiply every speed by this.")
+    @Option(help: "With --drive: compress time by this factor (10: a report every 10 s of driving per --interval); speeds stay real.")
     var speedFactor = 1.0
 
-    @Option(help: "With --drive: seconds of simulated time between location reports.")
+    @Option(help: "With --drive: seconds between location reports, before --speed-factor compresses them.")
     var interval = 1.0
 
     @Option(help: "Replay this trace (.csv, or .jsonl with one point per line) instead of driving.")
