@@ -1,6 +1,8 @@
 // Valhalla `/route` responses (native JSON, `trip.legs[].maneuvers` with numeric types)
 // to a NavRoute, with the same mapping and wording as the OSRM importer. Shapes are
-// precision 6 and land on the route's precision-5 grid.
+// precision 6 and land on the route's precision-5 grid. The response's `alternates`
+// (requested with `alternates: N`) become alternate routes; Valhalla's route response
+// reports no traffic lights or stop signs, so none are imported.
 
 import Foundation
 import Geo
@@ -65,7 +67,32 @@ public enum ValhallaImporter {
                     RouteDestination(location: location(trip, leg: l) ?? polyline.points[last], polylinePointIndex: last))
             }
         }
-        return ImportedManeuver.assemble(maneuvers, polyline: polyline, destinations: destinations, drivingSide: side)
+        var imported = ImportedManeuver.assemble(
+            maneuvers, polyline: polyline, destinations: destinations, drivingSide: side)
+        imported.alternateRoutes = try alternateRoutes(response.alternates ?? [])
+        return imported
+    }
+
+    /// The alternates (at most two), each as one polyline and its time.
+    private static func alternateRoutes(_ alternates: [Alternate]) throws(RouteImportError) -> [AlternateRoute]? {
+        guard !alternates.isEmpty else { return nil }
+        var routes: [AlternateRoute] = []
+        for (a, alternate) in alternates.prefix(NavRoute.Limits.maxAlternateRoutes).enumerated() {
+            var line = PolylineBuilder()
+            var seconds = 0.0
+            for (l, leg) in alternate.trip.legs.enumerated() {
+                do {
+                    _ = line.append(try EncodedPolyline.decode(leg.shape, precision: 6))
+                } catch {
+                    throw RouteImportError("alternates[\(a)].trip.legs[\(l)].shape: \(error.description)")
+                }
+                seconds += leg.summary?.time ?? leg.maneuvers.reduce(0) { $0 + $1.time }
+            }
+            guard line.points.count >= 2 else { throw RouteImportError("alternates[\(a)].trip.legs: no shape") }
+            routes.append(AlternateRoute(
+                encodedPolyline: EncodedPolyline.encode(line.points), durationSeconds: alternate.trip.summary?.time ?? seconds))
+        }
+        return routes
     }
 
     /// Times the stretches no maneuver covers: the leg's time that its maneuvers leave out
@@ -168,12 +195,18 @@ public enum ValhallaImporter {
 
     private struct Response: Decodable {
         var trip: Trip
+        var alternates: [Alternate]?
+    }
+
+    private struct Alternate: Decodable {
+        var trip: Trip
     }
 
     private struct Trip: Decodable {
         var locations: [Location]?
         var legs: [Leg]
         var units: String?
+        var summary: Summary?
     }
 
     private struct Location: Decodable {
