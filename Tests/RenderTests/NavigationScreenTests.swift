@@ -330,3 +330,59 @@ private func settings(_ json: String) throws -> NavigationUISettings {
         #expect((camera["zoom"] as? Double).map { $0 > 14 && $0 <= 17 } == true)
     }
 }
+
+/// A map underlay that paints the whole canvas one colour and remembers what it was given.
+private final class PaintUnderlay: MapUnderlay, @unchecked Sendable {
+    let color: Color
+    private(set) var calls: [(camera: Camera, keepOut: [LayoutRect], lighting: LightingMode)] = []
+
+    init(color: Color) { self.color = color }
+
+    func draw(on canvas: inout Canvas, camera: Camera, keepOut: [LayoutRect], lighting: LightingMode) throws(RasterError) {
+        calls.append((camera, keepOut, lighting))
+        canvas.clear(to: color)
+    }
+}
+
+@Suite struct NavigationScreenSeamTests {
+    /// The underlay draws the map first, with the screen's camera and the device-pixel
+    /// rectangles its elements cover; the route, the vehicle and the panels come on top.
+    @Test func underlayDrawsTheMap() throws {
+        let underlay = PaintUnderlay(color: Color(red: 0x33, green: 0x66, blue: 0x99))
+        var screen = try LisbonRoute.screen(query: ["scale": "2"])
+        screen.underlay = underlay
+        let frame = try screen.render()
+        let call = try #require(underlay.calls.first)
+        #expect(underlay.calls.count == 1)
+        #expect(call.camera.pixelWidth == 780 && call.camera.pixelHeight == 1688)
+        #expect(call.camera.zoom == frame.layout.camera.zoom && call.camera.bearing == frame.layout.camera.bearing)
+        let header = try #require(frame.layout["header"])
+        #expect(call.keepOut.contains(header.scaled(by: 2)))
+        #expect(call.lighting == LightingMode.normal)
+        let map = try #require(frame.layout["map"])
+        #expect(frame.image.color(atPoint: map.x + 8, map.y + 8, scale: 2).hex == "#336699")
+        #expect(frame.image.color(atPoint: header.maxX - 4, header.y + 4, scale: 2) == NavigationUISettings.defaultPrimaryBackground)
+    }
+
+    /// The digest changes with what is drawn and only with it.
+    @Test func fingerprints() throws {
+        let screen = try LisbonRoute.screen()
+        #expect(screen.fingerprint == (try LisbonRoute.screen()).fingerprint)
+        var moved = screen
+        moved.navInfo.distanceToCurrentStepMeters += 10
+        var night = screen
+        night.options.lighting = .lowLight
+        var styled = screen
+        styled.settings.compassButton = true
+        var stepsChanged = screen
+        stepsChanged.navInfo = stepsChanged.navInfo.limitingRemainingSteps(to: 0)
+        #expect(Set([screen, moved, night, styled].map(\.fingerprint.value)).count == 4)
+        #expect(stepsChanged.fingerprint != screen.fingerprint, "the step after next is drawn (\"Then\")")
+        let options = try TurnCardOptions(parameters: [:], now: NavigationFixtures.at)
+        let card = TurnCard(navInfo: screen.navInfo, options: options)
+        var later = card
+        later.options.at = later.options.at.adding(seconds: 60)
+        #expect(card.fingerprint == TurnCard(navInfo: screen.navInfo, options: options).fingerprint)
+        #expect(card.fingerprint != later.fingerprint)
+    }
+}
