@@ -386,3 +386,31 @@ private final class PaintUnderlay: MapUnderlay, @unchecked Sendable {
         #expect(card.fingerprint != later.fingerprint)
     }
 }
+
+@Suite struct RouteTrafficTests {
+    /// Traffic from the route's durations takes the navigator's delay classes per segment;
+    /// given intervals are cut to the route, and uncovered segments have no data.
+    @Test func estimatedAndGiven() throws {
+        var route = LisbonRoute.make()
+        let traffic = try #require(route.segmentDurationsSeconds)
+        route.freeFlowSegmentDurationsSeconds = traffic.enumerated().map { index, seconds in
+            switch index {
+            case 0..<10: seconds           // as free flow: normal
+            case 10..<20: seconds / 1.3    // 1.3 × free flow: slow
+            case 20..<30: seconds / 2      // twice: jammed
+            default: 0                     // no free-flow time: no data
+            }
+        }
+        let estimated = try #require(RouteTraffic(estimatedFrom: route))
+        #expect(estimated.speeds[0] == .normal && estimated.speeds[15] == .slow && estimated.speeds[25] == .trafficJam)
+        #expect(estimated.speeds[35] == .noData)
+        #expect(RouteTraffic(estimatedFrom: LisbonRoute.make()) == nil, "no free-flow durations, no estimate")
+        let given = RouteTraffic(segmentCount: 40, intervals: [
+            SpeedReadingInterval(startPolylinePointIndex: 5, endPolylinePointIndex: 8, speed: .slow),
+            SpeedReadingInterval(startPolylinePointIndex: 38, endPolylinePointIndex: 90, speed: .trafficJam),
+        ])
+        #expect(given.speeds.count == 40)
+        #expect(given.speeds[4] == .noData && given.speeds[5] == .slow && given.speeds[7] == .slow && given.speeds[8] == .noData)
+        #expect(given.speeds[39] == .trafficJam)
+    }
+}

@@ -24,6 +24,8 @@ public struct NavigationRouteGeometry: Sendable {
     let alternates: [(worlds: [WorldPoint], midpoint: WorldPoint, durationSeconds: Double)]
     /// Seconds from the start to each point (the route's durations, else 50 km/h).
     let seconds: [Double]
+    /// Traffic estimated from the route's own durations, for screens given none.
+    let estimatedTraffic: RouteTraffic?
 
     /// Segments per bounding box.
     static let chunkSize = 64
@@ -64,6 +66,7 @@ public struct NavigationRouteGeometry: Sendable {
                                alternate.durationSeconds))
         }
         self.alternates = alternates
+        estimatedTraffic = RouteTraffic(estimatedFrom: route)
     }
 
     /// The route's length, metres.

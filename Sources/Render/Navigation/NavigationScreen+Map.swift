@@ -51,7 +51,7 @@ extension NavigationScreen {
     /// camera sees it.
     private func drawRemainingRoute(_ route: NavigationRouteGeometry, from meters: Double, camera: Camera,
                                     palette: NavigationPalette, on painter: inout ScreenPainter) {
-        let traffic = self.traffic ?? RouteTraffic(estimatedFrom: route.route)
+        let traffic = self.traffic ?? route.estimatedTraffic
         let scale = painter.scale
         let visible = camera.visibleWorldBox(margin: 12 * scale)
         let start = route.position(atMeters: meters)

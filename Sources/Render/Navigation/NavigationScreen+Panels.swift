@@ -27,7 +27,7 @@ extension NavigationScreen {
 
     private func drawProgressBar(_ rect: LayoutRect, palette: NavigationPalette, on painter: inout ScreenPainter) {
         guard let route, let progress = progressMeters, route.totalMeters > 0 else { return }
-        let traffic = self.traffic ?? RouteTraffic(estimatedFrom: route.route)
+        let traffic = self.traffic ?? route.estimatedTraffic
         let total = route.totalMeters
         func y(_ meters: Double) -> Double { rect.maxY - meters / total * rect.height }
         painter.fill(LayoutRect(x: rect.x - 2, y: rect.y - 2, width: rect.width + 4, height: rect.height + 4), palette.panel, radius: 4)
