@@ -175,9 +175,9 @@ enum RoadFeatureIcons {
     }
 }
 
-/// Collects a polyline's device points, leaving out points within a quarter pixel of the last
-/// one kept (they change nothing visible, and a long route at a city zoom has thousands of
-/// them) but always keeping the true end.
+/// Collects a polyline's device points, leaving out points within a device pixel of the last
+/// one kept (under lines 15 or more pixels wide they change nothing visible, and a long route
+/// in overview has tens of thousands of them) but always keeping the true end.
 struct RunBuilder {
     private var points: [Point] = []
     private var pendingEnd: Point?
@@ -188,7 +188,7 @@ struct RunBuilder {
         if let last = points.last {
             let dx = p.x - last.x
             let dy = p.y - last.y
-            if dx * dx + dy * dy < 0.0625 {
+            if dx * dx + dy * dy < 1 {
                 pendingEnd = p
                 return
             }
