@@ -26,6 +26,7 @@ let package = Package(
         suite("NavigationBenchmarks", ["Geo", "Navigation"]),
         suite("RasterBenchmarks", ["Raster"]),
         suite("RenderBenchmarks", ["Raster", "Styling", "Render", "TripModel"]),
+        suite("NavigationScreenBenchmarks", ["Geo", "Navigation", "Raster", "Styling", "Render", "TripModel"]),
         suite("StoreBenchmarks", ["Geo", "TripModel", "Fleet", "SQLiteStore"]),
         suite("ScenarioBenchmarks", ["Scenarios"]),
     ],

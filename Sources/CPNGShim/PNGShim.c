@@ -122,6 +122,53 @@ int tps_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_
     return TPS_PNG_OK;
 }
 
+int tps_png_encode_gray1(const uint8_t *rows, uint32_t width, uint32_t height, size_t stride, int level,
+                         uint8_t **out, size_t *out_size, char *message, size_t message_size) {
+    shim_context context;
+    memset(&context, 0, sizeof context);
+    context.message = message;
+    context.message_size = message_size;
+    *out = NULL;
+    *out_size = 0;
+    if (rows == NULL || width == 0 || height == 0 || stride < ((size_t)width + 7) / 8) {
+        set_message(&context, TPS_PNG_ERROR_ARGUMENT, "invalid 1-bit image passed to the PNG encoder");
+        return context.code;
+    }
+    context.capacity = ((size_t)width + 7) / 8 * height / 4 + 1024;
+    context.buffer = malloc(context.capacity);
+    if (context.buffer == NULL) {
+        set_message(&context, TPS_PNG_ERROR_NO_MEMORY, "out of memory while encoding PNG");
+        return context.code;
+    }
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, on_error, on_warning);
+    png_infop info = png == NULL ? NULL : png_create_info_struct(png);
+    if (png == NULL || info == NULL) {
+        png_destroy_write_struct(&png, &info);
+        free(context.buffer);
+        set_message(&context, TPS_PNG_ERROR_NO_MEMORY, "libpng could not allocate its state");
+        return context.code;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        free(context.buffer);
+        return context.code == TPS_PNG_OK ? TPS_PNG_ERROR_LIBPNG : context.code;
+    }
+    png_set_write_fn(png, &context, on_write, on_flush);
+    png_set_IHDR(png, info, width, height, 1, PNG_COLOR_TYPE_GRAY, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+    png_set_compression_level(png, level);
+    png_write_info(png, info);
+    for (uint32_t row = 0; row < height; row++) {
+        png_write_row(png, (png_const_bytep)(rows + (size_t)row * stride));
+    }
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+    *out = context.buffer;
+    *out_size = context.size;
+    return TPS_PNG_OK;
+}
+
 static void on_read(png_structp png, png_bytep data, size_t length) {
     shim_context *context = (shim_context *)png_get_io_ptr(png);
     if (context->input_size - context->input_offset < length) {

@@ -1,6 +1,12 @@
 // A simulated vehicle that drives a route at the speeds its durations imply (traffic-aware
-// first, then free-flow, else a fixed speed), faster or slower by a factor, and reports
-// where it is every `interval` seconds of simulated time, ending exactly at the route's end.
+// first, then free-flow, else a fixed speed) and reports where it is, ending exactly at the
+// route's end.
+//
+// A speed factor compresses time, it does not speed the vehicle up: with factor F each
+// report comes `interval · F` seconds of driving after the previous one, stamped with the
+// drive's own clock, so a replay that sends one report per `interval` of wall-clock time is
+// F times faster to watch while every report stays physically possible (a navigator's jump
+// filter accepts them, and speeds are the route's).
 
 import Foundation
 import Geo
@@ -16,7 +22,8 @@ public struct DriveSimulator: Sequence, IteratorProtocol, Sendable {
     private var finished = false
 
     /// Creates a drive along `route` starting at `start`. `interval` is the time between
-    /// reports and `speedFactor` multiplies every speed (2 drives twice as fast);
+    /// reports as a replay shows them, `speedFactor` how many seconds of driving pass in each
+    /// of those seconds (10: a report every 10 s of driving for each second of `interval`);
     /// `defaultSpeedMetersPerSecond` times a route without durations.
     public init(
         route: NavRoute, start: Date, interval: TimeInterval = 1, speedFactor: Double = 1,
@@ -27,24 +34,29 @@ public struct DriveSimulator: Sequence, IteratorProtocol, Sendable {
         measure = try RouteMeasure(route: timed, defaultSpeed: defaultSpeedMetersPerSecond)
         self.start = start
         self.interval = interval > 0 ? interval : 1
-        self.speedFactor = speedFactor > 0 ? speedFactor : 1
+        self.speedFactor = speedFactor.isFinite && speedFactor > 0 ? speedFactor : 1
     }
 
-    /// Total time of the drive, seconds.
-    public var durationSeconds: Double { measure.seconds[measure.seconds.count - 1] / speedFactor }
+    /// Time the vehicle takes to drive the route, seconds (the span of the reports' times).
+    public var durationSeconds: Double { measure.seconds[measure.seconds.count - 1] }
+
+    /// Time a replay at one report per `interval` takes, seconds.
+    public var replaySeconds: Double { durationSeconds / speedFactor }
+
+    /// Seconds of driving between two reports.
+    public var reportSpacingSeconds: Double { interval * speedFactor }
 
     /// The next report, or nil after the one at the route's end.
     public mutating func next() -> TracePoint? {
         guard !finished else { return nil }
-        let elapsed = Double(tick) * interval
+        let routeSeconds = Double(tick) * reportSpacingSeconds
         tick += 1
-        let routeSeconds = elapsed * speedFactor
         let total = measure.seconds[measure.seconds.count - 1]
         if routeSeconds >= total {
             finished = true
             let last = measure.pointCount - 1
             return TracePoint(
-                time: start.addingTimeInterval(total / speedFactor), location: measure.point(last),
+                time: start.addingTimeInterval(total), location: measure.point(last),
                 heading: measure.bearing(segment: last - 1), speedMetersPerSecond: 0, accuracyMeters: 5)
         }
         let seconds = measure.seconds
@@ -55,8 +67,8 @@ public struct DriveSimulator: Sequence, IteratorProtocol, Sendable {
         let position = RouteMeasure.Position(
             segment: segment, fraction: fraction, meters: measure.meters[segment] + fraction * length)
         return TracePoint(
-            time: start.addingTimeInterval(elapsed), location: measure.location(at: position),
-            heading: measure.bearing(segment: segment), speedMetersPerSecond: span > 0 ? length / span * speedFactor : 0,
+            time: start.addingTimeInterval(routeSeconds), location: measure.location(at: position),
+            heading: measure.bearing(segment: segment), speedMetersPerSecond: span > 0 ? length / span : 0,
             accuracyMeters: 5)
     }
 }

@@ -30,6 +30,11 @@ public struct NavInfo: Hashable, Sendable {
     public var speedingPercentage: Double
     /// The speed alert level.
     public var speedAlertSeverity: SpeedAlertSeverity
+    /// The vehicle's speed at the last location update, m/s; nil when unknown.
+    public var currentSpeedMetersPerSecond: Double?
+    /// The posted speed limit where the vehicle is, km/h; nil when unknown (the route has no
+    /// limit there, or the vehicle is off the route).
+    public var currentSpeedLimitKph: Double?
 
     /// The route's steps (shared storage).
     var steps: [StepInfo]
@@ -90,7 +95,9 @@ public struct NavInfo: Hashable, Sendable {
         delayCategory: DelayCategory = .noData,
         suggestedLightingMode: LightingMode = .normal,
         speedingPercentage: Double = -1,
-        speedAlertSeverity: SpeedAlertSeverity = .none
+        speedAlertSeverity: SpeedAlertSeverity = .none,
+        currentSpeedMetersPerSecond: Double? = nil,
+        currentSpeedLimitKph: Double? = nil
     ) {
         if let currentStep {
             steps = [currentStep] + remainingSteps
@@ -113,6 +120,8 @@ public struct NavInfo: Hashable, Sendable {
         self.suggestedLightingMode = suggestedLightingMode
         self.speedingPercentage = speedingPercentage
         self.speedAlertSeverity = speedAlertSeverity
+        self.currentSpeedMetersPerSecond = currentSpeedMetersPerSecond
+        self.currentSpeedLimitKph = currentSpeedLimitKph
     }
 
     /// Creates a NavInfo that points into a route's steps without copying them.
@@ -145,6 +154,8 @@ public struct NavInfo: Hashable, Sendable {
             && a.timeToFinalDestinationSeconds == b.timeToFinalDestinationSeconds
             && a.delayCategory == b.delayCategory && a.suggestedLightingMode == b.suggestedLightingMode
             && a.speedingPercentage == b.speedingPercentage && a.speedAlertSeverity == b.speedAlertSeverity
+            && a.currentSpeedMetersPerSecond == b.currentSpeedMetersPerSecond
+            && a.currentSpeedLimitKph == b.currentSpeedLimitKph
             && a.currentStep == b.currentStep && a.remainingSteps.elementsEqual(b.remainingSteps)
             && a.omittedRemainingSteps == b.omittedRemainingSteps
     }
@@ -165,10 +176,11 @@ extension NavInfo: Codable {
         case distanceToNextDestinationMeters, timeToNextDestinationSeconds
         case distanceToFinalDestinationMeters, timeToFinalDestinationSeconds
         case delayCategory, suggestedLightingMode, speedingPercentage, speedAlertSeverity
+        case currentSpeedMetersPerSecond, currentSpeedLimitKph
     }
 
     /// Encodes the NavInfo with `currentStep` and the `remainingSteps` array, as DESIGN §8,
-    /// and `remainingStepCount`.
+    /// and `remainingStepCount`; an unknown speed or speed limit is left out.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(navState, forKey: .navState)
@@ -186,6 +198,8 @@ extension NavInfo: Codable {
         try c.encode(suggestedLightingMode, forKey: .suggestedLightingMode)
         try c.encode(speedingPercentage, forKey: .speedingPercentage)
         try c.encode(speedAlertSeverity, forKey: .speedAlertSeverity)
+        try c.encodeIfPresent(currentSpeedMetersPerSecond, forKey: .currentSpeedMetersPerSecond)
+        try c.encodeIfPresent(currentSpeedLimitKph, forKey: .currentSpeedLimitKph)
     }
 
     /// Decodes a NavInfo written by ``encode(to:)``.
@@ -212,6 +226,8 @@ extension NavInfo: Codable {
             delayCategory: try c.decode(DelayCategory.self, forKey: .delayCategory),
             suggestedLightingMode: try c.decode(LightingMode.self, forKey: .suggestedLightingMode),
             speedingPercentage: try c.decode(Double.self, forKey: .speedingPercentage),
-            speedAlertSeverity: try c.decode(SpeedAlertSeverity.self, forKey: .speedAlertSeverity))
+            speedAlertSeverity: try c.decode(SpeedAlertSeverity.self, forKey: .speedAlertSeverity),
+            currentSpeedMetersPerSecond: try c.decodeIfPresent(Double.self, forKey: .currentSpeedMetersPerSecond),
+            currentSpeedLimitKph: try c.decodeIfPresent(Double.self, forKey: .currentSpeedLimitKph))
     }
 }

@@ -20,12 +20,17 @@ extension NavRoute {
         public var maxSpeedLimits: Int
         /// Longest text field, in characters.
         public var maxTextLength: Int
+        /// Most road features (traffic lights and stop signs).
+        public var maxRoadFeatures: Int
+
+        /// Most alternate routes: a driver's screen shows two at most (DESIGN §9).
+        public static let maxAlternateRoutes = 2
 
         /// Creates limits; the defaults fit a continent-crossing route with room to spare.
         public init(
             maxPoints: Int = 1_000_000, maxSteps: Int = 50_000, maxLanesPerStep: Int = 16,
             maxDirectionsPerLane: Int = 8, maxDestinations: Int = 1_000,
-            maxSpeedLimits: Int = 1_000_000, maxTextLength: Int = 1_024
+            maxSpeedLimits: Int = 1_000_000, maxTextLength: Int = 1_024, maxRoadFeatures: Int = 1_000_000
         ) {
             self.maxPoints = maxPoints
             self.maxSteps = maxSteps
@@ -34,6 +39,7 @@ extension NavRoute {
             self.maxDestinations = maxDestinations
             self.maxSpeedLimits = maxSpeedLimits
             self.maxTextLength = maxTextLength
+            self.maxRoadFeatures = maxRoadFeatures
         }
 
         /// The defaults.
@@ -45,7 +51,8 @@ extension NavRoute {
     /// points, steps that are not numbered in order or whose spans do not chain from the
     /// first point forward, durations that do not match the segments, speed limits out of
     /// range or overlapping, destinations out of order or a final one that is not the
-    /// polyline's last point, and anything over `limits`.
+    /// polyline's last point, more than two alternate routes or one whose polyline or duration
+    /// is unusable, road features off the polyline or out of order, and anything over `limits`.
     public func validate(limits: Limits = .standard) throws(NavRouteError) -> [LatLng] {
         // A polyline point takes at least 2 characters, so the string bounds the count.
         guard encodedPolyline.utf8.count <= limits.maxPoints * 24 else {
@@ -73,6 +80,8 @@ extension NavRoute {
             freeFlowSegmentDurationsSeconds, name: "freeFlowSegmentDurationsSeconds", pointCount: points.count)
         try validateSpeedLimits(pointCount: points.count, limits: limits)
         try validateDestinations(pointCount: points.count, limits: limits)
+        try validateAlternateRoutes(limits: limits)
+        try validateRoadFeatures(pointCount: points.count, limits: limits)
         return points
     }
 
@@ -189,6 +198,59 @@ extension NavRoute {
             throw NavRouteError(
                 path: "destinations[\(destinations.count - 1)].polylinePointIndex",
                 message: "the final destination must be the polyline's last point (\(pointCount - 1))")
+        }
+    }
+
+    private func validateAlternateRoutes(limits: Limits) throws(NavRouteError) {
+        guard let alternateRoutes else { return }
+        guard alternateRoutes.count <= Limits.maxAlternateRoutes else {
+            throw NavRouteError(
+                fieldPath: "alternateRoutes",
+                message: "has \(alternateRoutes.count) routes; at most \(Limits.maxAlternateRoutes) are shown")
+        }
+        for (i, alternate) in alternateRoutes.enumerated() {
+            let path = "alternateRoutes[\(i)]"
+            guard alternate.encodedPolyline.utf8.count <= limits.maxPoints * 24 else {
+                throw NavRouteError(fieldPath: "\(path).encodedPolyline", message: "longer than \(limits.maxPoints) points")
+            }
+            let points: [LatLng]
+            do {
+                points = try EncodedPolyline.decode(alternate.encodedPolyline)
+            } catch {
+                throw NavRouteError(fieldPath: "\(path).encodedPolyline", message: error.description)
+            }
+            guard points.count >= 2 else {
+                throw NavRouteError(
+                    fieldPath: "\(path).encodedPolyline", message: "needs at least 2 points, has \(points.count)")
+            }
+            if let bad = points.firstIndex(where: { !$0.isValid }) {
+                throw NavRouteError(
+                    fieldPath: "\(path).encodedPolyline", message: "point \(bad) is not a valid latitude/longitude")
+            }
+            guard alternate.durationSeconds.isFinite, alternate.durationSeconds >= 0 else {
+                throw NavRouteError(fieldPath: "\(path).durationSeconds", message: "must be finite and >= 0")
+            }
+        }
+    }
+
+    private func validateRoadFeatures(pointCount: Int, limits: Limits) throws(NavRouteError) {
+        guard let roadFeatures else { return }
+        guard roadFeatures.count <= limits.maxRoadFeatures else {
+            throw NavRouteError(fieldPath: "roadFeatures", message: "more than \(limits.maxRoadFeatures) features")
+        }
+        var previous = 0
+        for (i, feature) in roadFeatures.enumerated() {
+            guard feature.polylinePointIndex >= 0, feature.polylinePointIndex < pointCount else {
+                throw NavRouteError(
+                    fieldPath: "roadFeatures[\(i)].polylinePointIndex",
+                    message: "is \(feature.polylinePointIndex), outside the polyline's \(pointCount) points")
+            }
+            guard feature.polylinePointIndex >= previous else {
+                throw NavRouteError(
+                    fieldPath: "roadFeatures[\(i)].polylinePointIndex",
+                    message: "is \(feature.polylinePointIndex), before the previous feature's \(previous) (list them in route order)")
+            }
+            previous = feature.polylinePointIndex
         }
     }
 }

@@ -21,6 +21,10 @@ public struct NavRoute: Hashable, Codable, Sendable {
     public var destinations: [RouteDestination]
     /// The side of the road traffic keeps to.
     public var drivingSide: DrivingSide
+    /// Other ways to the destination the router offered (at most two), drawn beside the route.
+    public var alternateRoutes: [AlternateRoute]?
+    /// Traffic lights and stop signs along the route, by polyline point, in route order.
+    public var roadFeatures: [RoadFeature]?
 
     /// Creates a route; see ``validate(limits:)`` for the rules it must follow.
     public init(
@@ -30,7 +34,9 @@ public struct NavRoute: Hashable, Codable, Sendable {
         freeFlowSegmentDurationsSeconds: [Double]? = nil,
         speedLimits: [SpeedLimitSpan]? = nil,
         destinations: [RouteDestination],
-        drivingSide: DrivingSide = .none
+        drivingSide: DrivingSide = .none,
+        alternateRoutes: [AlternateRoute]? = nil,
+        roadFeatures: [RoadFeature]? = nil
     ) {
         self.encodedPolyline = encodedPolyline
         self.steps = steps
@@ -39,11 +45,13 @@ public struct NavRoute: Hashable, Codable, Sendable {
         self.speedLimits = speedLimits
         self.destinations = destinations
         self.drivingSide = drivingSide
+        self.alternateRoutes = alternateRoutes
+        self.roadFeatures = roadFeatures
     }
 
     private enum CodingKeys: String, CodingKey {
         case encodedPolyline, steps, segmentDurationsSeconds, freeFlowSegmentDurationsSeconds
-        case speedLimits, destinations, drivingSide
+        case speedLimits, destinations, drivingSide, alternateRoutes, roadFeatures
     }
 
     /// Decodes a route; `steps` may be left out (a bare polyline) and `drivingSide`
@@ -58,6 +66,8 @@ public struct NavRoute: Hashable, Codable, Sendable {
         speedLimits = try c.decodeIfPresent([SpeedLimitSpan].self, forKey: .speedLimits)
         destinations = try c.decode([RouteDestination].self, forKey: .destinations)
         drivingSide = try c.decodeIfPresent(DrivingSide.self, forKey: .drivingSide) ?? .none
+        alternateRoutes = try c.decodeIfPresent([AlternateRoute].self, forKey: .alternateRoutes)
+        roadFeatures = try c.decodeIfPresent([RoadFeature].self, forKey: .roadFeatures)
     }
 }
 

@@ -63,6 +63,9 @@ public struct Navigator: Sendable {
         var speedingPercentage = -1.0
         var speedAlertSeverity = SpeedAlertSeverity.none
         var emittedNavInfo: NavInfoMark?
+        /// The speed at the last accepted update, m/s (optional, so states saved before it
+        /// existed still decode).
+        var speedMetersPerSecond: Double?
     }
 
     /// The parts of the last emitted NavInfo that decide whether a new one is news.
@@ -75,6 +78,9 @@ public struct Navigator: Sendable {
         var lightingMode: LightingMode
         var speedingPercentage: Double
         var speedAlertSeverity: SpeedAlertSeverity
+        /// The limit shown; a new limit is news, a new speed alone is not (every location
+        /// update carries the speed already).
+        var speedLimitKph: Double?
     }
 
     /// Creates a navigator with no route (`stopped`).
@@ -152,6 +158,7 @@ public struct Navigator: Sendable {
         }
         state.lastTime = time
         state.lastLocation = location
+        state.speedMetersPerSecond = speed
         let light = SolarPosition.lightingMode(at: location, time: time)
         guard let route, let prepared, state.navState != .stopped else {
             state.lightingMode = light
@@ -374,7 +381,7 @@ public struct Navigator: Sendable {
             distanceToCurrentStepMeters: info.distanceToCurrentStepMeters,
             timeToCurrentStepSeconds: info.timeToCurrentStepSeconds, delayCategory: info.delayCategory,
             lightingMode: info.suggestedLightingMode, speedingPercentage: info.speedingPercentage,
-            speedAlertSeverity: info.speedAlertSeverity)
+            speedAlertSeverity: info.speedAlertSeverity, speedLimitKph: info.currentSpeedLimitKph)
         if let old = state.emittedNavInfo, !force, old.delayCategory != mark.delayCategory {
             events.append(.didUpdateDelayCategory(mark.delayCategory))
         }
@@ -390,7 +397,7 @@ public struct Navigator: Sendable {
         return old.navState != mark.navState || old.stepIndex != mark.stepIndex
             || old.delayCategory != mark.delayCategory || old.lightingMode != mark.lightingMode
             || old.speedAlertSeverity != mark.speedAlertSeverity
-            || old.speedingPercentage != mark.speedingPercentage
+            || old.speedingPercentage != mark.speedingPercentage || old.speedLimitKph != mark.speedLimitKph
             || abs(old.distanceToCurrentStepMeters - mark.distanceToCurrentStepMeters) >= settings.distanceUpdateThreshold
             || abs(old.timeToCurrentStepSeconds - mark.timeToCurrentStepSeconds) >= settings.timeUpdateThreshold
     }
@@ -410,8 +417,10 @@ public struct Navigator: Sendable {
         info.suggestedLightingMode = state.lightingMode ?? .normal
         info.speedingPercentage = state.speedingPercentage
         info.speedAlertSeverity = state.speedAlertSeverity
+        info.currentSpeedMetersPerSecond = state.speedMetersPerSecond
         guard state.navState != .stopped else { return info }
         let measure = prepared.measure
+        if state.navState == .enroute { info.currentSpeedLimitKph = measure.speedLimitKph(at: state.progress) }
         let here = state.progress.meters
         let now = measure.seconds(at: state.progress)
         if enroute {

@@ -2,6 +2,9 @@
 // route are joined; each leg's arrival becomes a destination. Maneuvers follow the issue's
 // mapping table; lanes come from the step's first intersection, which is the one at the
 // maneuver; lengths and durations move to the SDK's "from the previous step" convention.
+// The other routes of the response (`alternatives=true`) become alternate routes. OSRM
+// itself reports no traffic lights or stop signs; responses in the Mapbox dialect of the
+// format mark intersections with `traffic_signal` / `stop_sign`, which become road features.
 
 import Foundation
 import Geo
@@ -27,6 +30,7 @@ public enum OSRMImporter {
         var polyline = PolylineBuilder()
         var maneuvers: [ImportedManeuver] = []
         var destinations: [RouteDestination] = []
+        var features: [RoadFeature] = []
         let side = drivingSide(route)
         for (l, leg) in route.legs.enumerated() {
             guard let steps = leg.steps, !steps.isEmpty else {
@@ -39,6 +43,7 @@ public enum OSRMImporter {
                 guard let first = indices.first, let last = indices.last else {
                     throw RouteImportError("\(path).geometry: empty")
                 }
+                features += roadFeatures(step.intersections ?? [], points: points, indices: indices)
                 polyline.addDuration(step.duration, from: first, to: last)
                 let next = s + 1 < steps.count ? steps[s + 1] : nil
                 var m = maneuver(step, next: next, side: side, previousMode: s > 0 ? steps[s - 1].mode : nil)
@@ -57,7 +62,50 @@ public enum OSRMImporter {
                     RouteDestination(location: waypoint(response, l + 1) ?? polyline.points[last], polylinePointIndex: last))
             }
         }
-        return ImportedManeuver.assemble(maneuvers, polyline: polyline, destinations: destinations, drivingSide: side)
+        var imported = ImportedManeuver.assemble(
+            maneuvers, polyline: polyline, destinations: destinations, drivingSide: side)
+        imported.roadFeatures = features.isEmpty ? nil : features.sorted { $0.polylinePointIndex < $1.polylinePointIndex }
+        imported.alternateRoutes = try alternateRoutes(response, precision: precision)
+        return imported
+    }
+
+    /// The response's other routes (at most two), each as one polyline and its duration.
+    private static func alternateRoutes(_ response: Response, precision: Int) throws(RouteImportError) -> [AlternateRoute]? {
+        let others = (response.routes ?? []).dropFirst().prefix(NavRoute.Limits.maxAlternateRoutes)
+        guard !others.isEmpty else { return nil }
+        var alternates: [AlternateRoute] = []
+        for (r, route) in zip(1..., others) {
+            var line = PolylineBuilder()
+            if let geometry = route.geometry {
+                _ = line.append(try geometry.points(precision: precision, path: "routes[\(r)].geometry"))
+            } else {
+                for (l, leg) in route.legs.enumerated() {
+                    for (s, step) in (leg.steps ?? []).enumerated() {
+                        _ = line.append(try step.geometry.points(precision: precision, path: "routes[\(r)].legs[\(l)].steps[\(s)].geometry"))
+                    }
+                }
+            }
+            guard line.points.count >= 2 else { throw RouteImportError("routes[\(r)]: no geometry (request overview=full or steps=true)") }
+            let duration = route.duration ?? route.legs.reduce(0) { $0 + ($1.steps ?? []).reduce(0) { $0 + $1.duration } }
+            alternates.append(AlternateRoute(encodedPolyline: EncodedPolyline.encode(line.points), durationSeconds: duration))
+        }
+        return alternates
+    }
+
+    /// Traffic lights and stop signs at a step's intersections, placed at the step's
+    /// geometry point nearest each intersection.
+    private static func roadFeatures(_ intersections: [Intersection], points: [LatLng], indices: [Int]) -> [RoadFeature] {
+        var features: [RoadFeature] = []
+        for intersection in intersections {
+            let kinds: [RoadFeature.Kind] = (intersection.trafficSignal == true ? [.trafficLight] : [])
+                + (intersection.stopSign == true ? [.stopSign] : [])
+            guard !kinds.isEmpty, let location = intersection.location, location.count == 2 else { continue }
+            let at = LatLng(latitude: location[1], longitude: location[0])
+            guard let nearest = points.indices.min(by: { Earth.distance(points[$0], at) < Earth.distance(points[$1], at) })
+            else { continue }
+            for kind in kinds { features.append(RoadFeature(type: kind, polylinePointIndex: indices[nearest])) }
+        }
+        return features
     }
 
     private static func drivingSide(_ route: Route) -> DrivingSide {
@@ -172,6 +220,8 @@ public enum OSRMImporter {
 
     private struct Route: Decodable {
         var legs: [Leg]
+        var geometry: Geometry?
+        var duration: Double?
     }
 
     private struct Leg: Decodable {
@@ -217,6 +267,15 @@ public enum OSRMImporter {
 
     private struct Intersection: Decodable {
         var lanes: [IntersectionLane]?
+        var location: [Double]?
+        var trafficSignal: Bool?
+        var stopSign: Bool?
+
+        enum CodingKeys: String, CodingKey {
+            case lanes, location
+            case trafficSignal = "traffic_signal"
+            case stopSign = "stop_sign"
+        }
     }
 
     private struct IntersectionLane: Decodable {

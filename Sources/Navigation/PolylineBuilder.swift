@@ -40,4 +40,12 @@ struct PolylineBuilder {
             segmentDurations[i] += seconds * share
         }
     }
+
+    /// Metres along the points from index `from` to index `to`.
+    func length(from: Int, to: Int) -> Double {
+        guard to > from else { return 0 }
+        var total = 0.0
+        for i in from..<to { total += Earth.distance(points[i], points[i + 1]) }
+        return total
+    }
 }

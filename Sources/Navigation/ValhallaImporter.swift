@@ -1,6 +1,8 @@
 // Valhalla `/route` responses (native JSON, `trip.legs[].maneuvers` with numeric types)
 // to a NavRoute, with the same mapping and wording as the OSRM importer. Shapes are
-// precision 6 and land on the route's precision-5 grid.
+// precision 6 and land on the route's precision-5 grid. The response's `alternates`
+// (requested with `alternates: N`) become alternate routes; Valhalla's route response
+// reports no traffic lights or stop signs, so none are imported.
 
 import Foundation
 import Geo
@@ -32,6 +34,7 @@ public enum ValhallaImporter {
             }
             guard !shape.isEmpty else { throw RouteImportError("\(path).shape: empty") }
             let indices = polyline.append(shape)
+            var gaps: [(from: Int, to: Int, previousSpeed: Double?)] = []
             for (k, v) in leg.maneuvers.enumerated() {
                 guard v.beginShapeIndex >= 0, v.beginShapeIndex <= v.endShapeIndex, v.endShapeIndex < shape.count else {
                     throw RouteImportError("\(path).maneuvers[\(k)]: shape indices outside the leg's \(shape.count) points")
@@ -39,6 +42,13 @@ public enum ValhallaImporter {
                 let from = indices[v.beginShapeIndex]
                 let to = indices[v.endShapeIndex]
                 polyline.addDuration(v.time, from: from, to: to)
+                // Shape a maneuver does not cover (Valhalla can end one before the next begins)
+                // is still driven; it is timed below so the route has no instant stretches.
+                let nextBegin = k + 1 < leg.maneuvers.count ? leg.maneuvers[k + 1].beginShapeIndex : shape.count - 1
+                if nextBegin > v.endShapeIndex, nextBegin < shape.count, indices[nextBegin] > to {
+                    let length = polyline.length(from: from, to: to)
+                    gaps.append((to, indices[nextBegin], length > 0 && v.time > 0 ? length / v.time : nil))
+                }
                 let next = k + 1 < leg.maneuvers.count ? leg.maneuvers[k + 1] : nil
                 var m = maneuver(v, next: next, side: side)
                 m.pointIndex = from
@@ -51,12 +61,53 @@ public enum ValhallaImporter {
                 }
                 maneuvers.append(m)
             }
+            timeGaps(gaps, in: &polyline, untimedSeconds: (leg.summary?.time ?? 0) - leg.maneuvers.reduce(0) { $0 + $1.time })
             if destinations.count < l + 1, let last = indices.last {
                 destinations.append(
                     RouteDestination(location: location(trip, leg: l) ?? polyline.points[last], polylinePointIndex: last))
             }
         }
-        return ImportedManeuver.assemble(maneuvers, polyline: polyline, destinations: destinations, drivingSide: side)
+        var imported = ImportedManeuver.assemble(
+            maneuvers, polyline: polyline, destinations: destinations, drivingSide: side)
+        imported.alternateRoutes = try alternateRoutes(response.alternates ?? [])
+        return imported
+    }
+
+    /// The alternates (at most two), each as one polyline and its time.
+    private static func alternateRoutes(_ alternates: [Alternate]) throws(RouteImportError) -> [AlternateRoute]? {
+        guard !alternates.isEmpty else { return nil }
+        var routes: [AlternateRoute] = []
+        for (a, alternate) in alternates.prefix(NavRoute.Limits.maxAlternateRoutes).enumerated() {
+            var line = PolylineBuilder()
+            var seconds = 0.0
+            for (l, leg) in alternate.trip.legs.enumerated() {
+                do {
+                    _ = line.append(try EncodedPolyline.decode(leg.shape, precision: 6))
+                } catch {
+                    throw RouteImportError("alternates[\(a)].trip.legs[\(l)].shape: \(error.description)")
+                }
+                seconds += leg.summary?.time ?? leg.maneuvers.reduce(0) { $0 + $1.time }
+            }
+            guard line.points.count >= 2 else { throw RouteImportError("alternates[\(a)].trip.legs: no shape") }
+            routes.append(AlternateRoute(
+                encodedPolyline: EncodedPolyline.encode(line.points), durationSeconds: alternate.trip.summary?.time ?? seconds))
+        }
+        return routes
+    }
+
+    /// Times the stretches no maneuver covers: the leg's time that its maneuvers leave out
+    /// (its summary's time minus theirs), shared by length; without such time, each stretch at
+    /// the speed of the maneuver before it, else at 50 km/h.
+    private static func timeGaps(
+        _ gaps: [(from: Int, to: Int, previousSpeed: Double?)], in polyline: inout PolylineBuilder, untimedSeconds: Double
+    ) {
+        let lengths = gaps.map { polyline.length(from: $0.from, to: $0.to) }
+        let total = lengths.reduce(0, +)
+        for (gap, length) in zip(gaps, lengths) where length > 0 {
+            let seconds = untimedSeconds > 0 && total > 0
+                ? untimedSeconds * length / total : length / (gap.previousSpeed ?? 50 / 3.6)
+            polyline.addDuration(seconds, from: gap.from, to: gap.to)
+        }
     }
 
     private static func drivingSide(_ trip: Trip) -> DrivingSide {
@@ -144,12 +195,18 @@ public enum ValhallaImporter {
 
     private struct Response: Decodable {
         var trip: Trip
+        var alternates: [Alternate]?
+    }
+
+    private struct Alternate: Decodable {
+        var trip: Trip
     }
 
     private struct Trip: Decodable {
         var locations: [Location]?
         var legs: [Leg]
         var units: String?
+        var summary: Summary?
     }
 
     private struct Location: Decodable {
@@ -160,6 +217,11 @@ public enum ValhallaImporter {
     private struct Leg: Decodable {
         var maneuvers: [ValhallaManeuver]
         var shape: String
+        var summary: Summary?
+    }
+
+    private struct Summary: Decodable {
+        var time: Double?
     }
 
     private struct SignElement: Decodable {

@@ -72,7 +72,9 @@ public enum DriveScenario {
         var lastTime = t0
         while let point = drive.next() {
             let time = Timestamp(point.time)
-            if time.seconds(since: t0) > limit { break }
+            // The last report is stamped at the drive's end, which whole microseconds may
+            // round a hair past.
+            if time.seconds(since: t0) > limit + 0.001 { break }
             var location = #"{"location": {"latitude": \#(point.location.latitude), "longitude": \#(point.location.longitude)}, "updateTime": "\#(time.rfc3339)""#
             if let heading = point.heading { location += #", "heading": \#(Int(heading.rounded()) % 360)"# }
             if let speed = point.speedMetersPerSecond { location += #", "speed": \#((speed * 10).rounded() / 10)"# }

@@ -54,15 +54,18 @@ import Testing
         }
     }
 
-    /// The simulator ends exactly at the route's end, at the route's pace.
+    /// The simulator ends exactly at the route's end, at the route's pace; a speed factor
+    /// spaces the reports further apart in driving time and leaves the speeds alone.
     @Test func simulatorPace() throws {
         let route = TestRoutes.east(count: 11, trafficSpeed: 10)
         let start = Date(timeIntervalSince1970: 0)
-        let points = Array(try DriveSimulator(route: route, start: start, interval: 10, speedFactor: 2))
+        let drive = try DriveSimulator(route: route, start: start, interval: 10, speedFactor: 2)
+        let points = Array(drive)
         let end = try route.validate()[10]
         #expect(points.last?.location == end)
-        #expect(abs((points.last?.time.timeIntervalSince(start) ?? 0) - 50) < 0.1)
-        #expect(points.count == 7, "0 s, 10 s, ... 50 s, and the end just after")
-        #expect(abs((points[1].speedMetersPerSecond ?? 0) - 20) < 0.01)
+        #expect(abs((points.last?.time.timeIntervalSince(start) ?? 0) - 100) < 0.1, "1 km at 10 m/s")
+        #expect(points.count == 7, "0 s, 20 s, ... 100 s of driving, and the end just after")
+        #expect(abs((points[1].speedMetersPerSecond ?? 0) - 10) < 0.01)
+        #expect(abs(drive.replaySeconds - 50) < 0.1)
     }
 }

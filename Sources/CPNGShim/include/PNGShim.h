@@ -25,6 +25,12 @@ int tps_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_
                    int channels, int drop_alpha, int filters, int level, int strategy,
                    uint8_t **out, size_t *out_size, char *message, size_t message_size);
 
+/// Encodes a 1-bit greyscale image: `rows` hold `height` rows of ceil(width / 8) bytes,
+/// `stride` bytes apart, the leftmost pixel in the most significant bit, 1 white and 0
+/// black. No filter (they cannot help 1-bit rows), zlib `level`. Output as tps_png_encode.
+int tps_png_encode_gray1(const uint8_t *rows, uint32_t width, uint32_t height, size_t stride, int level,
+                         uint8_t **out, size_t *out_size, char *message, size_t message_size);
+
 /// Decodes any PNG libpng reads into straight (not premultiplied) RGBA8, rejecting images
 /// wider or taller than `max_dimension` or with more than `max_pixels` pixels before any
 /// pixel memory is allocated. On success `*out` holds width*height*4 malloc'd bytes.

@@ -1,0 +1,14 @@
+// The seam for the map under the navigation screen. The basemap (vector tiles drawn by our own
+// renderer) plugs in here without Render's navigation code knowing how tiles are read: the
+// screen hands over its canvas, the camera (centre, fractional zoom, bearing, size, scale) and
+// the rectangles its own elements will cover, where labels would be hidden.
+
+import Navigation
+import Raster
+
+/// Draws the map under a navigation screen.
+public protocol MapUnderlay: Sendable {
+    /// Draws the whole map for `camera` onto `canvas` (of the camera's pixel size), in
+    /// `lighting`'s colours, keeping labels out of `keepOut` (device pixels).
+    func draw(on canvas: inout Canvas, camera: Camera, keepOut: [LayoutRect], lighting: LightingMode) throws(RasterError)
+}

@@ -1,0 +1,148 @@
+// `navigation/layout.json` (DESIGN §9): every rectangle the navigation screen draws, in points
+// from the top-left corner, by name — the server's stand-in for the Navigation SDK's layout
+// guides, which the driver page uses to place its own controls and tests use to find things.
+// The camera the map was drawn with is part of it, so a page can pan from where it is.
+
+import Geo
+
+/// An axis-aligned rectangle in points (or, where a function says so, device pixels).
+public struct LayoutRect: Hashable, Codable, Sendable {
+    /// Left edge.
+    public var x: Double
+    /// Top edge.
+    public var y: Double
+    /// Width.
+    public var width: Double
+    /// Height.
+    public var height: Double
+
+    /// A rectangle from its origin and size.
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// Right edge.
+    public var maxX: Double { x + width }
+    /// Bottom edge.
+    public var maxY: Double { y + height }
+    /// Horizontal centre.
+    public var midX: Double { x + width / 2 }
+    /// Vertical centre.
+    public var midY: Double { y + height / 2 }
+
+    /// True when the two overlap by more than an edge.
+    public func intersects(_ other: LayoutRect) -> Bool {
+        other.x < maxX && other.maxX > x && other.y < maxY && other.maxY > y
+    }
+
+    /// True when the point lies inside (edges included).
+    public func contains(x px: Double, y py: Double) -> Bool { px >= x && px <= maxX && py >= y && py <= maxY }
+
+    /// The rectangle times `factor` (points to device pixels).
+    public func scaled(by factor: Double) -> LayoutRect {
+        LayoutRect(x: x * factor, y: y * factor, width: width * factor, height: height * factor)
+    }
+
+    /// The smallest rectangle holding both.
+    func union(_ other: LayoutRect) -> LayoutRect {
+        let left = min(x, other.x)
+        let top = min(y, other.y)
+        return LayoutRect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
+    }
+}
+
+/// Every rectangle of a navigation screen by name, with the screen's size and camera.
+public struct NavigationLayout: Hashable, Sendable {
+    /// The camera the map is drawn with.
+    public struct CameraPosition: Hashable, Codable, Sendable {
+        /// The map location at the image's centre.
+        public var latitude: Double
+        /// The map location at the image's centre.
+        public var longitude: Double
+        /// The zoom (fractional).
+        public var zoom: Double
+        /// Degrees clockwise from north at the top of the image.
+        public var bearing: Double
+        /// The camera mode that placed it (`following`, `free`, `overview`).
+        public var mode: String
+    }
+
+    /// Width in points.
+    public var width: Int
+    /// Height in points.
+    public var height: Int
+    /// Device pixels per point.
+    public var scale: Int
+    /// `portrait` or `landscape`.
+    public var orientation: String
+    /// The lighting drawn (`normal` or `lowLight`, after `auto` is resolved).
+    public var lighting: String
+    /// The camera.
+    public var camera: CameraPosition
+    /// The rectangles, in drawing order.
+    public private(set) var rects: [(name: String, rect: LayoutRect)] = []
+
+    /// The rectangle named `name`, if that element is drawn.
+    public subscript(name: String) -> LayoutRect? {
+        rects.first { $0.name == name }?.rect
+    }
+
+    /// Adds (or replaces) a named rectangle.
+    mutating func set(_ name: String, _ rect: LayoutRect) {
+        if let index = rects.firstIndex(where: { $0.name == name }) {
+            rects[index].rect = rect
+        } else {
+            rects.append((name, rect))
+        }
+    }
+
+    /// Removes a named rectangle.
+    mutating func remove(_ name: String) {
+        rects.removeAll { $0.name == name }
+    }
+
+    /// Equal when every field and every rectangle (in order) is equal.
+    public static func == (a: NavigationLayout, b: NavigationLayout) -> Bool {
+        a.width == b.width && a.height == b.height && a.scale == b.scale && a.orientation == b.orientation
+            && a.lighting == b.lighting && a.camera == b.camera
+            && a.rects.count == b.rects.count && zip(a.rects, b.rects).allSatisfy { $0.name == $1.name && $0.rect == $1.rect }
+    }
+
+    /// Hashes the size and the names.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(height)
+        hasher.combine(scale)
+        for entry in rects { hasher.combine(entry.name) }
+    }
+}
+
+extension NavigationLayout: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case width, height, scale, orientation, lighting, camera, rects
+    }
+
+    /// `{"width", "height", "scale", "orientation", "lighting", "camera": {...},
+    /// "rects": {"header": {"x", "y", "width", "height"}, ...}}`, rectangles in drawing order.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(width, forKey: .width)
+        try c.encode(height, forKey: .height)
+        try c.encode(scale, forKey: .scale)
+        try c.encode(orientation, forKey: .orientation)
+        try c.encode(lighting, forKey: .lighting)
+        try c.encode(camera, forKey: .camera)
+        var members = c.nestedContainer(keyedBy: NameKey.self, forKey: .rects)
+        for entry in rects { try members.encode(entry.rect, forKey: NameKey(stringValue: entry.name)) }
+    }
+
+    private struct NameKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}
