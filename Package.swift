@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "TripStore", targets: ["TripStore"]),
         .library(name: "Navigation", targets: ["Navigation"]),
         .library(name: "Raster", targets: ["Raster"]),
+        .library(name: "Basemap", targets: ["Basemap"]),
         .library(name: "Styling", targets: ["Styling"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "TripServer", targets: ["TripServer"]),
@@ -47,6 +48,14 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .target(name: "CPNGShim", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png")]),
         .target(name: "Raster", dependencies: ["CPNGShim", "CFreeType"], swiftSettings: strict),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Vector and raster basemaps (DESIGN §13): tile archives, MVT decoding, the map-style
+        // subset and drawing onto a Raster canvas. Knows nothing of trips.
+        .target(
+            name: "Basemap",
+            dependencies: ["Raster", "Geo", "CZlib", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict
+        ),
         .target(name: "Styling", dependencies: ["Raster", "TripModel"], resources: [.copy("styles")], swiftSettings: strict),
         .target(name: "Render", dependencies: ["Styling", "Raster", "TripModel", "Geo", "Navigation"], swiftSettings: strict),
         .target(
@@ -92,6 +101,9 @@ let package = Package(
         .testTarget(name: "TripStoreTests", dependencies: ["TripStore", .product(name: "GRDB", package: "GRDB.swift")],
                     swiftSettings: strict),
         .testTarget(name: "RasterTests", dependencies: ["Raster"], exclude: ["Fixtures"], swiftSettings: strict),
+        .testTarget(
+            name: "BasemapTests", dependencies: ["Basemap", "Raster", "Geo", .product(name: "GRDB", package: "GRDB.swift")],
+            exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "StylingTests", dependencies: ["Styling", "Raster", "TripModel"], swiftSettings: strict),
         .testTarget(
             name: "RenderTests", dependencies: ["Render", "Styling", "TripStore", "Navigation", "Raster"], exclude: ["Fixtures"],
