@@ -98,7 +98,7 @@ public struct Canvas: Sendable {
             let stride = width
             pixels.withUnsafeMutableBufferPointer { buffer in
                 guard let base = buffer.baseAddress else { return }
-                var blitter = SolidBlitter(pixels: base, stride: stride, color: color.premultiplied, globalAlpha: alpha)
+                var blitter = SolidBlitter(pixels: base, stride: stride, color: color.source(opacity: opacity), globalAlpha: 255)
                 converter.sweep(fillRule: rule, into: &blitter)
             }
         }

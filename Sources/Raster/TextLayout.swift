@@ -81,7 +81,7 @@ extension Canvas {
         }
         pixels.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
-            var blitter = SolidBlitter(pixels: base, stride: canvasWidth, color: color.premultiplied, globalAlpha: alpha)
+            var blitter = SolidBlitter(pixels: base, stride: canvasWidth, color: color.source(opacity: opacity), globalAlpha: 255)
             for (mask, whole) in placed {
                 let left = whole + mask.left
                 let top = baseline - mask.top
