@@ -54,6 +54,7 @@ let package = Package(
         .target(
             name: "Basemap",
             dependencies: ["Raster", "Geo", "CZlib", .product(name: "GRDB", package: "GRDB.swift")],
+            resources: [.copy("styles")],
             swiftSettings: strict
         ),
         .target(name: "Styling", dependencies: ["Raster", "TripModel"], resources: [.copy("styles")], swiftSettings: strict),
