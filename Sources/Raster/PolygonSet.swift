@@ -54,6 +54,29 @@ public struct PolygonSet: Sendable {
         }
     }
 
+    /// Adds every subpath of a path as a closed ring, curves flattened to within `tolerance`
+    /// pixels (coarser tolerances suit small text, whose curves are tiny).
+    public mutating func addPath(_ path: Path, tolerance: Double = 0.1) {
+        for polyline in path.flattened(tolerance: tolerance) where polyline.points.count >= 3 {
+            append(polyline.points[...], clip: nil)
+        }
+    }
+
+    /// Adds the stroke outline of every subpath of a path (closed subpaths as loops), curves
+    /// flattened to within `tolerance` pixels.
+    public mutating func addPathStroke(_ path: Path, style: StrokeStyle, tolerance: Double = 0.1) {
+        strokeScratch.removeAll()
+        let stroker = Stroker(style: style, tolerance: tolerance)
+        for polyline in path.flattened(tolerance: tolerance) {
+            stroker.stroke(polyline, dash: style.dash, into: &strokeScratch)
+        }
+        var start = 0
+        for end in strokeScratch.ends {
+            append(strokeScratch.points[start..<end], clip: nil)
+            start = end
+        }
+    }
+
     private mutating func append(_ points: ArraySlice<Point>, clip: ConvexClip?) {
         guard let clip else {
             contours.points.append(contentsOf: points)
