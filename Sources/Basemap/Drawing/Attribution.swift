@@ -75,7 +75,11 @@ enum Attribution {
         let textColor = plate.dark ? Color(red: 214, green: 219, blue: 228) : Color(red: 60, green: 64, blue: 72)
         canvas.fill(Path.roundedRectangle(x: plate.box.x, y: plate.box.y, width: plate.box.width, height: plate.box.height,
                                           radius: 3 * scale), color: boxColor)
-        try? canvas.draw(plate.layout, at: plate.origin, color: textColor)
+        // From glyph outlines, like the labels: every pixel is our rasteriser's.
+        guard let outline = try? plate.layout.outline(transform: .translation(x: plate.origin.x, y: plate.origin.y)) else { return }
+        var text = PolygonSet()
+        text.addPath(outline, tolerance: 0.2)
+        canvas.fill(text, color: textColor)
     }
 }
 

@@ -127,35 +127,29 @@ struct LabelPlacer {
     }
 
     /// Draws the placed labels, lower style layers first; per layer every halo, then every
-    /// text (as MapLibre does), each colour as one path: halos that touch merge instead of
-    /// one covering its neighbour's letters.
+    /// text (as MapLibre does), each colour as one polygon set: halos that touch merge
+    /// instead of one covering its neighbour's letters. Glyph curves are flattened to a
+    /// fifth of a pixel, invisible at label sizes.
     func draw(into canvas: inout Canvas) {
+        let tolerance = 0.2
         let byLayer = Dictionary(grouping: placed, by: \.layer)
+        var set = PolygonSet()
         for layer in byLayer.keys.sorted() {
             let labels = (byLayer[layer] ?? []).sorted { $0.order < $1.order }
-            var halos: [HaloKey: Path] = [:]
-            var haloOrder: [HaloKey] = []
-            var texts: [TextKey: Path] = [:]
-            var textOrder: [TextKey] = []
-            for label in labels {
-                let style = label.style
-                if style.haloWidth > 0 && style.haloColor.alpha > 0 {
-                    let key = HaloKey(color: style.haloColor, width: style.haloWidth, opacity: style.opacity)
-                    if halos[key] == nil { haloOrder.append(key) }
-                    halos[key, default: Path()].append(label.path)
-                }
-                let key = TextKey(color: style.color, opacity: style.opacity)
-                if texts[key] == nil { textOrder.append(key) }
-                texts[key, default: Path()].append(label.path)
+            let halos = Dictionary(grouping: labels.filter { $0.style.haloWidth > 0 && $0.style.haloColor.alpha > 0 }) {
+                HaloKey(color: $0.style.haloColor, width: $0.style.haloWidth, opacity: $0.style.opacity)
             }
-            for key in haloOrder {
-                guard let path = halos[key] else { continue }
-                canvas.stroke(path, style: StrokeStyle(width: key.width * 2, cap: .round, join: .round), color: key.color,
-                              opacity: key.opacity)
+            for key in halos.keys.sorted(by: { $0.order(in: labels) < $1.order(in: labels) }) {
+                set.removeAll()
+                let style = StrokeStyle(width: key.width * 2, cap: .round, join: .round)
+                for label in halos[key] ?? [] { set.addPathStroke(label.path, style: style, tolerance: tolerance) }
+                canvas.fill(set, color: key.color, opacity: key.opacity)
             }
-            for key in textOrder {
-                guard let path = texts[key] else { continue }
-                canvas.fill(path, color: key.color, opacity: key.opacity)
+            let texts = Dictionary(grouping: labels) { TextKey(color: $0.style.color, opacity: $0.style.opacity) }
+            for key in texts.keys.sorted(by: { $0.order(in: labels) < $1.order(in: labels) }) {
+                set.removeAll()
+                for label in texts[key] ?? [] { set.addPath(label.path, tolerance: tolerance) }
+                canvas.fill(set, color: key.color, opacity: key.opacity)
             }
         }
     }
@@ -164,11 +158,20 @@ struct LabelPlacer {
         let color: Color
         let width: Double
         let opacity: Double
+
+        /// Where the first label with this halo comes, so that drawing order is stable.
+        func order(in labels: [PlacedLabel]) -> Int {
+            labels.firstIndex { $0.style.haloColor == color && $0.style.haloWidth == width && $0.style.opacity == opacity } ?? 0
+        }
     }
 
     private struct TextKey: Hashable {
         let color: Color
         let opacity: Double
+
+        func order(in labels: [PlacedLabel]) -> Int {
+            labels.firstIndex { $0.style.color == color && $0.style.opacity == opacity } ?? 0
+        }
     }
 
     // MARK: - Boxes

@@ -5,6 +5,7 @@
 
 import Foundation
 import Raster
+import Synchronization
 
 extension MapPainter {
     mutating func collectLabels(_ layer: StyleLayer, _ properties: SymbolProperties, into placer: inout LabelPlacer) {
@@ -13,6 +14,16 @@ extension MapPainter {
         var linePieces: [String: (pieces: [[Point]], style: LabelStyle, sortKey: Double, centerOnly: Bool)] = [:]
         var lineOrder: [String] = []
         var sequence = placer.candidateCount
+        // Most symbol layers style every label alike: compute that once.
+        let featureDependent = [properties.size.isFeatureDependent, properties.font.isFeatureDependent,
+                                properties.color.isFeatureDependent, properties.opacity.isFeatureDependent,
+                                properties.haloColor.isFeatureDependent, properties.haloWidth.isFeatureDependent,
+                                properties.padding.isFeatureDependent, properties.maxWidth.isFeatureDependent,
+                                properties.lineHeight.isFeatureDependent, properties.anchor.isFeatureDependent,
+                                properties.offset.isFeatureDependent, properties.letterSpacing.isFeatureDependent,
+                                properties.maxAngle.isFeatureDependent, properties.allowOverlap.isFeatureDependent,
+                                properties.ignorePlacement.isFeatureDependent].contains(true)
+        let sharedStyle = featureDependent ? nil : labelStyle(properties, EvaluationContext(zoom: styleZoom))
         for square in squares {
             guard case .vector(let tile) = square.content, let tileLayer = tile.layers[sourceLayer] else { continue }
             let map = cover.map { $0.transform(source: square.source, squareX: square.unwrappedX, squareY: square.tile.y,
@@ -23,7 +34,7 @@ extension MapPainter {
                 let context = EvaluationContext(zoom: styleZoom, feature: FeatureView(layer: tileLayer, index: index))
                 if let filter = layer.filter, filter.evaluate(context) != .bool(true) { continue }
                 let text = Self.transformText(properties.textField.value(context), properties.transform.value(context))
-                guard !text.isEmpty, let style = labelStyle(properties, context) else { continue }
+                guard !text.isEmpty, let style = sharedStyle ?? labelStyle(properties, context) else { continue }
                 let sortKey = properties.sortKey?.value(context) ?? 0
                 let placement = properties.placement.value(context)
                 if placement == "point" {
@@ -117,6 +128,15 @@ extension MapPainter {
 
     /// DejaVu Sans in the weight and slant the style's first font name asks for.
     static func font(for names: [String]) -> Font? {
+        if let known = fonts.withLock({ $0[names] }) { return known }
+        let font = loadFont(for: names)
+        if let font { fonts.withLock { $0[names] = font } }
+        return font
+    }
+
+    private static let fonts = Mutex<[[String]: Font]>([:])
+
+    private static func loadFont(for names: [String]) -> Font? {
         let name = names.first?.lowercased() ?? ""
         let bold = name.contains("bold") || name.contains("semibold") || name.contains("black")
         let oblique = name.contains("italic") || name.contains("oblique")
