@@ -53,7 +53,15 @@ struct MapPainter {
         let plate = Attribution.plate(text: basemap.attribution, view: view,
                                       background: basemap.style.backgroundColor(atZoom: styleZoom))
         if let plate { placer.reserve(plate.box) }
+        // A raster archive drawn with a style that has no raster layer (the built-in ones)
+        // shows its images over the background.
+        var rasterPending = basemap.source.metadata.format == .png
+            && !basemap.style.layers.contains { if case .raster = $0.properties { true } else { false } }
         for layer in basemap.style.layers where layer.isVisible(atZoom: styleZoom) {
+            if rasterPending, layer.kind != .background {
+                paintRaster(nil, into: &canvas)
+                rasterPending = false
+            }
             switch layer.properties {
             case .background(let properties):
                 paintBackground(properties, into: &canvas)
@@ -67,6 +75,7 @@ struct MapPainter {
                 if labels { collectLabels(layer, properties, into: &placer) }
             }
         }
+        if rasterPending { paintRaster(nil, into: &canvas) }
         if labels {
             placer.place()
             placer.draw(into: &canvas)
@@ -131,8 +140,8 @@ struct MapPainter {
         recorder?.operations.append(.fill(.init(path: path, color: color, opacity: opacity)))
     }
 
-    private mutating func paintRaster(_ properties: RasterProperties, into canvas: inout Canvas) {
-        let opacity = properties.opacity.value(zoom: styleZoom)
+    private mutating func paintRaster(_ properties: RasterProperties?, into canvas: inout Canvas) {
+        let opacity = properties?.opacity.value(zoom: styleZoom) ?? 1
         for square in squares {
             guard case .raster(let image) = square.content else { continue }
             let map = transform(square, extent: image.width)
