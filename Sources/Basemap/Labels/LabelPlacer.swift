@@ -129,9 +129,11 @@ struct LabelPlacer {
     /// Draws the placed labels, lower style layers first; per layer every halo, then every
     /// text (as MapLibre does), each colour as one polygon set: halos that touch merge
     /// instead of one covering its neighbour's letters. Glyph curves are flattened to a
-    /// fifth of a pixel, invisible at label sizes.
+    /// fifth of a pixel (a third for halos), invisible at label sizes.
     func draw(into canvas: inout Canvas) {
         let tolerance = 0.2
+        // Halos are soft edges around the letters: a coarser outline does not show.
+        let haloTolerance = 0.35
         let byLayer = Dictionary(grouping: placed, by: \.layer)
         var set = PolygonSet()
         for layer in byLayer.keys.sorted() {
@@ -142,7 +144,7 @@ struct LabelPlacer {
             for key in halos.keys.sorted(by: { $0.order(in: labels) < $1.order(in: labels) }) {
                 set.removeAll()
                 let style = StrokeStyle(width: key.width * 2, cap: .round, join: .round)
-                for label in halos[key] ?? [] { set.addPathStroke(label.path, style: style, tolerance: tolerance) }
+                for label in halos[key] ?? [] { set.addPathStroke(label.path, style: style, tolerance: haloTolerance) }
                 canvas.fill(set, color: key.color, opacity: key.opacity)
             }
             let texts = Dictionary(grouping: labels) { TextKey(color: $0.style.color, opacity: $0.style.opacity) }
@@ -271,7 +273,7 @@ struct LabelPlacer {
         }
         // Baseline below the centre line so the text's box is centred on the road.
         let shift = (layout.ascent - layout.descent) / 2
-        var outline = Path()
+        var transforms: [Transform] = []
         var boxes: [Rect] = []
         var previousAngle: Double?
         for glyph in 0..<layout.glyphCount {
@@ -286,18 +288,23 @@ struct LabelPlacer {
             previousAngle = angle
             let transform = Transform.translation(x: -advance / 2, y: shift).rotatedBy(radians: angle)
                 .translatedBy(x: point.x, y: point.y)
-            do {
-                try layout.appendGlyphOutline(glyph, transform: transform, to: &outline)
-            } catch {
-                return nil
-            }
+            transforms.append(transform)
             let corners = [Point(0, -layout.ascent), Point(advance, -layout.ascent), Point(advance, layout.descent),
                            Point(0, layout.descent)].map { transform.apply($0) }
             let minX = corners.map(\.x).min() ?? 0
             let minY = corners.map(\.y).min() ?? 0
             boxes.append(Rect(x: minX, y: minY, width: (corners.map(\.x).max() ?? 0) - minX, height: (corners.map(\.y).max() ?? 0) - minY))
         }
+        // Outlines only for a label that found room: most candidates do not.
         guard fits(boxes, style) else { return nil }
+        var outline = Path()
+        for (glyph, transform) in transforms.enumerated() {
+            do {
+                try layout.appendGlyphOutline(glyph, transform: transform, to: &outline)
+            } catch {
+                return nil
+            }
+        }
         return (outline, boxes)
     }
 }
