@@ -1,6 +1,7 @@
 import Basemap
 import Foundation
 import GRDB
+import Raster
 import Testing
 
 /// Tile archives on the real Helsinki data: MBTiles and PMTiles hold the same tiles, damaged
@@ -102,6 +103,32 @@ struct TileArchiveTests {
             #expect(error.code == .io)
             #expect(error.message.contains("No such file"), "\(error.message)")
         }
+    }
+
+    /// A raster MBTiles file (PNG tiles) opens as such and is drawn as images.
+    @Test func rasterMBTiles() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("raster-\(UUID().uuidString).mbtiles").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let color = Color(red: 200, green: 120, blue: 40)
+        let pixels = [UInt8]((0..<(256 * 256)).flatMap { _ in [color.red, color.green, color.blue, 255] })
+        let png = try PNGCodec.encode(try Image(width: 256, height: 256, straightRGBA: pixels))
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE metadata (name TEXT, value TEXT)")
+            try db.execute(sql: "CREATE TABLE tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB)")
+            try db.execute(sql: "INSERT INTO metadata VALUES ('format', 'png'), ('minzoom', '2'), ('maxzoom', '2'), "
+                               + "('attribution', 'Raster &copy; test')")
+            // Tile (2, 1, 1) in XYZ is TMS row 2.
+            try db.execute(sql: "INSERT INTO tiles VALUES (2, 1, 2, ?)", arguments: [Data(png)])
+        }
+        let archive = try TileArchive.open(path: path)
+        #expect(archive.metadata.format == .png)
+        #expect(try archive.tileData(TileID(zoom: 2, x: 1, y: 1)) == png)
+        let basemap = Basemap(source: archive, style: try MapStyle.builtin(named: "openmaptiles-night"))
+        #expect(basemap.attribution == "Raster © test")
+        var canvas = Canvas(width: 60, height: 60)
+        basemap.draw(into: &canvas, view: MapView(center: .init(latitude: 40, longitude: -45), zoom: 2.2, width: 60, height: 60))
+        #expect(canvas.pixel(x: 20, y: 20) == color.premultiplied)
     }
 
     /// Every real tile in the shared data decodes under the strict decoder.
