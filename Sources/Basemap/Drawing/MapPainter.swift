@@ -125,6 +125,24 @@ struct MapPainter {
         }
     }
 
+    /// The features of a tile layer that pass a style layer's filter (all of them without
+    /// one); cached in the tile when the filter does not depend on the zoom.
+    func features(of tile: PreparedTile, _ tileLayer: PreparedLayer, passing layer: StyleLayer) -> [Int32] {
+        guard let filter = layer.filter else { return Array(0..<Int32(tileLayer.features.count)) }
+        let zoom = styleZoom
+        func compute() -> [Int32] {
+            var indices: [Int32] = []
+            for index in tileLayer.features.indices
+            where filter.evaluate(EvaluationContext(zoom: zoom, feature: FeatureView(layer: tileLayer, index: index))) == .bool(true) {
+                indices.append(Int32(index))
+            }
+            return indices
+        }
+        if filter.isZoomDependent { return compute() }
+        return tile.memoized("\(basemap.style.identity)#\(layer.id)#\(tileLayer.name)#filter", bytes: { $0.count * 4 },
+                             compute: compute)
+    }
+
     /// Source tile coordinates → device pixels for a square.
     private func transform(_ square: Square, extent: Int) -> Transform {
         cover?.transform(source: square.source, squareX: square.unwrappedX, squareY: square.tile.y, extent: extent) ?? .identity
@@ -165,12 +183,12 @@ struct MapPainter {
             guard case .vector(let tile) = square.content, let tileLayer = tile.layers[sourceLayer] else { continue }
             let map = transform(square, extent: tileLayer.extent)
             let extent = Int32(tileLayer.extent)
-            for index in tileLayer.features.indices {
+            for selected in features(of: tile, tileLayer, passing: layer) {
+                let index = Int(selected)
                 let feature = tileLayer.features[index]
                 guard feature.type == .polygon, feature.maxX >= 0, feature.maxY >= 0, feature.minX <= extent, feature.minY <= extent
                 else { continue }
                 let context = EvaluationContext(zoom: styleZoom, feature: FeatureView(layer: tileLayer, index: index))
-                if let filter = layer.filter, filter.evaluate(context) != .bool(true) { continue }
                 var key = constant
                 if dataDriven {
                     key = FillKey(color: properties.color.value(context), opacity: properties.opacity.value(context),
@@ -217,13 +235,17 @@ struct MapPainter {
             let map = transform(square, extent: tileLayer.extent)
             let extent = Double(tileLayer.extent)
             let devicePerUnit = (map.a * map.a + map.b * map.b).squareRoot()
+            if !dataDriven && recorder == nil {
+                paintJoinedLines(layer, constant, tile, tileLayer, square, map, keys: &keys, order: &order)
+                continue
+            }
             // Open line pieces per paint group, joined before stroking (see LineChains).
             var pieces: [Int: (lines: [[TilePoint]], inside: Bool)] = [:]
-            for index in tileLayer.features.indices {
+            for selected in features(of: tile, tileLayer, passing: layer) {
+                let index = Int(selected)
                 let feature = tileLayer.features[index]
                 guard feature.type == .lineString || feature.type == .polygon else { continue }
                 let context = EvaluationContext(zoom: styleZoom, feature: FeatureView(layer: tileLayer, index: index))
-                if let filter = layer.filter, filter.evaluate(context) != .bool(true) { continue }
                 let key = dataDriven ? lineKey(properties, context) : constant
                 guard key.width > 0, key.color.alpha > 0, key.opacity > 0 else { continue }
                 // Tile units the stroke reaches beyond its centre line (miters included).
@@ -277,6 +299,53 @@ struct MapPainter {
                 recorder?.operations.append(.stroke(.init(path: centerLines[group], color: key.color, style: key.strokeStyle,
                                                           opacity: key.opacity)))
             }
+        }
+    }
+
+    /// A line layer painted alike throughout: its lines are joined once per tile (kept with
+    /// the tile), then culled and stroked each draw.
+    private mutating func paintJoinedLines(_ layer: StyleLayer, _ key: LineKey, _ tile: PreparedTile, _ tileLayer: PreparedLayer,
+                                           _ square: Square, _ map: Transform, keys: inout [LineKey: Int],
+                                           order: inout [LineKey]) {
+        guard key.width > 0, key.color.alpha > 0, key.opacity > 0 else { return }
+        let group = groupIndex(for: key, in: &keys, order: &order)
+        let extent = Double(tileLayer.extent)
+        let reach = (key.width * 1.5 + abs(key.offset) + key.gap / 2) / max((map.a * map.a + map.b * map.b).squareRoot(), 1e-9)
+        let joinable = key.offsets == [0] && key.strokeStyle.dash == nil
+        let selected = features(of: tile, tileLayer, passing: layer)
+        let memoKey = "\(basemap.style.identity)#\(layer.id)#\(tileLayer.name)#\(joinable)"
+        let lines: [JoinedLine] = tile.memoized(memoKey, bytes: { $0.reduce(0) { $0 + 48 + $1.points.count * 8 } }) {
+            var pieces: [[TilePoint]] = []
+            var closedRings: [[TilePoint]] = []
+            for index in selected {
+                let feature = tileLayer.features[Int(index)]
+                guard feature.type == .lineString || feature.type == .polygon else { continue }
+                for part in feature.parts {
+                    let range = tileLayer.part(Int(part))
+                    if feature.type == .lineString {
+                        pieces.append(Array(tileLayer.points[range]))
+                    } else if joinable {
+                        // A ring as its edges, so that walls shared with a neighbour are stroked once.
+                        for index in range {
+                            let next = index + 1 < range.upperBound ? index + 1 : range.lowerBound
+                            pieces.append([tileLayer.points[index], tileLayer.points[next]])
+                        }
+                    } else {
+                        closedRings.append(Array(tileLayer.points[range]) + [tileLayer.points[range.lowerBound]])
+                    }
+                }
+            }
+            return (joinable ? LineChains.join(pieces) : pieces).map { JoinedLine($0, closed: false) }
+                + closedRings.map { JoinedLine($0, closed: true) }
+        }
+        for line in lines {
+            guard Double(line.maxX) >= -reach, Double(line.maxY) >= -reach, Double(line.minX) <= extent + reach,
+                  Double(line.minY) <= extent + reach else { continue }
+            let inside = Double(line.minX) >= reach && Double(line.minY) >= reach && Double(line.maxX) <= extent - reach
+                && Double(line.maxY) <= extent - reach
+            let closed = line.closed || (line.points.count > 3 && line.points.first == line.points.last)
+            transform(closed ? line.points.dropLast() : line.points[...], map)
+            strokeScratch(key, closed: closed, group: group, clip: inside ? nil : square.clip)
         }
     }
 
@@ -359,6 +428,24 @@ struct MapPainter {
 struct PainterScratch: Sendable {
     var points: [Point] = []
     var groups: [PolygonSet] = []
+}
+
+/// A line of a tile as a layer strokes it (joined, or a ring, or a piece as decoded), with
+/// its bounding box in tile coordinates.
+struct JoinedLine: Sendable {
+    let points: [TilePoint]
+    /// A ring (its first point repeated at the end).
+    let closed: Bool
+    let minX: Int32, minY: Int32, maxX: Int32, maxY: Int32
+
+    init(_ points: [TilePoint], closed: Bool) {
+        self.points = points
+        self.closed = closed
+        minX = points.map(\.x).min() ?? 0
+        minY = points.map(\.y).min() ?? 0
+        maxX = points.map(\.x).max() ?? 0
+        maxY = points.map(\.y).max() ?? 0
+    }
 }
 
 /// A fill layer's paint values for one group of features.

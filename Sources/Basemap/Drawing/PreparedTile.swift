@@ -3,12 +3,35 @@
 // once per layer. Contract: immutable once built, shared by concurrent renders through the
 // tile cache; `byteCount` estimates the memory it holds, which the cache bounds.
 
+import Synchronization
+
 /// A vector tile ready for drawing.
 final class PreparedTile: Sendable {
     /// The layers by name.
     let layers: [String: PreparedLayer]
-    /// Approximate memory held, in bytes.
+    /// Approximate memory held, in bytes: the decoded tile and, at most as much again, the
+    /// memoized results below.
     let byteCount: Int
+    /// Bytes of the decoded tile alone: the budget for memoized results.
+    private let memoBudget: Int
+    /// What draws work out from a tile that does not change between draws, by style and
+    /// layer: the features passing a zoom-independent filter, the joined lines of a layer
+    /// painted alike.
+    private let memo = Mutex<(values: [String: any Sendable], bytes: Int)>(([:], 0))
+
+    /// A value computed once per key and kept with the tile while the memo stays within its
+    /// budget (past it, values are computed each time); `bytes` estimates a value's size.
+    func memoized<Value: Sendable>(_ key: String, bytes: (Value) -> Int, compute: () -> Value) -> Value {
+        if let known = memo.withLock({ $0.values[key] }) as? Value { return known }
+        let computed = compute()
+        let size = bytes(computed) + 64
+        memo.withLock { memo in
+            guard memo.values[key] == nil, memo.bytes + size <= memoBudget else { return }
+            memo.values[key] = computed
+            memo.bytes += size
+        }
+        return computed
+    }
 
     /// Prepares a decoded tile. Throws when a feature's geometry breaks the specification
     /// (decoding already checked it, so only hand-built tiles can).
@@ -21,7 +44,8 @@ final class PreparedTile: Sendable {
             bytes += prepared.byteCount
         }
         self.layers = layers
-        byteCount = bytes
+        memoBudget = bytes
+        byteCount = 2 * bytes
     }
 }
 

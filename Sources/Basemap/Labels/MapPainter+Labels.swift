@@ -28,11 +28,11 @@ extension MapPainter {
             guard case .vector(let tile) = square.content, let tileLayer = tile.layers[sourceLayer] else { continue }
             let map = cover.map { $0.transform(source: square.source, squareX: square.unwrappedX, squareY: square.tile.y,
                                                extent: tileLayer.extent) } ?? .identity
-            for index in tileLayer.features.indices {
+            for selected in features(of: tile, tileLayer, passing: layer) {
+                let index = Int(selected)
                 let feature = tileLayer.features[index]
                 guard feature.type != .unknown else { continue }
                 let context = EvaluationContext(zoom: styleZoom, feature: FeatureView(layer: tileLayer, index: index))
-                if let filter = layer.filter, filter.evaluate(context) != .bool(true) { continue }
                 let text = Self.transformText(properties.textField.value(context), properties.transform.value(context))
                 guard !text.isEmpty, let style = sharedStyle ?? labelStyle(properties, context) else { continue }
                 let sortKey = properties.sortKey?.value(context) ?? 0
