@@ -2,6 +2,7 @@
 import Foundation
 import Geo
 import Raster
+import Synchronization
 import Testing
 
 /// Drawing on synthetic tiles whose content is known: seams, overzoom, fallback to lower
@@ -144,6 +145,19 @@ import Testing
         _ = Self.render(roomy, view)
         let (_, warm) = Self.render(roomy, view)
         #expect(warm.tilesDecoded == 0, "a warm draw decodes nothing")
+    }
+
+    /// One basemap serves concurrent draws: each gives the picture a lone draw gives.
+    @Test func concurrentDrawsAgree() {
+        let basemap = Basemap(source: Self.source(Self.roadTiles), style: Self.style, cacheBytes: 4000)
+        let (alone, _) = Self.render(basemap, Self.roadView)
+        let images = Mutex<[Image]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let (canvas, _) = Self.render(basemap, Self.roadView)
+            images.withLock { $0.append(canvas.image) }
+        }
+        #expect(images.withLock { $0.count } == 8)
+        #expect(images.withLock { $0.allSatisfy { $0 == alone.image } })
     }
 
     // MARK: - Labels
