@@ -179,26 +179,32 @@ struct MapPainter {
             || (properties.outlineColor?.isFeatureDependent ?? false)
         let constant = FillKey(color: properties.color.value(zoom: styleZoom), opacity: properties.opacity.value(zoom: styleZoom),
                                outline: properties.outlineColor?.value(zoom: styleZoom))
+        let constantVisible = constant.color.alpha > 0 || constant.outline != nil
+        if !dataDriven && (!constantVisible || constant.opacity <= 0) { return }
         for square in squares {
             guard case .vector(let tile) = square.content, let tileLayer = tile.layers[sourceLayer] else { continue }
             let map = transform(square, extent: tileLayer.extent)
             let extent = Int32(tileLayer.extent)
-            for selected in features(of: tile, tileLayer, passing: layer) {
+            // Arrays read once: reading a class's array property in the loop retains it each time.
+            let features = tileLayer.features
+            let points = tileLayer.points
+            let constantGroup = dataDriven ? 0 : groupIndex(for: constant, in: &keys, order: &order)
+            for selected in self.features(of: tile, tileLayer, passing: layer) {
                 let index = Int(selected)
-                let feature = tileLayer.features[index]
+                let feature = features[index]
                 guard feature.type == .polygon, feature.maxX >= 0, feature.maxY >= 0, feature.minX <= extent, feature.minY <= extent
                 else { continue }
-                let context = EvaluationContext(zoom: styleZoom, feature: FeatureView(layer: tileLayer, index: index))
-                var key = constant
+                var group = constantGroup
                 if dataDriven {
-                    key = FillKey(color: properties.color.value(context), opacity: properties.opacity.value(context),
-                                  outline: properties.outlineColor?.value(context))
+                    let context = EvaluationContext(zoom: styleZoom, feature: FeatureView(layer: tileLayer, index: index))
+                    let key = FillKey(color: properties.color.value(context), opacity: properties.opacity.value(context),
+                                      outline: properties.outlineColor?.value(context))
+                    guard key.color.alpha > 0 || key.outline != nil, key.opacity > 0 else { continue }
+                    group = groupIndex(for: key, in: &keys, order: &order)
                 }
-                guard key.color.alpha > 0 || key.outline != nil, key.opacity > 0 else { continue }
-                let group = groupIndex(for: key, in: &keys, order: &order)
                 let inside = feature.minX >= 0 && feature.minY >= 0 && feature.maxX <= extent && feature.maxY <= extent
                 for part in feature.parts {
-                    transformPart(tileLayer, Int(part), map)
+                    transform(points[tileLayer.part(Int(part))], map)
                     groups[group].addRing(scratch[...], clip: inside ? nil : square.clip)
                 }
             }
@@ -407,18 +413,16 @@ struct MapPainter {
         return index
     }
 
-    /// Device points of one part of a feature into `scratch`.
-    private mutating func transformPart(_ layer: PreparedLayer, _ part: Int, _ map: Transform) {
-        transform(layer.points[layer.part(part)], map)
-    }
-
     /// Device points of tile points into `scratch`.
     private mutating func transform(_ points: ArraySlice<TilePoint>, _ map: Transform) {
         scratch.removeAll(keepingCapacity: true)
-        for point in points {
-            let x = Double(point.x)
-            let y = Double(point.y)
-            scratch.append(Point(x: map.a * x + map.c * y + map.tx, y: map.b * x + map.d * y + map.ty))
+        scratch.reserveCapacity(points.count)
+        points.withUnsafeBufferPointer { source in
+            for point in source {
+                let x = Double(point.x)
+                let y = Double(point.y)
+                scratch.append(Point(x: map.a * x + map.c * y + map.tx, y: map.b * x + map.d * y + map.ty))
+            }
         }
     }
 }
