@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "TripModel", targets: ["TripModel"]),
         .library(name: "Navigation", targets: ["Navigation"]),
         .library(name: "Raster", targets: ["Raster"]),
+        .library(name: "Basemap", targets: ["Basemap"]),
         .library(name: "Styling", targets: ["Styling"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "TripStore", targets: ["TripStore"]),
@@ -60,6 +61,15 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .target(name: "CPNGShim", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png")]),
         .target(name: "Raster", dependencies: ["Caching", "CPNGShim", "CFreeType"], swiftSettings: strict),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Vector and raster basemaps (DESIGN §13): tile archives, MVT decoding, the map-style
+        // subset and drawing onto a Raster canvas. Knows nothing of trips.
+        .target(
+            name: "Basemap",
+            dependencies: ["Raster", "Geo", "CZlib", .product(name: "GRDB", package: "GRDB.swift")],
+            resources: [.copy("styles")],
+            swiftSettings: strict
+        ),
         .target(name: "Styling", dependencies: ["Caching", "Raster", "TripModel"], resources: [.copy("styles")], swiftSettings: strict),
         .target(name: "Render", dependencies: ["Styling", "Raster", "TripModel", "Geo", "Navigation"], swiftSettings: strict),
         .target(
@@ -123,6 +133,9 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "FleetTests", dependencies: ["Fleet", "TripStore", "TripModel", "Navigation", "Styling", "Geo"], swiftSettings: strict),
         .testTarget(name: "RasterTests", dependencies: ["Raster"], exclude: ["Fixtures"], swiftSettings: strict),
+        .testTarget(
+            name: "BasemapTests", dependencies: ["Basemap", "Raster", "Geo", .product(name: "GRDB", package: "GRDB.swift")],
+            exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "StylingTests", dependencies: ["Styling", "Raster", "TripModel"], swiftSettings: strict),
         .testTarget(
             name: "RenderTests", dependencies: ["Render", "Styling", "Navigation", "Raster"], exclude: ["Fixtures"],

@@ -4,12 +4,13 @@
 import PackageDescription
 
 /// A package-benchmark suite in `Benchmarks/<name>/` using the given tripshare products.
-func suite(_ name: String, _ products: [String]) -> Target {
+func suite(_ name: String, _ products: [String], exclude: [String] = []) -> Target {
     .executableTarget(
         name: name,
         dependencies: [.product(name: "Benchmark", package: "benchmark")]
             + products.map { .product(name: $0, package: "tripshare") },
         path: name,
+        exclude: exclude,
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     )
 }
@@ -25,6 +26,14 @@ let package = Package(
         suite("GeoBenchmarks", ["Geo"]),
         suite("NavigationBenchmarks", ["Geo", "Navigation"]),
         suite("RasterBenchmarks", ["Raster"]),
+        suite("BasemapBenchmarks", ["Basemap", "Raster", "Geo"], exclude: ["Mutations"]),
+        // A million mutated tiles and archives through the decoders (not a benchmark; run it
+        // with `swift run -c release BasemapMutations`).
+        .executableTarget(
+            name: "BasemapMutations",
+            dependencies: [.product(name: "Basemap", package: "tripshare")],
+            path: "BasemapBenchmarks/Mutations"
+        ),
         suite("RenderBenchmarks", ["Raster", "Styling", "Render", "TripModel"]),
         suite("NavigationScreenBenchmarks", ["Geo", "Navigation", "Raster", "Styling", "Render", "TripModel"]),
         suite("StoreBenchmarks", ["Geo", "TripModel", "Fleet", "SQLiteStore"]),

@@ -78,6 +78,8 @@ def set_style(context, style):
     context.set_line_cap(CAPS[style.get("cap", "round")])
     context.set_line_join(JOINS[style.get("join", "round")])
     context.set_miter_limit(style.get("miterLimit", 10))
+    dash = style.get("dash")
+    context.set_dash(dash["lengths"], dash.get("offset", 0)) if dash else context.set_dash([])
 
 
 def prepare(display_list):

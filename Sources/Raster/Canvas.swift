@@ -71,7 +71,7 @@ public struct Canvas: Sendable {
         var contours = takeContours()
         let stroker = Stroker(style: style, tolerance: tolerance)
         for polyline in path.flattened(tolerance: tolerance) {
-            stroker.stroke(polyline, into: &contours)
+            stroker.stroke(polyline, dash: style.dash, into: &contours)
         }
         contours.apply(transform)
         composite(contours, color: color, rule: .nonZero, opacity: opacity)
@@ -82,13 +82,13 @@ public struct Canvas: Sendable {
     public mutating func stroke(polyline points: [Point], style: StrokeStyle, color: Color, opacity: Double = 1) {
         guard !points.isEmpty else { return }
         var contours = takeContours()
-        Stroker(style: style).stroke(Polyline(points: points, isClosed: false), into: &contours)
+        Stroker(style: style).stroke(Polyline(points: points, isClosed: false), dash: style.dash, into: &contours)
         composite(contours, color: color, rule: .nonZero, opacity: opacity)
         self.contours = contours
     }
 
     /// Runs the scan converter over contours, blending with a solid colour.
-    private mutating func composite(_ contours: Contours, color: Color, rule: FillRule, opacity: Double) {
+    mutating func composite(_ contours: Contours, color: Color, rule: FillRule, opacity: Double) {
         let alpha = alphaByte(opacity)
         guard color.alpha != 0, alpha != 0, !contours.ends.isEmpty, width > 0, height > 0 else { return }
         var converter = self.converter
@@ -98,7 +98,7 @@ public struct Canvas: Sendable {
             let stride = width
             pixels.withUnsafeMutableBufferPointer { buffer in
                 guard let base = buffer.baseAddress else { return }
-                var blitter = SolidBlitter(pixels: base, stride: stride, color: color.premultiplied, globalAlpha: alpha)
+                var blitter = SolidBlitter(pixels: base, stride: stride, color: color.source(opacity: opacity), globalAlpha: 255)
                 converter.sweep(fillRule: rule, into: &blitter)
             }
         }
@@ -116,7 +116,7 @@ public struct Canvas: Sendable {
     func coverage(ofStroke path: Path, style: StrokeStyle) -> [UInt8] {
         var contours = Contours()
         let stroker = Stroker(style: style)
-        for polyline in path.flattened() { stroker.stroke(polyline, into: &contours) }
+        for polyline in path.flattened() { stroker.stroke(polyline, dash: style.dash, into: &contours) }
         return coverage(of: contours, rule: .nonZero)
     }
 

@@ -143,6 +143,19 @@ public struct PremultipliedColor: Hashable, Sendable {
     }
 }
 
+extension Color {
+    /// The premultiplied source colour for painting this colour at an opacity, as Cairo makes
+    /// it for pixman: channels and alpha premultiplied in doubles, rounded to 16 bits, then
+    /// truncated to 8. Opaque colours at full opacity come out unchanged; translucent ones
+    /// then blend exactly as Cairo blends them.
+    func source(opacity: Double) -> PremultipliedColor {
+        let alpha = Double(self.alpha) / 255 * (opacity.isNaN ? 0 : min(max(opacity, 0), 1))
+        func short(_ value: Double) -> UInt8 { UInt8(UInt32(value * 65535 + 0.5) >> 8) }
+        return PremultipliedColor(red: short(Double(red) / 255 * alpha), green: short(Double(green) / 255 * alpha),
+                                  blue: short(Double(blue) / 255 * alpha), alpha: short(alpha))
+    }
+}
+
 /// round(a·b / 255) exactly, as pixman and Cairo compute it.
 @inline(__always)
 func multiply(_ a: UInt8, _ b: UInt8) -> UInt8 {

@@ -19,16 +19,39 @@ enum EdgeBuilder {
         let width = Double(converter.width)
         let height = Double(converter.height)
         var start = 0
-        for end in contours.ends {
-            if end - start >= 2 {
-                var previous = clamp(contours.points[end - 1])
-                for index in start..<end {
-                    let current = clamp(contours.points[index])
-                    clipAndAdd(previous, current, width: width, height: height, to: &converter)
-                    previous = current
+        contours.points.withUnsafeBufferPointer { points in
+            for end in contours.ends {
+                if end - start >= 2 {
+                    if isInside(points, start, end, width: width, height: height) {
+                        // The common case on maps: small shapes wholly inside; nothing to clip.
+                        var previous = points[end - 1]
+                        for index in start..<end {
+                            let current = points[index]
+                            if current.y != previous.y { emit(previous, current, to: &converter) }
+                            previous = current
+                        }
+                    } else {
+                        var previous = clamp(points[end - 1])
+                        for index in start..<end {
+                            let current = clamp(points[index])
+                            clipAndAdd(previous, current, width: width, height: height, to: &converter)
+                            previous = current
+                        }
+                    }
                 }
+                start = end
             }
-            start = end
+        }
+        return true
+    }
+
+    /// True when every point of the contour lies inside the canvas (edges included).
+    @inline(__always)
+    private static func isInside(_ points: UnsafeBufferPointer<Point>, _ start: Int, _ end: Int, width: Double,
+                                 height: Double) -> Bool {
+        for index in start..<end {
+            let point = points[index]
+            if !(point.x >= 0 && point.x <= width && point.y >= 0 && point.y <= height) { return false }
         }
         return true
     }

@@ -28,6 +28,12 @@ public final class Font: Sendable {
         var glyphIndices: [Unicode.Scalar: UInt32] = [:]
         var advances: [UInt32: Int] = [:]
         var kerning: [UInt64: Int] = [:]
+        var outlines: [UInt32: [Path.Element]] = [:]
+    }
+
+    /// Runs `body` with the face state under the font's lock.
+    func withFace<Result: Sendable>(_ body: (inout FaceState) throws(RasterError) -> Result) throws(RasterError) -> Result {
+        try state.withLock { (state) throws(RasterError) -> Result in try body(&state) }
     }
 
     /// Loads the first face of a font file.

@@ -43,6 +43,8 @@ public struct Path: Hashable, Sendable {
     }
     /// Closes the current subpath.
     public mutating func close() { elements.append(.close) }
+    /// Appends another path's subpaths.
+    public mutating func append(_ other: Path) { elements.append(contentsOf: other.elements) }
 
     /// True when the path has no drawing commands.
     public var isEmpty: Bool { elements.isEmpty }

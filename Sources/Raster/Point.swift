@@ -21,13 +21,18 @@ public struct Point: Hashable, Sendable {
 
     static let zero = Point(x: 0, y: 0)
 
-    var isFinite: Bool { x.isFinite && y.isFinite }
-    var length: Double { (x * x + y * y).squareRoot() }
+    /// True when both coordinates are finite.
+    public var isFinite: Bool { x.isFinite && y.isFinite }
+    /// The distance from the origin.
+    public var length: Double { (x * x + y * y).squareRoot() }
     var lengthSquared: Double { x * x + y * y }
 
-    static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
-    static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
-    static func * (a: Point, s: Double) -> Point { Point(x: a.x * s, y: a.y * s) }
+    /// The sum of two points (vectors).
+    public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
+    /// The difference of two points: the vector from b to a.
+    public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+    /// A vector scaled.
+    public static func * (a: Point, s: Double) -> Point { Point(x: a.x * s, y: a.y * s) }
     static prefix func - (a: Point) -> Point { Point(x: -a.x, y: -a.y) }
 
     func dot(_ other: Point) -> Double { x * other.x + y * other.y }

@@ -31,6 +31,7 @@ struct ScanConverter {
     private var cells: [Cell] = []
     private var sorted: [Cell] = []
     private var rowStarts: [Int32] = []
+    private var columnStarts: [Int32] = []
     private var runAlphas: [UInt8] = []
     private var minRow = Int.max
     private var maxRow = Int.min
@@ -171,6 +172,11 @@ struct ScanConverter {
         flushCell()
         guard !cells.isEmpty, minRow <= maxRow else { return }
         let rowCount = maxRow - minRow + 1
+        // Dense cell sets (maps: thousands of small polygons) are ordered by x once for all
+        // rows with a counting sort; the row bucketing after it is stable, so every row comes
+        // out sorted. Sparse ones sort each row's handful of cells instead.
+        let presorted = cells.count > 32 * rowCount && cells.count > width
+        if presorted { sortByColumn() }
         bucketByRow(rowCount: rowCount)
         if runAlphas.count < width { runAlphas = [UInt8](repeating: 0, count: width) }
         let evenOdd = fillRule == .evenOdd
@@ -184,11 +190,41 @@ struct ScanConverter {
                         let start = Int(starts[rowIndex])
                         let end = Int(starts[rowIndex + 1])
                         if start == end { continue }
-                        Self.sortRow(sortedCells, start, end)
+                        if !presorted { Self.sortRow(sortedCells, start, end) }
                         Self.sweepRow(sortedCells, start, end, y: firstRow + rowIndex, width: width,
                                  evenOdd: evenOdd, run: run, blitter: &blitter)
                     }
                 }
+            }
+        }
+    }
+
+    /// Counting sort of `cells` by column, in place (through `sorted` as scratch).
+    private mutating func sortByColumn() {
+        if columnStarts.count < width + 1 { columnStarts = [Int32](repeating: 0, count: width + 1) }
+        if sorted.count < cells.count {
+            sorted = [Cell](repeating: Cell(x: 0, y: 0, cover: 0, area: 0), count: cells.count)
+        }
+        let columns = width
+        cells.withUnsafeBufferPointer { cells in
+            columnStarts.withUnsafeMutableBufferPointer { starts in
+                for index in 0...columns { starts[index] = 0 }
+                for cell in cells { starts[Int(cell.x) + 1] += 1 }
+                for index in 1...columns { starts[index] += starts[index - 1] }
+                sorted.withUnsafeMutableBufferPointer { out in
+                    for cell in cells {
+                        let slot = Int(cell.x)
+                        out[Int(starts[slot])] = cell
+                        starts[slot] += 1
+                    }
+                }
+            }
+        }
+        let count = cells.count
+        cells.withUnsafeMutableBufferPointer { target in
+            sorted.withUnsafeBufferPointer { source in
+                guard let to = target.baseAddress, let from = source.baseAddress else { return }
+                to.update(from: from, count: count)
             }
         }
     }

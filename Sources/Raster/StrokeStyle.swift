@@ -31,12 +31,31 @@ public struct StrokeStyle: Hashable, Sendable, Codable {
     /// The longest miter, as a multiple of the line width, before it becomes a bevel
     /// (Cairo's rule and default, 10).
     public var miterLimit: Double
+    /// Dashes, or nil for a solid line.
+    public var dash: DashPattern?
 
     /// A stroke style; defaults are Cairo's except the round caps and joins routes use.
-    public init(width: Double, cap: LineCap = .round, join: LineJoin = .round, miterLimit: Double = 10) {
+    public init(width: Double, cap: LineCap = .round, join: LineJoin = .round, miterLimit: Double = 10, dash: DashPattern? = nil) {
         self.width = width
         self.cap = cap
         self.join = join
         self.miterLimit = miterLimit
+        self.dash = dash
+    }
+}
+
+/// Alternating dash and gap lengths along a line, as Cairo's cairo_set_dash takes them.
+public struct DashPattern: Hashable, Sendable, Codable {
+    /// Dash, gap, dash, gap, ... lengths in user-space pixels; an odd count repeats once
+    /// more with the roles swapped. Each dash gets the stroke's caps (a dash of length 0
+    /// with round caps is a dot).
+    public var lengths: [Double]
+    /// How far into the pattern the line starts.
+    public var offset: Double
+
+    /// A pattern from its lengths and start offset.
+    public init(lengths: [Double], offset: Double = 0) {
+        self.lengths = lengths
+        self.offset = offset
     }
 }

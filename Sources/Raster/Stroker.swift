@@ -56,6 +56,16 @@ struct Stroker {
         return count % 2 == 0 ? count : count + 1
     }
 
+    /// Appends the stroke outline of one polyline to `contours`, cut into dashes first when
+    /// a usable pattern is given.
+    func stroke(_ polyline: Polyline, dash: DashPattern?, into contours: inout Contours) {
+        guard let dash, let pieces = Dasher.dash(polyline, pattern: dash) else {
+            stroke(polyline, into: &contours)
+            return
+        }
+        for piece in pieces { stroke(piece, into: &contours) }
+    }
+
     /// Appends the stroke outline of one polyline to `contours`.
     func stroke(_ polyline: Polyline, into contours: inout Contours) {
         guard halfWidth > 0, halfWidth.isFinite else { return }

@@ -9,6 +9,8 @@ public struct TextLayout: Sendable {
     struct Glyph: Sendable {
         let index: UInt32
         let x: Double
+        /// The advance to the next glyph, kerning included.
+        var advance: Double
     }
 
     /// The font used.
@@ -41,9 +43,11 @@ public struct TextLayout: Sendable {
         glyphs.reserveCapacity(indices.count)
         for (position, index) in indices.enumerated() {
             if position > 0 && position - 1 < kerning.count { pen += kerning[position - 1] }
-            glyphs.append(Glyph(index: index, x: Double(pen) * scale))
+            if position > 0 { glyphs[position - 1].advance = Double(pen) * scale - glyphs[position - 1].x }
+            glyphs.append(Glyph(index: index, x: Double(pen) * scale, advance: 0))
             pen += position < advances.count ? advances[position] : 0
         }
+        if let last = glyphs.indices.last { glyphs[last].advance = Double(pen) * scale - glyphs[last].x }
         self.glyphs = glyphs
         width = Double(pen) * scale
     }
@@ -77,7 +81,7 @@ extension Canvas {
         }
         pixels.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
-            var blitter = SolidBlitter(pixels: base, stride: canvasWidth, color: color.premultiplied, globalAlpha: alpha)
+            var blitter = SolidBlitter(pixels: base, stride: canvasWidth, color: color.source(opacity: opacity), globalAlpha: 255)
             for (mask, whole) in placed {
                 let left = whole + mask.left
                 let top = baseline - mask.top

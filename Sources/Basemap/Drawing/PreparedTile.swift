@@ -1,0 +1,162 @@
+// A decoded vector tile in the form drawing reads it: per layer, every feature's vertices in
+// one flat array with part ends, bounding boxes, and property lookups that resolve names
+// once per layer. Contract: immutable once built, shared by concurrent renders through the
+// tile cache; `byteCount` estimates the memory it holds, which the cache bounds.
+
+import Synchronization
+
+/// A vector tile ready for drawing.
+final class PreparedTile: Sendable {
+    /// The layers by name.
+    let layers: [String: PreparedLayer]
+    /// Approximate memory held, in bytes: the decoded tile and, at most as much again, the
+    /// memoized results below.
+    let byteCount: Int
+    /// Bytes of the decoded tile alone: the budget for memoized results.
+    private let memoBudget: Int
+    /// What draws work out from a tile that does not change between draws, by style and
+    /// layer: the features passing a zoom-independent filter, the joined lines of a layer
+    /// painted alike.
+    private let memo = Mutex<(values: [String: any Sendable], bytes: Int)>(([:], 0))
+
+    /// A value computed once per key and kept with the tile while the memo stays within its
+    /// budget (past it, values are computed each time); `bytes` estimates a value's size.
+    func memoized<Value: Sendable>(_ key: String, bytes: (Value) -> Int, compute: () -> Value) -> Value {
+        if let known = memo.withLock({ $0.values[key] }) as? Value { return known }
+        let computed = compute()
+        let size = bytes(computed) + 64
+        memo.withLock { memo in
+            guard memo.values[key] == nil, memo.bytes + size <= memoBudget else { return }
+            memo.values[key] = computed
+            memo.bytes += size
+        }
+        return computed
+    }
+
+    /// Prepares a decoded tile. Throws when a feature's geometry breaks the specification
+    /// (decoding already checked it, so only hand-built tiles can).
+    init(_ tile: VectorTile) throws(BasemapError) {
+        var layers: [String: PreparedLayer] = [:]
+        var bytes = 64
+        for layer in tile.layers {
+            let prepared = try PreparedLayer(layer)
+            layers[layer.name] = prepared
+            bytes += prepared.byteCount
+        }
+        self.layers = layers
+        memoBudget = bytes
+        byteCount = 2 * bytes
+    }
+}
+
+/// One feature's entry in a prepared layer.
+struct PreparedFeature: Sendable {
+    let id: UInt64?
+    let type: VectorTile.GeometryType
+    /// Range in the layer's `tags`.
+    let tags: Range<Int32>
+    /// Range in the layer's `partEnds`.
+    let parts: Range<Int32>
+    /// Bounding box in tile coordinates.
+    let minX: Int32, minY: Int32, maxX: Int32, maxY: Int32
+}
+
+/// A layer of a prepared tile.
+final class PreparedLayer: Sendable {
+    let name: String
+    let extent: Int
+    let features: [PreparedFeature]
+    /// Key index → value index pairs of every feature, one after the other.
+    let tags: [UInt32]
+    /// Key name → index into `keys`.
+    let keyIndex: [String: UInt32]
+    let values: [StyleValue]
+    /// Every vertex of every feature.
+    let points: [TilePoint]
+    /// End (exclusive) in `points` of every part (point, line string or ring).
+    let partEnds: [Int32]
+    let byteCount: Int
+
+    init(_ layer: VectorTile.Layer) throws(BasemapError) {
+        name = layer.name
+        extent = layer.extent
+        values = layer.values.map(StyleValue.init)
+        var keyIndex: [String: UInt32] = [:]
+        for (index, key) in layer.keys.enumerated() where keyIndex[key] == nil { keyIndex[key] = UInt32(index) }
+        self.keyIndex = keyIndex
+        var features: [PreparedFeature] = []
+        var tags: [UInt32] = []
+        var points: [TilePoint] = []
+        var partEnds: [Int32] = []
+        features.reserveCapacity(layer.features.count)
+        for feature in layer.features {
+            let geometry: FeatureGeometry
+            do {
+                geometry = try FeatureGeometry(decoding: feature)
+            } catch {
+                throw BasemapError(code: .corruptTile, message: "layer \"\(layer.name)\", \(error.message)")
+            }
+            guard !geometry.points.isEmpty else { continue }
+            let tagStart = Int32(tags.count)
+            tags.append(contentsOf: feature.tags)
+            let partStart = Int32(partEnds.count)
+            let base = points.count
+            var minX = Int32.max, minY = Int32.max, maxX = Int32.min, maxY = Int32.min
+            for point in geometry.points {
+                minX = min(minX, point.x)
+                minY = min(minY, point.y)
+                maxX = max(maxX, point.x)
+                maxY = max(maxY, point.y)
+            }
+            points.append(contentsOf: geometry.points)
+            for end in geometry.partEnds { partEnds.append(Int32(base + end)) }
+            features.append(PreparedFeature(id: feature.id, type: feature.type, tags: tagStart..<Int32(tags.count),
+                                            parts: partStart..<Int32(partEnds.count), minX: minX, minY: minY, maxX: maxX, maxY: maxY))
+        }
+        self.features = features
+        self.tags = tags
+        self.points = points
+        self.partEnds = partEnds
+        let valueBytes = values.reduce(0) { total, value in total + 24 + (value.string?.utf8.count ?? 0) }
+        byteCount = 128 + features.count * MemoryLayout<PreparedFeature>.stride + tags.count * 4 + points.count * 8
+            + partEnds.count * 4 + valueBytes + keyIndex.keys.reduce(0) { $0 + 48 + $1.utf8.count }
+    }
+
+    /// The points of part `index` (an index into `partEnds`).
+    func part(_ index: Int) -> Range<Int> {
+        (index == 0 ? 0 : Int(partEnds[index - 1]))..<Int(partEnds[index])
+    }
+}
+
+/// One feature of a prepared layer, as expressions see it.
+struct FeatureView {
+    let layer: PreparedLayer
+    let index: Int
+
+    var feature: PreparedFeature { layer.features[index] }
+
+    /// A property's value, or nil when the feature does not have it.
+    func property(_ name: String) -> StyleValue? {
+        guard let key = layer.keyIndex[name] else { return nil }
+        let range = layer.features[index].tags
+        var tag = Int(range.lowerBound)
+        let end = Int(range.upperBound)
+        while tag + 1 < end {
+            if layer.tags[tag] == key { return layer.values[Int(layer.tags[tag + 1])] }
+            tag += 2
+        }
+        return nil
+    }
+
+    /// "Point", "LineString", "Polygon" (or "Unknown").
+    var geometryTypeName: String {
+        switch layer.features[index].type {
+        case .point: "Point"
+        case .lineString: "LineString"
+        case .polygon: "Polygon"
+        case .unknown: "Unknown"
+        }
+    }
+
+    var id: UInt64? { layer.features[index].id }
+}

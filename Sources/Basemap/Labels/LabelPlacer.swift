@@ -1,0 +1,310 @@
+// Label placement and drawing. Contract (DESIGN §13): candidates are placed in priority
+// order (symbol layers higher in the style first, then by `symbol-sort-key`, then tile
+// order); a label is drawn only when it lies wholly inside the picture, overlaps no label
+// placed before it (with `text-padding`), no keep-out rectangle and not the attribution, and
+// no label with the same text is already placed (one label per name). Line labels follow
+// their road glyph by glyph, are turned so they never read upside down, and are refused
+// where the road bends more than `text-max-angle` under them. Text is drawn from glyph
+// outlines: the halo is the outline stroked twice the halo width, then the fill on top.
+
+import Foundation
+import Raster
+
+/// How a label looks.
+struct LabelStyle {
+    let font: Font
+    /// Em size in device pixels.
+    let size: Double
+    let color: Color
+    let opacity: Double
+    let haloColor: Color
+    /// Halo width in device pixels.
+    let haloWidth: Double
+    /// Free space around the label, device pixels.
+    let padding: Double
+    /// Wrap width of point labels, device pixels.
+    let maxWidth: Double
+    /// Distance between wrapped lines, device pixels.
+    let lineHeight: Double
+    let anchor: String
+    /// Offset of point labels, device pixels.
+    let offset: Point
+    /// Extra space between letters, device pixels.
+    let letterSpacing: Double
+    /// Largest bend between neighbouring glyphs on a line, radians.
+    let maxAngle: Double
+    let allowOverlap: Bool
+    let ignorePlacement: Bool
+}
+
+/// A label to place.
+struct LabelCandidate {
+    enum Placement {
+        case point(Point)
+        /// Pieces of the road(s) with this name, in device pixels.
+        case line([[Point]], centerOnly: Bool)
+    }
+
+    let text: String
+    let layer: Int
+    let sortKey: Double
+    let sequence: Int
+    let placement: Placement
+    let style: LabelStyle
+}
+
+/// A label that found room.
+struct PlacedLabel {
+    let text: String
+    let layer: Int
+    let order: Int
+    /// Glyph outlines in device pixels.
+    let path: Path
+    /// The boxes it takes: the text block, or one per glyph along a line, in reading order.
+    let boxes: [Rect]
+    let style: LabelStyle
+}
+
+struct LabelPlacer {
+    let view: MapView
+    private var candidates: [LabelCandidate] = []
+    private var index: CollisionIndex
+    private(set) var placed: [PlacedLabel] = []
+    private var placedTexts = Set<String>()
+    private(set) var droppedCount = 0
+    var placedCount: Int { placed.count }
+    private let bounds: Rect
+
+    init(view: MapView, keepOut: [Rect]) {
+        self.view = view
+        index = CollisionIndex(width: view.pixelWidth, height: view.pixelHeight)
+        bounds = Rect(x: 0, y: 0, width: Double(view.pixelWidth), height: Double(view.pixelHeight))
+        for rect in keepOut { index.insert(rect) }
+    }
+
+    /// Keeps labels off a region (the attribution).
+    mutating func reserve(_ rect: Rect) {
+        index.insert(rect)
+    }
+
+    mutating func add(_ candidate: LabelCandidate) {
+        candidates.append(candidate)
+    }
+
+    var candidateCount: Int { candidates.count }
+
+    /// Places the candidates in priority order.
+    mutating func place() {
+        let ordered = candidates.sorted { a, b in
+            if a.layer != b.layer { return a.layer > b.layer }
+            if a.sortKey != b.sortKey { return a.sortKey < b.sortKey }
+            return a.sequence < b.sequence
+        }
+        for candidate in ordered {
+            guard !placedTexts.contains(candidate.text) else {
+                droppedCount += 1
+                continue
+            }
+            let result: (path: Path, boxes: [Rect])?
+            switch candidate.placement {
+            case .point(let anchor):
+                result = pointLabel(candidate, at: anchor)
+            case .line(let pieces, let centerOnly):
+                result = lineLabel(candidate, pieces: pieces, centerOnly: centerOnly)
+            }
+            guard let result else {
+                droppedCount += 1
+                continue
+            }
+            if !candidate.style.ignorePlacement {
+                for box in result.boxes { index.insert(box) }
+            }
+            placedTexts.insert(candidate.text)
+            placed.append(PlacedLabel(text: candidate.text, layer: candidate.layer, order: placed.count, path: result.path,
+                                      boxes: result.boxes, style: candidate.style))
+        }
+        candidates.removeAll()
+    }
+
+    /// Draws the placed labels, lower style layers first; per layer every halo, then every
+    /// text (as MapLibre does), each colour as one polygon set: halos that touch merge
+    /// instead of one covering its neighbour's letters. Glyph curves are flattened to a
+    /// fifth of a pixel (a third for halos), invisible at label sizes.
+    func draw(into canvas: inout Canvas) {
+        let tolerance = 0.2
+        // Halos are soft edges around the letters: a coarser outline does not show.
+        let haloTolerance = 0.35
+        let byLayer = Dictionary(grouping: placed, by: \.layer)
+        var set = PolygonSet()
+        for layer in byLayer.keys.sorted() {
+            let labels = (byLayer[layer] ?? []).sorted { $0.order < $1.order }
+            let halos = Dictionary(grouping: labels.filter { $0.style.haloWidth > 0 && $0.style.haloColor.alpha > 0 }) {
+                HaloKey(color: $0.style.haloColor, width: $0.style.haloWidth, opacity: $0.style.opacity)
+            }
+            for key in halos.keys.sorted(by: { $0.order(in: labels) < $1.order(in: labels) }) {
+                set.removeAll()
+                let style = StrokeStyle(width: key.width * 2, cap: .round, join: .round)
+                for label in halos[key] ?? [] { set.addPathStroke(label.path, style: style, tolerance: haloTolerance) }
+                canvas.fill(set, color: key.color, opacity: key.opacity)
+            }
+            let texts = Dictionary(grouping: labels) { TextKey(color: $0.style.color, opacity: $0.style.opacity) }
+            for key in texts.keys.sorted(by: { $0.order(in: labels) < $1.order(in: labels) }) {
+                set.removeAll()
+                for label in texts[key] ?? [] { set.addPath(label.path, tolerance: tolerance) }
+                canvas.fill(set, color: key.color, opacity: key.opacity)
+            }
+        }
+    }
+
+    private struct HaloKey: Hashable {
+        let color: Color
+        let width: Double
+        let opacity: Double
+
+        /// Where the first label with this halo comes, so that drawing order is stable.
+        func order(in labels: [PlacedLabel]) -> Int {
+            labels.firstIndex { $0.style.haloColor == color && $0.style.haloWidth == width && $0.style.opacity == opacity } ?? 0
+        }
+    }
+
+    private struct TextKey: Hashable {
+        let color: Color
+        let opacity: Double
+
+        func order(in labels: [PlacedLabel]) -> Int {
+            labels.firstIndex { $0.style.color == color && $0.style.opacity == opacity } ?? 0
+        }
+    }
+
+    // MARK: - Boxes
+
+    /// True when every box is inside the picture and free (unless overlap is allowed).
+    private func fits(_ boxes: [Rect], _ style: LabelStyle) -> Bool {
+        for box in boxes {
+            guard bounds.contains(box) else { return false }
+            if !style.allowOverlap && index.collides(box.insetBy(-style.padding)) { return false }
+        }
+        return true
+    }
+
+    // MARK: - Point labels
+
+    private func pointLabel(_ candidate: LabelCandidate, at anchor: Point) -> (path: Path, boxes: [Rect])? {
+        let style = candidate.style
+        let lines = Self.wrap(candidate.text, style: style)
+        guard !lines.isEmpty else { return nil }
+        let layouts = lines.compactMap { try? TextLayout(text: $0, font: style.font, size: style.size) }
+        guard layouts.count == lines.count, let first = layouts.first else { return nil }
+        let widths = layouts.map { $0.width + style.letterSpacing * Double(max($0.glyphCount - 1, 0)) }
+        let blockWidth = widths.max() ?? 0
+        let blockHeight = Double(layouts.count - 1) * style.lineHeight + first.ascent + first.descent
+        let point = anchor + style.offset
+        var left = point.x - blockWidth / 2
+        var top = point.y - blockHeight / 2
+        if style.anchor.contains("left") { left = point.x }
+        if style.anchor.contains("right") { left = point.x - blockWidth }
+        if style.anchor.hasPrefix("top") { top = point.y }
+        if style.anchor.hasPrefix("bottom") { top = point.y - blockHeight }
+        let box = Rect(x: left, y: top, width: blockWidth, height: blockHeight)
+        guard fits([box], style) else { return nil }
+        var path = Path()
+        for (line, layout) in layouts.enumerated() {
+            let x = left + (blockWidth - widths[line]) / 2
+            let baseline = top + first.ascent + Double(line) * style.lineHeight
+            for glyph in 0..<layout.glyphCount {
+                let origin = Point(x + layout.glyphOffset(glyph) + style.letterSpacing * Double(glyph), baseline)
+                try? layout.appendGlyphOutline(glyph, transform: .translation(x: origin.x, y: origin.y), to: &path)
+            }
+        }
+        return (path, [box])
+    }
+
+    /// Greedy word wrap to the style's width (a single word longer than it stays whole).
+    static func wrap(_ text: String, style: LabelStyle) -> [String] {
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            var current = ""
+            for word in paragraph.split(separator: " ") {
+                let trial = current.isEmpty ? String(word) : current + " " + word
+                let width = (try? TextLayout(text: trial, font: style.font, size: style.size).width) ?? 0
+                if width > style.maxWidth && !current.isEmpty {
+                    lines.append(current)
+                    current = String(word)
+                } else {
+                    current = trial
+                }
+            }
+            if !current.isEmpty { lines.append(current) }
+        }
+        return lines
+    }
+
+    // MARK: - Line labels
+
+    private func lineLabel(_ candidate: LabelCandidate, pieces: [[Point]], centerOnly: Bool) -> (path: Path, boxes: [Rect])? {
+        let style = candidate.style
+        guard let layout = try? TextLayout(text: candidate.text, font: style.font, size: style.size), layout.glyphCount > 0 else {
+            return nil
+        }
+        let spacing = style.letterSpacing
+        let total = layout.width + spacing * Double(layout.glyphCount - 1)
+        let chains = LabelPath.chains(pieces).map(LabelPath.init).sorted { $0.length > $1.length }
+        let margin = style.size * 0.5
+        let fractions = centerOnly ? [0.5] : [0.5, 0.35, 0.65, 0.2, 0.8]
+        for chain in chains where chain.length >= total + 2 * margin {
+            for fraction in fractions {
+                let center = min(max(chain.length * fraction, total / 2 + margin), chain.length - total / 2 - margin)
+                if let label = lineLabel(layout, along: chain, center: center, total: total, style: style) { return label }
+            }
+        }
+        return nil
+    }
+
+    private func lineLabel(_ layout: TextLayout, along chain: LabelPath, center: Double, total: Double,
+                           style: LabelStyle) -> (path: Path, boxes: [Rect])? {
+        var path = chain
+        var middle = center
+        // Upright: read left to right along the chord of the label's ends.
+        let start = path.position(at: middle - total / 2).point
+        let end = path.position(at: middle + total / 2).point
+        if end.x < start.x {
+            path = chain.reversed
+            middle = chain.length - center
+        }
+        // Baseline below the centre line so the text's box is centred on the road.
+        let shift = (layout.ascent - layout.descent) / 2
+        var transforms: [Transform] = []
+        var boxes: [Rect] = []
+        var previousAngle: Double?
+        for glyph in 0..<layout.glyphCount {
+            let advance = layout.glyphAdvance(glyph)
+            let distance = middle - total / 2 + layout.glyphOffset(glyph) + style.letterSpacing * Double(glyph) + advance / 2
+            let (point, angle) = path.position(at: distance)
+            if let previousAngle {
+                var turn = abs(angle - previousAngle)
+                if turn > .pi { turn = 2 * .pi - turn }
+                if turn > style.maxAngle { return nil }
+            }
+            previousAngle = angle
+            let transform = Transform.translation(x: -advance / 2, y: shift).rotatedBy(radians: angle)
+                .translatedBy(x: point.x, y: point.y)
+            transforms.append(transform)
+            let corners = [Point(0, -layout.ascent), Point(advance, -layout.ascent), Point(advance, layout.descent),
+                           Point(0, layout.descent)].map { transform.apply($0) }
+            let minX = corners.map(\.x).min() ?? 0
+            let minY = corners.map(\.y).min() ?? 0
+            boxes.append(Rect(x: minX, y: minY, width: (corners.map(\.x).max() ?? 0) - minX, height: (corners.map(\.y).max() ?? 0) - minY))
+        }
+        // Outlines only for a label that found room: most candidates do not.
+        guard fits(boxes, style) else { return nil }
+        var outline = Path()
+        for (glyph, transform) in transforms.enumerated() {
+            do {
+                try layout.appendGlyphOutline(glyph, transform: transform, to: &outline)
+            } catch {
+                return nil
+            }
+        }
+        return (outline, boxes)
+    }
+}

@@ -1,0 +1,55 @@
+// An axis-aligned rectangle in pixels, for clip and keep-out regions.
+
+/// An axis-aligned rectangle: origin at its top-left corner, y down.
+public struct Rect: Hashable, Sendable, Codable {
+    /// Left edge.
+    public var x: Double
+    /// Top edge.
+    public var y: Double
+    /// Width (negative widths count as empty).
+    public var width: Double
+    /// Height (negative heights count as empty).
+    public var height: Double
+
+    /// A rectangle from its origin and size.
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// The right edge.
+    public var maxX: Double { x + width }
+    /// The bottom edge.
+    public var maxY: Double { y + height }
+    /// True when it covers no area.
+    public var isEmpty: Bool { !(width > 0 && height > 0) }
+
+    /// True when the two rectangles share interior area.
+    public func intersects(_ other: Rect) -> Bool {
+        !isEmpty && !other.isEmpty && x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
+    }
+
+    /// True when `other` lies wholly inside this rectangle.
+    public func contains(_ other: Rect) -> Bool {
+        other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY
+    }
+
+    /// True when the point lies inside (edges included).
+    public func contains(_ point: Point) -> Bool {
+        point.x >= x && point.x <= maxX && point.y >= y && point.y <= maxY
+    }
+
+    /// The rectangle grown by `amount` on every side (shrunk for negative amounts).
+    public func insetBy(_ amount: Double) -> Rect {
+        Rect(x: x + amount, y: y + amount, width: width - 2 * amount, height: height - 2 * amount)
+    }
+
+    /// The smallest rectangle holding both.
+    public func union(_ other: Rect) -> Rect {
+        let left = min(x, other.x)
+        let top = min(y, other.y)
+        return Rect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
+    }
+}

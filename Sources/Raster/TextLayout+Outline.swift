@@ -1,0 +1,44 @@
+// Text as outlines: each glyph's contours scaled to the layout's size, so text can be placed
+// glyph by glyph (along a curve, rotated) and stroked for a halo. Coordinates are pixels
+// with the glyph's pen position on the baseline at the origin, y down, as everywhere else.
+
+extension TextLayout {
+    /// The number of glyphs (one per Unicode scalar).
+    public var glyphCount: Int { glyphs.count }
+
+    /// The pen position of glyph `index`, in pixels right of the line's origin.
+    public func glyphOffset(_ index: Int) -> Double { glyphs[index].x }
+
+    /// The advance of glyph `index` to the next one, in pixels (kerning included).
+    public func glyphAdvance(_ index: Int) -> Double { glyphs[index].advance }
+
+    /// Appends glyph `index`'s outline, mapped by `transform` from glyph space (pen position
+    /// at the origin, baseline along +x, y down, pixels) to the target space.
+    public func appendGlyphOutline(_ index: Int, transform: Transform, to path: inout Path) throws(RasterError) {
+        let elements = try font.outline(glyphs[index].index)
+        guard !elements.isEmpty else { return }
+        let scale = size / Double(font.unitsPerEm)
+        // Font units (y up) → glyph space (y down) → target.
+        let map = Transform(a: scale, b: 0, c: 0, d: -scale, tx: 0, ty: 0).concatenating(transform)
+        for element in elements {
+            switch element {
+            case .move(let point): path.move(to: map.apply(point))
+            case .line(let point): path.line(to: map.apply(point))
+            case .quad(let control, let point): path.quad(to: map.apply(point), control: map.apply(control))
+            case .cubic(let control1, let control2, let point):
+                path.cubic(to: map.apply(point), control1: map.apply(control1), control2: map.apply(control2))
+            case .close: path.close()
+            }
+        }
+    }
+
+    /// The whole line's outline, its origin (left end of the baseline) mapped by `transform`.
+    public func outline(transform: Transform = .identity) throws(RasterError) -> Path {
+        var path = Path()
+        for index in glyphs.indices {
+            try appendGlyphOutline(index, transform: Transform.translation(x: glyphs[index].x, y: 0).concatenating(transform),
+                                   to: &path)
+        }
+        return path
+    }
+}
