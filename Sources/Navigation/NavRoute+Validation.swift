@@ -205,30 +205,30 @@ extension NavRoute {
         guard let alternateRoutes else { return }
         guard alternateRoutes.count <= Limits.maxAlternateRoutes else {
             throw NavRouteError(
-                fieldPath: "alternateRoutes",
+                path: "alternateRoutes",
                 message: "has \(alternateRoutes.count) routes; at most \(Limits.maxAlternateRoutes) are shown")
         }
         for (i, alternate) in alternateRoutes.enumerated() {
             let path = "alternateRoutes[\(i)]"
             guard alternate.encodedPolyline.utf8.count <= limits.maxPoints * 24 else {
-                throw NavRouteError(fieldPath: "\(path).encodedPolyline", message: "longer than \(limits.maxPoints) points")
+                throw NavRouteError(path: "\(path).encodedPolyline", message: "longer than \(limits.maxPoints) points")
             }
             let points: [LatLng]
             do {
                 points = try EncodedPolyline.decode(alternate.encodedPolyline)
             } catch {
-                throw NavRouteError(fieldPath: "\(path).encodedPolyline", message: error.description)
+                throw NavRouteError(path: "\(path).encodedPolyline", message: error.description)
             }
             guard points.count >= 2 else {
                 throw NavRouteError(
-                    fieldPath: "\(path).encodedPolyline", message: "needs at least 2 points, has \(points.count)")
+                    path: "\(path).encodedPolyline", message: "needs at least 2 points, has \(points.count)")
             }
             if let bad = points.firstIndex(where: { !$0.isValid }) {
                 throw NavRouteError(
-                    fieldPath: "\(path).encodedPolyline", message: "point \(bad) is not a valid latitude/longitude")
+                    path: "\(path).encodedPolyline", message: "point \(bad) is not a valid latitude/longitude")
             }
             guard alternate.durationSeconds.isFinite, alternate.durationSeconds >= 0 else {
-                throw NavRouteError(fieldPath: "\(path).durationSeconds", message: "must be finite and >= 0")
+                throw NavRouteError(path: "\(path).durationSeconds", message: "must be finite and >= 0")
             }
         }
     }
@@ -236,18 +236,18 @@ extension NavRoute {
     private func validateRoadFeatures(pointCount: Int, limits: Limits) throws(NavRouteError) {
         guard let roadFeatures else { return }
         guard roadFeatures.count <= limits.maxRoadFeatures else {
-            throw NavRouteError(fieldPath: "roadFeatures", message: "more than \(limits.maxRoadFeatures) features")
+            throw NavRouteError(path: "roadFeatures", message: "more than \(limits.maxRoadFeatures) features")
         }
         var previous = 0
         for (i, feature) in roadFeatures.enumerated() {
             guard feature.polylinePointIndex >= 0, feature.polylinePointIndex < pointCount else {
                 throw NavRouteError(
-                    fieldPath: "roadFeatures[\(i)].polylinePointIndex",
+                    path: "roadFeatures[\(i)].polylinePointIndex",
                     message: "is \(feature.polylinePointIndex), outside the polyline's \(pointCount) points")
             }
             guard feature.polylinePointIndex >= previous else {
                 throw NavRouteError(
-                    fieldPath: "roadFeatures[\(i)].polylinePointIndex",
+                    path: "roadFeatures[\(i)].polylinePointIndex",
                     message: "is \(feature.polylinePointIndex), before the previous feature's \(previous) (list them in route order)")
             }
             previous = feature.polylinePointIndex

@@ -22,7 +22,7 @@ import Testing
                 _ = try bad.validate()
                 return nil
             } catch {
-                return error.fieldPath
+                return error.path
             }
         }
         let three = [AlternateRoute](repeating: AlternateRoute(encodedPolyline: line, durationSeconds: 1), count: 3)

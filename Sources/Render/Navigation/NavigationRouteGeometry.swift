@@ -34,7 +34,7 @@ public struct NavigationRouteGeometry: Sendable {
     public init(route: NavRoute) throws(NavRouteError) {
         let points = try route.validate()
         guard let line = PolylineMeasure(points) else {
-            throw NavRouteError(fieldPath: "encodedPolyline", message: "is not a valid polyline")
+            throw NavRouteError(path: "encodedPolyline", message: "is not a valid polyline")
         }
         self.route = route
         self.points = points
