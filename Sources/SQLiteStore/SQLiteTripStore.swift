@@ -48,11 +48,12 @@ public final class SQLiteTripStore: TripStore {
     /// Runs `body` in a write transaction, shared with the other writes waiting at the same
     /// time (see ``GroupCommit``), each in its own savepoint; returns once that transaction
     /// has committed.
-    public func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
+    public func writeTransaction(_ body: @escaping @Sendable (any StoreTransaction) throws -> Void) async throws {
         try await writeSQL { tx in try body(tx) }
     }
 
-    /// ``write(_:)`` with the concrete transaction, for what only SQL can say (styles).
+    /// ``writeTransaction(_:)`` with the concrete transaction and a result, for what only SQL
+    /// can say (styles).
     func writeSQL<T: Sendable>(_ body: @escaping @Sendable (SQLiteTransaction) throws -> T) async throws -> T {
         let caches = caches
         return try await withCheckedThrowingContinuation { continuation in
@@ -102,7 +103,7 @@ public final class SQLiteTripStore: TripStore {
     /// and hopping to GRDB's reader queue and back cost more than the read (measured with
     /// wrk: two context switches per request dominated `GET trip`). WAL readers never wait
     /// for the writer, so this does not block.
-    public func read<T: Sendable>(_ body: @escaping @Sendable (any StoreReader) throws -> T) async throws -> T {
+    public func readSnapshot(_ body: @escaping @Sendable (any StoreReader) throws -> Void) async throws {
         try readHere(body)
     }
 

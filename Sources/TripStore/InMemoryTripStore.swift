@@ -29,16 +29,15 @@ public final class InMemoryTripStore: TripStore {
     /// Creates an empty store.
     public init() {}
 
-    public func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
+    public func writeTransaction(_ body: @escaping @Sendable (any StoreTransaction) throws -> Void) async throws {
         try state.withLock { state in
             let tx = MemoryTransaction(state: state)
-            let result = try body(tx)
+            try body(tx)
             state = tx.state
-            return result
         }
     }
 
-    public func read<T: Sendable>(_ body: @escaping @Sendable (any StoreReader) throws -> T) async throws -> T {
+    public func readSnapshot(_ body: @escaping @Sendable (any StoreReader) throws -> Void) async throws {
         try body(MemoryTransaction(state: snapshot { $0 }))
     }
 

@@ -1,20 +1,23 @@
 import Geo
+import Synchronization
 import TripModel
 
 /// Persistence of vehicles, trips, the navigators' state and the event log: it stores and
 /// loads what the application layer (Fleet) hands it and never calls back up. Fleet runs each
-/// API write as one ``write(_:)`` of persistence primitives (``StoreTransaction``); reads that
-/// a store answers faster on its own (listings, searches, the event log) are methods here.
+/// API write as one transaction of persistence primitives (``StoreTransaction``, through
+/// ``write(_:)``); reads that a store answers faster on its own (listings, searches, the
+/// event log) are methods here.
 ///
 /// Errors thrown are ``TripModel/FleetError`` where the caller is at fault (a forged page
 /// token, a lost compare-and-swap) and storage errors otherwise.
 public protocol TripStore: Sendable {
     /// Runs `body` as one write transaction and returns once it has committed: everything
-    /// `body` did is stored, or nothing when it throws. Writes of one vehicle run one after
-    /// another; each sees the ones committed before it.
-    func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T
-    /// Runs `body` on one consistent snapshot of the data.
-    func read<T: Sendable>(_ body: @escaping @Sendable (any StoreReader) throws -> T) async throws -> T
+    /// `body` did is stored, or nothing when it throws (the error is rethrown). Writes of one
+    /// vehicle run one after another; each sees the ones committed before it. Callers use
+    /// ``write(_:)``, which carries a result out.
+    func writeTransaction(_ body: @escaping @Sendable (any StoreTransaction) throws -> Void) async throws
+    /// Runs `body` on one consistent snapshot of the data. Callers use ``read(_:)``.
+    func readSnapshot(_ body: @escaping @Sendable (any StoreReader) throws -> Void) async throws
 
     /// A trip with its revision, a number that changes whenever the stored trip does (for
     /// caches of what is derived from it); nil when absent.
@@ -36,6 +39,42 @@ public protocol TripStore: Sendable {
     /// The vehicle's newest events of one type logged since the vehicle was created, newest
     /// last, at most `limit`.
     func newestEvents(provider: String, vehicleId: String, type: String, limit: Int) async throws -> [StoredEvent]
+}
+
+extension TripStore {
+    /// Runs `body` as one write transaction (``writeTransaction(_:)``) and returns its result
+    /// once the transaction has committed. Inlinable, so the result's type is known where it
+    /// is called: a store's transaction code stays free of generics.
+    @inlinable
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
+        let outcome = Outcome<T>()
+        try await writeTransaction { transaction in outcome.set(try body(transaction)) }
+        return try outcome.get()
+    }
+
+    /// Runs `body` on one consistent snapshot (``readSnapshot(_:)``) and returns its result.
+    @inlinable
+    public func read<T: Sendable>(_ body: @escaping @Sendable (any StoreReader) throws -> T) async throws -> T {
+        let outcome = Outcome<T>()
+        try await readSnapshot { reader in outcome.set(try body(reader)) }
+        return try outcome.get()
+    }
+}
+
+/// What a transaction's body returned, carried out of the store.
+@usableFromInline
+final class Outcome<Value: Sendable>: Sendable {
+    @usableFromInline let value = Mutex<Value?>(nil)
+
+    @usableFromInline init() {}
+
+    @inlinable func set(_ newValue: Value) { value.withLock { $0 = newValue } }
+
+    /// The value; INTERNAL when the store returned without running the body.
+    @inlinable func get() throws -> Value {
+        guard let result = value.withLock({ $0 }) else { throw FleetError(.internal, "the store's transaction ended without running it") }
+        return result
+    }
 }
 
 /// A vehicle and its unfinished trips, oldest first.
