@@ -1,30 +1,36 @@
-"""Sends N requests one after another on one keep-alive connection, for cpu-per-request:
-`put` moves the seeded vehicles along their routes (as wrk_put_vehicle.lua does), `get`
-reads their trips with the riders' tokens (as wrk_get_trip.lua does). ROUND shifts the
-positions, so every round moves the vehicles somewhere new.
-Usage: cpu_requests.py BASE_URL DATA_DIR put|get N ROUND"""
+"""Sends requests for cpu-per-request: N of one kind to each server given, alternating
+between the servers request by request, each on its own keep-alive connection. `put` moves
+the seeded vehicles along their routes (as wrk_put_vehicle.lua does), `get` reads their trips
+with the riders' tokens (as wrk_get_trip.lua does); ROUND shifts the positions, so every
+round moves the vehicles somewhere new.
+Usage: cpu_requests.py put|get N ROUND BASE_URL DATA_DIR [BASE_URL DATA_DIR ...]"""
 import http.client, json, math, sys, urllib.parse
 
-base, data, kind, n, round_ = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
-host = urllib.parse.urlparse(base)
-connection = http.client.HTTPConnection(host.hostname, host.port, timeout=60)
-server = open(f"{data}/server-token.txt").read().strip()
-riders = [line.split() for line in open(f"{data}/consumer-tokens.txt")]
-vehicles = len(riders)
+kind, n, round_ = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+servers = []
+for base, data in zip(sys.argv[4::2], sys.argv[5::2]):
+    host = urllib.parse.urlparse(base)
+    servers.append({
+        "connection": http.client.HTTPConnection(host.hostname, host.port, timeout=60),
+        "token": open(f"{data}/server-token.txt").read().strip(),
+        "riders": [line.split() for line in open(f"{data}/consumer-tokens.txt")],
+    })
 for k in range(n):
-    i = k % vehicles
-    if kind == "put":
-        step = (1 + k // vehicles + round_ * 37) % 499
-        lat = 37.3 + (i % 100) * 0.002 + step * 0.00002
-        lng = -122.1 + (i // 100) * 0.002 + 0.00001 * math.sin(step / 7)
-        body = json.dumps({"lastLocation": {"location": {"latitude": lat, "longitude": lng}}})
-        connection.request("PUT", f"/v1/providers/load/vehicles/v{i}?updateMask=lastLocation", body,
-                           {"Authorization": "Bearer " + server, "Content-Type": "application/json"})
-    else:
-        trip, token = riders[i]
-        connection.request("GET", f"/v1/providers/load/trips/{trip}?view=JOURNEY_SHARING_V1S",
-                           headers={"Authorization": "Bearer " + token})
-    response = connection.getresponse()
-    response.read()
-    if response.status != 200:
-        sys.exit(f"{kind} {k}: HTTP {response.status}")
+    for server in servers:
+        connection, riders = server["connection"], server["riders"]
+        i = k % len(riders)
+        if kind == "put":
+            step = (1 + k // len(riders) + round_ * 37) % 499
+            lat = 37.3 + (i % 100) * 0.002 + step * 0.00002
+            lng = -122.1 + (i // 100) * 0.002 + 0.00001 * math.sin(step / 7)
+            body = json.dumps({"lastLocation": {"location": {"latitude": lat, "longitude": lng}}})
+            connection.request("PUT", f"/v1/providers/load/vehicles/v{i}?updateMask=lastLocation", body,
+                               {"Authorization": "Bearer " + server["token"], "Content-Type": "application/json"})
+        else:
+            trip, token = riders[i]
+            connection.request("GET", f"/v1/providers/load/trips/{trip}?view=JOURNEY_SHARING_V1S",
+                               headers={"Authorization": "Bearer " + token})
+        response = connection.getresponse()
+        response.read()
+        if response.status != 200:
+            sys.exit(f"{kind} {k}: HTTP {response.status}")
