@@ -9,7 +9,7 @@ struct FleetWrites: Sendable {
     /// The navigators run in the vehicle writes.
     let navigators: VehicleNavigators
 
-    func createVehicle(_ tx: some StoreTransaction, provider: String, id: String, input: Vehicle, now: Timestamp) throws -> Vehicle {
+    func createVehicle(_ tx: any StoreTransaction, provider: String, id: String, input: Vehicle, now: Timestamp) throws -> Vehicle {
         let vehicle = try Vehicle.created(from: input, provider: provider, id: id, now: now)
         if try tx.vehicleRecord(provider: provider, id: id) != nil {
             throw FleetError(.alreadyExists, "vehicle '\(id)' already exists")
@@ -27,7 +27,7 @@ struct FleetWrites: Sendable {
     }
 
     func updateVehicle(
-        _ tx: some StoreTransaction, provider: String, id: String, input: Vehicle, mask: FieldMask,
+        _ tx: any StoreTransaction, provider: String, id: String, input: Vehicle, mask: FieldMask,
         now: Timestamp
     ) throws -> (vehicle: Vehicle, json: [UInt8]?) {
         guard var record = try tx.vehicleRecord(provider: provider, id: id) else { throw Self.notFound("vehicle", id) }
@@ -56,7 +56,7 @@ struct FleetWrites: Sendable {
     /// then the vehicle's trips are refreshed from what it left on the vehicle, and all is
     /// saved with its events, the navigator's first.
     func updateNavigator<T>(
-        _ tx: some StoreTransaction, provider: String, id: String, now: Timestamp,
+        _ tx: any StoreTransaction, provider: String, id: String, now: Timestamp,
         change: (inout VehicleChange) throws -> (events: [NewEvent], result: T)
     ) throws -> T {
         guard var record = try tx.vehicleRecord(provider: provider, id: id) else { throw Self.notFound("vehicle", id) }
@@ -76,12 +76,12 @@ struct FleetWrites: Sendable {
     }
 
     /// A vehicle and its navigator as stored, read in one snapshot; NOT_FOUND when absent.
-    static func storedNavigator(_ reader: some StoreReader, provider: String, id: String) throws -> (Vehicle, StoredNavigator) {
+    static func storedNavigator(_ reader: any StoreReader, provider: String, id: String) throws -> (Vehicle, StoredNavigator) {
         guard let record = try reader.vehicleRecord(provider: provider, id: id) else { throw notFound("vehicle", id) }
         return (record.vehicle, StoredNavigator(record.navigator) { try reader.navigatorRoute(provider: provider, vehicleId: id) })
     }
 
-    func deleteVehicle(_ tx: some StoreTransaction, provider: String, id: String) throws {
+    func deleteVehicle(_ tx: any StoreTransaction, provider: String, id: String) throws {
         guard try tx.vehicleRecord(provider: provider, id: id) != nil else { throw Self.notFound("vehicle", id) }
         let trips = try tx.unfinishedTrips(provider: provider, vehicleId: id)
         if !trips.isEmpty {
@@ -91,7 +91,7 @@ struct FleetWrites: Sendable {
         try tx.deleteVehicle(provider: provider, id: id)
     }
 
-    func createTrip(_ tx: some StoreTransaction, provider: String, id: String, input: Trip, now: Timestamp) throws -> Trip {
+    func createTrip(_ tx: any StoreTransaction, provider: String, id: String, input: Trip, now: Timestamp) throws -> Trip {
         let trip = try Trip.created(from: input, provider: provider, id: id, now: now)
         if try tx.trip(provider: provider, id: id) != nil { throw FleetError(.alreadyExists, "trip '\(id)' already exists") }
         if let vehicleId = trip.vehicleId, try tx.vehicleRecord(provider: provider, id: vehicleId) == nil {
@@ -106,7 +106,7 @@ struct FleetWrites: Sendable {
     }
 
     func updateTrip(
-        _ tx: some StoreTransaction, provider: String, id: String, input: Trip, mask: FieldMask,
+        _ tx: any StoreTransaction, provider: String, id: String, input: Trip, mask: FieldMask,
         now: Timestamp
     ) throws -> Trip {
         guard var trip = try tx.trip(provider: provider, id: id) else { throw Self.notFound("trip", id) }
@@ -129,7 +129,7 @@ struct FleetWrites: Sendable {
         return try tx.trip(provider: provider, id: id) ?? trip
     }
 
-    func deleteTrip(_ tx: some StoreTransaction, provider: String, id: String) throws {
+    func deleteTrip(_ tx: any StoreTransaction, provider: String, id: String) throws {
         guard let trip = try tx.trip(provider: provider, id: id) else { throw Self.notFound("trip", id) }
         if !trip.tripStatus.isTerminal, let vehicleId = trip.vehicleId {
             throw FleetError(
@@ -141,7 +141,7 @@ struct FleetWrites: Sendable {
 
     /// Re-derives a vehicle's state and its trips' after a change that did not come from the
     /// vehicle (a trip was assigned, changed status, left).
-    private func refreshVehicle(_ tx: some StoreTransaction, provider: String, id: String, now: Timestamp, statusChanged: Bool) throws {
+    private func refreshVehicle(_ tx: any StoreTransaction, provider: String, id: String, now: Timestamp, statusChanged: Bool) throws {
         guard var record = try tx.vehicleRecord(provider: provider, id: id) else { return }
         let (trips, events) = try refresh(tx, provider: provider, record: &record, trigger: .init(now: now))
         let navigatorEvents = try withChange(
@@ -155,7 +155,7 @@ struct FleetWrites: Sendable {
     /// Refreshes a vehicle record; returns its refreshed trips, to be saved with
     /// ``save(_:_:provider:vehicle:)`` once the vehicle is final, and the trip events to log.
     private func refresh(
-        _ tx: some StoreTransaction, provider: String, record: inout VehicleRecord,
+        _ tx: any StoreTransaction, provider: String, record: inout VehicleRecord,
         trigger: JourneyState.Trigger
     ) throws -> ([Trip], [NewEvent]) {
         let vehicleId = ResourceName.lastComponent(of: record.vehicle.name)
@@ -172,13 +172,13 @@ struct FleetWrites: Sendable {
 
     /// Saves refreshed trips beside the vehicle they were derived from (after the navigator,
     /// so the store sees the vehicle it will save).
-    private func save(_ trips: [Trip], _ tx: some StoreTransaction, provider: String, vehicle: Vehicle) throws {
+    private func save(_ trips: [Trip], _ tx: any StoreTransaction, provider: String, vehicle: Vehicle) throws {
         for trip in trips { try tx.updateTripProgress(provider: provider, id: trip.tripId, trip, vehicle: vehicle) }
     }
 
     /// Runs `body` on a ``VehicleChange`` of the record and takes back what it changed.
     private func withChange(
-        _ tx: some StoreTransaction, provider: String, record: inout VehicleRecord,
+        _ tx: any StoreTransaction, provider: String, record: inout VehicleRecord,
         trips: [Trip], now: Timestamp, cause: VehicleChange.Cause,
         _ body: (inout VehicleChange) throws -> [NewEvent]
     ) throws -> [NewEvent] {
