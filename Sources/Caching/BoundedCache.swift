@@ -7,25 +7,32 @@
 // every hit. The bound is a count and, optionally, a total cost (bytes, say).
 //
 // The ring is kept as parallel arrays, so a hit copies the value out once and touches the
-// reference bit without copying the entry (decoded trips are large structs).
+// reference bit without copying the entry (decoded trips are large structs), and a value
+// replaced under its key stays where it is. Everything is inlinable: the caches sit on the
+// hot paths of other modules (the stores' decoded rows), where unspecialised generic code
+// paid a runtime metadata lookup per access.
 
 import Synchronization
 
 /// A thread-safe cache of at most `capacity` entries and, optionally, `costLimit` total cost,
 /// evicting the entries not read for the longest (CLOCK).
 public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    private struct Ring {
-        var positions: [Key: Int] = [:]
+    @usableFromInline
+    struct Ring {
+        @usableFromInline var positions: [Key: Int] = [:]
         /// The key at each position; nil for a vacant one.
-        var keys: [Key?] = []
-        var values: [Value?] = []
-        var costs: [Int] = []
-        var referenced: [Bool] = []
-        var vacant: [Int] = []
-        var hand = 0
-        var totalCost = 0
+        @usableFromInline var keys: [Key?] = []
+        @usableFromInline var values: [Value?] = []
+        @usableFromInline var costs: [Int] = []
+        @usableFromInline var referenced: [Bool] = []
+        @usableFromInline var vacant: [Int] = []
+        @usableFromInline var hand = 0
+        @usableFromInline var totalCost = 0
+
+        @usableFromInline init() {}
 
         /// Empties a position, taking its cost off the total.
+        @inlinable
         mutating func vacate(_ position: Int) {
             keys[position] = nil
             values[position] = nil
@@ -34,9 +41,28 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
             referenced[position] = false
             vacant.append(position)
         }
+
+        /// Sweeps the hand to the first entry not referenced since its last pass, and evicts it.
+        @inlinable
+        mutating func evictOne() {
+            guard !positions.isEmpty else { return }
+            while true {
+                if hand >= keys.count { hand = 0 }
+                let position = hand
+                hand += 1
+                guard let key = keys[position] else { continue }
+                if referenced[position] {
+                    referenced[position] = false
+                    continue
+                }
+                positions[key] = nil
+                vacate(position)
+                return
+            }
+        }
     }
 
-    private let ring = Mutex(Ring())
+    @usableFromInline let ring = Mutex(Ring())
     /// The most entries kept.
     public let capacity: Int
     /// The most total cost kept, if bounded by cost.
@@ -50,6 +76,7 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
     }
 
     /// The value cached under `key`, marking it as recently used.
+    @inlinable
     public func value(forKey key: Key) -> Value? {
         ring.withLock { ring in
             guard let position = ring.positions[key] else { return nil }
@@ -60,12 +87,29 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
 
     /// Caches `value` under `key`, replacing what was there, evicting others as needed. A
     /// value whose cost alone exceeds the cost limit is not cached.
+    @inlinable
     public func setValue(_ value: Value, forKey key: Key, cost: Int = 1) {
+        let capacity = capacity
+        let costLimit = costLimit
         ring.withLock { ring in
-            if let position = ring.positions.removeValue(forKey: key) { ring.vacate(position) }
-            if let costLimit, cost > costLimit { return }
+            let fits = costLimit.map { cost <= $0 } ?? true
+            if let position = ring.positions[key] {
+                guard fits else {
+                    ring.positions[key] = nil
+                    ring.vacate(position)
+                    return
+                }
+                // Replaced in place: the entry keeps its position and counts as used.
+                ring.values[position] = value
+                ring.totalCost += cost - ring.costs[position]
+                ring.costs[position] = cost
+                ring.referenced[position] = true
+                while let costLimit, ring.totalCost > costLimit, ring.positions.count > 1 { ring.evictOne() }
+                return
+            }
+            guard fits else { return }
             while ring.positions.count >= capacity || (costLimit.map { ring.totalCost + cost > $0 } ?? false) {
-                Self.evictOne(&ring)
+                ring.evictOne()
             }
             let position: Int
             if let free = ring.vacant.popLast() {
@@ -87,6 +131,7 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
 
     /// The value cached under `key`, or `make()`'s, cached with `cost(value)`. `make` runs
     /// outside the lock: two callers missing at once may both make the value.
+    @inlinable
     public func value(forKey key: Key, cost: (Value) -> Int = { _ in 1 }, orMake make: () throws -> Value) rethrows -> Value {
         if let hit = value(forKey: key) { return hit }
         let made = try make()
@@ -95,6 +140,7 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
     }
 
     /// Removes and returns the value cached under `key`.
+    @inlinable
     @discardableResult
     public func removeValue(forKey key: Key) -> Value? {
         ring.withLock { ring in
@@ -106,26 +152,10 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
     }
 
     /// How many entries are cached.
+    @inlinable
     public var count: Int { ring.withLock { $0.positions.count } }
 
     /// The total cost of the cached entries.
+    @inlinable
     public var totalCost: Int { ring.withLock { $0.totalCost } }
-
-    /// Sweeps the hand to the first entry not referenced since its last pass, and evicts it.
-    private static func evictOne(_ ring: inout Ring) {
-        guard !ring.positions.isEmpty else { return }
-        while true {
-            if ring.hand >= ring.keys.count { ring.hand = 0 }
-            let position = ring.hand
-            ring.hand += 1
-            guard let key = ring.keys[position] else { continue }
-            if ring.referenced[position] {
-                ring.referenced[position] = false
-                continue
-            }
-            ring.positions[key] = nil
-            ring.vacate(position)
-            return
-        }
-    }
 }

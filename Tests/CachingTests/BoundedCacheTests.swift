@@ -54,6 +54,18 @@ import Testing
         #expect(cache.count == 2)
     }
 
+    /// A value replaced by a costlier one keeps its place and pushes others out to fit;
+    /// replaced by one too costly to cache, it is gone.
+    @Test func replacementRespectsTheCostLimit() {
+        let cache = BoundedCache<String, Int>(capacity: 10, costLimit: 10)
+        cache.setValue(1, forKey: "a", cost: 4)
+        cache.setValue(2, forKey: "b", cost: 4)
+        cache.setValue(3, forKey: "a", cost: 8)
+        #expect(cache.value(forKey: "a") == 3 && cache.value(forKey: "b") == nil && cache.totalCost == 8)
+        cache.setValue(4, forKey: "a", cost: 11)
+        #expect(cache.value(forKey: "a") == nil && cache.count == 0 && cache.totalCost == 0)
+    }
+
     /// `value(forKey:orMake:)` makes a value once and then serves it; a throwing maker
     /// caches nothing.
     @Test func makesOnAMiss() throws {
