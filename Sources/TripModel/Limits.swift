@@ -14,6 +14,10 @@ public enum Limits {
     public static let maximumAttributes = 100
     /// Characters in an attribute key or string value.
     public static let maximumAttributeLength = 256
+    /// UTF-8 bytes in an attribute key or string value: 256 characters of up to 4 bytes.
+    /// Characters alone do not bound the size (a character may carry any number of
+    /// combining scalars: a 256-character value of 512,512 bytes was accepted).
+    public static let maximumAttributeBytes = 1_024
     /// Road stretches in a traffic report.
     public static let maximumRoadStretches = 2_000
     /// Passengers on a trip and capacity of a vehicle.
