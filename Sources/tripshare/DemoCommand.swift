@@ -84,6 +84,7 @@ struct DemoCommand: AsyncParsableCommand {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = Application(
             router: server.makeRouter(),
+            server: TripServerApp.httpServer(timeouts: try security.connectionTimeouts()),
             configuration: .init(address: .hostname(host, port: port), serverName: "tripshare"),
             onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? port) },
             logger: logger)

@@ -1,9 +1,24 @@
 import ArgumentParser
 import TripServer
 
-/// The server's token clock skew and per-token rate limits; each flag
+/// The server's connection timeouts, token clock skew and per-token rate limits; each flag
 /// falls back to a `TRIPSHARE_*` environment variable, then to its default.
 struct SecurityOptions: ParsableArguments {
+    @Option(
+        name: .customLong("idle-timeout"),
+        help: ArgumentHelp(
+            "Close a kept-alive connection that sends no new request, or an upload that stalls, after this long "
+                + "(env TRIPSHARE_IDLE_TIMEOUT; default 75s).", valueName: "DURATION"))
+    var idleTimeout: TimeSpan?
+
+    @Option(
+        name: .customLong("request-head-timeout"),
+        help: ArgumentHelp(
+            "Close a connection whose request line and headers take longer than this to arrive: from the "
+                + "connection's start for its first request (env TRIPSHARE_REQUEST_HEAD_TIMEOUT; default 10s).",
+            valueName: "DURATION"))
+    var requestHeadTimeout: TimeSpan?
+
     @Option(
         name: .customLong("token-clock-skew"),
         help: ArgumentHelp(
@@ -32,6 +47,17 @@ struct SecurityOptions: ParsableArguments {
             valueName: "RATE"))
     var serverRateLimit: Double?
 
+    /// The connection timeouts to run with.
+    func connectionTimeouts() throws -> ConnectionTimeouts {
+        let standard = ConnectionTimeouts.standard
+        let idle = try Self.span(idleTimeout, "TRIPSHARE_IDLE_TIMEOUT", "--idle-timeout")
+        let head = try Self.span(requestHeadTimeout, "TRIPSHARE_REQUEST_HEAD_TIMEOUT", "--request-head-timeout")
+        for (span, name) in [(idle, "idle timeout"), (head, "request head timeout")] {
+            if let span, span.seconds < 0.1 { throw ValidationError("the \(name) must be at least 100ms") }
+        }
+        return ConnectionTimeouts(idle: idle?.duration ?? standard.idle, requestHead: head?.duration ?? standard.requestHead)
+    }
+
     /// The token clock skew to verify with, in seconds.
     func clockSkew() throws -> Double {
         let skew =
@@ -55,6 +81,7 @@ struct SecurityOptions: ParsableArguments {
     }
 
     func validate() throws {
+        _ = try connectionTimeouts()
         _ = try clockSkew()
         _ = try rateLimits()
     }

@@ -16,7 +16,8 @@ struct ServeCommand: AsyncParsableCommand {
             named by TRIPSHARE_JWKS; with neither, a random secret is created in the data directory (mode 0600). \
             Every token is bound to one provider and, for drivers and consumers, limited to --rate-limit \
             requests a second (over it: 429 RESOURCE_EXHAUSTED with Retry-After). Each server process counts \
-            on its own. \
+            on its own. Connections that idle, send their request head slowly or stall an upload are closed; \
+            so is one whose request the HTTP layer cannot read, after its 400. \
             SIGTERM or SIGINT stop the server after the requests in flight are answered.
             """
     )
@@ -38,6 +39,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let app = Application(
             router: server.makeRouter(),
+            server: TripServerApp.httpServer(timeouts: try security.connectionTimeouts()),
             configuration: .init(address: .hostname(host, port: port), serverName: "tripshare"),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port
