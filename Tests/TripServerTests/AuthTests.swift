@@ -90,6 +90,24 @@ func base64URL(_ text: String) -> String {
         }
     }
 
+    /// A token naming a JWKS key must claim that key's algorithm: an HS256 token that names
+    /// an RSA key is refused before any key is tried (the algorithm-confusion attack).
+    @Test func headerAlgorithmMustBeTheNamedKeys() async throws {
+        let jwks = #"{"keys": [{"kty": "RSA", "kid": "rsa1", "alg": "RS256", "e": "AQAB", "n": "\#(Self.modulus)"}]}"#
+        let authority = try await TokenAuthority(hmacSecret: secret, jwksJSON: jwks, clock: .fixed(epoch))
+        await #expect(throws: TokenAuthority.Rejection(description: "the token's header says alg 'HS256' but its key is for RS256")) {
+            _ = try await authority.verify(try await forge(header: ["kid": "rsa1"]))
+        }
+        _ = try await authority.verify(try await forge())
+    }
+
+    /// A 2048-bit RSA modulus (base64url), for a JWKS with a public key.
+    static let modulus = """
+        zKq9m5uG22yS6hcuMApdK2J2IpAG5sjPUtJmmXUIzy_LP5htARr6l9HR3HApnlfLxNvMa2k_j93k8YiBzUZJ_bIkJWaLaJTO0ZmsyOCTEC0yjxuVFGgZi0f\
+        B8NUu2kmgJz-OWc4aTnYxz_51jZe9NND2rp7P0B6AqiBrt7VRW1xBQhp_iAYdmct1kXtwWSRmKgenGZqXOuKE7cpdYT5Wfi6Xh5XSXuCuNjjXF-Iqqn3wen\
+        6m6y1X6Cj7EDuU35hUJyQrI4yonk21HrzD-db8R1YmImdspkIED6LhiB-L9FbWz6W_QroJalOvUneHWEyMOFuYxE09GJJ1uf3c_8cZsw
+        """
+
     /// A minute of clock skew is tolerated on both sides by default, no more.
     @Test func clockSkew() async throws {
         let harness = try await Harness()
