@@ -162,16 +162,28 @@ final class AnswerStandIn: ChannelInboundHandler, RemovableChannelHandler {
         #expect(!connection.isOpen)
     }
 
-    /// ...or after the linger time if it goes on sending.
+    /// ...or once it pauses for the linger time, or at the linger limit if it goes on
+    /// sending.
     @Test func rejectedRequestIsClosedAfterLingering() throws {
         let connection = try GuardedConnection()
         try connection.send("GET /\(String(repeating: "a", count: 100)) HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n")
         #expect(try connection.received().hasPrefix("HTTP/1.1 400"))
         connection.advance(seconds: 1.9)
         try connection.send("more")
+        connection.advance(seconds: 1.9)
         #expect(connection.isOpen)
         connection.advance(seconds: 0.1)
         #expect(!connection.isOpen)
+
+        let endless = try GuardedConnection()
+        try endless.send("GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n")
+        for _ in 0..<29 {
+            endless.advance(seconds: 1)
+            try endless.send(String(repeating: "x", count: 1_000))
+        }
+        #expect(endless.isOpen)
+        endless.advance(seconds: 1)
+        #expect(!endless.isOpen)
     }
 
     /// The pure deadlines: a pipelined request keeps the connection answering until every

@@ -9,7 +9,7 @@ import NIOCore
 /// - Reading a body: bytes must keep coming, at least every idle timeout.
 /// - Answering: no deadline (an event stream answers for hours).
 /// - Rejected: the HTTP layer answers 400; then the rest of the request is dropped for the
-///   linger time, and the connection closed.
+///   linger time after the last byte (at most the linger limit), and the connection closed.
 struct ConnectionDeadlines: Equatable {
     /// Where the connection is.
     enum Phase: Equatable {
@@ -21,8 +21,9 @@ struct ConnectionDeadlines: Equatable {
         case answering
         /// The HTTP layer could not read the request and is answering 400.
         case rejected
-        /// The 400 is sent; input is dropped until `until`, then the connection is closed.
-        case lingering(until: NIODeadline)
+        /// The 400 was sent at `since`; input is dropped until none came for the linger time
+        /// (it last came at `lastByte`), or the linger limit, then the connection is closed.
+        case lingering(since: NIODeadline, lastByte: NIODeadline)
     }
 
     let timeouts: ConnectionTimeouts
@@ -44,7 +45,8 @@ struct ConnectionDeadlines: Equatable {
             return since + .init(timeouts.idle)
         case .readingBody(let lastActivity): return lastActivity + .init(timeouts.idle)
         case .answering, .rejected: return nil
-        case .lingering(let until): return until
+        case .lingering(let since, let lastByte):
+            return min(since + .init(timeouts.lingerLimit), lastByte + .init(timeouts.linger))
         }
     }
 
@@ -64,6 +66,7 @@ struct ConnectionDeadlines: Equatable {
         switch phase {
         case .awaitingHead(let since, nil): phase = .awaitingHead(since: since, headStarted: now)
         case .readingBody: phase = .readingBody(lastActivity: now)
+        case .lingering(let since, _): phase = .lingering(since: since, lastByte: now)
         default: break
         }
     }
@@ -95,6 +98,6 @@ struct ConnectionDeadlines: Equatable {
 
     /// The rejection's 400 was written at `now`.
     mutating func rejectionWritten(at now: NIODeadline) {
-        phase = .lingering(until: now + .init(timeouts.linger))
+        phase = .lingering(since: now, lastByte: now)
     }
 }

@@ -14,9 +14,9 @@ import TripModel
 /// URI), hummingbird answers 400 and waits for the client to close, but its inbound stream
 /// has ended and nothing asks the socket for more bytes, so a client still sending a large
 /// body never has its close seen and the socket stays open for good. Here the 400 becomes a
-/// Google error saying what was wrong, the rest of the request is read and dropped for the
-/// linger time (so the client reads the answer rather than a reset), and the connection is
-/// closed.
+/// Google error saying what was wrong, the rest of the request is read and dropped until the
+/// client pauses for the linger time (so it reads the answer rather than a reset; at most the
+/// linger limit), and the connection is closed.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -124,8 +124,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    /// Reads and drops what the client still sends until the linger time is over or it
-    /// closes, then closes.
+    /// Reads and drops what the client still sends until it pauses for the linger time, the
+    /// linger limit passes or it closes; then closes.
     private func startLingering(_ context: ChannelHandlerContext) {
         deadlines?.rejectionWritten(at: context.eventLoop.now)
         scheduleTimer(context)
