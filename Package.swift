@@ -77,6 +77,9 @@ let package = Package(
             dependencies: [
                 "Caching", "Geo", "TripModel", "TripStore", "Fleet", "Styling", "Render", "Navigation", "Raster",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Logging", package: "swift-log"),
@@ -148,7 +151,9 @@ let package = Package(
             dependencies: [
                 "TripServer", "Fleet", "Styling", "Render", "Raster", "TripStore", "SQLiteStore", "TripModel", "Navigation", "Geo",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),

@@ -14,6 +14,8 @@ public struct TripServerApp: Sendable {
     public let fleet: Fleet
     /// Who verifies and mints tokens.
     public let authority: TokenAuthority
+    /// Every token's way in: verification and its rate limit.
+    public let authenticator: Authenticator
     /// Prometheus metrics.
     public let metrics: RequestMetrics
     /// Fan-out of the event log to SSE clients.
@@ -23,11 +25,13 @@ public struct TripServerApp: Sendable {
     let previewClock: WallClock
 
     /// Creates the application's parts over `store`: writes are stamped with `clock`, and
-    /// previews drawn at `previewClock` (`clock` when nil).
+    /// previews drawn at `previewClock` (`clock` when nil); each token's requests are
+    /// counted by `rateLimiter` (``TokenRateLimiter/Policy/standard`` unless given).
     public init(store: any TripStore, authority: TokenAuthority, metrics: RequestMetrics = RequestMetrics(),
-                clock: WallClock = .system, previewClock: WallClock? = nil) {
+                clock: WallClock = .system, previewClock: WallClock? = nil, rateLimiter: TokenRateLimiter = TokenRateLimiter()) {
         self.previewClock = previewClock ?? clock
         self.authority = authority
+        authenticator = Authenticator(authority: authority, limiter: rateLimiter)
         self.metrics = metrics
         let navigatorUpdate = metrics.registry.makeDurationHistogram(
             descriptor: .init(metricName: "tripshare_navigator_update", unitName: "seconds",
@@ -50,8 +54,10 @@ public struct TripServerApp: Sendable {
         let router = Router(context: TripRequestContext.self)
         router.add(middleware: MetricsAndErrorsMiddleware(metrics: metrics))
         OperationsRoutes(fleet: fleet, metrics: metrics).register(on: router)
-        SharePageRoutes(fleet: fleet, authority: authority).register(on: router)
-        let api = router.group().add(middleware: AuthMiddleware(authority: authority))
+        SharePageRoutes(fleet: fleet, authenticator: authenticator).register(on: router)
+        // Every route registered on `api` is authenticated, rate-limited and, where its path
+        // has a `{provider}`, bound to the token's provider (AuthMiddleware).
+        let api = router.group().add(middleware: AuthMiddleware(authenticator: authenticator))
             .add(middleware: EventPokeMiddleware(broadcaster: broadcaster))
         VehicleRoutes(fleet: fleet).register(on: api)
         TripRoutes(fleet: fleet).register(on: api)

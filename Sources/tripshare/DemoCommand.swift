@@ -24,6 +24,7 @@ struct DemoCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var options: ServerOptions
+    @OptionGroup(title: "Connections and tokens") var security: SecurityOptions
 
     @Option(help: "How many times faster than recorded to drive (default: the trip takes about 3 minutes).")
     var speedFactor: Double?
@@ -75,7 +76,7 @@ struct DemoCommand: AsyncParsableCommand {
         let demo = try DemoDrive(log: try FleetLog.parse(data))
         let factor = speedFactor ?? max(1, demo.durationSeconds / Self.targetSeconds)
 
-        let opened = try await options.openServer()
+        let opened = try await options.openServer(security)
         let server = opened.app
         let authority = opened.authority
         let host = options.resolvedHost
@@ -83,6 +84,7 @@ struct DemoCommand: AsyncParsableCommand {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = Application(
             router: server.makeRouter(),
+            server: TripServerApp.httpServer(timeouts: try security.connectionTimeouts()),
             configuration: .init(address: .hostname(host, port: port), serverName: "tripshare"),
             onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? port) },
             logger: logger)

@@ -140,7 +140,7 @@ struct DemoDrive: Sendable {
     /// rider's share link as soon as the trip exists.
     func run(base: URL, authority: TokenAuthority, speedFactor: Double, dataDirectory: String?) async throws {
         let transport = HTTPTransport(baseURL: base)
-        let server = try await authority.mint(Principal(role: .server, subject: "demo"))
+        let server = try await authority.mint(Principal(role: .server, provider: Self.provider, subject: "demo"))
         try await removePreviousRun(transport, token: server)
         let started = ContinuousClock.now
         // The car's own clock runs at the recorded pace from now: the navigator judges the
@@ -182,7 +182,7 @@ struct DemoDrive: Sendable {
     }
 
     private func announce(base: URL, authority: TokenAuthority, dataDirectory: String?, speedFactor: Double) async throws {
-        let rider = try await authority.mint(Principal(role: .consumer, tripId: Self.tripId, subject: "demo-rider"))
+        let rider = try await authority.mint(Principal(role: .consumer, provider: Self.provider, tripId: Self.tripId, subject: "demo-rider"))
         let root = base.absoluteString
         let dataFlag = dataDirectory.map { " --data-dir \($0)" } ?? ""
         Self.say(
@@ -199,7 +199,7 @@ struct DemoDrive: Sendable {
               curl -s -H "Authorization: Bearer $RIDER" "\(root)/v1/providers/\(Self.provider)/trips/\(Self.tripId)"
               curl -s -H "Authorization: Bearer $RIDER" -o preview.png "\(root)/v1/providers/\(Self.provider)/trips/\(Self.tripId)/preview.png"
               curl -sN -H "Authorization: Bearer $RIDER" "\(root)/v1/providers/\(Self.provider)/trips/\(Self.tripId)/events"
-              TOKEN=$(.build/release/tripshare token --role server\(dataFlag))
+              TOKEN=$(.build/release/tripshare token --role server --provider \(Self.provider)\(dataFlag))
               curl -s -H "Authorization: Bearer $TOKEN" "\(root)/v1/providers/\(Self.provider)/vehicles/\(Self.vehicleId)"
 
             """)

@@ -14,16 +14,21 @@ struct ServeCommand: AsyncParsableCommand {
             Data lives in --data-dir (tripshare.sqlite, and jwt-secret when no key is configured). \
             Tokens are HS256 with TRIPSHARE_JWT_SECRET, or verified with the public keys of the JWKS file \
             named by TRIPSHARE_JWKS; with neither, a random secret is created in the data directory (mode 0600). \
+            Every token is bound to one provider and, for drivers and consumers, limited to --rate-limit \
+            requests a second (over it: 429 RESOURCE_EXHAUSTED with Retry-After). Each server process counts \
+            on its own. Connections that idle, send their request head slowly or stall an upload are closed; \
+            so is one whose request the HTTP layer cannot read, after its 400. \
             SIGTERM or SIGINT stop the server after the requests in flight are answered.
             """
     )
 
     @OptionGroup var options: ServerOptions
+    @OptionGroup(title: "Connections and tokens") var security: SecurityOptions
 
     func run() async throws {
         Logs.bootstrap(try options.resolvedLogFormat())
         let logger = Logger(label: "tripshare")
-        let opened = try await options.openServer()
+        let opened = try await options.openServer(security)
         let server = opened.app
         let keys = opened.keys
         let host = options.resolvedHost
@@ -34,12 +39,13 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let app = Application(
             router: server.makeRouter(),
+            server: TripServerApp.httpServer(timeouts: try security.connectionTimeouts()),
             configuration: .init(address: .hostname(host, port: port), serverName: "tripshare"),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port
                 print("""
                     tripshare is listening on http://\(host):\(bound) (database \(options.databasePath), keys from \(keys.source)).
-                    Mint a token:   tripshare token --role server\(options.dataDirectory.map { " --data-dir \($0)" } ?? "")
+                    Mint a token:   tripshare token --role server --provider demo\(options.dataDirectory.map { " --data-dir \($0)" } ?? "")
                     Try the API:    curl -H "Authorization: Bearer $TOKEN" http://\(host):\(bound)/v1/providers/demo/vehicles
                     """)
             },

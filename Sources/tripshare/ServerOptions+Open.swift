@@ -12,12 +12,14 @@ struct OpenedServer {
 
 extension ServerOptions {
     /// Creates the data directory if needed, resolves the keys (creating a secret when none
-    /// is configured), opens the store and applies its migrations.
-    func openServer() async throws -> OpenedServer {
+    /// is configured), opens the store and applies its migrations; tokens are verified with
+    /// `security`'s clock skew and limited to its rates.
+    func openServer(_ security: SecurityOptions) async throws -> OpenedServer {
         try FileManager.default.createDirectory(atPath: resolvedDataDirectory, withIntermediateDirectories: true)
         let keys = try SigningKeys.resolve(environment: Self.environment, dataDirectory: resolvedDataDirectory)
-        let authority = try await TokenAuthority(hmacSecret: keys.hmacSecret, jwksJSON: keys.jwksJSON)
+        let authority = try await TokenAuthority(hmacSecret: keys.hmacSecret, jwksJSON: keys.jwksJSON, clockSkew: try security.clockSkew())
         let store = try SQLiteTripStore(path: databasePath)
-        return OpenedServer(app: TripServerApp(store: store, authority: authority), authority: authority, keys: keys)
+        let limiter = TokenRateLimiter(policy: try security.rateLimits())
+        return OpenedServer(app: TripServerApp(store: store, authority: authority, rateLimiter: limiter), authority: authority, keys: keys)
     }
 }

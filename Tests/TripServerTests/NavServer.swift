@@ -21,14 +21,14 @@ struct NavServer {
 
     /// A new store object and application on the same database: a restarted server.
     func app() throws -> TripServerApp {
-        TripServerApp(store: try SQLiteTripStore(path: path), authority: authority)
+        TripServerApp(store: try SQLiteTripStore(path: path), authority: authority, rateLimiter: TokenRateLimiter(policy: .unlimited))
     }
 
     func token(_ role: Role, trip: String? = nil, vehicle: String? = nil) async throws -> String {
         switch role {
-        case .server: try await authority.mint(Principal(role: .server, subject: "test"))
-        case .driver: try await authority.mint(Principal(role: .driver, vehicleId: vehicle, subject: "test"))
-        case .consumer: try await authority.mint(Principal(role: .consumer, tripId: trip, subject: "test"))
+        case .server: try await authority.mint(Principal(role: .server, provider: "p", subject: "test"))
+        case .driver: try await authority.mint(Principal(role: .driver, provider: "p", vehicleId: vehicle, subject: "test"))
+        case .consumer: try await authority.mint(Principal(role: .consumer, provider: "p", tripId: trip, subject: "test"))
         }
     }
 }

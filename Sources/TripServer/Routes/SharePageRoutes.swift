@@ -8,16 +8,16 @@ import TripStore
 /// the path, and its script and style sheet under `/share/assets/`. The page is static: its
 /// script calls the same `/v1` API a rider's app does, with the token from the path, so the
 /// page adds no access of its own. The server fills in only what the token cannot tell the
-/// script: the trip's provider, and the vehicle and driver labels (the vehicle's
-/// `vehicleLabel` / `driverLabel` attributes, which a consumer may not read itself).
+/// script: the trip's provider (the token's own), and the vehicle and driver labels (the
+/// vehicle's `vehicleLabel` / `driverLabel` attributes, which a consumer may not read itself).
 struct SharePageRoutes {
     let fleet: Fleet
-    let authority: TokenAuthority
+    let authenticator: Authenticator
     let assets: ShareAssets
 
-    init(fleet: Fleet, authority: TokenAuthority) {
+    init(fleet: Fleet, authenticator: Authenticator) {
         self.fleet = fleet
-        self.authority = authority
+        self.authenticator = authenticator
         assets = ShareAssets.bundled
     }
 
@@ -39,19 +39,21 @@ struct SharePageRoutes {
     @Sendable func page(_ request: Request, context: TripRequestContext) async throws -> Response {
         let token = try context.pathParameter("token")
         let principal: Principal
-        do { principal = try await authority.verify(token) } catch {
+        do { principal = try await authenticator.principal(token: token) } catch {
+            // Over its rate limit, the link answers 429 with Retry-After like the API.
+            guard error.status == .unauthorized else { throw error }
             return message(.unauthorized, "This share link has expired or is not valid",
-                           "Ask whoever sent it for a new link. (\(error.description))")
+                           "Ask whoever sent it for a new link. (\(error.message))")
         }
         guard principal.role == .consumer, let tripId = principal.tripId else {
             return message(.forbidden, "This is not a rider's link", "Share pages open with a consumer token for one trip.")
         }
-        let providers = try await fleet.providers(ofTrip: tripId)
-        guard providers.count == 1, let provider = providers.first else {
-            return message(.notFound, "This trip cannot be found", providers.isEmpty
-                           ? "It may have been deleted." : "Several providers have a trip with this ID.")
+        // The trip is the token's provider's: the token says whose, the page never looks it up.
+        let provider = principal.provider
+        let trip: Trip
+        do { trip = try await fleet.trip(provider: provider, id: tripId) } catch let error as FleetError where error.code == .notFound {
+            return message(.notFound, "This trip cannot be found", "It may have been deleted.")
         }
-        let trip = try await fleet.trip(provider: provider, id: tripId)
         var labels = (vehicle: "–", driver: "–")
         if let vehicleId = trip.vehicleId, let vehicle = try? await fleet.vehicle(provider: provider, id: vehicleId) {
             labels.vehicle = vehicle.attributes.first { $0.key == "vehicleLabel" }?.stringValue ?? vehicleId
