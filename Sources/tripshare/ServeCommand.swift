@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import Render
 import ServiceLifecycle
 import TripServer
 
@@ -14,16 +15,20 @@ struct ServeCommand: AsyncParsableCommand {
             Data lives in --data-dir (tripshare.sqlite, and jwt-secret when no key is configured). \
             Tokens are HS256 with TRIPSHARE_JWT_SECRET, or verified with the public keys of the JWKS file \
             named by TRIPSHARE_JWKS; with neither, a random secret is created in the data directory (mode 0600). \
+            With --basemap, previews (and the share page) draw the streets of that tile archive under the trip; \
+            a file that is not a PMTiles or MBTiles archive stops the server from starting. \
             SIGTERM or SIGINT stop the server after the requests in flight are answered.
             """
     )
 
     @OptionGroup var options: ServerOptions
+    @OptionGroup(title: "Basemap") var basemapOptions: BasemapOptions
 
     func run() async throws {
         Logs.bootstrap(try options.resolvedLogFormat())
         let logger = Logger(label: "tripshare")
-        let opened = try await options.openServer()
+        let basemap = try basemapOptions.open(logger: logger)
+        let opened = try await options.openServer(basemap: basemap)
         let server = opened.app
         let keys = opened.keys
         let host = options.resolvedHost
@@ -37,6 +42,9 @@ struct ServeCommand: AsyncParsableCommand {
             configuration: .init(address: .hostname(host, port: port), serverName: "tripshare"),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port
+                if let basemap, let path = basemapOptions.resolvedPath() {
+                    print("Basemap: \(path) (\(basemap.summary)).")
+                }
                 print("""
                     tripshare is listening on http://\(host):\(bound) (database \(options.databasePath), keys from \(keys.source)).
                     Mint a token:   tripshare token --role server\(options.dataDirectory.map { " --data-dir \($0)" } ?? "")

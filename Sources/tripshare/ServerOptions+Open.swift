@@ -1,4 +1,5 @@
 import Foundation
+import Render
 import SQLiteStore
 import TripServer
 
@@ -12,12 +13,12 @@ struct OpenedServer {
 
 extension ServerOptions {
     /// Creates the data directory if needed, resolves the keys (creating a secret when none
-    /// is configured), opens the store and applies its migrations.
-    func openServer() async throws -> OpenedServer {
+    /// is configured), opens the store and applies its migrations; previews draw `basemap`.
+    func openServer(basemap: BasemapLayer? = nil) async throws -> OpenedServer {
         try FileManager.default.createDirectory(atPath: resolvedDataDirectory, withIntermediateDirectories: true)
         let keys = try SigningKeys.resolve(environment: Self.environment, dataDirectory: resolvedDataDirectory)
         let authority = try await TokenAuthority(hmacSecret: keys.hmacSecret, jwksJSON: keys.jwksJSON)
         let store = try SQLiteTripStore(path: databasePath)
-        return OpenedServer(app: TripServerApp(store: store, authority: authority), authority: authority, keys: keys)
+        return OpenedServer(app: TripServerApp(store: store, authority: authority, basemap: basemap), authority: authority, keys: keys)
     }
 }

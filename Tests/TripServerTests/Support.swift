@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import JWTKit
+import Render
 import Testing
 import TripModel
 import TripServer
@@ -16,10 +17,10 @@ struct Harness {
     let authority: TokenAuthority
     let app: TripServerApp
 
-    init(store: (any TripStore)? = nil, clock: WallClock = .fixed(epoch)) async throws {
+    init(store: (any TripStore)? = nil, clock: WallClock = .fixed(epoch), basemap: BasemapLayer? = nil) async throws {
         self.store = store ?? InMemoryTripStore()
         authority = try await TokenAuthority(hmacSecret: secret, clock: clock)
-        app = TripServerApp(store: self.store, authority: authority, clock: clock, previewClock: .system)
+        app = TripServerApp(store: self.store, authority: authority, clock: clock, previewClock: .system, basemap: basemap)
     }
 
     func token(_ principal: Principal) async throws -> String { try await authority.mint(principal) }
