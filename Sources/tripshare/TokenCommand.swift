@@ -10,7 +10,7 @@ struct TokenCommand: AsyncParsableCommand {
         discussion: """
             A consumer token reads one trip (--trip), a driver token acts for one vehicle (--vehicle), \
             a server token may do everything. The key is TRIPSHARE_JWT_SECRET, else the secret file in \
-            --data-dir (created if missing, like `serve` does).
+            --data-dir (created if missing, like `serve` does); which one was used is said on standard error.
             """
     )
 
@@ -53,6 +53,9 @@ struct TokenCommand: AsyncParsableCommand {
         let authority = try await TokenAuthority(hmacSecret: secret)
         let principal = Principal(role: role.role, tripId: trip, vehicleId: vehicle, subject: subject)
         print(try await authority.mint(principal, lifetime: Double(ttl)))
+        // On standard error, so `TOKEN=$(tripshare token ...)` still captures the token alone: a
+        // token signed with another key than the server's is refused, and this says which was used.
+        FileHandle.standardError.write(Data("Signed with the key from \(keys.source).\n".utf8))
     }
 }
 

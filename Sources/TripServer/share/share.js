@@ -208,6 +208,11 @@
     }
   }
 
+  // The next turn as the server saw it when it made the page: shown at once, not at the
+  // next live update (a car standing still sends none).
+  if (body.dataset.nav) {
+    try { showManeuver(JSON.parse(body.dataset.nav)); } catch (error) { /* no navigation to show */ }
+  }
   refresh().then(() => {
     if (!ended) listen();
   });
