@@ -81,8 +81,8 @@ struct DemoCommand: AsyncParsableCommand {
         let demo = try makeDrive()
         let factor = speedFactor ?? (log == nil ? 1 : max(1, demo.durationSeconds / Self.logTargetSeconds))
         // The Helsinki tiles go with the Helsinki route; a log from elsewhere gets a basemap only when given one.
-        let basemap = try basemapOptions.open(fallback: log == nil && route == nil ? Self.projectFile(Self.demoTiles) : nil,
-                                              logger: logger)
+        let tiles = basemapOptions.resolvedPath(fallback: log == nil && route == nil ? Self.projectFile(Self.demoTiles) : nil)
+        let basemap = try basemapOptions.open(fallback: tiles, logger: logger)
 
         let opened = try await options.openServer(basemap: basemap)
         let server = opened.app
@@ -103,7 +103,7 @@ struct DemoCommand: AsyncParsableCommand {
             var iterator = ports.makeAsyncIterator()
             guard let bound = await iterator.next(), let base = URL(string: "http://\(host):\(bound)") else { return }
             DemoDrive.say("tripshare is listening on \(base.absoluteString) (database \(options.databasePath)).")
-            if let basemap { DemoDrive.say("Basemap: \(basemap.summary).") }
+            if let basemap, let tiles { DemoDrive.say("Basemap: \(tiles) (\(basemap.summary)).") }
             do {
                 try await demo.run(base: base, authority: authority, speedFactor: factor, dataDirectory: options.dataDirectory)
             } catch is CancellationError {
