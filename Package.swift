@@ -71,7 +71,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "Styling", dependencies: ["Caching", "Raster", "TripModel"], resources: [.copy("styles")], swiftSettings: strict),
-        .target(name: "Render", dependencies: ["Styling", "Raster", "TripModel", "Geo", "Navigation"], swiftSettings: strict),
+        .target(name: "Render", dependencies: ["Basemap", "Styling", "Raster", "TripModel", "Geo", "Navigation"], swiftSettings: strict),
         .target(
             name: "TripServer",
             dependencies: [
@@ -115,7 +115,7 @@ let package = Package(
         .executableTarget(
             name: "tripshare",
             dependencies: [
-                "TripServer", "SQLiteStore", "TripModel", "Scenarios", "Styling", "Render", "Navigation", "Raster", "Geo",
+                "TripServer", "SQLiteStore", "TripModel", "Scenarios", "Styling", "Render", "Basemap", "Navigation", "Raster", "Geo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -141,7 +141,8 @@ let package = Package(
             exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "StylingTests", dependencies: ["Styling", "Raster", "TripModel"], swiftSettings: strict),
         .testTarget(
-            name: "RenderTests", dependencies: ["Render", "Styling", "Navigation", "Raster"], exclude: ["Fixtures"],
+            name: "RenderTests", dependencies: ["Render", "Basemap", "Styling", "Navigation", "Raster", "Geo", "TripModel"],
+            exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
             name: "NavigationTests", dependencies: ["Navigation", "Geo", "TripModel"], exclude: ["Data"],

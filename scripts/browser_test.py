@@ -162,7 +162,7 @@ def main():
     failures = []
     try:
         demo = subprocess.Popen([args.tripshare, "demo", "--port", "0", "--data-dir", os.path.join(work, "data"),
-                                 "--speed-factor", "12"], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                                 "--speed-factor", "3"], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         processes.append(demo)
         share = first_match(demo.stdout, r"(http://\S+/share/\S+)", 120)
         if share is None:

@@ -2,6 +2,7 @@ import Fleet
 import Hummingbird
 import Logging
 import Prometheus
+import Render
 import ServiceLifecycle
 import TripModel
 import TripStore
@@ -23,13 +24,19 @@ public struct TripServerApp: Sendable {
     /// The time previews are drawn at (the pickup ETA badge counts minutes from it); fixture
     /// replays give their scripted clock so their previews do not depend on the day.
     let previewClock: WallClock
+    /// The map drawn under previews (and, through `basemap.underlay(for:)`, the driver's
+    /// screen); nil when the server has none.
+    public let basemap: BasemapLayer?
 
-    /// Creates the application's parts over `store`: writes are stamped with `clock`, and
-    /// previews drawn at `previewClock` (`clock` when nil); each token's requests are
-    /// counted by `rateLimiter` (``TokenRateLimiter/Policy/standard`` unless given).
+    /// Creates the application's parts over `store`: writes are stamped with `clock`,
+    /// previews drawn at `previewClock` (`clock` when nil) over `basemap` when given; each
+    /// token's requests are counted by `rateLimiter` (``TokenRateLimiter/Policy/standard``
+    /// unless given).
     public init(store: any TripStore, authority: TokenAuthority, metrics: RequestMetrics = RequestMetrics(),
-                clock: WallClock = .system, previewClock: WallClock? = nil, rateLimiter: TokenRateLimiter = TokenRateLimiter()) {
+                clock: WallClock = .system, previewClock: WallClock? = nil, basemap: BasemapLayer? = nil,
+                rateLimiter: TokenRateLimiter = TokenRateLimiter()) {
         self.previewClock = previewClock ?? clock
+        self.basemap = basemap
         self.authority = authority
         authenticator = Authenticator(authority: authority, limiter: rateLimiter)
         self.metrics = metrics
@@ -62,7 +69,7 @@ public struct TripServerApp: Sendable {
         VehicleRoutes(fleet: fleet).register(on: api)
         TripRoutes(fleet: fleet).register(on: api)
         StyleRoutes(styles: fleet.styles).register(on: api)
-        PreviewRoutes(fleet: fleet, metrics: metrics, clock: previewClock).register(on: api)
+        PreviewRoutes(fleet: fleet, metrics: metrics, clock: previewClock, basemap: basemap).register(on: api)
         NavigationRoutes(fleet: fleet, broadcaster: broadcaster).register(on: api)
         EventRoutes(fleet: fleet, broadcaster: broadcaster).register(on: api)
         ImageRoutes(fleet: fleet).register(on: api)

@@ -12,7 +12,8 @@ struct TokenCommand: AsyncParsableCommand {
             (--trip), a driver token acts for one of its vehicles (--vehicle), a server token may do \
             everything with its resources. A server token for every provider (--provider '*', the \
             default for server tokens) may also change the styles all providers share. The key is \
-            TRIPSHARE_JWT_SECRET, else the secret file in --data-dir (created if missing, like `serve` does).
+            TRIPSHARE_JWT_SECRET, else the secret file in --data-dir (created if missing, like `serve` does); \
+            which one was used is said on standard error.
             """
     )
 
@@ -66,6 +67,9 @@ struct TokenCommand: AsyncParsableCommand {
         let principal = Principal(
             role: role.role, provider: provider ?? Principal.allProviders, tripId: trip, vehicleId: vehicle, subject: subject)
         print(try await authority.mint(principal, lifetime: Double(ttl)))
+        // On standard error, so `TOKEN=$(tripshare token ...)` still captures the token alone: a
+        // token signed with another key than the server's is refused, and this says which was used.
+        FileHandle.standardError.write(Data("Signed with the key from \(keys.source).\n".utf8))
     }
 }
 

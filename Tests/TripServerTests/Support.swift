@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import JWTKit
+import Render
 import Testing
 import TripModel
 import TripServer
@@ -17,12 +18,13 @@ struct Harness {
     let app: TripServerApp
 
     /// A server on `clock` whose tokens are limited by `rateLimiter` (none by default: only
-    /// the tests of the limit are about it).
-    init(store: (any TripStore)? = nil, clock: WallClock = .fixed(epoch),
+    /// the tests of the limit are about it), drawing previews over `basemap` when given.
+    init(store: (any TripStore)? = nil, clock: WallClock = .fixed(epoch), basemap: BasemapLayer? = nil,
          rateLimiter: TokenRateLimiter = TokenRateLimiter(policy: .unlimited)) async throws {
         self.store = store ?? InMemoryTripStore()
         authority = try await TokenAuthority(hmacSecret: secret, clock: clock)
-        app = TripServerApp(store: self.store, authority: authority, clock: clock, previewClock: .system, rateLimiter: rateLimiter)
+        app = TripServerApp(
+            store: self.store, authority: authority, clock: clock, previewClock: .system, basemap: basemap, rateLimiter: rateLimiter)
     }
 
     func token(_ principal: Principal) async throws -> String { try await authority.mint(principal) }

@@ -27,14 +27,24 @@ public final class Basemap: Sendable {
 
     /// A basemap over an opened archive. `cacheBytes` bounds the decoded tiles kept;
     /// `report` receives one message per tile that cannot be used, and the style's warning.
-    public init(source: any TileSource, style: MapStyle, cacheBytes: Int = Basemap.defaultCacheBytes,
-                report: @escaping @Sendable (String) -> Void = { _ in }) {
+    public convenience init(source: any TileSource, style: MapStyle, cacheBytes: Int = Basemap.defaultCacheBytes,
+                            report: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.init(source: source, style: style, cache: TileCache(capacity: cacheBytes), report: report)
+    }
+
+    private init(source: any TileSource, style: MapStyle, cache: TileCache, report: @escaping @Sendable (String) -> Void) {
         self.source = source
         self.style = style
         self.report = report
-        cache = TileCache(capacity: cacheBytes)
+        self.cache = cache
         attribution = Attribution.text(from: source.metadata.attribution)
         if let warning = style.warning { report(warning) }
+    }
+
+    /// The same archive drawn with another style, sharing this basemap's decoded tiles (they
+    /// do not depend on the style) and so its memory bound: a day and a night style cost one cache.
+    public func restyled(_ style: MapStyle) -> Basemap {
+        Basemap(source: source, style: style, cache: cache, report: report)
     }
 
     /// Changes when anything that decides the pictures changes: the archive file and the style.

@@ -21,7 +21,7 @@ extension NavigationScreen {
         digest.add(speedAlertThresholds.minorKph)
         digest.add(speedAlertThresholds.majorKph)
         digest.add(options.canonicalText)
-        digest.add(underlay == nil ? "plain" : "underlay")
+        digest.add(underlay.map { "underlay \($0.identity)" } ?? "plain")
         if let traffic {
             for speed in traffic.speeds { digest.add(speed.rawValue) }
         }

@@ -1,6 +1,7 @@
 import Fleet
 import Foundation
 import Hummingbird
+import Navigation
 import TripModel
 import TripStore
 
@@ -8,8 +9,10 @@ import TripStore
 /// the path, and its script and style sheet under `/share/assets/`. The page is static: its
 /// script calls the same `/v1` API a rider's app does, with the token from the path, so the
 /// page adds no access of its own. The server fills in only what the token cannot tell the
-/// script: the trip's provider (the token's own), and the vehicle and driver labels (the
-/// vehicle's `vehicleLabel` / `driverLabel` attributes, which a consumer may not read itself).
+/// script: the trip's provider (the token's own), the vehicle and driver labels (the
+/// vehicle's `vehicleLabel` / `driverLabel` attributes, which a consumer may not read itself),
+/// and the navigator's current step as the trip's event stream would carry it, so the next
+/// turn shows as soon as the page opens rather than at the next live update.
 struct SharePageRoutes {
     let fleet: Fleet
     let authenticator: Authenticator
@@ -59,7 +62,11 @@ struct SharePageRoutes {
             labels.vehicle = vehicle.attributes.first { $0.key == "vehicleLabel" }?.stringValue ?? vehicleId
             labels.driver = vehicle.attributes.first { $0.key == "driverLabel" }?.stringValue ?? "–"
         }
+        // The JSON of a didUpdateNavInfo event, as the page reads it from the event stream.
+        let navigation = try? await fleet.riderNavInfo(provider: provider, trip: trip)
+        let navigationJSON = navigation.flatMap { try? FleetJSON.encodeText(NavEvent.didUpdateNavInfo($0)) } ?? ""
         let html = assets.page
+            .replacingOccurrences(of: "{{navInfo}}", with: Self.escape(navigationJSON))
             .replacingOccurrences(of: "{{provider}}", with: Self.escape(provider))
             .replacingOccurrences(of: "{{tripId}}", with: Self.escape(tripId))
             .replacingOccurrences(of: "{{vehicleLabel}}", with: Self.escape(labels.vehicle))

@@ -106,8 +106,13 @@
 
   async function refreshPreview() {
     const box = $("map").parentElement.getBoundingClientRect();
-    const width = Math.max(160, Math.min(1024, Math.round(box.width || 640)));
-    const height = Math.max(120, Math.min(1024, Math.round(box.height || 480)));
+    // The box's shape at most 1024 pixels a side: the image fills the box without being
+    // cropped, so the map's attribution in its corner stays in view.
+    const boxWidth = Math.round(box.width || 640);
+    const boxHeight = Math.round(box.height || 480);
+    const shrink = Math.min(1, 1024 / boxWidth, 1024 / boxHeight);
+    const width = Math.max(160, Math.round(boxWidth * shrink));
+    const height = Math.max(120, Math.round(boxHeight * shrink));
     const scale = window.devicePixelRatio >= 1.5 && width * 2 <= 2048 && height * 2 <= 2048 ? 2 : 1;
     const headers = Object.assign({}, auth);
     if (previewTag) headers["If-None-Match"] = previewTag;
@@ -208,6 +213,11 @@
     }
   }
 
+  // The next turn as the server saw it when it made the page: shown at once, not at the
+  // next live update (a car standing still sends none).
+  if (body.dataset.nav) {
+    try { showManeuver(JSON.parse(body.dataset.nav)); } catch (error) { /* no navigation to show */ }
+  }
   refresh().then(() => {
     if (!ended) listen();
   });
