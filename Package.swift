@@ -112,7 +112,7 @@ let package = Package(
         .executableTarget(
             name: "tripshare",
             dependencies: [
-                "TripServer", "SQLiteStore", "TripModel", "Scenarios", "Styling", "Render", "Navigation", "Raster", "Geo",
+                "TripServer", "Fleet", "SQLiteStore", "TripModel", "Scenarios", "Styling", "Render", "Navigation", "Raster", "Geo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Hummingbird", package: "hummingbird"),

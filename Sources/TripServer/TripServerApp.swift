@@ -21,11 +21,14 @@ public struct TripServerApp: Sendable {
     /// The time previews are drawn at (the pickup ETA badge counts minutes from it); fixture
     /// replays give their scripted clock so their previews do not depend on the day.
     let previewClock: WallClock
+    /// Deletes what the event log no longer keeps, when run as one of ``services``.
+    let retention: EventRetentionService
 
     /// Creates the application's parts over `store`: writes are stamped with `clock`, and
-    /// previews drawn at `previewClock` (`clock` when nil).
+    /// previews drawn at `previewClock` (`clock` when nil); the event log keeps what
+    /// `eventRetention` says.
     public init(store: any TripStore, authority: TokenAuthority, metrics: RequestMetrics = RequestMetrics(),
-                clock: WallClock = .system, previewClock: WallClock? = nil) {
+                clock: WallClock = .system, previewClock: WallClock? = nil, eventRetention: EventRetention = .standard) {
         self.previewClock = previewClock ?? clock
         self.authority = authority
         self.metrics = metrics
@@ -36,14 +39,17 @@ public struct TripServerApp: Sendable {
                       .microseconds(500), .milliseconds(1), .milliseconds(5), .milliseconds(25)])
         fleet = Fleet(store: store, clock: clock, navigatorUpdateObserver: { navigatorUpdate.record($0) })
         broadcaster = EventBroadcaster(fleet: fleet)
+        retention = EventRetentionService(fleet: fleet, retention: eventRetention, metrics: metrics)
     }
 
     /// The store behind the fleet.
     public var store: any TripStore { fleet.store }
 
     /// Background services to run beside the HTTP server (`Application(services:)`): the
-    /// event streams' heartbeats, and their end on graceful shutdown.
-    public var services: [any Service] { [broadcaster] }
+    /// event streams' heartbeats and their end on graceful shutdown, and event retention.
+    public var services: [any Service] {
+        [broadcaster, retention]
+    }
 
     /// The router with every route of the API.
     public func makeRouter() -> Router<TripRequestContext> {

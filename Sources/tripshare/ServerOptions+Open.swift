@@ -18,6 +18,7 @@ extension ServerOptions {
         let keys = try SigningKeys.resolve(environment: Self.environment, dataDirectory: resolvedDataDirectory)
         let authority = try await TokenAuthority(hmacSecret: keys.hmacSecret, jwksJSON: keys.jwksJSON)
         let store = try SQLiteTripStore(path: databasePath)
-        return OpenedServer(app: TripServerApp(store: store, authority: authority), authority: authority, keys: keys)
+        let app = TripServerApp(store: store, authority: authority, eventRetention: try resolvedEventRetention())
+        return OpenedServer(app: app, authority: authority, keys: keys)
     }
 }
