@@ -11,8 +11,8 @@ struct Tripshare: AsyncParsableCommand {
             mint a token with `tripshare token --role server`, and call the REST API under /v1.
             """,
         subcommands: [
-            ServeCommand.self, DemoCommand.self, TokenCommand.self, MigrateCommand.self, ReplayCommand.self, RenderCommand.self,
-            ImportCommand.self, NavigateCommand.self, IconsCommand.self, FixturesCommand.self, GalleryCommand.self,
+            ServeCommand.self, DemoCommand.self, TokenCommand.self, MigrateCommand.self, BackupCommand.self, ReplayCommand.self,
+            RenderCommand.self, ImportCommand.self, NavigateCommand.self, IconsCommand.self, FixturesCommand.self, GalleryCommand.self,
         ]
     )
 }
