@@ -11,10 +11,11 @@
 // floor only ever rises (new locations push the history on; a vehicle deleted and created
 // again starts a new one after all the old ones), so a floor computed once stays a safe
 // lower bound: what lies below it is never in the history again. The trimmer caches each
-// vehicle's floor with the vehicle's last location at the time, and computes it again only
-// when that location has changed. Locations kept this way sit at the head of the log; a
-// pass starts where the last one stopped, and every tenth pass starts from the head again
-// to delete the kept locations that newer ones have since pushed out of their history.
+// vehicle's floor (computing one reads the vehicle's 1,000 newest locations) and trusts it
+// until the next head pass: locations kept this way sit at the head of the log, so a pass
+// starts where the last one stopped, and every tenth pass starts from the head again, with
+// each floor computed anew once (if the vehicle has moved since), to delete the kept
+// locations that newer ones have since pushed out of their history.
 
 import Synchronization
 import TripModel
@@ -42,6 +43,8 @@ public final class EventLogTrimmer: Sendable {
         var lastLocation: VehicleLocation?
         /// Its history's first event ID (Int64.max: no history).
         var firstKept: Int64
+        /// The head pass it was computed in (0: in another pass).
+        var computedInSweep: Int
         /// The head pass that last used it, to forget vehicles that are gone.
         var usedInSweep: Int
     }
@@ -74,7 +77,8 @@ public final class EventLogTrimmer: Sendable {
     }
 
     /// Runs one pass: deletes, batch by batch, every event older than the retention window
-    /// that no vehicle's history holds.
+    /// that no vehicle's history holds. A cancelled pass stops after its current batch (the
+    /// next one goes on from there).
     @discardableResult
     public func trim() async throws -> Pass {
         let now = clock.now
@@ -100,7 +104,7 @@ public final class EventLogTrimmer: Sendable {
             pass.examined += old.count
             pass.deleted += doomed.count
             after = last.id
-            if old.count < batchSize { break }
+            if old.count < batchSize || Task.isCancelled { break }
             await Task.yield()
         }
         state.withLock { state in
@@ -129,17 +133,21 @@ public final class EventLogTrimmer: Sendable {
         }.map(\.id)
     }
 
-    /// The first event ID of the vehicle's location history (Int64.max when it has none):
-    /// cached while the vehicle's last location stays the same.
+    /// The first event ID of the vehicle's location history (Int64.max when it has none), or
+    /// a lower bound of it: the cached floor, unless this is a head pass that has not yet
+    /// computed it anew and the vehicle has moved since it was computed.
     private func floor(of key: VehicleKey, lastLocation: VehicleLocation??, sweep: Int?) async throws -> Int64 {
         guard let lastLocation else {
             state.withLock { _ = $0.floors.removeValue(forKey: key) }
             return .max
         }
         let cached = state.withLock { state -> Int64? in
-            guard var floor = state.floors[key], floor.lastLocation == lastLocation else { return nil }
-            if let sweep { floor.usedInSweep = sweep }
-            state.floors[key] = floor
+            guard var floor = state.floors[key] else { return nil }
+            if let sweep {
+                guard floor.lastLocation == lastLocation || floor.computedInSweep == sweep else { return nil }
+                floor.usedInSweep = sweep
+                state.floors[key] = floor
+            }
             return floor.firstKept
         }
         if let cached { return cached }
@@ -147,8 +155,9 @@ public final class EventLogTrimmer: Sendable {
             provider: key.provider, vehicleId: key.id, type: Events.vehicleLocation, limit: EventRetention.locationsKept)
         let firstKept = history.first?.id ?? .max
         state.withLock { state in
-            let usedInSweep = max(sweep ?? state.sweeps, state.floors[key]?.usedInSweep ?? 0)
-            state.floors[key] = Floor(lastLocation: lastLocation, firstKept: firstKept, usedInSweep: usedInSweep)
+            state.floors[key] = Floor(
+                lastLocation: lastLocation, firstKept: firstKept, computedInSweep: sweep ?? 0,
+                usedInSweep: sweep ?? state.sweeps)
         }
         return firstKept
     }

@@ -27,8 +27,10 @@ struct EventRetentionService: Service {
                 do {
                     let pass = try await trimmer.trim()
                     deleted.increment(by: Int64(pass.deleted))
+                    // A first pass over a long log deletes for a while: say so.
                     if pass.deleted > 0 {
-                        logger.debug(
+                        logger.log(
+                            level: pass.deleted >= 10_000 ? .info : .debug,
                             "event retention pass",
                             metadata: [
                                 "examined": "\(pass.examined)", "deleted": "\(pass.deleted)", "batches": "\(pass.batches)",
