@@ -33,10 +33,11 @@ struct BackupCommand: ParsableCommand {
         _ = try sourcePath()
     }
 
-    /// The SQLite file to copy.
+    /// The SQLite file to copy: --data-dir's, else --database's (or TRIPSHARE_DATABASE_URL's),
+    /// else TRIPSHARE_DATA_DIR's, else ./data's.
     func sourcePath() throws -> String {
         if let dataDirectory { return (dataDirectory as NSString).appendingPathComponent("tripshare.sqlite") }
-        if let url = database ?? (Self.environment["TRIPSHARE_DATA_DIR"] == nil ? Self.environment["TRIPSHARE_DATABASE_URL"] : nil) {
+        if let url = database ?? Self.environment["TRIPSHARE_DATABASE_URL"] {
             if url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") {
                 throw ValidationError(
                     """

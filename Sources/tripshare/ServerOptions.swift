@@ -66,7 +66,9 @@ struct ServerOptions: ParsableArguments {
 
     func validate() throws {
         if let port, !(0...65535).contains(port) { throw ValidationError("--port must be between 0 and 65535") }
-        _ = try resolvedEventRetention()
+        // The environment's value is checked where it is used (serve, demo), not by every
+        // command that shares these options.
+        if eventRetention != nil { _ = try resolvedEventRetention() }
     }
 }
 
