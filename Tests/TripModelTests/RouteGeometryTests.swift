@@ -9,7 +9,8 @@ import TripModel
     /// add up) and do not even survive re-encoding. The API refuses such a route, naming the
     /// first point out of range.
     @Test func polylineFarOffTheGlobeIsRefused() throws {
-        let text = "ovecF~vbgSStringtringod@?ovOptiovOptionalngvbhV?od@?OptionalSaring??opdodod@nalngvbhV?od@?"
+        let text =
+            "ovecF~vbgSStringtringod@?ovOptiovOptionalngvbhV?od@?OptionalSaring??opdodod@nalngvbhV?od@?"
             + "OpotiovOond@al??odovOptiovOptionalngvbhV?od@?Optional??opdodod@nalngvbhV?od@?OptiovOodopdtiod@d@od@"
         let points = try EncodedPolyline.decode(text)
         #expect(points.count == 22)
