@@ -89,15 +89,16 @@ def origin(i):
 def database_sample(path):
     main = os.path.getsize(path) if os.path.exists(path) else 0
     wal = os.path.getsize(path + "-wal") if os.path.exists(path + "-wal") else 0
-    pages = free = 0
+    pages = free = events = 0
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
         pages = db.execute("PRAGMA page_count").fetchone()[0]
         free = db.execute("PRAGMA freelist_count").fetchone()[0]
+        events = db.execute("SELECT COUNT(*) FROM events").fetchone()[0]
         db.close()
     except sqlite3.Error:
         pass
-    return main, wal, pages - free
+    return main, wal, pages - free, events
 
 
 def main():
@@ -108,6 +109,7 @@ def main():
     parser.add_argument("--duration", type=int, default=240, help="seconds of updates")
     parser.add_argument("--retention", default="30s", help="serve --event-retention")
     parser.add_argument("--navigate", action="store_true", help="give every vehicle a route with steps (navigator events)")
+    parser.add_argument("--no-trips", action="store_true", help="vehicles without trips: one event per update")
     parser.add_argument("--sample", type=float, default=10, help="seconds between samples of the database size")
     parser.add_argument("--senders", type=int, default=8, help="threads sending updates")
     parser.add_argument("--port", type=int, default=20000 + random.randrange(20000))
@@ -141,12 +143,13 @@ def main():
             must("POST", f"/v1/providers/{PROVIDER}/vehicles?vehicleId=v{i}",
                        {"vehicleState": "ONLINE", "supportedTripTypes": ["EXCLUSIVE"], "maximumCapacity": 4,
                         "vehicleType": {"category": "AUTO"}})
-            must("POST", f"/v1/providers/{PROVIDER}/trips?tripId=t{i}",
-                       {"tripType": "EXCLUSIVE", "vehicleId": f"v{i}",
-                        "pickupPoint": {"point": {"latitude": points[-1][0], "longitude": points[-1][1]}}})
+            if not args.no_trips:
+                must("POST", f"/v1/providers/{PROVIDER}/trips?tripId=t{i}",
+                     {"tripType": "EXCLUSIVE", "vehicleId": f"v{i}",
+                      "pickupPoint": {"point": {"latitude": points[-1][0], "longitude": points[-1][1]}}})
             if args.navigate:
                 must("PUT", f"/v1/providers/{PROVIDER}/vehicles/v{i}/route", routes[i])
-        print(f"{args.vehicles} vehicles with a trip each{' and a route with steps' if args.navigate else ''}; "
+        print(f"{args.vehicles} vehicles{'' if args.no_trips else ' with a trip each'}{' and a route with steps' if args.navigate else ''}; "
               f"{args.rate:.0f} updates/s for {args.duration} s, retention {args.retention}", flush=True)
 
         # Update n goes to vehicle n % vehicles, due at start + n / rate; senders take the next
@@ -188,15 +191,16 @@ def main():
         for thread in threads:
             thread.start()
         samples = []
-        print(f"{'seconds':>8} {'updates':>9} {'file MB':>8} {'WAL MB':>7} {'live MB':>8}", flush=True)
+        print(f"{'seconds':>8} {'updates':>9} {'file MB':>8} {'WAL MB':>7} {'live MB':>8} {'events':>9}", flush=True)
         while any(thread.is_alive() for thread in threads):
             time.sleep(args.sample)
-            main_bytes, wal, live_pages = database_sample(database)
+            main_bytes, wal, live_pages, events = database_sample(database)
             with lock:
                 sent = counter["ok"]
-            sample = (time.monotonic() - start, sent, main_bytes, wal, live_pages * 4096)
+            sample = (time.monotonic() - start, sent, main_bytes, wal, live_pages * 4096, events)
             samples.append(sample)
-            print(f"{sample[0]:8.0f} {sent:9d} {main_bytes / 1e6:8.1f} {wal / 1e6:7.1f} {sample[4] / 1e6:8.1f}", flush=True)
+            print(f"{sample[0]:8.0f} {sent:9d} {main_bytes / 1e6:8.1f} {wal / 1e6:7.1f} {sample[4] / 1e6:8.1f} {events:9d}",
+                  flush=True)
         for thread in threads:
             thread.join()
         elapsed = time.monotonic() - start
