@@ -25,13 +25,12 @@ public enum SQLiteBackup {
         public var description: String
     }
 
-    /// Pages copied per step; progress is reported after each.
-    static let pagesPerStep: CInt = 4_096
-
     /// Copies the database at `source` into a new file at `destination` (which must not
-    /// exist), calling `progress` with the pages copied and the total after each step.
+    /// exist), `pagesPerStep` pages at a time, calling `progress` with the pages copied and
+    /// the total after each step (all in the one snapshot).
     public static func copy(
-        from source: String, to destination: String, progress: ((_ copied: Int, _ total: Int) -> Void)? = nil
+        from source: String, to destination: String, pagesPerStep: Int = 4_096,
+        progress: ((_ copied: Int, _ total: Int) -> Void)? = nil
     ) throws -> Summary {
         let files = FileManager.default
         guard files.fileExists(atPath: source) else { throw Failure(description: "\(source): no database there") }
@@ -41,7 +40,7 @@ public enum SQLiteBackup {
         let partial = destination + ".partial"
         try? files.removeItem(atPath: partial)
         do {
-            let pages = try copyPages(from: source, to: partial, progress: progress)
+            let pages = try copyPages(from: source, to: partial, pagesPerStep: CInt(clamping: max(1, pagesPerStep)), progress: progress)
             try files.moveItem(atPath: partial, toPath: destination)
             let bytes = (try files.attributesOfItem(atPath: destination)[.size] as? NSNumber)?.intValue ?? 0
             return Summary(pages: pages, bytes: bytes)
@@ -52,7 +51,9 @@ public enum SQLiteBackup {
         }
     }
 
-    private static func copyPages(from source: String, to partial: String, progress: ((Int, Int) -> Void)?) throws -> Int {
+    private static func copyPages(
+        from source: String, to partial: String, pagesPerStep: CInt, progress: ((Int, Int) -> Void)?
+    ) throws -> Int {
         var sourceConfiguration = Configuration()
         sourceConfiguration.busyMode = .timeout(10)
         sourceConfiguration.label = "tripshare.backup.source"
