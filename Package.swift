@@ -115,7 +115,8 @@ let package = Package(
         .executableTarget(
             name: "tripshare",
             dependencies: [
-                "TripServer", "SQLiteStore", "TripModel", "Scenarios", "Styling", "Render", "Basemap", "Navigation", "Raster", "Geo",
+                "TripServer", "Fleet", "SQLiteStore", "TripModel", "Scenarios", "Styling", "Render", "Basemap", "Navigation", "Raster",
+                "Geo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Hummingbird", package: "hummingbird"),

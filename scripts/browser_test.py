@@ -5,7 +5,10 @@ Starts the demo on a free port with a temporary data folder, opens the printed s
 at a phone-sized and a desktop viewport (DevTools protocol over a websocket), waits for a
 live update (an event that refreshed the trip) and for the next maneuver (its icon loaded,
 its instruction shown), saves a screenshot of each viewport, and fails if the page shows no
-map, no ETA, no maneuver, or logs a console error.
+map, no ETA, no maneuver, or logs a console error. The demo keeps events for a few seconds
+only (--event-retention): the desktop page is then taken offline for longer than that, and
+must hear on reconnecting that the events it missed are gone (eventsExpired) and read the
+trip again.
 
 Needs Debian's chromium and python3-websocket (scripts/setup-debian chromium python3-websocket).
 Usage: scripts/browser_test.py [--tripshare PATH] [--out DIR]
@@ -29,6 +32,8 @@ except ImportError:  # a Python other than Debian's (pyenv, venv): use Debian's 
     import websocket
 
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
+# How long the demo keeps events: short, so that the page misses deleted ones when offline.
+RETENTION_SECONDS = 3
 DESKTOP = {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False}
 
 
@@ -97,7 +102,9 @@ class Browser:
 
 
 STATE = """JSON.stringify({map: document.body.dataset.map || '', eta: document.body.dataset.eta || '',
-  updates: +(document.body.dataset.updates || 0), minutes: document.getElementById('eta-minutes').textContent,
+  updates: +(document.body.dataset.updates || 0), expired: +(document.body.dataset.expired || 0),
+  connection: document.getElementById('connection').textContent,
+  minutes: document.getElementById('eta-minutes').textContent,
   status: document.getElementById('status').textContent,
   image: document.getElementById('map').naturalWidth, alt: document.getElementById('map').alt,
   maneuver: !document.getElementById('maneuver').hidden,
@@ -133,6 +140,29 @@ def wait_for(browser, condition, seconds, what):
     raise AssertionError(f"timed out after {seconds} s waiting for {what}; page state {state}")
 
 
+def resume_after_retention(browser, out):
+    """Takes the open page offline for longer than the demo keeps events, then online again:
+    the page's resumed stream starts with eventsExpired, and the page reads the trip again."""
+    offline = {"latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+    before = json.loads(browser.evaluate(STATE) or "{}")
+    errors = len(browser.console_errors)
+    browser.send("Network.enable")
+    browser.send("Network.emulateNetworkConditions", dict(offline, offline=True))
+    # Going offline leaves open connections be; stopping the page's loads ends its stream.
+    browser.evaluate("window.stop()")
+    wait_for(browser, lambda s: s["connection"].startswith("Connection lost"), 60, "the page to notice it is offline")
+    browser.pump(RETENTION_SECONDS + 4)
+    browser.send("Network.emulateNetworkConditions", dict(offline, offline=False))
+    state = wait_for(browser, lambda s: s["expired"] > before["expired"] and s["updates"] > before["updates"]
+                     and not s["connection"], 60, "eventsExpired and a new read of the trip after reconnecting")
+    # Requests refused while offline are logged as errors by the browser itself.
+    browser.console_errors[errors:] = [e for e in browser.console_errors[errors:] if "ERR_INTERNET_DISCONNECTED" not in e]
+    path = os.path.join(out, "share-resumed.png")
+    browser.screenshot(path)
+    print(f"resumed after {RETENTION_SECONDS + 4} s offline: told {state['expired']} time(s) that events expired, "
+          f"{state['updates']} updates, {state['status']!r}; screenshot {path}")
+
+
 def first_match(stream, pattern, seconds):
     """The first group of the first line of `stream` that matches, within `seconds`."""
     end = time.time() + seconds
@@ -162,7 +192,8 @@ def main():
     failures = []
     try:
         demo = subprocess.Popen([args.tripshare, "demo", "--port", "0", "--data-dir", os.path.join(work, "data"),
-                                 "--speed-factor", "3"], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                                 "--speed-factor", "3", "--event-retention", f"{RETENTION_SECONDS}s"],
+                                cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         processes.append(demo)
         share = first_match(demo.stdout, r"(http://\S+/share/\S+)", 120)
         if share is None:
@@ -201,6 +232,7 @@ def main():
                 failures.append(f"{name}: the page shows no ETA ({state})")
             if not state.get("alt", "").startswith("Map of your trip"):
                 failures.append(f"{name}: the map has no text alternative ({state.get('alt')!r})")
+        resume_after_retention(browser, args.out)
         if browser.console_errors:
             failures.append("console errors: " + "; ".join(browser.console_errors[:5]))
     except AssertionError as error:

@@ -306,6 +306,29 @@ struct SQLiteTransaction: StoreTransaction {
     }
 }
 
+extension SQLiteTransaction {
+    /// Deletes each event with its audience rows (one seek each: the audience key starts with
+    /// the event's block), then moves the log's start. The freed pages go to SQLite's free
+    /// list, and the log's next pages are taken from there: the file stops growing.
+    func deleteEvents(_ ids: [Int64]) throws {
+        guard let greatest = ids.max() else { return }
+        let read = try db.cachedStatement(sql: "SELECT provider, trip_ids FROM events WHERE id = ?")
+        let audience = try db.cachedStatement(
+            sql: "DELETE FROM event_trips WHERE block = ? AND provider = ? AND trip_id = ? AND event_id = ?")
+        let delete = try db.cachedStatement(sql: "DELETE FROM events WHERE id = ?")
+        for id in ids {
+            guard let row = try Row.fetchOne(read, arguments: [id]) else { continue }
+            let provider: String = row["provider"]
+            let tripIds: String = row["trip_ids"]
+            for tripId in tripIds.split(separator: ",") {
+                try audience.execute(arguments: [EventBlocks.block(of: id), provider, String(tripId), id])
+            }
+            try delete.execute(arguments: [id])
+        }
+        try db.cachedStatement(sql: "UPDATE event_log_start SET after_event = MAX(after_event, ?)").execute(arguments: [greatest])
+    }
+}
+
 /// A trip as its row holds it.
 struct TripRow: Sendable {
     var trip: Trip

@@ -9,7 +9,8 @@
 // - a body sees the writes committed before it and its own changes, never another
 //   concurrent body's uncommitted ones: writes of one vehicle are serialised;
 // - revisions move only when a row is written, and `updateTripProgress` may skip the write;
-// - events get strictly increasing IDs in commit order;
+// - events get strictly increasing IDs in commit order; deleting events never renumbers the
+//   others, and the log's start (`TripStore.eventLogStart`) only moves up;
 // - the navigator state is stored with its vehicle, the navigator route only when replaced.
 
 import TripModel
@@ -49,6 +50,10 @@ public protocol StoreTransaction: StoreReader {
     func deleteTrip(provider: String, id: String) throws
     /// Appends an event to the log.
     func appendEvent(provider: String, _ event: NewEvent) throws
+    /// Deletes these events from the log (IDs already deleted are skipped) and moves the
+    /// log's start (``TripStore/eventLogStart()``) up to the greatest of them. Retention's
+    /// primitive: Fleet decides which of the events it read go, a few hundred at a time.
+    func deleteEvents(_ ids: [Int64]) throws
     /// Stores (or, with nil, removes) the vehicle's navigator route.
     func setNavigatorRoute(provider: String, vehicleId: String, _ route: [UInt8]?) throws
 }
