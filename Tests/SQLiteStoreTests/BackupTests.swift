@@ -92,7 +92,7 @@ import TripStore
         let path = try temporaryDatabasePath()
         _ = try SQLiteTripStore(path: path)
         let taken = path + ".taken"
-        FileManager.default.createFile(atPath: taken, contents: Data("keep me".utf8))
+        #expect(FileManager.default.createFile(atPath: taken, contents: Data("keep me".utf8)))
         let exists = try #require(throws: SQLiteBackup.Failure.self) { try SQLiteBackup.copy(from: path, to: taken) }
         #expect(exists.description.contains("exists already"))
         #expect(FileManager.default.contents(atPath: taken) == Data("keep me".utf8))
