@@ -48,6 +48,12 @@ extension Fleet {
         return query.rank(matches)
     }
 
+    /// The providers that hold a vehicle with this ID (a driver's page link names only the
+    /// vehicle).
+    public func providers(ofVehicle vehicleId: String) async throws -> [String] {
+        try await store.providers(ofVehicle: vehicleId)
+    }
+
     /// Deletes a vehicle; FAILED_PRECONDITION while it has unfinished trips.
     public func deleteVehicle(provider: String, id: String) async throws {
         try await write { writes, tx, _ in try writes.deleteVehicle(tx, provider: provider, id: id) }

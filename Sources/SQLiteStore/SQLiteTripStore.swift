@@ -190,6 +190,13 @@ public final class SQLiteTripStore: TripStore {
         }
     }
 
+    public func providers(ofVehicle vehicleId: String) async throws -> [String] {
+        try readHere { tx in
+            try String.fetchAll(
+                tx.db, sql: "SELECT DISTINCT provider FROM vehicles WHERE vehicle_id = ? ORDER BY provider", arguments: [vehicleId])
+        }
+    }
+
     public func events(after afterID: Int64, filter: EventFilter, limit: Int) async throws -> [StoredEvent] {
         try readHere { tx in try EventBlocks.select(tx.db, filter: filter, after: afterID, limit: limit).map(Self.event) }
     }

@@ -31,6 +31,9 @@ public protocol TripStore: Sendable {
     func searchTrips(provider: String, query: TripSearchQuery) async throws -> Page<Trip>
     /// The providers that hold a trip with this ID (a share link names only the trip).
     func providers(ofTrip tripId: String) async throws -> [String]
+    /// The providers that hold a vehicle with this ID (a driver's page link names only the
+    /// vehicle).
+    func providers(ofVehicle vehicleId: String) async throws -> [String]
 
     /// Events after `afterID` that match `filter`, oldest first, at most `limit`.
     func events(after afterID: Int64, filter: EventFilter, limit: Int) async throws -> [StoredEvent]
