@@ -2,6 +2,7 @@ import Fleet
 import Hummingbird
 import Logging
 import Prometheus
+import Render
 import ServiceLifecycle
 import TripModel
 import TripStore
@@ -21,12 +22,16 @@ public struct TripServerApp: Sendable {
     /// The time previews are drawn at (the pickup ETA badge counts minutes from it); fixture
     /// replays give their scripted clock so their previews do not depend on the day.
     let previewClock: WallClock
+    /// The map under the driver's screen (`navigation.png`); nil draws a plain background.
+    let mapUnderlay: (any MapUnderlay)?
 
     /// Creates the application's parts over `store`: writes are stamped with `clock`, and
-    /// previews drawn at `previewClock` (`clock` when nil).
+    /// previews and driver screens drawn at `previewClock` (`clock` when nil), the screens
+    /// over `mapUnderlay` when one is given.
     public init(store: any TripStore, authority: TokenAuthority, metrics: RequestMetrics = RequestMetrics(),
-                clock: WallClock = .system, previewClock: WallClock? = nil) {
+                clock: WallClock = .system, previewClock: WallClock? = nil, mapUnderlay: (any MapUnderlay)? = nil) {
         self.previewClock = previewClock ?? clock
+        self.mapUnderlay = mapUnderlay
         self.authority = authority
         self.metrics = metrics
         let navigatorUpdate = metrics.registry.makeDurationHistogram(
@@ -60,6 +65,8 @@ public struct TripServerApp: Sendable {
         NavigationRoutes(fleet: fleet, broadcaster: broadcaster).register(on: api)
         EventRoutes(fleet: fleet, broadcaster: broadcaster).register(on: api)
         ImageRoutes(fleet: fleet).register(on: api)
+        NavigationUISettingsRoutes(fleet: fleet, broadcaster: broadcaster).register(on: api)
+        NavigationScreenRoutes(fleet: fleet, underlay: mapUnderlay, metrics: metrics, clock: previewClock).register(on: api)
         return router
     }
 }
