@@ -56,6 +56,7 @@ public struct TripServerApp: Sendable {
         router.add(middleware: MetricsAndErrorsMiddleware(metrics: metrics))
         OperationsRoutes(fleet: fleet, metrics: metrics).register(on: router)
         SharePageRoutes(fleet: fleet, authority: authority).register(on: router)
+        DriverPageRoutes(fleet: fleet, authority: authority).register(on: router)
         let api = router.group().add(middleware: AuthMiddleware(authority: authority))
             .add(middleware: EventPokeMiddleware(broadcaster: broadcaster))
         VehicleRoutes(fleet: fleet).register(on: api)
