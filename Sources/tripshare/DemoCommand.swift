@@ -7,11 +7,11 @@ import TripModel
 import TripServer
 
 /// `tripshare demo`: the server, plus a car driving a recorded Bay Area trip in accelerated
-/// real time, and the rider's share link.
+/// real time, and the rider's share link and the driver's.
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Run the server with a simulated car driving a real recorded trip, and print the rider's share link.",
+        abstract: "Run the server with a simulated car driving a real recorded trip, and print the rider's and driver's links.",
         discussion: """
             Starts `serve` on the embedded SQLite store, creates vehicle demo-car and trip demo-trip (provider demo) \
             from the first trip of a Fleet Engine log (its pickup, dropoff, recorded route segments and locations), \
@@ -19,7 +19,8 @@ struct DemoCommand: AsyncParsableCommand {
             whole trip takes about 3 minutes). The log has route geometry but no turn-by-turn steps or road names, so \
             each new recorded route segment is sent as the car's navigator route (PUT .../vehicles/demo-car/route) with \
             steps inferred from the route's turns, worded without road names ("Turn left"). Open the printed share \
-            link in a browser to watch it. The server keeps running after the trip ends; SIGINT or SIGTERM stop it.
+            link in a browser to watch it as the rider does, and the driver's link to see the driver's screen. The \
+            server keeps running after the trip ends; SIGINT or SIGTERM stop it.
             """
     )
 
