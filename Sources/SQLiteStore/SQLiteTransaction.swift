@@ -122,10 +122,11 @@ struct SQLiteTransaction: StoreTransaction {
     }
 
     func deleteVehicle(provider: String, id: String) throws {
-        try db.execute(
-            sql: """
-                DELETE FROM navigator_routes WHERE vehicle = (SELECT id FROM vehicles WHERE provider = ? AND vehicle_id = ?)
-                """, arguments: [provider, id])
+        for table in ["navigator_routes", "navigation_ui_settings"] {
+            try db.execute(
+                sql: "DELETE FROM \(table) WHERE vehicle = (SELECT id FROM vehicles WHERE provider = ? AND vehicle_id = ?)",
+                arguments: [provider, id])
+        }
         try db.execute(sql: "DELETE FROM vehicles WHERE provider = ? AND vehicle_id = ?", arguments: [provider, id])
         cache(.removeVehicle(provider + "/" + id))
     }
@@ -289,6 +290,32 @@ struct SQLiteTransaction: StoreTransaction {
         try db.execute(
             sql: "INSERT OR REPLACE INTO navigator_routes (vehicle, body) VALUES (\(vehicle), ?)",
             arguments: [provider, vehicleId, Data(route)])
+    }
+
+    func navigationUISettings(provider: String, vehicleId: String) throws -> NavigationUISettingsRecord? {
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT version, body FROM navigation_ui_settings
+                WHERE vehicle = (SELECT id FROM vehicles WHERE provider = ? AND vehicle_id = ?)
+                """)
+        guard let row = try Row.fetchOne(statement, arguments: [provider, vehicleId]) else { return nil }
+        let body: Data = row["body"]
+        return NavigationUISettingsRecord(json: [UInt8](body), version: row["version"])
+    }
+
+    func setNavigationUISettings(provider: String, vehicleId: String, _ settings: NavigationUISettingsRecord?) throws {
+        let vehicle = "(SELECT id FROM vehicles WHERE provider = ? AND vehicle_id = ?)"
+        guard let settings else {
+            try db.execute(sql: "DELETE FROM navigation_ui_settings WHERE vehicle = \(vehicle)", arguments: [provider, vehicleId])
+            return
+        }
+        // Selected from the vehicle, so that nothing is stored for a vehicle that does not exist.
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO navigation_ui_settings (vehicle, version, body)
+                SELECT id, ?, ? FROM vehicles WHERE provider = ? AND vehicle_id = ?
+                """,
+            arguments: [settings.version, Data(settings.json), provider, vehicleId])
     }
 
     func appendEvent(provider: String, _ event: NewEvent) throws {

@@ -220,12 +220,6 @@ public final class SQLiteTripStore: TripStore {
         }
     }
 
-    public func providers(ofTrip tripId: String) async throws -> [String] {
-        try readHere { tx in
-            try String.fetchAll(tx.db, sql: "SELECT DISTINCT provider FROM trips WHERE trip_id = ? ORDER BY provider", arguments: [tripId])
-        }
-    }
-
     public func events(after afterID: Int64, filter: EventFilter, limit: Int) async throws -> [StoredEvent] {
         try readHere { tx in try EventBlocks.select(tx.db, filter: filter, after: afterID, limit: limit).map(Self.event) }
     }

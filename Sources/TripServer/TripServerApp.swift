@@ -67,6 +67,7 @@ public struct TripServerApp: Sendable {
         router.add(middleware: MetricsAndErrorsMiddleware(metrics: metrics))
         OperationsRoutes(fleet: fleet, metrics: metrics).register(on: router)
         SharePageRoutes(fleet: fleet, authenticator: authenticator).register(on: router)
+        DriverPageRoutes(fleet: fleet, authenticator: authenticator).register(on: router)
         // Every route registered on `api` is authenticated, rate-limited and, where its path
         // has a `{provider}`, bound to the token's provider (AuthMiddleware).
         let api = router.group().add(middleware: AuthMiddleware(authenticator: authenticator))
@@ -78,6 +79,8 @@ public struct TripServerApp: Sendable {
         NavigationRoutes(fleet: fleet, broadcaster: broadcaster).register(on: api)
         EventRoutes(fleet: fleet, broadcaster: broadcaster).register(on: api)
         ImageRoutes(fleet: fleet).register(on: api)
+        NavigationUISettingsRoutes(fleet: fleet, broadcaster: broadcaster).register(on: api)
+        NavigationScreenRoutes(fleet: fleet, basemap: basemap, metrics: metrics, clock: previewClock).register(on: api)
         return router
     }
 }

@@ -24,6 +24,7 @@ public final class InMemoryTripStore: TripStore {
         /// The greatest ID retention deleted: the log is whole after it.
         var logStart: Int64 = 0
         var navigatorRoutes: [Key: [UInt8]] = [:]
+        var navigationUISettings: [Key: NavigationUISettingsRecord] = [:]
     }
 
     private let state = Mutex(State())
@@ -89,10 +90,6 @@ public final class InMemoryTripStore: TripStore {
         return Page.of(trips, size: query.page.pageSize) { $0.tripId }
     }
 
-    public func providers(ofTrip tripId: String) async throws -> [String] {
-        snapshot { state in Set(state.trips.keys.filter { $0.id == tripId }.map(\.provider)).sorted() }
-    }
-
     public func events(after afterID: Int64, filter: EventFilter, limit: Int) async throws -> [StoredEvent] {
         snapshot { state in Array(state.events.lazy.filter { $0.id > afterID && filter.matches($0) }.prefix(limit)) }
     }
@@ -138,6 +135,7 @@ final class MemoryTransaction: StoreTransaction {
         state.vehicles[Key(provider: provider, id: id)] = nil
         state.historyStarts[Key(provider: provider, id: id)] = nil
         state.navigatorRoutes[Key(provider: provider, id: id)] = nil
+        state.navigationUISettings[Key(provider: provider, id: id)] = nil
     }
 
     func trip(provider: String, id: String) throws -> Trip? { state.trips[Key(provider: provider, id: id)]?.trip }
@@ -177,6 +175,16 @@ final class MemoryTransaction: StoreTransaction {
 
     func setNavigatorRoute(provider: String, vehicleId: String, _ route: [UInt8]?) throws {
         state.navigatorRoutes[Key(provider: provider, id: vehicleId)] = route
+    }
+
+    func navigationUISettings(provider: String, vehicleId: String) throws -> NavigationUISettingsRecord? {
+        state.navigationUISettings[Key(provider: provider, id: vehicleId)]
+    }
+
+    func setNavigationUISettings(provider: String, vehicleId: String, _ settings: NavigationUISettingsRecord?) throws {
+        let key = Key(provider: provider, id: vehicleId)
+        guard state.vehicles[key] != nil else { return }
+        state.navigationUISettings[key] = settings
     }
 
     func appendEvent(provider: String, _ event: NewEvent) throws {

@@ -31,8 +31,6 @@ public protocol TripStore: Sendable {
     func onlineVehicles(provider: String, within bounds: GeoBounds) async throws -> [VehicleWithTrips]
     /// Trips, optionally of one vehicle and only unfinished ones, by ID.
     func searchTrips(provider: String, query: TripSearchQuery) async throws -> Page<Trip>
-    /// The providers that hold a trip with this ID (a share link names only the trip).
-    func providers(ofTrip tripId: String) async throws -> [String]
 
     /// Events after `afterID` that match `filter`, oldest first, at most `limit`.
     func events(after afterID: Int64, filter: EventFilter, limit: Int) async throws -> [StoredEvent]

@@ -385,6 +385,27 @@ private final class PaintUnderlay: MapUnderlay, @unchecked Sendable {
         #expect(card.fingerprint == TurnCard(navInfo: screen.navInfo, options: options).fingerprint)
         #expect(card.fingerprint != later.fingerprint)
     }
+
+    /// The clock counts only as the arrival time drawn: a second later within the same
+    /// arrival minute is the same picture, the next minute another.
+    @Test func fingerprintsFollowTheArrivalMinute() throws {
+        var screen = try LisbonRoute.screen()
+        // Arrival at 12:00:30 (timeToNextDestination after `at`), shown as 12:00.
+        screen.options.at = Timestamp(secondsSince1970: Double(1_750_000_000 / 60 * 60))
+            .adding(seconds: 30 - screen.navInfo.timeToNextDestinationSeconds)
+        var sameMinute = screen
+        sameMinute.options.at = screen.options.at.adding(seconds: 20)
+        var nextMinute = screen
+        nextMinute.options.at = screen.options.at.adding(seconds: 40)
+        #expect(sameMinute.fingerprint == screen.fingerprint)
+        #expect(nextMinute.fingerprint != screen.fingerprint)
+        let card = TurnCard(navInfo: screen.navInfo, options: try TurnCardOptions(parameters: [:], now: screen.options.at))
+        var cardSameMinute = card
+        cardSameMinute.options.at = sameMinute.options.at
+        var cardNextMinute = card
+        cardNextMinute.options.at = nextMinute.options.at
+        #expect(cardSameMinute.fingerprint == card.fingerprint && cardNextMinute.fingerprint != card.fingerprint)
+    }
 }
 
 @Suite struct RouteTrafficTests {
