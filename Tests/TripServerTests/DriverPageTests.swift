@@ -32,8 +32,8 @@ import TripModel
     }
 
     /// Bad links get a readable page with the right status: an invalid token 401, a token
-    /// that is not a driver's 403, a vehicle that does not exist 404, and a vehicle ID that
-    /// two providers use 404 (the page cannot tell which is meant).
+    /// that is not a driver's 403, a vehicle that does not exist 404; a vehicle ID that two
+    /// providers use opens the vehicle of the token's provider.
     @Test func badLinks() async throws {
         let harness = try await Harness()
         let rider = try await harness.token(harness.consumer("t1"))
@@ -50,10 +50,13 @@ import TripModel
             let missing = try await client.send(.get, "/drive/\(stranger)")
             #expect(missing.status == .notFound)
             #expect(missing.text.contains("This vehicle cannot be found"))
-            try await client.expect(.ok, .post, "/v1/providers/q/vehicles?vehicleId=v1", as: harness.server, body: Bodies.vehicle)
-            let ambiguous = try await client.send(.get, "/drive/\(driver)")
-            #expect(ambiguous.status == .notFound)
-            #expect(ambiguous.text.contains("Several providers"))
+            try await client.expect(.ok, .post, "/v1/providers/q/vehicles?vehicleId=v1", as: harness.admin, body: Bodies.vehicle)
+            let own = try await client.send(.get, "/drive/\(driver)")
+            #expect(own.status == .ok)
+            #expect(own.text.contains(#"data-provider="p""#))
+            let other = try await client.send(.get, "/drive/\(try await harness.token(harness.driver("v1", provider: "q")))")
+            #expect(other.status == .ok)
+            #expect(other.text.contains(#"data-provider="q""#))
         }
     }
 
