@@ -362,9 +362,9 @@ def main():
                 failures.append(f"{name}: the page shows no ETA ({state})")
             if not state.get("alt", "").startswith("Map of your trip"):
                 failures.append(f"{name}: the map has no text alternative ({state.get('alt')!r})")
+        resume_after_retention(browser, args.out)
         for name, viewport in (("portrait", PHONE), ("landscape", PHONE_LANDSCAPE)):
             check_driver_page(browser, drive, api, name, viewport, args.out, failures)
-        resume_after_retention(browser, args.out)
         if browser.console_errors:
             failures.append("console errors: " + "; ".join(browser.console_errors[:5]))
     except AssertionError as error:
