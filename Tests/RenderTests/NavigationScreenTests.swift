@@ -334,12 +334,14 @@ private func settings(_ json: String) throws -> NavigationUISettings {
 /// A map underlay that paints the whole canvas one colour and remembers what it was given.
 private final class PaintUnderlay: MapUnderlay, @unchecked Sendable {
     let color: Color
-    private(set) var calls: [(camera: Camera, keepOut: [LayoutRect], lighting: LightingMode)] = []
+    private(set) var calls: [(camera: Camera, visibleArea: LayoutRect, keepOut: [LayoutRect], lighting: LightingMode)] = []
 
     init(color: Color) { self.color = color }
 
-    func draw(on canvas: inout Canvas, camera: Camera, keepOut: [LayoutRect], lighting: LightingMode) throws(RasterError) {
-        calls.append((camera, keepOut, lighting))
+    func draw(
+        on canvas: inout Canvas, camera: Camera, visibleArea: LayoutRect, keepOut: [LayoutRect], lighting: LightingMode
+    ) throws(RasterError) {
+        calls.append((camera, visibleArea, keepOut, lighting))
         canvas.clear(to: color)
     }
 }
@@ -360,6 +362,10 @@ private final class PaintUnderlay: MapUnderlay, @unchecked Sendable {
         #expect(call.keepOut.contains(header.scaled(by: 2)))
         #expect(call.lighting == LightingMode.normal)
         let map = try #require(frame.layout["map"])
+        // The map's own rectangle is where street names go (no keep-out) and where the
+        // attribution stays visible.
+        #expect(!call.keepOut.contains(map.scaled(by: 2)))
+        #expect(call.visibleArea == map.scaled(by: 2))
         #expect(frame.image.color(atPoint: map.x + 8, map.y + 8, scale: 2).hex == "#336699")
         #expect(frame.image.color(atPoint: header.maxX - 4, header.y + 4, scale: 2) == NavigationUISettings.defaultPrimaryBackground)
     }
