@@ -37,7 +37,12 @@ public enum JourneyState {
 
     /// Recomputes the vehicle's waypoints and estimates and every given trip's live fields.
     /// `trips` are the vehicle's unfinished trips; they come back in driving order.
-    public static func refresh(vehicle: inout Vehicle, trips: inout [Trip], tracking: inout RouteTracking, trigger: Trigger) throws(FleetError) {
+    /// With `guidance` (the vehicle's navigator on its route with steps), the legs that route
+    /// visits take its distances and durations; the others are estimated.
+    public static func refresh(
+        vehicle: inout Vehicle, trips: inout [Trip], tracking: inout RouteTracking, trigger: Trigger,
+        guidance: RouteProgress? = nil
+    ) throws(FleetError) {
         let now = trigger.now
         updateDriverFlags(&tracking, trigger)
         orderTrips(&trips, previous: vehicle.currentTrips)
@@ -46,7 +51,9 @@ public enum JourneyState {
         let stops = try orderedStops(vehicle: vehicle, trips: trips, checkTrips: trigger.waypointsSet)
         let speed = Estimation.freeFlowSpeed(vehicle.vehicleType?.category)
         let route = vehicle.currentRouteSegment.flatMap { try? EncodedPolyline.decode($0) }.flatMap(PolylineMeasure.init)
-        let position = vehicle.lastLocation?.location.map { snap($0, on: route, version: vehicle.currentRouteSegmentVersion, tracking: &tracking) }
+        let position = vehicle.lastLocation?.location.map {
+            snap(guidance?.position ?? $0, on: route, version: vehicle.currentRouteSegmentVersion, tracking: &tracking)
+        }
 
         // Leg 0: from the vehicle to its first stop (or along its route when it has none).
         var legs: [TrafficPath] = []
@@ -65,17 +72,26 @@ public enum JourneyState {
             }
         }
 
-        // Distances and times per leg; the driver's numbers win for the first leg.
+        // Distances and times per leg: the navigator's where its route visits the stops,
+        // estimated elsewhere; the driver's numbers win for the first leg.
         var distances = legs.map(\.meters)
         var durations = legs.map(\.modelSeconds)
+        var guided = legs.isEmpty ? [] : guidance?.legs(to: stops) ?? []
+        if stops.isEmpty, firstLegOnRoute, let next = guidance?.destinations.first {
+            guided = [(next.distanceMeters, next.durationSeconds)]
+        }
+        for (i, leg) in guided.enumerated() where i < legs.count {
+            distances[i] = leg.meters
+            durations[i] = leg.seconds
+        }
         if !legs.isEmpty {
-            if firstLegOnRoute, trigger.driverSentTime, let seconds = vehicle.remainingTimeSeconds, durations[0] > 1 {
+            if guided.isEmpty, firstLegOnRoute, trigger.driverSentTime, let seconds = vehicle.remainingTimeSeconds, durations[0] > 1 {
                 tracking.driverPaceRatio = Double(seconds) / durations[0]
             }
             if tracking.driverDistanceIsCurrent, let meters = vehicle.remainingDistanceMeters { distances[0] = Double(meters) }
             if tracking.driverTimeIsCurrent, let seconds = vehicle.remainingTimeSeconds {
                 durations[0] = Double(seconds)
-            } else if firstLegOnRoute, let ratio = tracking.driverPaceRatio {
+            } else if guided.isEmpty, firstLegOnRoute, let ratio = tracking.driverPaceRatio {
                 durations[0] *= ratio
             }
         }
