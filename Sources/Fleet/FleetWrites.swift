@@ -32,6 +32,7 @@ struct FleetWrites: Sendable {
         now: Timestamp
     ) throws -> (vehicle: Vehicle, json: [UInt8]?) {
         guard var record = try tx.vehicleRecord(provider: provider, id: id) else { throw Self.notFound("vehicle", id) }
+        let previousLocation = record.vehicle.lastLocation
         try record.vehicle.apply(input, mask: mask, now: now)
         let trigger = JourneyState.Trigger(
             now: now, locationUpdated: mask.contains("lastLocation"),
@@ -44,6 +45,15 @@ struct FleetWrites: Sendable {
             cause: .vehicleUpdated(locationUpdated: trigger.locationUpdated),
             navigators.vehicleDidChange)
         let (trips, tripEvents) = try refresh(tx, provider: provider, record: &record, trigger: trigger, guidance: navigator.progress)
+        if trigger.locationUpdated {
+            // The fleet's road-cell paces learn from every vehicle under way (once per cell).
+            let driving = JourneyState.isDriving(vehicle: record.vehicle, trips: trips)
+            if let pass = JourneyState.observeTravel(
+                from: previousLocation, to: record.vehicle.lastLocation, driving: driving, tracking: &record.tracking, now: now)
+            {
+                try tx.addRoadCellPace(provider: provider, pass, memoryMeters: Estimation.roadCellMemoryMeters)
+            }
+        }
         try save(trips, tx, provider: provider, vehicle: record.vehicle)
         let json = try tx.updateVehicle(provider: provider, id: id, record)
         if trigger.locationUpdated, record.vehicle.lastLocation != nil {
@@ -162,7 +172,12 @@ struct FleetWrites: Sendable {
         let vehicleId = ResourceName.lastComponent(of: record.vehicle.name)
         let before = try tx.unfinishedTrips(provider: provider, vehicleId: vehicleId)
         var trips = before
-        try JourneyState.refresh(vehicle: &record.vehicle, trips: &trips, tracking: &record.tracking, trigger: trigger, guidance: guidance)
+        // The fleet's paces along the route segment, read only when its profile needs them.
+        let paces = try JourneyState.roadCellsToRead(vehicle: record.vehicle, tracking: record.tracking, now: trigger.now).map {
+            try tx.roadCellPaces(provider: provider, cells: $0)
+        }
+        try JourneyState.refresh(
+            vehicle: &record.vehicle, trips: &trips, tracking: &record.tracking, trigger: trigger, guidance: guidance, roadPaces: paces)
         let previous = Dictionary(before.map { ($0.tripId, $0) }, uniquingKeysWith: { a, _ in a })
         var events: [NewEvent] = []
         for trip in trips where trip != previous[trip.tripId] {

@@ -10,7 +10,9 @@
 //   concurrent body's uncommitted ones: writes of one vehicle are serialised;
 // - revisions move only when a row is written, and `updateTripProgress` may skip the write;
 // - events get strictly increasing IDs in commit order;
-// - the navigator state is stored with its vehicle, the navigator route only when replaced.
+// - the navigator state is stored with its vehicle, the navigator route only when replaced;
+// - a road cell's pace is one row per provider and cell, added to atomically (two writes
+//   adding to one cell at once both count).
 
 import TripModel
 
@@ -24,6 +26,9 @@ public protocol StoreReader {
     func unfinishedTrips(provider: String, vehicleId: String) throws -> [Trip]
     /// The vehicle's stored navigator route, if any.
     func navigatorRoute(provider: String, vehicleId: String) throws -> [UInt8]?
+    /// The fleet's observed paces of these road cells, in any order; cells never observed are
+    /// left out.
+    func roadCellPaces(provider: String, cells: [RoadCell]) throws -> [RoadCellPace]
 }
 
 /// The storage operations of one write, all inside its transaction (see the file comment for
@@ -51,6 +56,11 @@ public protocol StoreTransaction: StoreReader {
     func appendEvent(provider: String, _ event: NewEvent) throws
     /// Stores (or, with nil, removes) the vehicle's navigator route.
     func setNavigatorRoute(provider: String, vehicleId: String, _ route: [UInt8]?) throws
+    /// Adds one pass through a road cell to the cell's sums: the stored metres and seconds are
+    /// first scaled by the same factor so the metres are at most `memoryMeters` (the pace
+    /// stays, older passes weigh less), then `pace`'s metres and seconds are added, and its
+    /// `updated` becomes the cell's when later. A cell not stored yet starts with `pace`.
+    func addRoadCellPace(provider: String, _ pace: RoadCellPace, memoryMeters: Double) throws
 }
 
 /// A vehicle as stored: the resource, the tracking state derived for it, and its navigator's
