@@ -17,9 +17,12 @@ struct FleetWrites: Sendable {
         }
         var record = VehicleRecord(vehicle: vehicle, tracking: RouteTracking())
         var trips: [Trip] = []
+        let paces = try JourneyState.roadCellsToRead(vehicle: record.vehicle, tracking: record.tracking, now: now).map {
+            try tx.roadCellPaces(provider: provider, cells: $0)
+        }
         try JourneyState.refresh(
             vehicle: &record.vehicle, trips: &trips, tracking: &record.tracking,
-            trigger: .init(now: now, locationUpdated: vehicle.lastLocation != nil))
+            trigger: .init(now: now, locationUpdated: vehicle.lastLocation != nil), roadPaces: paces)
         try tx.insertVehicle(provider: provider, id: id, record)
         // The location history is read from the log (LocationHistory), so a location the
         // vehicle starts with is logged like any later one.

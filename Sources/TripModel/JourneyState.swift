@@ -4,11 +4,14 @@ import Geo
 /// touches a vehicle or its trips, inside the store's transaction.
 ///
 /// The vehicle is snapped onto its current route segment (incrementally, from where it was
-/// last time); the first leg runs along that segment from the snapped position, carrying the
-/// driver's traffic report; legs the driver has sent no route for are straight stand-ins
-/// (see ``Estimation``). Driver-sent remaining distance and time win; otherwise distance is
-/// measured on the route and time estimated from the vehicle type's speed and the traffic,
-/// scaled by how the driver's own reports compared with that estimate on this route.
+/// last time, or where its navigator has it); the first leg runs along that segment from the
+/// snapped position, carrying the driver's traffic report; legs the driver has sent no route
+/// for are straight stand-ins (see ``Estimation``). Driver-sent remaining distance and time
+/// win for the first leg; where the vehicle's navigator has a route (``RouteProgress``), the
+/// legs it visits take its distances and times; otherwise distance is measured on the route
+/// and time estimated by ``RoutePace`` (typical speed, traffic, turns, the fleet's road
+/// cells, the vehicle's own pace), scaled by how the driver's own reports compared with that
+/// estimate on this route.
 public enum JourneyState {
     /// What prompted a refresh.
     public struct Trigger: Sendable {
