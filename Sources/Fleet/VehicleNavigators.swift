@@ -67,10 +67,16 @@ final class VehicleNavigators: Sendable {
         switch change.cause {
         case .vehicleUpdated(locationUpdated: true):
             guard let reported = change.vehicle.lastLocation, let location = reported.location else { break }
+            let leg = navigator.currentLeg
             // The device's time: the jump filter judges speeds between fixes by it.
             events = navigator.update(
                 location: location, heading: reported.heading, speedMetersPerSecond: reported.speed,
                 accuracyMeters: reported.latlngAccuracy, time: (reported.updateTime ?? change.now).date)
+            // Past a destination, the vehicle's route segment becomes the leg to the next one
+            // (Fleet Engine's currentRouteSegment runs to the next waypoint).
+            if navigator.currentLeg != leg, let segment = navigator.currentLegPolyline {
+                try setRouteSegment(segment, in: &change)
+            }
         case .tripsChanged(statusChanged: true):
             navigator.acknowledgeArrival()
         case .vehicleUpdated, .tripsChanged, .navigatorChanged:
@@ -89,9 +95,7 @@ final class VehicleNavigators: Sendable {
         var navigator = (try? load(change.navigator, provider: change.provider, vehicleId: change.vehicleId)) ?? Navigator()
         let events = try navigator.setRoute(route, at: change.now.date)
         change.navigator.replaceRoute(routeJSON, now: change.now)
-        var input = Vehicle(name: "")
-        input.currentRouteSegment = route.firstLegPolyline(points: points)
-        try change.vehicle.apply(input, mask: FieldMask("currentRouteSegment"), now: change.now)
+        try setRouteSegment(route.firstLegPolyline(points: points), in: &change)
         change.vehicle.navigationStatus = Self.navigationStatus(navigator)
         try save(navigator, into: &change)
         return Self.logged(events, change: change)
@@ -125,6 +129,13 @@ final class VehicleNavigators: Sendable {
 
     // MARK: - Internals
 
+    /// Sets the vehicle's currentRouteSegment as an update of that field would.
+    private func setRouteSegment(_ segment: String, in change: inout VehicleChange) throws {
+        var input = Vehicle(name: "")
+        input.currentRouteSegment = segment
+        try change.vehicle.apply(input, mask: FieldMask("currentRouteSegment"), now: change.now)
+    }
+
     /// The vehicle's navigationStatus for a navigator with a route.
     static func navigationStatus(_ navigator: Navigator) -> NavigationStatus {
         guard navigator.route != nil else { return .noGuidance }
@@ -144,7 +155,9 @@ final class VehicleNavigators: Sendable {
         return RouteProgress(
             position: navigator.positionOnRoute,
             destinations: ahead.map {
-                RouteProgress.Destination(location: $0.location, distanceMeters: $0.distanceMeters, durationSeconds: $0.timeSeconds)
+                RouteProgress.Destination(
+                    location: $0.location, distanceMeters: $0.distanceMeters, durationSeconds: $0.timeSeconds,
+                    previousLocation: $0.previousLocation, pathFromPrevious: $0.pathFromPrevious)
             })
     }
 

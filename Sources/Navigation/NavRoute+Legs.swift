@@ -1,7 +1,8 @@
-// The part of a route a vehicle's `currentRouteSegment` carries: from the start to the first
-// destination, which is what riders' trip views and previews draw and measure. Fleet Engine
-// bounds that field, so a longer leg is thinned evenly (both ends kept): riders see the same
-// road at the scale such a leg is drawn, and the navigator keeps the full route.
+// The parts of a route between its destinations ("legs"), as a vehicle's
+// `currentRouteSegment` and the riders' paths to their later waypoints carry them: leg 0
+// runs from the start to the first destination, leg i from destination i-1 to destination i.
+// Fleet Engine bounds those fields, so a longer leg is thinned evenly (both ends kept): riders
+// see the same road at the scale such a leg is drawn, and the navigator keeps the full route.
 
 import Geo
 import TripModel
@@ -11,12 +12,24 @@ extension NavRoute {
     /// polyline (precision 5) within the bounds of a vehicle's `currentRouteSegment`.
     /// `points` are the route's decoded points (what ``validate(limits:)`` returns).
     public func firstLegPolyline(points: [LatLng]) -> String {
-        let end = min(destinations.first?.polylinePointIndex ?? points.count - 1, points.count - 1)
-        let leg = Array(points[0...max(0, end)])
+        EncodedPolyline.encode(legPoints(0, points: points))
+    }
+
+    /// The points of leg `leg` (clamped to the route's legs; the whole route when it has no
+    /// destinations), thinned until their encoding fits a `currentRouteSegment`.
+    func legPoints(_ leg: Int, points: [LatLng]) -> [LatLng] {
+        guard !points.isEmpty else { return [] }
+        let last = points.count - 1
+        let index = min(max(0, leg), max(0, destinations.count - 1))
+        let end = destinations.isEmpty ? last : min(destinations[index].polylinePointIndex, last)
+        let start = index == 0 || destinations.isEmpty ? 0 : min(destinations[index - 1].polylinePointIndex, end)
+        let leg = Array(points[start...end])
         var budget = TripModel.Limits.maximumPolylinePoints
         while true {
-            let encoded = EncodedPolyline.encode(Self.thinned(leg, to: budget))
-            if encoded.utf8.count <= TripModel.Limits.maximumEncodedPolylineLength || budget <= 2 { return encoded }
+            let thinned = Self.thinned(leg, to: budget)
+            if EncodedPolyline.encode(thinned).utf8.count <= TripModel.Limits.maximumEncodedPolylineLength || budget <= 2 {
+                return thinned
+            }
             budget = budget * 3 / 4
         }
     }

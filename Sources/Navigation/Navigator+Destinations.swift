@@ -16,6 +16,11 @@ public struct DestinationAhead: Hashable, Sendable {
     /// Seconds along the route from the vehicle to the destination (the route's own
     /// durations, or its length at the settings' default speed when it has none).
     public var timeSeconds: Double
+    /// The previous destination's location; nil for the route's first destination.
+    public var previousLocation: LatLng?
+    /// The route from the previous destination (or the route's start) to this one, thinned
+    /// to fit a `currentRouteSegment`.
+    public var pathFromPrevious: [LatLng]
 }
 
 extension Navigator {
@@ -33,8 +38,24 @@ extension Navigator {
             return DestinationAhead(
                 index: i, location: route.destinations[i].location,
                 distanceMeters: max(0, prepared.destinationMeters[i] - here),
-                timeSeconds: max(0, measure.seconds[point] - now))
+                timeSeconds: max(0, measure.seconds[point] - now),
+                previousLocation: i == 0 ? nil : route.destinations[i - 1].location,
+                pathFromPrevious: prepared.legPaths[i])
         }
+    }
+
+    /// The index of the destination the vehicle is heading for; nil without a route and past
+    /// the final destination. It moves on when the navigator reports an arrival.
+    public var currentLeg: Int? {
+        guard let route, state.nextDestination < route.destinations.count else { return nil }
+        return state.nextDestination
+    }
+
+    /// The route of ``currentLeg`` as a vehicle's `currentRouteSegment`: what riders and the
+    /// estimator follow once the vehicle has passed a destination on the way to the next.
+    public var currentLegPolyline: String? {
+        guard let leg = currentLeg, let prepared else { return nil }
+        return EncodedPolyline.encode(prepared.legPaths[leg])
     }
 
     /// Where the navigator has the vehicle on its route: its last road-snapped position while

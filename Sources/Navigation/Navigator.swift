@@ -32,6 +32,9 @@ public struct Navigator: Sendable {
         var maneuverMeters: [Double]
         /// Metres from the start to each destination.
         var destinationMeters: [Double]
+        /// Each destination's leg: the route from the previous destination (or the start) to
+        /// it, thinned as a `currentRouteSegment` is (NavRoute+Legs).
+        var legPaths: [[LatLng]]
 
         /// Validates `route` and builds its tables.
         init(route: NavRoute, settings: NavigatorSettings) throws(NavRouteError) {
@@ -39,6 +42,7 @@ public struct Navigator: Sendable {
             self.measure = measure
             maneuverMeters = route.steps.map { measure.meters[$0.polylineEndIndex] }
             destinationMeters = route.destinations.map { measure.meters[$0.polylinePointIndex] }
+            legPaths = route.destinations.indices.map { route.legPoints($0, points: measure.line.points) }
         }
     }
 

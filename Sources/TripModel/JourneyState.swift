@@ -5,8 +5,9 @@ import Geo
 ///
 /// The vehicle is snapped onto its current route segment (incrementally, from where it was
 /// last time, or where its navigator has it); the first leg runs along that segment from the
-/// snapped position, carrying the driver's traffic report; legs the driver has sent no route
-/// for are straight stand-ins (see ``Estimation``). Driver-sent remaining distance and time
+/// snapped position, carrying the driver's traffic report; later legs follow the navigator's
+/// route where it leads from one stop to the next, and are straight stand-ins where no route
+/// is known (see ``Estimation``). Driver-sent remaining distance and time
 /// win for the first leg; where the vehicle's navigator has a route (``RouteProgress``), the
 /// legs it visits take its distances and times; otherwise distance is measured on the route
 /// and time estimated by ``RoutePace`` (typical speed, traffic, turns, the fleet's road
@@ -82,7 +83,13 @@ public enum JourneyState {
         if !legs.isEmpty {
             for i in stops.indices.dropFirst() {
                 guard let a = stops[i - 1].location?.point, let b = stops[i].location?.point else { break }
-                legs.append(TrafficPath(straightFrom: a, to: b, pace: pace))
+                if let path = guidance?.path(from: a, to: b), let measure = PolylineMeasure(path) {
+                    // The profile describes the vehicle's own route segment, not this leg.
+                    let legPace = RoutePace(speed: pace.speed, profile: nil, ownRatio: pace.ownRatio)
+                    legs.append(TrafficPath(measure: measure, from: 0, stretches: nil, pace: legPace))
+                } else {
+                    legs.append(TrafficPath(straightFrom: a, to: b, pace: pace))
+                }
             }
         }
 

@@ -63,4 +63,53 @@ import TripStore
         let shared = try await drive(10)
         #expect(!shared.isEmpty && shared.allSatisfy { $0.tripIds.isEmpty })
     }
+
+    /// A route through the pickup to the dropoff: before the pickup the rider's path to the
+    /// dropoff follows the route's second leg (not a straight line); once the navigator has
+    /// the car past the pickup, the vehicle's route segment becomes that leg.
+    @Test func laterLegsFollowTheNavigatorsRoute() async throws {
+        let clock = TestClock()
+        let fleet = Fleet(store: InMemoryTripStore(), clock: clock.wallClock)
+        var (route, points) = eastRoute(count: 41)
+        // The route runs straight: its leg is told from a two-point stand-in by its vertices.
+        route.destinations = [
+            RouteDestination(location: points[20], polylinePointIndex: 20),
+            RouteDestination(location: points[40], polylinePointIndex: 40),
+        ]
+        _ = try await fleet.createVehicle(provider: "p", id: "v1", input: vehicleInput(at: points[0]))
+        var input = tripInput(vehicle: "v1", type: .exclusive, pickup: points[20])
+        input.dropoffPoint = TerminalLocation(point: points[40])
+        _ = try await fleet.createTrip(provider: "p", id: "t1", input: input)
+        _ = try await fleet.setRoute(provider: "p", vehicleId: "v1", route: route)
+
+        let before = try await fleet.trip(provider: "p", id: "t1").remainingWaypoints
+        #expect(before.map(\.waypointType) == [.pickup, .dropOff])
+        let toDropoff = try EncodedPolyline.decode(try #require(before.last?.encodedPathToWaypoint))
+        #expect(toDropoff == Array(points[20...40]))
+        #expect(abs(Double(try #require(before.last?.distanceMeters)) - 1000) < 5)
+
+        // 50 m every 5 s: the 10 m/s the route is timed at.
+        func drive(_ indices: ClosedRange<Int>) async throws {
+            for index in indices {
+                clock.advance(seconds: 5)
+                _ = try await fleet.updateVehicle(
+                    provider: "p", id: "v1", input: locationUpdate(points[index], at: clock.wallClock.now), mask: FieldMask("lastLocation"))
+            }
+        }
+        try await drive(1...20)
+        let segment = try #require(try await fleet.vehicle(provider: "p", id: "v1").currentRouteSegment)
+        #expect(try EncodedPolyline.decode(segment) == Array(points[20...40]))
+
+        for next in [TripStatus.enrouteToPickup, .arrivedAtPickup, .enrouteToDropoff] {
+            var status = Trip(name: "")
+            status.tripStatus = next
+            _ = try await fleet.updateTrip(provider: "p", id: "t1", input: status, mask: FieldMask("tripStatus"))
+        }
+        try await drive(21...25)
+        let after = try await fleet.trip(provider: "p", id: "t1").remainingWaypoints
+        #expect(after.map(\.waypointType) == [.dropOff])
+        let path = try EncodedPolyline.decode(try #require(after.first?.encodedPathToWaypoint))
+        #expect(path.count == 16 && Earth.distance(path[0], points[25]) < 1 && path.last == points[40])
+        #expect(abs(Double(try #require(after.first?.distanceMeters)) - 750) < 5)
+    }
 }

@@ -13,12 +13,21 @@ public struct RouteProgress: Hashable, Sendable {
         public var distanceMeters: Double
         /// Seconds along the route from the vehicle.
         public var durationSeconds: Double
+        /// The route's previous destination; nil when this is the route's first.
+        public var previousLocation: LatLng?
+        /// The route from the previous destination (or the route's start) to this one.
+        public var pathFromPrevious: [LatLng]
 
         /// Creates a destination.
-        public init(location: LatLng, distanceMeters: Double, durationSeconds: Double) {
+        public init(
+            location: LatLng, distanceMeters: Double, durationSeconds: Double,
+            previousLocation: LatLng? = nil, pathFromPrevious: [LatLng] = []
+        ) {
             self.location = location
             self.distanceMeters = distanceMeters
             self.durationSeconds = durationSeconds
+            self.previousLocation = previousLocation
+            self.pathFromPrevious = pathFromPrevious
         }
     }
 
@@ -53,5 +62,24 @@ public struct RouteProgress: Hashable, Sendable {
             next = match + 1
         }
         return legs
+    }
+
+    /// The route's road from stop `a` to stop `b`, both among its destinations (`b` ahead of
+    /// the vehicle, `a` before it, each within ``Estimation/waypointMatchMeters``), through
+    /// any destinations between them; nil when the route does not lead from one to the other.
+    /// Riders see this path for the legs after their next waypoint instead of a straight line.
+    func path(from a: LatLng, to b: LatLng) -> [LatLng]? {
+        let near = { (p: LatLng, q: LatLng) in Earth.distance(p, q) <= Estimation.waypointMatchMeters }
+        guard let end = destinations.firstIndex(where: { near($0.location, b) }) else { return nil }
+        var index = end
+        var path: [LatLng] = []
+        while index >= destinations.startIndex {
+            let leg = destinations[index]
+            guard !leg.pathFromPrevious.isEmpty else { return nil }
+            path = leg.pathFromPrevious.dropLast(path.isEmpty ? 0 : 1) + path
+            if let previous = leg.previousLocation, near(previous, a) { return path.count >= 2 ? path : nil }
+            index -= 1
+        }
+        return nil
     }
 }
