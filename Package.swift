@@ -86,7 +86,7 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
-            resources: [.copy("openapi.json"), .copy("share"), .copy("drive")],
+            resources: [.copy("openapi.json"), .copy("share"), .copy("drive"), .copy("pages")],
             swiftSettings: strict
         ),
         // Requests to the server without a socket, for tests and fixture replays (as

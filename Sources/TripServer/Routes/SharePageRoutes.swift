@@ -24,19 +24,13 @@ struct SharePageRoutes {
         assets = PageAssets.share
     }
 
-    /// Pages and assets may use only what this server serves (no CDN), plus images made by the script.
-    static let securityPolicy = "default-src 'self'; img-src 'self' blob: data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'"
-
     func register(on router: some RouterMethods<TripRequestContext>) {
         router.get("/share/assets/{file}", use: asset)
         router.get("/share/{token}", use: page)
     }
 
     @Sendable func asset(_ request: Request, context: TripRequestContext) async throws -> Response {
-        let file = try context.pathParameter("file")
-        guard let (bytes, type) = assets.file(file) else { throw APIError.notFound("no share page asset '\(file)'") }
-        return Response(status: .ok, headers: [.contentType: type, .cacheControl: "public, max-age=300"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        try PageResponse.asset(try context.pathParameter("file"), of: assets, page: "share page")
     }
 
     @Sendable func page(_ request: Request, context: TripRequestContext) async throws -> Response {
@@ -45,17 +39,17 @@ struct SharePageRoutes {
         do { principal = try await authenticator.principal(token: token) } catch {
             // Over its rate limit, the link answers 429 with Retry-After like the API.
             guard error.status == .unauthorized else { throw error }
-            return message(.unauthorized, "This share link has expired or is not valid",
+            return PageResponse.message(.unauthorized, "This share link has expired or is not valid",
                            "Ask whoever sent it for a new link. (\(error.message))")
         }
         guard principal.role == .consumer, let tripId = principal.tripId else {
-            return message(.forbidden, "This is not a rider's link", "Share pages open with a consumer token for one trip.")
+            return PageResponse.message(.forbidden, "This is not a rider's link", "Share pages open with a consumer token for one trip.")
         }
         // The trip is the token's provider's: the token says whose, the page never looks it up.
         let provider = principal.provider
         let trip: Trip
         do { trip = try await fleet.trip(provider: provider, id: tripId) } catch let error as FleetError where error.code == .notFound {
-            return message(.notFound, "This trip cannot be found", "It may have been deleted.")
+            return PageResponse.message(.notFound, "This trip cannot be found", "It may have been deleted.")
         }
         var labels = (vehicle: "–", driver: "–")
         if let vehicleId = trip.vehicleId, let vehicle = try? await fleet.vehicle(provider: provider, id: vehicleId) {
@@ -66,34 +60,11 @@ struct SharePageRoutes {
         let navigation = try? await fleet.riderNavInfo(provider: provider, trip: trip)
         let navigationJSON = navigation.flatMap { try? FleetJSON.encodeText(NavEvent.didUpdateNavInfo($0)) } ?? ""
         let html = assets.page
-            .replacingOccurrences(of: "{{navInfo}}", with: Self.escape(navigationJSON))
-            .replacingOccurrences(of: "{{provider}}", with: Self.escape(provider))
-            .replacingOccurrences(of: "{{tripId}}", with: Self.escape(tripId))
-            .replacingOccurrences(of: "{{vehicleLabel}}", with: Self.escape(labels.vehicle))
-            .replacingOccurrences(of: "{{driverLabel}}", with: Self.escape(labels.driver))
-        return htmlResponse(.ok, html)
-    }
-
-    private func message(_ status: HTTPResponse.Status, _ title: String, _ detail: String) -> Response {
-        let html = """
-            <!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(Self.escape(title)) · tripshare</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/share/assets/share.css"></head>
-            <body><main class="panel"><h1>\(Self.escape(title))</h1><p>\(Self.escape(detail))</p></main></body></html>
-            """
-        return htmlResponse(status, html)
-    }
-
-    private func htmlResponse(_ status: HTTPResponse.Status, _ html: String) -> Response {
-        Response(status: status, headers: [
-            .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
-            .contentSecurityPolicy: Self.securityPolicy,
-        ], body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
-    }
-
-    /// Escapes text for HTML content and attribute values.
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "'", with: "&#39;")
+            .replacingOccurrences(of: "{{navInfo}}", with: PageResponse.escape(navigationJSON))
+            .replacingOccurrences(of: "{{provider}}", with: PageResponse.escape(provider))
+            .replacingOccurrences(of: "{{tripId}}", with: PageResponse.escape(tripId))
+            .replacingOccurrences(of: "{{vehicleLabel}}", with: PageResponse.escape(labels.vehicle))
+            .replacingOccurrences(of: "{{driverLabel}}", with: PageResponse.escape(labels.driver))
+        return PageResponse.html(.ok, html)
     }
 }

@@ -12,18 +12,20 @@ struct PageAssets: Sendable {
     /// The driver's page (`drive/`).
     static let driver = PageAssets(folder: "drive", script: "drive.js", styleSheet: "drive.css")
 
-    /// The files of `folder`: `index.html`, the script and the style sheet.
+    /// The files of `folder`: `index.html`, the script and the style sheet, and the scripts
+    /// both pages share (`pages/`).
     init(folder: String, script: String, styleSheet: String) {
-        func read(_ name: String) -> [UInt8] {
-            guard let url = Bundle.module.url(forResource: "\(folder)/\(name)", withExtension: nil),
+        func read(_ path: String) -> [UInt8] {
+            guard let url = Bundle.module.url(forResource: path, withExtension: nil),
                 let data = try? Data(contentsOf: url)
-            else { return Array("/* \(folder)/\(name) is missing from the resources */".utf8) }
+            else { return Array("/* \(path) is missing from the resources */".utf8) }
             return Array(data)
         }
-        page = String(decoding: read("index.html"), as: UTF8.self)
+        page = String(decoding: read("\(folder)/index.html"), as: UTF8.self)
         files = [
-            script: (read(script), "text/javascript; charset=utf-8"),
-            styleSheet: (read(styleSheet), "text/css; charset=utf-8"),
+            script: (read("\(folder)/\(script)"), "text/javascript; charset=utf-8"),
+            styleSheet: (read("\(folder)/\(styleSheet)"), "text/css; charset=utf-8"),
+            "eventstream.js": (read("pages/eventstream.js"), "text/javascript; charset=utf-8"),
         ]
     }
 

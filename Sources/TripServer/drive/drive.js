@@ -27,7 +27,6 @@
   let shown = { query: null, tag: null, url: null };
   let timeZone = (Intl.DateTimeFormat().resolvedOptions().timeZone) || null;
   const units = /^en-(US|LR)\b|^my\b/.test(navigator.language || "") ? "imperial" : "metric";
-  let lastEventId = null;
   let ended = false;
   let updates = 0;
   let drawing = false;
@@ -35,7 +34,6 @@
   let redrawTimer = null;
   const icons = new Map();
 
-  function sleep(ms) { return new Promise((resolve) => setTimeout(resolve, ms)); }
   function clamp(value, low, high) { return Math.min(high, Math.max(low, value)); }
   function setStatus(text) { $("status").textContent = text; }
 
@@ -435,56 +433,20 @@
     if (response.ok) settings = await response.json();
   }
 
-  function handleBlock(block) {
-    let type = "message";
-    const data = [];
-    for (const line of block.split("\n")) {
-      if (line.startsWith("id:")) lastEventId = line.slice(3).trim();
-      else if (line.startsWith("event:")) type = line.slice(6).trim();
-      else if (line.startsWith("data:")) data.push(line.slice(5).trimStart());
-    }
-    if (!data.length) return;
+  function handleEvent(type, data) {
     if (type === "didUpdateNavigationUISettings") {
-      try { settings = JSON.parse(data.join("\n")).navigationUISettings || settings; } catch (error) { /* keep the last */ }
+      try { settings = JSON.parse(data).navigationUISettings || settings; } catch (error) { /* keep the last */ }
       soon(0);
       return;
     }
     soon();
   }
 
-  async function listen() {
-    let backoff = 1000;
-    while (!ended) {
-      try {
-        const headers = Object.assign({ Accept: "text/event-stream" }, auth);
-        if (lastEventId) headers["Last-Event-ID"] = lastEventId;
-        const response = await fetch(`${api}/events`, { headers, cache: "no-store" });
-        if (response.status === 401 || response.status === 403) { expired(); return; }
-        if (!response.ok || !response.body) throw new Error(`events answered ${response.status}`);
-        setStatus("");
-        backoff = 1000;
-        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buffer = "";
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += value.replace(/\r\n/g, "\n");
-          let end;
-          while ((end = buffer.indexOf("\n\n")) >= 0) {
-            handleBlock(buffer.slice(0, end));
-            buffer = buffer.slice(end + 2);
-          }
-          if (ended) { reader.cancel(); return; }
-        }
-        throw new Error("the event stream ended");
-      } catch (error) {
-        if (ended) return;
-        setStatus("Connection lost; reconnecting…");
-        await sleep(backoff);
-        backoff = Math.min(backoff * 2, 15000);
-        soon();
-      }
-    }
+  function listen() {
+    return followEventStream({
+      url: `${api}/events`, headers: auth, onEvent: handleEvent, onStatus: setStatus,
+      onExpired: expired, onReconnect: () => soon(), isEnded: () => ended,
+    });
   }
 
   body.dataset.list = "closed";

@@ -29,13 +29,11 @@
 
   let previewTag = null;
   let previewURL = null;
-  let lastEventId = null;
   let ended = false;
   let updates = 0;
   let refreshTimer = null;
   let maneuverShown = null;
 
-  function sleep(ms) { return new Promise((resolve) => setTimeout(resolve, ms)); }
 
   function setConnection(text) { $("connection").textContent = text; }
 
@@ -165,15 +163,7 @@
     }
   }
 
-  function handleBlock(block) {
-    let type = "message";
-    const data = [];
-    for (const line of block.split("\n")) {
-      if (line.startsWith("id:")) lastEventId = line.slice(3).trim();
-      else if (line.startsWith("event:")) type = line.slice(6).trim();
-      else if (line.startsWith("data:")) data.push(line.slice(5).trimStart());
-    }
-    if (!data.length) return;
+  function handleEvent(type, data) {
     if (type === "eventsExpired") {
       maneuverShown = null;
       $("maneuver").hidden = true;
@@ -182,44 +172,16 @@
       return;
     }
     if (type === "didUpdateNavInfo") {
-      try { showManeuver(JSON.parse(data.join("\n"))); } catch (error) { /* not for us */ }
+      try { showManeuver(JSON.parse(data)); } catch (error) { /* not for us */ }
     }
     soon();
   }
 
-  async function listen() {
-    let backoff = 1000;
-    while (!ended) {
-      try {
-        const headers = Object.assign({ Accept: "text/event-stream" }, auth);
-        if (lastEventId) headers["Last-Event-ID"] = lastEventId;
-        const response = await fetch(`${api}/events`, { headers, cache: "no-store" });
-        if (response.status === 401 || response.status === 403) { expired(); return; }
-        if (!response.ok || !response.body) throw new Error(`events answered ${response.status}`);
-        setConnection("");
-        backoff = 1000;
-        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buffer = "";
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += value.replace(/\r\n/g, "\n");
-          let end;
-          while ((end = buffer.indexOf("\n\n")) >= 0) {
-            handleBlock(buffer.slice(0, end));
-            buffer = buffer.slice(end + 2);
-          }
-          if (ended) { reader.cancel(); return; }
-        }
-        throw new Error("the event stream ended");
-      } catch (error) {
-        if (ended) return;
-        setConnection("Connection lost; reconnecting…");
-        await sleep(backoff);
-        backoff = Math.min(backoff * 2, 15000);
-        soon();
-      }
-    }
+  function listen() {
+    return followEventStream({
+      url: `${api}/events`, headers: auth, onEvent: handleEvent, onStatus: setConnection,
+      onExpired: expired, onReconnect: soon, isEnded: () => ended,
+    });
   }
 
   // The next turn as the server saw it when it made the page: shown at once, not at the
