@@ -47,7 +47,10 @@ func relocatedTrip(center: LatLng, spanDegrees: Double) -> Trip? {
     trip.pickupPoint = trip.pickupPoint.map { TerminalLocation(point: move($0.point)) }
     trip.dropoffPoint = trip.dropoffPoint.map { TerminalLocation(point: move($0.point)) }
     trip.intermediateDestinations = trip.intermediateDestinations.map { TerminalLocation(point: move($0.point)) }
-    trip.lastLocation?.location = trip.lastLocation?.location.map(move)
+    if var last = trip.lastLocation {
+        last.location = last.location.map(move)
+        trip.lastLocation = last
+    }
     return trip
 }
 
