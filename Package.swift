@@ -86,7 +86,7 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
-            resources: [.copy("openapi.json"), .copy("share")],
+            resources: [.copy("openapi.json"), .copy("share"), .copy("drive")],
             swiftSettings: strict
         ),
         // Requests to the server without a socket, for tests and fixture replays (as
@@ -115,7 +115,8 @@ let package = Package(
         .executableTarget(
             name: "tripshare",
             dependencies: [
-                "TripServer", "SQLiteStore", "TripModel", "Scenarios", "Styling", "Render", "Basemap", "Navigation", "Raster", "Geo",
+                "TripServer", "Fleet", "SQLiteStore", "TripModel", "Scenarios", "Styling", "Render", "Basemap", "Navigation", "Raster",
+                "Geo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -27,14 +27,16 @@ public struct TripServerApp: Sendable {
     /// The map drawn under previews (and, through `basemap.underlay(for:)`, the driver's
     /// screen); nil when the server has none.
     public let basemap: BasemapLayer?
+    /// Deletes what the event log no longer keeps, when run as one of ``services``.
+    let retention: EventRetentionService
 
     /// Creates the application's parts over `store`: writes are stamped with `clock`,
     /// previews drawn at `previewClock` (`clock` when nil) over `basemap` when given; each
     /// token's requests are counted by `rateLimiter` (``TokenRateLimiter/Policy/standard``
-    /// unless given).
+    /// unless given); the event log keeps what `eventRetention` says.
     public init(store: any TripStore, authority: TokenAuthority, metrics: RequestMetrics = RequestMetrics(),
                 clock: WallClock = .system, previewClock: WallClock? = nil, basemap: BasemapLayer? = nil,
-                rateLimiter: TokenRateLimiter = TokenRateLimiter()) {
+                rateLimiter: TokenRateLimiter = TokenRateLimiter(), eventRetention: EventRetention = .standard) {
         self.previewClock = previewClock ?? clock
         self.basemap = basemap
         self.authority = authority
@@ -47,14 +49,17 @@ public struct TripServerApp: Sendable {
                       .microseconds(500), .milliseconds(1), .milliseconds(5), .milliseconds(25)])
         fleet = Fleet(store: store, clock: clock, navigatorUpdateObserver: { navigatorUpdate.record($0) })
         broadcaster = EventBroadcaster(fleet: fleet)
+        retention = EventRetentionService(fleet: fleet, retention: eventRetention, metrics: metrics)
     }
 
     /// The store behind the fleet.
     public var store: any TripStore { fleet.store }
 
     /// Background services to run beside the HTTP server (`Application(services:)`): the
-    /// event streams' heartbeats, and their end on graceful shutdown.
-    public var services: [any Service] { [broadcaster] }
+    /// event streams' heartbeats and their end on graceful shutdown, and event retention.
+    public var services: [any Service] {
+        [broadcaster, retention]
+    }
 
     /// The router with every route of the API.
     public func makeRouter() -> Router<TripRequestContext> {
@@ -62,6 +67,7 @@ public struct TripServerApp: Sendable {
         router.add(middleware: MetricsAndErrorsMiddleware(metrics: metrics))
         OperationsRoutes(fleet: fleet, metrics: metrics).register(on: router)
         SharePageRoutes(fleet: fleet, authenticator: authenticator).register(on: router)
+        DriverPageRoutes(fleet: fleet, authenticator: authenticator).register(on: router)
         // Every route registered on `api` is authenticated, rate-limited and, where its path
         // has a `{provider}`, bound to the token's provider (AuthMiddleware).
         let api = router.group().add(middleware: AuthMiddleware(authenticator: authenticator))
@@ -73,6 +79,8 @@ public struct TripServerApp: Sendable {
         NavigationRoutes(fleet: fleet, broadcaster: broadcaster).register(on: api)
         EventRoutes(fleet: fleet, broadcaster: broadcaster).register(on: api)
         ImageRoutes(fleet: fleet).register(on: api)
+        NavigationUISettingsRoutes(fleet: fleet, broadcaster: broadcaster).register(on: api)
+        NavigationScreenRoutes(fleet: fleet, basemap: basemap, metrics: metrics, clock: previewClock).register(on: api)
         return router
     }
 }

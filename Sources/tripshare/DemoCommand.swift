@@ -22,7 +22,7 @@ struct DemoCommand: AsyncParsableCommand {
             scripts/make_demo_route.py), and drives the car along it at the roads' speeds: to the pickup by the \
             Central Station, a short wait, then to Senate Square (about 4½ minutes). Every location is stamped with \
             the time it is sent; --speed-factor F makes the car drive F times faster (above about 5 a city car's \
-            fixes look like GPS jumps to the navigator). Open the printed share link in a browser to watch it. \
+            fixes look like GPS jumps to the navigator). Open the printed share link in a browser to watch it as the rider does, and the driver's link to see the driver's screen. \
             With --fleet-log the car replays the first trip of a Fleet Engine log instead (its recorded route \
             segments become routes with steps inferred from their turns). The server keeps running after the trip \
             ends; SIGINT or SIGTERM stop it.

@@ -193,6 +193,8 @@ struct DemoDrive: Sendable {
 
     private func announce(base: URL, authority: TokenAuthority, dataDirectory: String?, speedFactor: Double) async throws {
         let rider = try await authority.mint(Principal(role: .consumer, provider: Self.provider, tripId: Self.tripId, subject: "demo-rider"))
+        let driver = try await authority.mint(
+            Principal(role: .driver, provider: Self.provider, vehicleId: Self.vehicleId, subject: "demo-driver"))
         let root = base.absoluteString
         let dataFlag = dataDirectory.map { " --data-dir \($0)" } ?? ""
         Self.say(
@@ -203,6 +205,9 @@ struct DemoDrive: Sendable {
 
             Rider's share page (valid for an hour):
               \(root)/share/\(rider)
+
+            Driver's screen (valid for an hour):
+              \(root)/drive/\(driver)
 
             Try the API:
               RIDER=\(rider)

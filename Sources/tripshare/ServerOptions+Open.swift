@@ -21,7 +21,8 @@ extension ServerOptions {
         let authority = try await TokenAuthority(hmacSecret: keys.hmacSecret, jwksJSON: keys.jwksJSON, clockSkew: try security.clockSkew())
         let store = try SQLiteTripStore(path: databasePath)
         let limiter = TokenRateLimiter(policy: try security.rateLimits())
-        let app = TripServerApp(store: store, authority: authority, basemap: basemap, rateLimiter: limiter)
+        let app = TripServerApp(
+            store: store, authority: authority, basemap: basemap, rateLimiter: limiter, eventRetention: try resolvedEventRetention())
         return OpenedServer(app: app, authority: authority, keys: keys)
     }
 }

@@ -13,8 +13,8 @@ struct Tripshare: AsyncParsableCommand {
             """,
         version: TripshareVersion.current,
         subcommands: [
-            ServeCommand.self, DemoCommand.self, TokenCommand.self, MigrateCommand.self, ReplayCommand.self, RenderCommand.self,
-            ImportCommand.self, NavigateCommand.self, IconsCommand.self, FixturesCommand.self, GalleryCommand.self,
+            ServeCommand.self, DemoCommand.self, TokenCommand.self, MigrateCommand.self, BackupCommand.self, ReplayCommand.self,
+            RenderCommand.self, ImportCommand.self, NavigateCommand.self, IconsCommand.self, FixturesCommand.self, GalleryCommand.self,
         ]
     )
 }

@@ -75,11 +75,11 @@ import TripServer
             try await Self.seed(harness, client)
             let rider = harness.consumer("t1")
             let day = try await client.expect(.ok, .get, Self.path, as: rider)
-            try await client.expect(.ok, .put, "/v1/styles/default", as: harness.server,
+            try await client.expect(.ok, .put, "/v1/styles/default", as: harness.admin,
                                     body: #"{"map": {"basemapStyle": "openmaptiles-night"}}"#)
             let night = try await client.send(.get, Self.path, as: rider, headers: [.ifNoneMatch: day.etag ?? ""])
             #expect(night.status == .ok && night.etag != day.etag && night.body != day.body)
-            let refused = try await client.expect(.badRequest, .put, "/v1/styles/default", as: harness.server,
+            let refused = try await client.expect(.badRequest, .put, "/v1/styles/default", as: harness.admin,
                                                   body: #"{"map": {"basemapStyle": "bright"}}"#)
             let message = refused.errorMessage
             #expect(message.contains("map.basemapStyle") && message.contains("openmaptiles-day"), "\(message)")

@@ -55,12 +55,13 @@ public final class Basemap: Sendable {
 
     /// Draws the basemap for `view` onto `canvas` (which must be the view's device size):
     /// background, fills, lines, then labels placed clear of `keepOut` (device pixels) and of
-    /// each other, then the attribution in the bottom-right corner.
+    /// each other, then the attribution in the bottom-right corner of `attributionArea` (the
+    /// part of the picture the map stays visible in; the whole canvas when nil).
     @discardableResult
-    public func draw(into canvas: inout Canvas, view: MapView, keepOut: [Rect] = []) -> BasemapDrawStats {
+    public func draw(into canvas: inout Canvas, view: MapView, keepOut: [Rect] = [], attributionArea: Rect? = nil) -> BasemapDrawStats {
         let scratch = scratchPool.withLock { $0.popLast() } ?? PainterScratch()
         var painter = MapPainter(basemap: self, view: view, recorder: nil, scratch: scratch)
-        painter.paint(into: &canvas, keepOut: keepOut)
+        painter.paint(into: &canvas, keepOut: keepOut, attributionArea: attributionArea)
         let leftovers = painter.leftovers
         scratchPool.withLock { pool in
             if pool.count < Self.scratchPoolSize { pool.append(leftovers) }

@@ -21,9 +21,12 @@ public struct BasemapUnderlay: MapUnderlay {
     }
 
     /// Draws the map; never throws (tiles that cannot be used are skipped and reported).
-    public func draw(on canvas: inout Canvas, camera: Camera, keepOut: [LayoutRect], lighting: LightingMode) throws(RasterError) {
+    public func draw(
+        on canvas: inout Canvas, camera: Camera, visibleArea: LayoutRect, keepOut: [LayoutRect], lighting: LightingMode
+    ) throws(RasterError) {
         let rects = keepOut.map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
-        layer.basemap(for: map, lighting: lighting).draw(into: &canvas, view: MapView(camera: camera), keepOut: rects)
+        let area = Rect(x: visibleArea.x, y: visibleArea.y, width: visibleArea.width, height: visibleArea.height)
+        layer.basemap(for: map, lighting: lighting).draw(into: &canvas, view: MapView(camera: camera), keepOut: rects, attributionArea: area)
     }
 
     /// The archive and both styles the screen may be drawn with.

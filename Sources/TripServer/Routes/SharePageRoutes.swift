@@ -16,12 +16,12 @@ import TripStore
 struct SharePageRoutes {
     let fleet: Fleet
     let authenticator: Authenticator
-    let assets: ShareAssets
+    let assets: PageAssets
 
     init(fleet: Fleet, authenticator: Authenticator) {
         self.fleet = fleet
         self.authenticator = authenticator
-        assets = ShareAssets.bundled
+        assets = PageAssets.share
     }
 
     /// Pages and assets may use only what this server serves (no CDN), plus images made by the script.
@@ -95,27 +95,5 @@ struct SharePageRoutes {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
             .replacingOccurrences(of: "'", with: "&#39;")
-    }
-}
-
-/// The share page's files, read once from the module's resources.
-struct ShareAssets: Sendable {
-    let page: String
-    let files: [String: (bytes: [UInt8], type: String)]
-
-    static let bundled: ShareAssets = {
-        func read(_ name: String) -> [UInt8] {
-            guard let url = Bundle.module.url(forResource: "share/\(name)", withExtension: nil),
-                  let data = try? Data(contentsOf: url) else { return Array("/* \(name) is missing from the resources */".utf8) }
-            return Array(data)
-        }
-        return ShareAssets(page: String(decoding: read("index.html"), as: UTF8.self), files: [
-            "share.js": (read("share.js"), "text/javascript; charset=utf-8"),
-            "share.css": (read("share.css"), "text/css; charset=utf-8"),
-        ])
-    }()
-
-    func file(_ name: String) -> ([UInt8], String)? {
-        files[name].map { ($0.bytes, $0.type) }
     }
 }

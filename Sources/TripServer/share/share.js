@@ -2,7 +2,9 @@
 // sends it as a bearer token to the same /v1 API a rider's app uses. The trip's event stream
 // is read with fetch (EventSource cannot send an Authorization header) and resumed with
 // Last-Event-ID after a lost connection; each event refreshes the trip and, with its ETag,
-// the preview image. The page marks its state on <body> (data-map, data-eta, data-updates)
+// the preview image. After a long disconnection the server may have deleted the events the
+// page missed (its event retention): it says so with an eventsExpired event, and the page
+// reads the trip again at once and forgets the maneuver it showed. The page marks its state on <body> (data-map, data-eta, data-updates)
 // so an automated check can read it.
 (() => {
   "use strict";
@@ -172,6 +174,13 @@
       else if (line.startsWith("data:")) data.push(line.slice(5).trimStart());
     }
     if (!data.length) return;
+    if (type === "eventsExpired") {
+      maneuverShown = null;
+      $("maneuver").hidden = true;
+      body.dataset.expired = String((Number(body.dataset.expired) || 0) + 1);
+      refresh();
+      return;
+    }
     if (type === "didUpdateNavInfo") {
       try { showManeuver(JSON.parse(data.join("\n"))); } catch (error) { /* not for us */ }
     }
