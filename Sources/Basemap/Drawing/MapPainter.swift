@@ -465,11 +465,13 @@ struct VisibleBox {
     }
 }
 
-/// Buffers a draw grows (polygon sets of thousands of features, point scratch), kept between
-/// draws so steady drawing does not allocate and fault them in again.
+/// Buffers a draw grows (polygon sets of thousands of features, point scratch, the canvas's scan
+/// converter cells), kept between draws so steady drawing does not allocate and fault them in again.
 struct PainterScratch: Sendable {
     var points: [Point] = []
     var groups: [PolygonSet] = []
+    /// The canvas's scan converter and contour buffers.
+    var canvas = CanvasScratch()
 }
 
 /// A line of a tile as a layer strokes it (joined, or a ring, or a piece as decoded), with
