@@ -2,8 +2,8 @@
 // San Francisco tiles, with the 2,000-vertex route of Tests/RenderTests/Fixtures/trips/
 // osrm-2k.json moved and shrunk into the view (its shape and vertex count kept), four markers
 // and the ETA badge. Warm: decoded tiles cached (a server's steady state); cold: a new layer,
-// so every tile is decoded, each time. scripts/basemap_preview_cairo.sh times Cairo drawing
-// the same picture's fills and lines.
+// so every tile is decoded, each time. scripts/basemap_cairo_compare.sh ends by timing Cairo
+// drawing the same view's basemap fills and lines.
 
 import Basemap
 import Benchmark
@@ -47,7 +47,10 @@ func relocatedTrip(center: LatLng, spanDegrees: Double) -> Trip? {
     trip.pickupPoint = trip.pickupPoint.map { TerminalLocation(point: move($0.point)) }
     trip.dropoffPoint = trip.dropoffPoint.map { TerminalLocation(point: move($0.point)) }
     trip.intermediateDestinations = trip.intermediateDestinations.map { TerminalLocation(point: move($0.point)) }
-    trip.lastLocation?.location = trip.lastLocation?.location.map(move)
+    if var last = trip.lastLocation {
+        last.location = last.location.map(move)
+        trip.lastLocation = last
+    }
     return trip
 }
 

@@ -24,11 +24,15 @@ enum EdgeBuilder {
                 if end - start >= 2 {
                     if isInside(points, start, end, width: width, height: height) {
                         // The common case on maps: small shapes wholly inside; nothing to clip.
-                        var previous = points[end - 1]
+                        // Each vertex converted to fixed point once, for both its edges.
+                        var previousX = fixed(points[end - 1].x)
+                        var previousY = fixed(points[end - 1].y)
                         for index in start..<end {
-                            let current = points[index]
-                            if current.y != previous.y { emit(previous, current, to: &converter) }
-                            previous = current
+                            let x = fixed(points[index].x)
+                            let y = fixed(points[index].y)
+                            if y != previousY { converter.addLine(previousX, previousY, x, y) }
+                            previousX = x
+                            previousY = y
                         }
                     } else {
                         var previous = clamp(points[end - 1])

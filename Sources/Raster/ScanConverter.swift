@@ -175,7 +175,7 @@ struct ScanConverter {
         // Dense cell sets (maps: thousands of small polygons) are ordered by x once for all
         // rows with a counting sort; the row bucketing after it is stable, so every row comes
         // out sorted. Sparse ones sort each row's handful of cells instead.
-        let presorted = cells.count > 32 * rowCount && cells.count > width
+        let presorted = cells.count > 12 * rowCount && cells.count > width
         if presorted { sortByColumn() }
         bucketByRow(rowCount: rowCount)
         if runAlphas.count < width { runAlphas = [UInt8](repeating: 0, count: width) }
@@ -220,13 +220,11 @@ struct ScanConverter {
                 }
             }
         }
+        // The sorted cells become `cells` (no copy): cut to the cell count, since the scratch
+        // may be longer from an earlier draw.
         let count = cells.count
-        cells.withUnsafeMutableBufferPointer { target in
-            sorted.withUnsafeBufferPointer { source in
-                guard let to = target.baseAddress, let from = source.baseAddress else { return }
-                to.update(from: from, count: count)
-            }
-        }
+        swap(&cells, &sorted)
+        cells.removeLast(cells.count - count)
     }
 
     /// Counting sort of `cells` by row into `sorted`; `rowStarts[i]` is row i's first cell.

@@ -59,10 +59,16 @@ public final class Basemap: Sendable {
     /// part of the picture the map stays visible in; the whole canvas when nil).
     @discardableResult
     public func draw(into canvas: inout Canvas, view: MapView, keepOut: [Rect] = [], attributionArea: Rect? = nil) -> BasemapDrawStats {
-        let scratch = scratchPool.withLock { $0.popLast() } ?? PainterScratch()
+        var scratch = scratchPool.withLock { $0.popLast() } ?? PainterScratch()
+        // The canvas draws the map with the pool's grown scan-converter buffers, then gets its own back.
+        var canvasScratch = scratch.canvas
+        scratch.canvas = CanvasScratch()
+        canvas.exchangeScratch(&canvasScratch)
         var painter = MapPainter(basemap: self, view: view, recorder: nil, scratch: scratch)
         painter.paint(into: &canvas, keepOut: keepOut, attributionArea: attributionArea)
-        let leftovers = painter.leftovers
+        canvas.exchangeScratch(&canvasScratch)
+        var leftovers = painter.leftovers
+        leftovers.canvas = canvasScratch
         scratchPool.withLock { pool in
             if pool.count < Self.scratchPoolSize { pool.append(leftovers) }
         }

@@ -190,10 +190,13 @@ struct MapPainter {
             let features = tileLayer.features
             let points = tileLayer.points
             let constantGroup = dataDriven ? 0 : groupIndex(for: constant, in: &keys, order: &order)
+            // Features off the canvas change no pixel: most of an overzoomed tile is.
+            let visible = VisibleBox(map, view: view, margin: 1)
             for selected in self.features(of: tile, tileLayer, passing: layer) {
                 let index = Int(selected)
                 let feature = features[index]
-                guard feature.type == .polygon, feature.maxX >= 0, feature.maxY >= 0, feature.minX <= extent, feature.minY <= extent
+                guard feature.type == .polygon, feature.maxX >= 0, feature.maxY >= 0, feature.minX <= extent, feature.minY <= extent,
+                      visible.overlaps(feature.minX, feature.minY, feature.maxX, feature.maxY)
                 else { continue }
                 var group = constantGroup
                 if dataDriven {
@@ -246,6 +249,7 @@ struct MapPainter {
                 paintJoinedLines(layer, constant, tile, tileLayer, square, map, keys: &keys, order: &order)
                 continue
             }
+            let visible = VisibleBox(map, view: view, margin: 0)
             // Open line pieces per paint group, joined before stroking (see LineChains).
             var pieces: [Int: (lines: [[TilePoint]], inside: Bool)] = [:]
             for selected in features(of: tile, tileLayer, passing: layer) {
@@ -258,7 +262,8 @@ struct MapPainter {
                 // Tile units the stroke reaches beyond its centre line (miters included).
                 let reach = (key.width * 1.5 + abs(key.offset) + key.gap / 2) / max(devicePerUnit, 1e-9)
                 guard Double(feature.maxX) >= -reach, Double(feature.maxY) >= -reach,
-                      Double(feature.minX) <= extent + reach, Double(feature.minY) <= extent + reach else { continue }
+                      Double(feature.minX) <= extent + reach, Double(feature.minY) <= extent + reach,
+                      visible.overlaps(feature.minX, feature.minY, feature.maxX, feature.maxY, by: reach) else { continue }
                 let inside = Double(feature.minX) >= reach && Double(feature.minY) >= reach
                     && Double(feature.maxX) <= extent - reach && Double(feature.maxY) <= extent - reach
                 let group = groupIndex(for: key, in: &keys, order: &order)
@@ -345,9 +350,11 @@ struct MapPainter {
             return (joinable ? LineChains.join(pieces) : pieces).map { JoinedLine($0, closed: false) }
                 + closedRings.map { JoinedLine($0, closed: true) }
         }
+        let visible = VisibleBox(map, view: view, margin: 0)
         for line in lines {
             guard Double(line.maxX) >= -reach, Double(line.maxY) >= -reach, Double(line.minX) <= extent + reach,
-                  Double(line.minY) <= extent + reach else { continue }
+                  Double(line.minY) <= extent + reach, visible.overlaps(line.minX, line.minY, line.maxX, line.maxY, by: reach)
+            else { continue }
             let inside = Double(line.minX) >= reach && Double(line.minY) >= reach && Double(line.maxX) <= extent - reach
                 && Double(line.maxY) <= extent - reach
             let closed = line.closed || (line.points.count > 3 && line.points.first == line.points.last)
@@ -428,11 +435,43 @@ struct MapPainter {
     }
 }
 
-/// Buffers a draw grows (polygon sets of thousands of features, point scratch), kept between
-/// draws so steady drawing does not allocate and fault them in again.
+/// The part of a source tile that can show on the canvas, in tile units: the canvas, grown by
+/// a margin in device pixels, mapped back into the tile as a box (a turned view's box holds
+/// more than it shows, never less).
+struct VisibleBox {
+    let minX: Double, minY: Double, maxX: Double, maxY: Double
+
+    init(_ map: Transform, view: MapView, margin: Double) {
+        guard let inverse = map.inverted() else {
+            // A degenerate map draws nothing anyway: keep everything.
+            (minX, minY, maxX, maxY) = (-.infinity, -.infinity, .infinity, .infinity)
+            return
+        }
+        let width = Double(view.pixelWidth) + margin
+        let height = Double(view.pixelHeight) + margin
+        let corners = [Point(-margin, -margin), Point(width, -margin), Point(width, height), Point(-margin, height)]
+            .map(inverse.apply)
+        minX = corners.map(\.x).min() ?? 0
+        minY = corners.map(\.y).min() ?? 0
+        maxX = corners.map(\.x).max() ?? 0
+        maxY = corners.map(\.y).max() ?? 0
+    }
+
+    /// True when a tile-unit box, grown by `reach` tile units, meets the visible box.
+    @inline(__always)
+    func overlaps(_ boxMinX: Int32, _ boxMinY: Int32, _ boxMaxX: Int32, _ boxMaxY: Int32, by reach: Double = 0) -> Bool {
+        Double(boxMaxX) + reach >= minX && Double(boxMinX) - reach <= maxX && Double(boxMaxY) + reach >= minY
+            && Double(boxMinY) - reach <= maxY
+    }
+}
+
+/// Buffers a draw grows (polygon sets of thousands of features, point scratch, the canvas's scan
+/// converter cells), kept between draws so steady drawing does not allocate and fault them in again.
 struct PainterScratch: Sendable {
     var points: [Point] = []
     var groups: [PolygonSet] = []
+    /// The canvas's scan converter and contour buffers.
+    var canvas = CanvasScratch()
 }
 
 /// A line of a tile as a layer strokes it (joined, or a ring, or a piece as decoded), with

@@ -178,13 +178,10 @@ struct LabelPlacer {
 
     // MARK: - Boxes
 
-    /// True when every box is inside the picture and free (unless overlap is allowed).
-    private func fits(_ boxes: [Rect], _ style: LabelStyle) -> Bool {
-        for box in boxes {
-            guard bounds.contains(box) else { return false }
-            if !style.allowOverlap && index.collides(box.insetBy(-style.padding)) { return false }
-        }
-        return true
+    /// True when the box is inside the picture and free (unless overlap is allowed).
+    private func fits(_ box: Rect, _ style: LabelStyle) -> Bool {
+        guard bounds.contains(box) else { return false }
+        return style.allowOverlap || !index.collides(box.insetBy(-style.padding))
     }
 
     // MARK: - Point labels
@@ -206,7 +203,7 @@ struct LabelPlacer {
         if style.anchor.hasPrefix("top") { top = point.y }
         if style.anchor.hasPrefix("bottom") { top = point.y - blockHeight }
         let box = Rect(x: left, y: top, width: blockWidth, height: blockHeight)
-        guard fits([box], style) else { return nil }
+        guard fits(box, style) else { return nil }
         var path = Path()
         for (line, layout) in layouts.enumerated() {
             let x = left + (blockWidth - widths[line]) / 2
@@ -289,14 +286,22 @@ struct LabelPlacer {
             let transform = Transform.translation(x: -advance / 2, y: shift).rotatedBy(radians: angle)
                 .translatedBy(x: point.x, y: point.y)
             transforms.append(transform)
-            let corners = [Point(0, -layout.ascent), Point(advance, -layout.ascent), Point(advance, layout.descent),
-                           Point(0, layout.descent)].map { transform.apply($0) }
-            let minX = corners.map(\.x).min() ?? 0
-            let minY = corners.map(\.y).min() ?? 0
-            boxes.append(Rect(x: minX, y: minY, width: (corners.map(\.x).max() ?? 0) - minX, height: (corners.map(\.y).max() ?? 0) - minY))
+            // The glyph's turned box, bounded without temporary arrays: this runs for every glyph
+            // of every position tried.
+            let a = transform.apply(Point(0, -layout.ascent))
+            let b = transform.apply(Point(advance, -layout.ascent))
+            let c = transform.apply(Point(advance, layout.descent))
+            let d = transform.apply(Point(0, layout.descent))
+            let minX = min(min(a.x, b.x), min(c.x, d.x))
+            let minY = min(min(a.y, b.y), min(c.y, d.y))
+            let maxX = max(max(a.x, b.x), max(c.x, d.x))
+            let maxY = max(max(a.y, b.y), max(c.y, d.y))
+            let box = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+            // Most positions tried collide: give up at the first glyph that does.
+            guard fits(box, style) else { return nil }
+            boxes.append(box)
         }
         // Outlines only for a label that found room: most candidates do not.
-        guard fits(boxes, style) else { return nil }
         var outline = Path()
         for (glyph, transform) in transforms.enumerated() {
             do {

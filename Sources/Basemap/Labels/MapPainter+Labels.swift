@@ -102,12 +102,22 @@ extension MapPainter {
     }
 
     static func transformText(_ text: String, _ transform: String) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = hasNoOuterSpace(text) ? text : text.trimmingCharacters(in: .whitespacesAndNewlines)
         switch transform {
         case "uppercase": return trimmed.uppercased()
         case "lowercase": return trimmed.lowercased()
         default: return trimmed
         }
+    }
+
+    /// True when the text neither starts nor ends with anything trimming could remove: almost
+    /// every name, and Foundation's trimming costs a bridged string per feature and draw.
+    private static func hasNoOuterSpace(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return true }
+        func solid(_ scalar: Unicode.Scalar) -> Bool {
+            (0x21...0x7E).contains(scalar.value) || (scalar.value > 0x7F && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil))
+        }
+        return solid(first) && solid(last)
     }
 
     private func labelStyle(_ properties: SymbolProperties, _ context: EvaluationContext) -> LabelStyle? {
