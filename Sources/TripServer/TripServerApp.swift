@@ -42,8 +42,12 @@ public struct TripServerApp: Sendable {
     public var store: any TripStore { fleet.store }
 
     /// Background services to run beside the HTTP server (`Application(services:)`): the
-    /// event streams' heartbeats, and their end on graceful shutdown.
-    public var services: [any Service] { [broadcaster] }
+    /// event streams' heartbeats, and their end on graceful shutdown; on a store shared with
+    /// other server processes, hearing of their commits.
+    public var services: [any Service] {
+        guard let shared = store as? any SharedTripStore else { return [broadcaster] }
+        return [broadcaster, OtherServersCommits(store: shared, broadcaster: broadcaster)]
+    }
 
     /// The router with every route of the API.
     public func makeRouter() -> Router<TripRequestContext> {

@@ -13,7 +13,7 @@ struct DemoCommand: AsyncParsableCommand {
         commandName: "demo",
         abstract: "Run the server with a simulated car driving a real recorded trip, and print the rider's share link.",
         discussion: """
-            Starts `serve` on the embedded SQLite store, creates vehicle demo-car and trip demo-trip (provider demo) \
+            Starts `serve` on the embedded SQLite store (or the database --database names), creates vehicle demo-car and trip demo-trip (provider demo) \
             from the first trip of a Fleet Engine log (its pickup, dropoff, recorded route segments and locations), \
             and replays the driver's updates over HTTP, faster than real time by --speed-factor (by default the \
             whole trip takes about 3 minutes). The log has route geometry but no turn-by-turn steps or road names, so \
@@ -93,7 +93,7 @@ struct DemoCommand: AsyncParsableCommand {
         let drive = Task {
             var iterator = ports.makeAsyncIterator()
             guard let bound = await iterator.next(), let base = URL(string: "http://\(host):\(bound)") else { return }
-            DemoDrive.say("tripshare is listening on \(base.absoluteString) (database \(options.databasePath)).")
+            DemoDrive.say("tripshare is listening on \(base.absoluteString) (database \(opened.database)).")
             do {
                 try await demo.run(base: base, authority: authority, speedFactor: factor, dataDirectory: options.dataDirectory)
             } catch is CancellationError {

@@ -10,7 +10,8 @@ struct TokenCommand: AsyncParsableCommand {
         discussion: """
             A consumer token reads one trip (--trip), a driver token acts for one vehicle (--vehicle), \
             a server token may do everything. The key is TRIPSHARE_JWT_SECRET, else the secret file in \
-            --data-dir (created if missing, like `serve` does).
+            --data-dir (created if missing, like `serve` does), or with a PostgreSQL --database the secret \
+            every server on that database shares.
             """
     )
 
@@ -32,6 +33,9 @@ struct TokenCommand: AsyncParsableCommand {
     @Option(name: .customLong("data-dir"), help: "The server's data directory (env TRIPSHARE_DATA_DIR; default ./data).")
     var dataDirectory: String?
 
+    @Option(name: .customLong("database"), help: DatabaseChoice.help)
+    var database: String?
+
     func validate() throws {
         switch role.role {
         case .consumer where trip == nil: throw ValidationError("a consumer token needs --trip")
@@ -42,10 +46,12 @@ struct TokenCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let directory = dataDirectory ?? ServerOptions.environment["TRIPSHARE_DATA_DIR"] ?? "data"
-        let keys = try SigningKeys.resolve(environment: ServerOptions.environment, dataDirectory: directory)
+        let keys = try await resolveKeys()
         if let created = keys.createdSecretFile {
             FileHandle.standardError.write(Data("Created a token signing key in \(created) (mode 0600).\n".utf8))
+        }
+        if keys.createdInStore {
+            FileHandle.standardError.write(Data("Created a token signing key in the database; every server on it uses it.\n".utf8))
         }
         guard let secret = keys.hmacSecret else {
             throw ValidationError("minting needs an HMAC secret: set TRIPSHARE_JWT_SECRET (a JWKS holds only public keys)")
@@ -53,6 +59,21 @@ struct TokenCommand: AsyncParsableCommand {
         let authority = try await TokenAuthority(hmacSecret: secret)
         let principal = Principal(role: role.role, tripId: trip, vehicleId: vehicle, subject: subject)
         print(try await authority.mint(principal, lifetime: Double(ttl)))
+    }
+}
+
+extension TokenCommand {
+    /// The keys of the server whose --database (PostgreSQL: the secret kept in it) or
+    /// --data-dir this names.
+    func resolveKeys() async throws -> SigningKeys {
+        var options = try ServerOptions.parse([])
+        options.dataDirectory = dataDirectory
+        options.database = database
+        let choice = try options.resolvedDatabase()
+        guard case .postgres = choice, ServerOptions.environment["TRIPSHARE_JWT_SECRET"]?.isEmpty != false else {
+            return try SigningKeys.resolve(environment: ServerOptions.environment, dataDirectory: options.resolvedDataDirectory)
+        }
+        return try await options.signingKeys(database: choice, store: try await choice.open())
     }
 }
 

@@ -3,11 +3,12 @@ import Hummingbird
 import Testing
 import TripModel
 import TripServer
+import TripStoreTesting
 
 @Suite struct OperationsTests {
     /// Health and readiness answer without a token.
-    @Test func health() async throws {
-        let harness = try await Harness()
+    @Test(arguments: TestStoreKind.available) func health(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
         try await harness.test { client in
             let health = try await client.expect(.ok, .get, "/healthz")
             let ready = try await client.expect(.ok, .get, "/readyz")
@@ -16,8 +17,8 @@ import TripServer
     }
 
     /// /metrics counts requests per route pattern and status, with latency histograms.
-    @Test func metrics() async throws {
-        let harness = try await Harness()
+    @Test(arguments: TestStoreKind.available) func metrics(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
         try await harness.test { client in
             try await harness.seed(client)
             try await client.expect(.ok, .get, "/v1/providers/p/trips/t1", as: harness.server)
@@ -30,8 +31,8 @@ import TripServer
     }
 
     /// The OpenAPI document is OpenAPI 3.1 and lists exactly the routes the router has.
-    @Test func openAPIMatchesRoutes() async throws {
-        let harness = try await Harness()
+    @Test(arguments: TestStoreKind.available) func openAPIMatchesRoutes(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
         let routes = Set(harness.app.makeRouter().routes.map { "\($0.method.rawValue.lowercased()) \($0.path.description)" })
         try await harness.test { client in
             let document = try await client.expect(.ok, .get, "/openapi.json").json()

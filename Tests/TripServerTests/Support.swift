@@ -6,6 +6,7 @@ import Testing
 import TripModel
 import TripServer
 import TripStore
+import TripStoreTesting
 
 let secret = Array("tripshare-test-secret-of-at-least-32-bytes".utf8)
 let epoch = Timestamp(secondsSince1970: 1_738_774_951)
@@ -16,8 +17,13 @@ struct Harness {
     let authority: TokenAuthority
     let app: TripServerApp
 
-    init(store: (any TripStore)? = nil, clock: WallClock = .fixed(epoch)) async throws {
-        self.store = store ?? InMemoryTripStore()
+    /// A server over a fresh store of `kind` (or over `store`).
+    init(_ kind: TestStoreKind = .memory, store: (any TripStore)? = nil, clock: WallClock = .fixed(epoch)) async throws {
+        if let store {
+            self.store = store
+        } else {
+            self.store = try await TestStores.make(kind)
+        }
         authority = try await TokenAuthority(hmacSecret: secret, clock: clock)
         app = TripServerApp(store: self.store, authority: authority, clock: clock, previewClock: .system)
     }

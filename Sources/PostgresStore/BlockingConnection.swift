@@ -1,0 +1,37 @@
+import Logging
+import NIOCore
+import PostgresNIO
+
+/// A connection used from a thread that may block: a store transaction's body is synchronous
+/// (``TripStore/StoreTransaction`` methods are `throws`, not `async`), so its statements wait
+/// here for their results. Only the store's own threads (``WriteLane``, the reader threads)
+/// ever call it, never an event loop: the connection's I/O runs on NIO's event loops
+/// meanwhile, and `wait()` would trap on one of them.
+struct BlockingConnection {
+    let connection: PostgresConnection
+    let logger: Logger
+
+    /// Runs `query` and returns its rows.
+    func rows(_ query: PostgresQuery) throws -> [PostgresRow] {
+        try connection.query(query, logger: logger).wait().rows
+    }
+
+    /// Runs `query` and returns its command tag's row count (rows inserted, updated, deleted).
+    @discardableResult
+    func execute(_ query: PostgresQuery) throws -> Int {
+        try connection.query(query, logger: logger).wait().metadata.rows ?? 0
+    }
+
+    /// Runs `query` and returns its command tag (`COMMIT`, or `ROLLBACK` when the server
+    /// rolled an aborted transaction back instead).
+    func commandTag(_ query: PostgresQuery) throws -> String {
+        try connection.query(query, logger: logger).wait().metadata.command
+    }
+}
+
+/// A row another transaction holds locked (``WriteBatch`` reads its rows with `SKIP LOCKED`):
+/// the write is run again a little later instead of waiting for the lock.
+struct RowLocked: Error {
+    /// The row, for the message when the write gives up.
+    var row: String
+}

@@ -1,0 +1,71 @@
+import NIOCore
+import PostgresNIO
+import TripModel
+
+/// How the store turns what postgres-nio throws into the API's errors: a server that cannot
+/// be reached (or that went away) is UNAVAILABLE, so the API answers 503; anything else the
+/// server refused is INTERNAL with its SQLSTATE and message (never the query's arguments).
+enum DatabaseError {
+    /// SQLSTATEs that mean "run it again": the write did nothing and may succeed later
+    /// (a lock another process holds, a deadlock PostgreSQL broke, a serialization conflict,
+    /// a unique key another process inserted first, which the rerun then sees).
+    static let retryableStates: Set<String> = ["40P01", "40001", "55P03", "23505"]
+
+    /// The SQLSTATE of a server error, if `error` is one.
+    static func sqlState(_ error: any Error) -> String? {
+        (error as? PSQLError)?.serverInfo?[.sqlState]
+    }
+
+    /// Whether `error` says the transaction should simply be tried again.
+    static func isRetryable(_ error: any Error) -> Bool {
+        sqlState(error).map(retryableStates.contains) ?? false
+    }
+
+    /// Whether `error` says the connection is gone or the server is shutting down or
+    /// unreachable: connection exceptions (08), operator intervention (57P), or a transport error.
+    static func isConnectionLoss(_ error: any Error) -> Bool {
+        if let fleet = error as? FleetError { return fleet.code == .unavailable }
+        if let state = sqlState(error) { return state.hasPrefix("08") || state.hasPrefix("57P") || state == "53300" }
+        if let psql = error as? PSQLError {
+            switch psql.code {
+            case .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed,
+                .messageDecodingFailure, .unexpectedBackendMessage:
+                return true
+            default:
+                return false
+            }
+        }
+        return error is ChannelError || error is IOError
+    }
+
+    /// UNAVAILABLE: the database at `location` cannot be used, because of `error`.
+    static func unavailable(_ location: PostgresLocation, _ error: any Error) -> FleetError {
+        unavailable(location, reason: describe(error))
+    }
+
+    /// UNAVAILABLE with a reason in words.
+    static func unavailable(_ location: PostgresLocation, reason: String) -> FleetError {
+        FleetError(.unavailable, "the database \(location) is unavailable: \(reason); retry later")
+    }
+
+    /// `error` as the store throws it: FleetErrors pass through; a lost connection is
+    /// UNAVAILABLE; a server error is INTERNAL with its code and message.
+    static func mapped(_ error: any Error, _ location: PostgresLocation) -> any Error {
+        if error is FleetError { return error }
+        if isConnectionLoss(error) { return unavailable(location, error) }
+        if error is PSQLError { return FleetError(.internal, "the database refused a statement: \(describe(error))") }
+        return error
+    }
+
+    /// A short description: the server's SQLSTATE and message, or the client's error code.
+    static func describe(_ error: any Error) -> String {
+        if let psql = error as? PSQLError {
+            if let info = psql.serverInfo, let message = info[.message] {
+                return "\(message) (SQLSTATE \(info[.sqlState] ?? "?"))"
+            }
+            if let underlying = psql.underlying { return "\(psql.code): \(underlying)" }
+            return "\(psql.code)"
+        }
+        return "\(error)"
+    }
+}

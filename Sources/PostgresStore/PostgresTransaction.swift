@@ -1,0 +1,289 @@
+import Foundation
+import NIOCore
+import PostgresNIO
+import TripModel
+import TripStore
+
+/// ``TripStore/StoreTransaction`` on one connection, inside its transaction: a write batch
+/// (``WriteLane``, `batch` set) or a read-only snapshot (`batch` nil).
+///
+/// In a write, the vehicle and trip rows a write reads it also locks (`SELECT ... FOR
+/// UPDATE SKIP LOCKED`): no other process changes them until this transaction ends, so two
+/// processes' updates of one vehicle (and its navigator) run one after the other and none is
+/// lost. A row another transaction holds throws ``RowLocked``, and the write runs again a
+/// little later rather than waiting: transactions that wait for each other's locks in
+/// opposite orders would deadlock, and PostgreSQL takes a second to notice.
+struct PostgresTransaction: StoreTransaction {
+    let connection: BlockingConnection
+    let caches: PostgresCaches
+    let batch: WriteBatch?
+
+    private var lock: RowLock { batch == nil ? .none : .skipLocked }
+
+    private func rows(_ query: PostgresQuery) throws -> [PostgresRow] {
+        do {
+            return try connection.rows(query)
+        } catch {
+            batch?.aborted = true
+            throw error
+        }
+    }
+
+    @discardableResult
+    private func execute(_ query: PostgresQuery) throws -> Int {
+        do {
+            return try connection.execute(query)
+        } catch {
+            batch?.aborted = true
+            throw error
+        }
+    }
+
+    private func cache(_ updates: [CacheUpdate]) {
+        if let batch { updates.forEach(batch.record) } else { caches.apply(updates) }
+    }
+
+    /// RowLocked when the row exists (SKIP LOCKED passed it over); nothing when it does not.
+    private func checkLocked(_ exists: PostgresQuery, row: String) throws {
+        guard batch != nil, !(try rows(exists)).isEmpty else { return }
+        throw RowLocked(row: row)
+    }
+
+    // MARK: Vehicles
+
+    func vehicleRecord(provider: String, id: String) throws -> VehicleRecord? {
+        let key = RowReads.key(provider, id)
+        if let seen = batch?.vehicles[key] { return seen }
+        var cachedVersion = caches.vehicles.version(for: key) ?? -1
+        while true {
+            let found = try rows(RowReads.vehicleQuery(provider: provider, id: id, cachedVersion: cachedVersion, lock: lock))
+            if !found.isEmpty { batch?.writeTouchedRows = true }
+            switch try RowReads.vehicle(found, key: key, caches: caches) {
+            case .absent:
+                try checkLocked("SELECT 1 FROM vehicles WHERE provider = \(provider) AND vehicle_id = \(id)", row: "vehicle '\(id)'")
+                return nil
+            case .cacheRace:
+                cachedVersion = -1
+            case .found(let record, let updates):
+                cache(updates)
+                batch?.vehicles[key] = record
+                return record
+            }
+        }
+    }
+
+    func insertVehicle(provider: String, id: String, _ record: VehicleRecord) throws {
+        let location = record.vehicle.lastLocation?.location
+        let cell = Self.cell(of: record.vehicle)
+        let body = try FleetJSON.encodeText(record.vehicle)
+        let tracking = try FleetJSON.encodeText(record.tracking)
+        batch?.writeTouchedRows = true
+        try execute(
+            """
+            INSERT INTO vehicles (provider, vehicle_id, row_version, vehicle_state, latitude, longitude, latitude_cell, longitude_cell,
+                                  body, tracking, navigator_state, navigator_route_version, history_after_event)
+            VALUES (\(provider), \(id), 1, \(record.vehicle.vehicleState?.rawValue), \(location?.latitude), \(location?.longitude),
+                    \(cell?.latitude), \(cell?.longitude), \(body),
+                    \(tracking), \(record.navigator.state.map { ByteBuffer(bytes: $0) }),
+                    \(record.navigator.routeVersion), (SELECT last_id FROM event_log_head))
+            """)
+        // Its history starts after the events logged before it; in a write batch those get
+        // their ids at commit (EventLog), which then sets history_after_event.
+        if let batch { batch.insertedVehicles.append((provider, id, batch.events.count)) }
+        cache([.vehicle(RowReads.key(provider, id), 1, record)])
+    }
+
+    func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws -> [UInt8]? {
+        let location = record.vehicle.lastLocation?.location
+        let cell = Self.cell(of: record.vehicle)
+        let body = try JSONStreamEncoder().encode(record.vehicle)
+        let tracking = try FleetJSON.encodeText(record.tracking)
+        batch?.writeTouchedRows = true
+        let updated = try rows(
+            """
+            UPDATE vehicles SET row_version = row_version + 1, vehicle_state = \(record.vehicle.vehicleState?.rawValue),
+                latitude = \(location?.latitude), longitude = \(location?.longitude),
+                latitude_cell = \(cell?.latitude), longitude_cell = \(cell?.longitude),
+                body = \(String(decoding: body, as: UTF8.self)), tracking = \(tracking),
+                navigator_state = \(record.navigator.state.map { ByteBuffer(bytes: $0) }),
+                navigator_route_version = \(record.navigator.routeVersion)
+            WHERE provider = \(provider) AND vehicle_id = \(id) RETURNING row_version
+            """)
+        if let version = try updated.first?.decode(Int64.self) {
+            cache([.vehicle(RowReads.key(provider, id), version, record)])
+        }
+        return body
+    }
+
+    /// The 0.01 degree grid cell the position index files the vehicle under (migration 0001).
+    static func cell(of vehicle: Vehicle) -> (latitude: Int, longitude: Int)? {
+        vehicle.lastLocation?.location.map { PositionCell.of(latitude: $0.latitude, longitude: $0.longitude) }
+    }
+
+    func deleteVehicle(provider: String, id: String) throws {
+        batch?.writeTouchedRows = true
+        // The navigator route goes with it (ON DELETE CASCADE).
+        try execute("DELETE FROM vehicles WHERE provider = \(provider) AND vehicle_id = \(id)")
+        cache([.removeVehicle(RowReads.key(provider, id))])
+    }
+
+    // MARK: Trips
+
+    func trip(provider: String, id: String) throws -> Trip? {
+        try revisionedTrip(provider: provider, id: id)?.value
+    }
+
+    /// The trip as riders read it (live fields from its vehicle where its row says so).
+    func revisionedTrip(provider: String, id: String) throws -> Revisioned<Trip>? {
+        try readTrip(provider: provider, id: id, compose: true)?.trip
+    }
+
+    /// Reads (and in a write, locks) a trip row; `compose` asks for the rider's view too.
+    private func readTrip(provider: String, id: String, compose: Bool) throws -> (trip: Revisioned<Trip>, row: TripRow)? {
+        let key = RowReads.key(provider, id)
+        if let batch, let seen = batch.trips[key], !compose || !seen.progressFromVehicle {
+            return (Revisioned(value: seen.trip, revision: Revision(row: 0)), seen)
+        }
+        var cached = RowReads.cachedTripVersions(provider: provider, id: id, caches: caches)
+        while true {
+            let query = RowReads.tripQuery(provider: provider, id: id, cachedTrip: cached.trip, cachedVehicle: cached.vehicle, lock: lock)
+            let found = try rows(query)
+            if !found.isEmpty { batch?.writeTouchedRows = true }
+            let read = try RowReads.trip(found, provider: provider, id: id, caches: caches, compose: compose) { batch?.vehicles[$0] }
+            switch read {
+            case .absent:
+                try checkLocked("SELECT 1 FROM trips WHERE provider = \(provider) AND trip_id = \(id)", row: "trip '\(id)'")
+                return nil
+            case .cacheRace:
+                cached = (-1, -1)
+            case .found(let value, let updates):
+                cache(updates)
+                batch?.trips[key] = value.row
+                if batch == nil { RowReads.rememberComposed(value.trip, provider: provider, id: id, caches: caches) }
+                return value
+            }
+        }
+    }
+
+    func insertTrip(provider: String, id: String, _ trip: Trip) throws {
+        let body = try FleetJSON.encodeText(trip)
+        batch?.writeTouchedRows = true
+        try execute(
+            """
+            INSERT INTO trips (provider, trip_id, row_version, vehicle_id, trip_status, unfinished, body)
+            VALUES (\(provider), \(id), 1, \(trip.vehicleId), \(trip.tripStatus.rawValue), \(!trip.tripStatus.isTerminal), \(body))
+            """)
+        cache([.trip(RowReads.key(provider, id), 1, TripRow(trip: trip, progressFromVehicle: false))])
+    }
+
+    func updateTrip(provider: String, id: String, _ trip: Trip) throws {
+        try write(TripRow(trip: trip, progressFromVehicle: false), provider: provider, id: id)
+    }
+
+    /// Skips the write when the row, given the vehicle, already reads as `trip` (as the SQLite
+    /// store does, and for the same reason: a location update changes only the live fields).
+    func updateTripProgress(provider: String, id: String, _ trip: Trip, vehicle: Vehicle) throws {
+        guard let stored = try readTrip(provider: provider, id: id, compose: false)?.row else { return }
+        if stored.progressFromVehicle, stored.trip.withProgress(of: vehicle) == trip { return }
+        let derivable = trip.withProgress(of: vehicle) == trip
+        if !derivable, !stored.progressFromVehicle, stored.trip == trip { return }
+        try write(TripRow(trip: trip, progressFromVehicle: derivable), provider: provider, id: id)
+    }
+
+    private func write(_ row: TripRow, provider: String, id: String) throws {
+        batch?.writeTouchedRows = true
+        let updated = try rows(try RowReads.tripUpdate(provider: provider, id: id, row))
+        if let version = try updated.first?.decode(Int64.self) { cache([.trip(RowReads.key(provider, id), version, row)]) }
+    }
+
+    func deleteTrip(provider: String, id: String) throws {
+        batch?.writeTouchedRows = true
+        try execute("DELETE FROM trips WHERE provider = \(provider) AND trip_id = \(id)")
+        cache([.removeTrip(RowReads.key(provider, id))])
+    }
+
+    func unfinishedTrips(provider: String, vehicleId: String) throws -> [Trip] {
+        let listed = try rows(
+            """
+            SELECT trip_id, row_version FROM trips WHERE provider = \(provider) AND vehicle_id = \(vehicleId) AND unfinished ORDER BY id
+            """)
+        // Bodies are read only for the trips whose version the cache lacks.
+        var entries: [(id: String, row: TripRow?)] = []
+        for row in listed {
+            let (id, version) = try row.decode((String, Int64).self)
+            let key = RowReads.key(provider, id)
+            let known = batch?.trips[key] ?? caches.trips.value(for: key, version: version)
+            if let known { batch?.trips[key] = known }
+            entries.append((id, known))
+        }
+        let missing = entries.filter { $0.row == nil }.map(\.id)
+        var fetched: [String: TripRow] = [:]
+        if !missing.isEmpty {
+            let found = try rows(
+                """
+                SELECT trip_id, row_version, progress_from_vehicle, body FROM trips WHERE provider = \(provider) AND trip_id = ANY(\(missing))
+                """)
+            for row in found {
+                let (id, version, progressFromVehicle, body) = try row.decode((String, Int64, Bool, String).self)
+                let tripRow = TripRow(trip: try RowReads.decode(Trip.self, body), progressFromVehicle: progressFromVehicle)
+                fetched[id] = tripRow
+                cache([.trip(RowReads.key(provider, id), version, tripRow)])
+            }
+        }
+        // A trip deleted between the two statements is left out (possible only outside a write).
+        let stored = entries.compactMap { $0.row ?? fetched[$0.id] }
+        guard stored.contains(where: \.progressFromVehicle),
+            let vehicle = try vehicleRecord(provider: provider, id: vehicleId)?.vehicle
+        else { return stored.map(\.trip) }
+        return stored.map { $0.progressFromVehicle ? $0.trip.withProgress(of: vehicle) : $0.trip }
+    }
+
+    // MARK: Navigator routes
+
+    func navigatorRoute(provider: String, vehicleId: String) throws -> [UInt8]? {
+        let found = try rows(
+            """
+            SELECT r.body FROM navigator_routes r JOIN vehicles v ON v.id = r.vehicle
+            WHERE v.provider = \(provider) AND v.vehicle_id = \(vehicleId)
+            """)
+        return try found.first.map { Array(try $0.decode(ByteBuffer.self).readableBytesView) }
+    }
+
+    func setNavigatorRoute(provider: String, vehicleId: String, _ route: [UInt8]?) throws {
+        batch?.writeTouchedRows = true
+        guard let route else {
+            try execute(
+                """
+                DELETE FROM navigator_routes WHERE vehicle = (SELECT id FROM vehicles WHERE provider = \(provider) AND vehicle_id = \(vehicleId))
+                """)
+            return
+        }
+        try execute(
+            """
+            INSERT INTO navigator_routes (vehicle, body)
+            SELECT id, \(ByteBuffer(bytes: route)) FROM vehicles WHERE provider = \(provider) AND vehicle_id = \(vehicleId)
+            ON CONFLICT (vehicle) DO UPDATE SET body = excluded.body
+            """)
+    }
+
+    // MARK: Events
+
+    /// Buffered until the commit, which numbers them (EventLog says why there).
+    func appendEvent(provider: String, _ event: NewEvent) throws {
+        guard let batch else { throw FleetError(.internal, "an event was appended outside a write transaction") }
+        batch.events.append((provider, event))
+    }
+}
+
+/// The coarse grid of the position index: cells of 0.01 degree, about 1.1 km north to south,
+/// numbered from 0 at the south pole and the antimeridian (the SQLite store's grid).
+enum PositionCell {
+    static let perDegree = 100.0
+
+    static func of(latitude: Double, longitude: Double) -> (latitude: Int, longitude: Int) {
+        (latitudeCell(latitude), longitudeCell(longitude))
+    }
+
+    static func latitudeCell(_ latitude: Double) -> Int { Int(((latitude + 90) * perDegree).rounded(.down)) }
+    static func longitudeCell(_ longitude: Double) -> Int { Int(((longitude + 180) * perDegree).rounded(.down)) }
+}

@@ -1,0 +1,228 @@
+// The store's writes, one transaction per batch of writes ("group commit", as in the SQLite
+// store): the writes that arrive while a transaction runs wait, and the next transaction
+// runs all of them, one after another, then logs their events and commits once. A write is
+// answered only after the commit.
+//
+// Why batches pay on PostgreSQL: the event log's ids are handed out under a lock held until
+// the commit (EventLog), so commits that log events run one at a time across every process;
+// each commit also waits for its WAL flush. Sharing a transaction divides both among the
+// writes of a batch.
+//
+// The writes of a batch share the transaction without savepoints (each would cost two more
+// round trips per write). A write that fails before locking or changing any row just has its
+// buffered events taken back. One that fails after (or whose statement failed, which aborts
+// the transaction) makes the batch roll back and start again without it: the writes before
+// it run again (a write's body is a function of what it reads, so it does the same again).
+// A write that met a row another transaction holds (RowLocked), or that PostgreSQL refused
+// for a conflict with another process (a deadlock, a unique key inserted meanwhile), is run
+// again in a later batch after a short pause, a bounded number of times.
+//
+// The batches run on a thread of the lane's own, which blocks on each statement's result
+// (BlockingConnection); the connection's I/O stays on NIO's event loops.
+
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresNIO
+import Synchronization
+import TripModel
+import TripStore
+
+/// Runs the store's write transactions in batches on one connection and thread.
+final class WriteLane: Sendable {
+    typealias Body = @Sendable (PostgresTransaction) throws -> Void
+
+    /// A queued write.
+    struct Job: Sendable {
+        let body: Body
+        let complete: @Sendable (Result<Void, any Error>) -> Void
+        /// Times it was put back because of another process's locks or conflicts.
+        var retries = 0
+    }
+
+    private struct Queue {
+        var jobs: [Job] = []
+        var draining = false
+    }
+
+    /// At most this many writes share a transaction.
+    static let maximumBatch = 128
+    /// A write meeting other processes' locks or conflicts is tried this many times more.
+    static let maximumRetries = 40
+
+    private let pool: ConnectionPool
+    private let caches: PostgresCaches
+    private let channel: String
+    private let instance: String
+    private let logger: Logger
+    private let thread: NIOThreadPool
+    private let queue = Mutex(Queue())
+
+    init(pool: ConnectionPool, caches: PostgresCaches, channel: String, instance: String, logger: Logger) {
+        self.pool = pool
+        self.caches = caches
+        self.channel = channel
+        self.instance = instance
+        self.logger = logger
+        thread = NIOThreadPool(numberOfThreads: 1)
+        thread.start()
+    }
+
+    /// Runs `body` in a write transaction and returns once it has committed.
+    func write(_ body: @escaping Body) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            enqueue([Job(body: body, complete: { continuation.resume(with: $0) })], atFront: false)
+        }
+    }
+
+    private func enqueue(_ jobs: [Job], atFront: Bool) {
+        let startDrain = queue.withLock { queue in
+            if atFront { queue.jobs.insert(contentsOf: jobs, at: 0) } else { queue.jobs.append(contentsOf: jobs) }
+            if queue.draining { return false }
+            queue.draining = true
+            return true
+        }
+        if startDrain { Task { await drain() } }
+    }
+
+    /// Takes the next batch; stops draining (atomically) when there is none.
+    private func nextBatch() -> [Job] {
+        queue.withLock { queue in
+            let batch = Array(queue.jobs.prefix(Self.maximumBatch))
+            queue.jobs.removeFirst(batch.count)
+            if batch.isEmpty { queue.draining = false }
+            return batch
+        }
+    }
+
+    /// Borrows a connection and runs batches on the lane's thread until the queue is empty.
+    private func drain() async {
+        let connection: PostgresConnection
+        do {
+            connection = try await pool.lease()
+        } catch {
+            // The database is unreachable: everything waiting fails now (503), not later.
+            while case let jobs = nextBatch(), !jobs.isEmpty { for job in jobs { job.complete(.failure(error)) } }
+            return
+        }
+        let blocking = BlockingConnection(connection: connection, logger: logger)
+        let broken: Bool
+        do {
+            broken = try await thread.runIfActive { self.runBatches(blocking) }
+        } catch {
+            broken = true
+            while case let jobs = nextBatch(), !jobs.isEmpty { for job in jobs { job.complete(.failure(error)) } }
+        }
+        pool.release(connection, broken: broken)
+        // A lost connection ends the loop with writes possibly still queued: go on with another.
+        if broken,
+            queue.withLock({ queue in
+                if queue.jobs.isEmpty {
+                    queue.draining = false
+                    return false
+                }
+                return true
+            })
+        {
+            await drain()
+        }
+    }
+
+    /// Runs batches until the queue is empty (false) or the connection broke (true; the
+    /// queue is then still marked draining).
+    private func runBatches(_ connection: BlockingConnection) -> Bool {
+        while true {
+            let jobs = nextBatch()
+            if jobs.isEmpty { return false }
+            if !run(jobs, connection) { return true }
+        }
+    }
+
+    /// Runs one batch to its commit; false when the connection broke.
+    private func run(_ jobs: [Job], _ connection: BlockingConnection) -> Bool {
+        var pending = jobs
+        var putBack: [Job] = []
+        attempt: while true {
+            let batch = WriteBatch()
+            var succeeded: [Job] = []
+            do {
+                try connection.execute("BEGIN")
+                for (index, job) in pending.enumerated() {
+                    let mark = batch.startWrite()
+                    let failure: (any Error)?
+                    do {
+                        try job.body(PostgresTransaction(connection: connection, caches: caches, batch: batch))
+                        failure = batch.aborted ? FleetError(.internal, "a statement failed and its error was not passed on") : nil
+                    } catch {
+                        failure = error
+                    }
+                    guard let failure else {
+                        succeeded.append(job)
+                        continue
+                    }
+                    if DatabaseError.isConnectionLoss(failure) { throw failure }
+                    let retry = failure is RowLocked || DatabaseError.isRetryable(failure)
+                    if retry { putBack.append(job) } else { job.complete(.failure(DatabaseError.mapped(failure, pool.location))) }
+                    if batch.writeTouchedRows || batch.aborted {
+                        try connection.execute("ROLLBACK")
+                        pending.remove(at: index)
+                        if pending.isEmpty { break attempt }
+                        continue attempt
+                    }
+                    batch.rewind(to: mark)
+                }
+                if let flush = EventLog.flush(batch, channel: channel, instance: instance) { try connection.execute(flush) }
+                let tag = try connection.commandTag("COMMIT")
+                guard tag == "COMMIT" else { throw FleetError(.aborted, "the database rolled the transaction back (\(tag)); retry") }
+            } catch {
+                _ = try? connection.execute("ROLLBACK")
+                if DatabaseError.isConnectionLoss(error) {
+                    let failure = DatabaseError.unavailable(
+                        pool.location, reason: "the connection was lost during a write, which may or may not have committed")
+                    for job in pending { job.complete(.failure(failure)) }
+                    schedule(putBack)
+                    return false
+                }
+                // The flush met a conflict (it takes the log's lock): run the whole batch again.
+                if DatabaseError.isRetryable(error) {
+                    putBack += pending
+                } else {
+                    for job in pending { job.complete(.failure(DatabaseError.mapped(error, pool.location))) }
+                }
+                break attempt
+            }
+            caches.apply(batch.cacheUpdates)
+            for job in succeeded { job.complete(.success(())) }
+            break attempt
+        }
+        schedule(putBack)
+        return true
+    }
+
+    /// Puts writes back in the queue after a pause that grows with their retries; gives up
+    /// (ABORTED) after ``maximumRetries``.
+    private func schedule(_ jobs: [Job]) {
+        guard !jobs.isEmpty else { return }
+        var again: [Job] = []
+        for var job in jobs {
+            job.retries += 1
+            if job.retries > Self.maximumRetries {
+                job.complete(.failure(FleetError(.aborted, "the resource is being written by another server without pause; retry")))
+            } else {
+                again.append(job)
+            }
+        }
+        guard let slowest = again.map(\.retries).max() else { return }
+        let pause = Duration.milliseconds(min(1 << min(slowest - 1, 6), 50))
+        Task {
+            try? await Task.sleep(for: pause)
+            self.enqueue(again, atFront: true)
+        }
+    }
+
+    /// Stops the lane's thread.
+    func shutdown() async {
+        try? await thread.shutdownGracefully()
+    }
+}
