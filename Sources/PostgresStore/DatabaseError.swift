@@ -1,4 +1,6 @@
+import Foundation
 import NIOCore
+import NIOPosix
 import PostgresNIO
 import TripModel
 
@@ -63,9 +65,15 @@ enum DatabaseError {
             if let info = psql.serverInfo, let message = info[.message] {
                 return "\(message) (SQLSTATE \(info[.sqlState] ?? "?"))"
             }
-            if let underlying = psql.underlying { return "\(psql.code): \(underlying)" }
+            if let underlying = psql.underlying { return describe(underlying) }
             return "\(psql.code)"
         }
+        if let connection = error as? NIOConnectionError {
+            if let failure = connection.connectionErrors.first { return describe(failure.error) }
+            if let lookup = connection.dnsAError ?? connection.dnsAAAAError { return "cannot resolve \(connection.host): \(lookup)" }
+        }
+        // The system's words for errno (say, "Connection refused"), not NIO's full description.
+        if let io = error as? IOError { return String(cString: strerror(io.errnoCode)) }
         return "\(error)"
     }
 }

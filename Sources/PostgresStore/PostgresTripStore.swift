@@ -28,8 +28,13 @@ public final class PostgresTripStore: SharedTripStore {
     let pool: ConnectionPool
     let caches = PostgresCaches()
     let lane: WriteLane
-    /// Threads that run read transactions' (synchronous) bodies.
-    let readers: NIOThreadPool
+    /// Threads that run read transactions' (synchronous) bodies, shared by every store of
+    /// the process (a test process makes hundreds of stores).
+    static let readers: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 4)
+        pool.start()
+        return pool
+    }()
     /// Names this store object in its notifications, so it can skip its own.
     let instance = UUID().uuidString
     let logger: Logger
@@ -56,14 +61,11 @@ public final class PostgresTripStore: SharedTripStore {
         }
         lane = WriteLane(
             pool: pool, caches: caches, channel: EventLog.channel(schema: location.schema), instance: instance, logger: logger)
-        readers = NIOThreadPool(numberOfThreads: 4)
-        readers.start()
     }
 
     deinit {
-        // Stores made by tests are not closed explicitly: let their threads and idle
+        // Stores made by tests are not closed explicitly: let their thread and idle
         // connections go with them.
-        readers.shutdownGracefully { _ in }
         let pool = pool
         let lane = lane
         Task {
@@ -76,7 +78,6 @@ public final class PostgresTripStore: SharedTripStore {
     /// UNAVAILABLE.
     public func close() async {
         await lane.shutdown()
-        try? await readers.shutdownGracefully()
         await pool.close()
     }
 
@@ -99,7 +100,7 @@ public final class PostgresTripStore: SharedTripStore {
         try await withConnection { connection in
             let caches = caches
             let logger = logger
-            try await readers.runIfActive {
+            try await Self.readers.runIfActive {
                 let blocking = BlockingConnection(connection: connection, logger: logger)
                 try blocking.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
                 do {
