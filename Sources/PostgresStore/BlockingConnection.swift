@@ -16,6 +16,19 @@ struct BlockingConnection {
         try connection.query(query, logger: logger).wait().rows
     }
 
+    /// Runs a prepared statement (prepared on this connection on first use) and returns its
+    /// rows. postgres-nio executes prepared statements from async code only: a task on the
+    /// event loops runs it, and this thread waits for the task's result.
+    func rows<Statement: RowStatement>(_ statement: Statement) throws -> [PostgresRow] {
+        let promise = connection.eventLoop.makePromise(of: [PostgresRow].self)
+        promise.completeWithTask { [connection, logger] in
+            var rows: [PostgresRow] = []
+            for try await row in try await connection.execute(statement, logger: logger) { rows.append(row) }
+            return rows
+        }
+        return try promise.futureResult.wait()
+    }
+
     /// Runs `query` and returns its command tag's row count (rows inserted, updated, deleted).
     @discardableResult
     func execute(_ query: PostgresQuery) throws -> Int {

@@ -13,16 +13,27 @@ import TripStore
 /// lost. A row another transaction holds throws ``RowLocked``, and the write runs again a
 /// little later rather than waiting: transactions that wait for each other's locks in
 /// opposite orders would deadlock, and PostgreSQL takes a second to notice.
+///
+/// A location update costs one round trip of its own: the read that locks its vehicle also
+/// lists the vehicle's unfinished trips (kept in ``WriteBatch``), their decoded rows come from
+/// the caches, and the vehicle's new row is written with the batch's others before the commit.
 struct PostgresTransaction: StoreTransaction {
     let connection: BlockingConnection
     let caches: PostgresCaches
     let batch: WriteBatch?
 
-    private var lock: RowLock { batch == nil ? .none : .skipLocked }
-
     private func rows(_ query: PostgresQuery) throws -> [PostgresRow] {
         do {
             return try connection.rows(query)
+        } catch {
+            batch?.aborted = true
+            throw error
+        }
+    }
+
+    private func rows(_ statement: some RowStatement) throws -> [PostgresRow] {
+        do {
+            return try connection.rows(statement)
         } catch {
             batch?.aborted = true
             throw error
@@ -56,8 +67,16 @@ struct PostgresTransaction: StoreTransaction {
         if let seen = batch?.vehicles[key] { return seen }
         var cachedVersion = caches.vehicles.version(for: key) ?? -1
         while true {
-            let found = try rows(RowReads.vehicleQuery(provider: provider, id: id, cachedVersion: cachedVersion, lock: lock))
-            if !found.isEmpty { batch?.writeTouchedRows = true }
+            let found: [PostgresRow]
+            if let batch {
+                found = try rows(VehicleForWrite(provider: provider, id: id, cachedVersion: cachedVersion))
+                if !found.isEmpty {
+                    batch.writeTouchedRows = true
+                    batch.unfinishedTrips[key] = try RowReads.unfinishedTrips(found)
+                }
+            } else {
+                found = try rows(VehicleRead(provider: provider, id: id, cachedVersion: cachedVersion))
+            }
             switch try RowReads.vehicle(found, key: key, caches: caches) {
             case .absent:
                 try checkLocked("SELECT 1 FROM vehicles WHERE provider = \(provider) AND vehicle_id = \(id)", row: "vehicle '\(id)'")
@@ -89,29 +108,25 @@ struct PostgresTransaction: StoreTransaction {
             """)
         // Its history starts after the events logged before it; in a write batch those get
         // their ids at commit (EventLog), which then sets history_after_event.
-        if let batch { batch.insertedVehicles.append((provider, id, batch.events.count)) }
+        if let batch {
+            batch.insertedVehicles.append((provider, id, batch.events.count))
+            batch.unfinishedTrips[RowReads.key(provider, id)] = []
+        }
         cache([.vehicle(RowReads.key(provider, id), 1, record)])
     }
 
+    /// In a write batch the row is written just before the commit (``WriteBatch``); its
+    /// version moves then, and the caches learn it after the commit.
     func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws -> [UInt8]? {
-        let location = record.vehicle.lastLocation?.location
-        let cell = Self.cell(of: record.vehicle)
+        let key = RowReads.key(provider, id)
         let body = try JSONStreamEncoder().encode(record.vehicle)
         let tracking = try FleetJSON.encodeText(record.tracking)
-        batch?.writeTouchedRows = true
-        let updated = try rows(
-            """
-            UPDATE vehicles SET row_version = row_version + 1, vehicle_state = \(record.vehicle.vehicleState?.rawValue),
-                latitude = \(location?.latitude), longitude = \(location?.longitude),
-                latitude_cell = \(cell?.latitude), longitude_cell = \(cell?.longitude),
-                body = \(String(decoding: body, as: UTF8.self)), tracking = \(tracking),
-                navigator_state = \(record.navigator.state.map { ByteBuffer(bytes: $0) }),
-                navigator_route_version = \(record.navigator.routeVersion)
-            WHERE provider = \(provider) AND vehicle_id = \(id) RETURNING row_version
-            """)
-        if let version = try updated.first?.decode(Int64.self) {
-            cache([.vehicle(RowReads.key(provider, id), version, record)])
-        }
+        guard let batch else { throw FleetError(.internal, "a vehicle was updated outside a write transaction") }
+        batch.writeTouchedRows = true
+        let updates = (batch.changedVehicles[key]?.updates ?? 0) + 1
+        batch.changedVehicles[key] = WriteBatch.ChangedVehicle(
+            provider: provider, id: id, record: record, body: String(decoding: body, as: UTF8.self), tracking: tracking, updates: updates)
+        batch.vehicles[key] = record
         return body
     }
 
@@ -122,6 +137,7 @@ struct PostgresTransaction: StoreTransaction {
 
     func deleteVehicle(provider: String, id: String) throws {
         batch?.writeTouchedRows = true
+        batch?.changedVehicles[RowReads.key(provider, id)] = nil
         // The navigator route goes with it (ON DELETE CASCADE).
         try execute("DELETE FROM vehicles WHERE provider = \(provider) AND vehicle_id = \(id)")
         cache([.removeVehicle(RowReads.key(provider, id))])
@@ -146,8 +162,12 @@ struct PostgresTransaction: StoreTransaction {
         }
         var cached = RowReads.cachedTripVersions(provider: provider, id: id, caches: caches)
         while true {
-            let query = RowReads.tripQuery(provider: provider, id: id, cachedTrip: cached.trip, cachedVehicle: cached.vehicle, lock: lock)
-            let found = try rows(query)
+            let found: [PostgresRow]
+            if batch != nil {
+                found = try rows(TripForWrite(provider: provider, id: id, cachedTrip: cached.trip, cachedVehicle: cached.vehicle))
+            } else {
+                found = try rows(TripRead(provider: provider, id: id, cachedTrip: cached.trip, cachedVehicle: cached.vehicle))
+            }
             if !found.isEmpty { batch?.writeTouchedRows = true }
             let read = try RowReads.trip(found, provider: provider, id: id, caches: caches, compose: compose) { batch?.vehicles[$0] }
             switch read {
@@ -168,6 +188,7 @@ struct PostgresTransaction: StoreTransaction {
     func insertTrip(provider: String, id: String, _ trip: Trip) throws {
         let body = try FleetJSON.encodeText(trip)
         batch?.writeTouchedRows = true
+        batch?.unfinishedTrips = [:]
         try execute(
             """
             INSERT INTO trips (provider, trip_id, row_version, vehicle_id, trip_status, unfinished, body)
@@ -177,6 +198,8 @@ struct PostgresTransaction: StoreTransaction {
     }
 
     func updateTrip(provider: String, id: String, _ trip: Trip) throws {
+        // Its status or vehicle may change: the vehicles' lists of unfinished trips are read again.
+        batch?.unfinishedTrips = [:]
         try write(TripRow(trip: trip, progressFromVehicle: false), provider: provider, id: id)
     }
 
@@ -198,19 +221,25 @@ struct PostgresTransaction: StoreTransaction {
 
     func deleteTrip(provider: String, id: String) throws {
         batch?.writeTouchedRows = true
+        batch?.unfinishedTrips = [:]
         try execute("DELETE FROM trips WHERE provider = \(provider) AND trip_id = \(id)")
         cache([.removeTrip(RowReads.key(provider, id))])
     }
 
     func unfinishedTrips(provider: String, vehicleId: String) throws -> [Trip] {
-        let listed = try rows(
-            """
-            SELECT trip_id, row_version FROM trips WHERE provider = \(provider) AND vehicle_id = \(vehicleId) AND unfinished ORDER BY id
-            """)
+        let listed: [(id: String, version: Int64)]
+        if let known = batch?.unfinishedTrips[RowReads.key(provider, vehicleId)] {
+            listed = known
+        } else {
+            listed = try rows(
+                """
+                SELECT trip_id, row_version FROM trips WHERE provider = \(provider) AND vehicle_id = \(vehicleId) AND unfinished ORDER BY id
+                """
+            ).map { try $0.decode((String, Int64).self) }
+        }
         // Bodies are read only for the trips whose version the cache lacks.
         var entries: [(id: String, row: TripRow?)] = []
-        for row in listed {
-            let (id, version) = try row.decode((String, Int64).self)
+        for (id, version) in listed {
             let key = RowReads.key(provider, id)
             let known = batch?.trips[key] ?? caches.trips.value(for: key, version: version)
             if let known { batch?.trips[key] = known }

@@ -131,6 +131,15 @@ public final class PostgresTripStore: SharedTripStore {
         }
     }
 
+    /// The rows of a prepared statement on a pooled connection.
+    func rows(_ statement: some RowStatement) async throws -> [PostgresRow] {
+        try await withConnection { connection in
+            var rows: [PostgresRow] = []
+            for try await row in try await connection.execute(statement, logger: logger) { rows.append(row) }
+            return rows
+        }
+    }
+
     /// The rows of one statement on a pooled connection.
     func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
         try await withConnection { connection in
@@ -145,8 +154,8 @@ public final class PostgresTripStore: SharedTripStore {
     public func revisionedTrip(provider: String, id: String) async throws -> Revisioned<Trip>? {
         var cached = RowReads.cachedTripVersions(provider: provider, id: id, caches: caches)
         while true {
-            let query = RowReads.tripQuery(provider: provider, id: id, cachedTrip: cached.trip, cachedVehicle: cached.vehicle, lock: .none)
-            switch try RowReads.trip(try await rows(query), provider: provider, id: id, caches: caches, compose: true) {
+            let statement = TripRead(provider: provider, id: id, cachedTrip: cached.trip, cachedVehicle: cached.vehicle)
+            switch try RowReads.trip(try await rows(statement), provider: provider, id: id, caches: caches, compose: true) {
             case .absent: return nil
             case .cacheRace: cached = (-1, -1)
             case .found(let value, let updates):

@@ -12,29 +12,6 @@ import PostgresNIO
 import TripModel
 import TripStore
 
-/// How a read in a write transaction locks the row it reads.
-enum RowLock {
-    /// No lock (reads outside write transactions).
-    case none
-    /// `FOR UPDATE SKIP LOCKED`: a row another transaction holds is not returned, and the
-    /// write is run again a little later (``RowLocked``).
-    case skipLocked
-
-    var vehicleClause: String {
-        switch self {
-        case .none: ""
-        case .skipLocked: " FOR UPDATE SKIP LOCKED"
-        }
-    }
-
-    var tripClause: String {
-        switch self {
-        case .none: ""
-        case .skipLocked: " FOR UPDATE OF t SKIP LOCKED"
-        }
-    }
-}
-
 /// What a read found.
 enum RowRead<Value> {
     /// No such row.
@@ -58,26 +35,7 @@ enum RowReads {
 
     // MARK: Vehicles
 
-    /// Columns: row_version, body, tracking, navigator_state (the last three NULL when the
-    /// cache holds that version), navigator_route_version.
-    static func vehicleQuery(provider: String, id: String, cachedVersion: Int64, lock: RowLock) -> PostgresQuery {
-        var binds = PostgresBindings(capacity: 3)
-        binds.append(provider)
-        binds.append(id)
-        binds.append(cachedVersion)
-        return PostgresQuery(
-            unsafeSQL: """
-                SELECT row_version, \(unlessCached("body")), \(unlessCached("tracking")), \(unlessCached("navigator_state")),
-                    navigator_route_version
-                FROM vehicles WHERE provider = $1 AND vehicle_id = $2
-                """ + lock.vehicleClause,
-            binds: binds)
-    }
-
-    private static func unlessCached(_ column: String) -> String {
-        "CASE WHEN row_version = $3 THEN NULL ELSE \(column) END"
-    }
-
+    /// Decodes a vehicle read (VehicleRead, VehicleForWrite): its first five columns.
     static func vehicle(_ rows: [PostgresRow], key: String, caches: PostgresCaches) throws -> RowRead<VehicleRecord> {
         guard let row = rows.first else { return .absent }
         let (version, body, tracking, state, routeVersion) = try row.decode((Int64, String?, String?, ByteBuffer?, Int64).self)
@@ -91,37 +49,21 @@ enum RowReads {
         return .found(record, [.vehicle(key, version, record)])
     }
 
-    // MARK: Trips
-
-    /// A trip and, when its row is marked so, its vehicle. Columns: trip row_version,
-    /// progress_from_vehicle, vehicle_id, trip body (NULL when cached), vehicle row_version,
-    /// and the vehicle's body, tracking, navigator_state (NULL when cached or not joined),
-    /// navigator_route_version.
-    static func tripQuery(
-        provider: String, id: String, cachedTrip: Int64, cachedVehicle: Int64, lock: RowLock
-    ) -> PostgresQuery {
-        var binds = PostgresBindings(capacity: 4)
-        binds.append(provider)
-        binds.append(id)
-        binds.append(cachedTrip)
-        binds.append(cachedVehicle)
-        return PostgresQuery(
-            unsafeSQL: """
-                SELECT t.row_version, t.progress_from_vehicle, t.vehicle_id,
-                    CASE WHEN t.row_version = $3 THEN NULL ELSE t.body END,
-                    v.row_version,
-                    CASE WHEN v.row_version = $4 THEN NULL ELSE v.body END,
-                    CASE WHEN v.row_version = $4 THEN NULL ELSE v.tracking END,
-                    CASE WHEN v.row_version = $4 THEN NULL ELSE v.navigator_state END,
-                    v.navigator_route_version
-                FROM trips t
-                LEFT JOIN vehicles v ON t.progress_from_vehicle AND v.provider = t.provider AND v.vehicle_id = t.vehicle_id
-                WHERE t.provider = $1 AND t.trip_id = $2
-                """ + lock.tripClause,
-            binds: binds)
+    /// The row version of a vehicle read's row.
+    static func vehicleVersion(_ rows: [PostgresRow]) throws -> Int64? {
+        try rows.first?.decode(Int64.self)
     }
 
-    /// The versions to send with ``tripQuery``: the cached trip row's, and its vehicle's.
+    /// The unfinished trips (IDs and row versions, oldest first) a VehicleForWrite row lists.
+    static func unfinishedTrips(_ rows: [PostgresRow]) throws -> [(id: String, version: Int64)] {
+        guard let row = rows.first else { return [] }
+        let (_, _, _, _, _, ids, versions) = try row.decode((Int64, String?, String?, ByteBuffer?, Int64, [String], [Int64]).self)
+        return Array(zip(ids, versions))
+    }
+
+    // MARK: Trips
+
+    /// The versions to send with a trip read: the cached trip row's, and its vehicle's.
     static func cachedTripVersions(provider: String, id: String, caches: PostgresCaches) -> (trip: Int64, vehicle: Int64) {
         let key = key(provider, id)
         guard let tripVersion = caches.trips.version(for: key) else { return (-1, -1) }
@@ -130,7 +72,7 @@ enum RowReads {
         return (tripVersion, vehicleVersion)
     }
 
-    /// Decodes ``tripQuery``'s row: the trip as riders read it, with its revision, and its
+    /// Decodes a trip read's row (TripRead, TripForWrite): the trip as riders read it, with its revision, and its
     /// row as stored. `vehicleHere` is the vehicle as the caller's transaction holds it, if
     /// it does (then it is the one to compose with).
     static func trip(

@@ -11,6 +11,13 @@ import TripStore
 final class WriteBatch {
     /// Vehicle rows locked (or inserted) by this transaction, as they now stand.
     var vehicles: [String: VehicleRecord] = [:]
+    /// The unfinished trips (IDs and row versions, oldest first) of the vehicles locked here,
+    /// read with them; dropped when this transaction writes a trip's assignment or status.
+    var unfinishedTrips: [String: [(id: String, version: Int64)]] = [:]
+    /// Vehicle rows changed here, written together just before the commit (a vehicle update
+    /// then costs no round trip of its own): nothing in the transaction reads them from the
+    /// table meanwhile, only from ``vehicles``.
+    var changedVehicles: [String: ChangedVehicle] = [:]
     /// Trip rows read under their vehicle's lock, or locked or written here, as they now stand.
     var trips: [String: TripRow] = [:]
     /// Events to log at commit, in order (their ids are handed out then: EventLog).
@@ -26,6 +33,18 @@ final class WriteBatch {
     var writeTouchedRows = false
     /// Whether a statement failed: PostgreSQL then refuses everything until the rollback.
     var aborted = false
+
+    /// A vehicle row to write before the commit.
+    struct ChangedVehicle {
+        var provider: String
+        var id: String
+        var record: VehicleRecord
+        /// The JSON of the record's vehicle and tracking.
+        var body: String
+        var tracking: String
+        /// How many updates it stands for (the row's version moves by as many).
+        var updates: Int64
+    }
 
     /// Where the current write started, to take back what it buffered when it fails
     /// without having touched a row.

@@ -172,6 +172,7 @@ final class WriteLane: Sendable {
                     }
                     batch.rewind(to: mark)
                 }
+                if let vehicles = batch.vehicleUpdate() { try batch.vehiclesWritten(try connection.rows(vehicles)) }
                 if let flush = EventLog.flush(batch, channel: channel, instance: instance) { try connection.execute(flush) }
                 let tag = try connection.commandTag("COMMIT")
                 guard tag == "COMMIT" else { throw FleetError(.aborted, "the database rolled the transaction back (\(tag)); retry") }
