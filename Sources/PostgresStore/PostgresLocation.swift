@@ -96,12 +96,16 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
 
     /// The URL without its password, for messages and logs.
     public var description: String {
+        var query: [String] = []
         let server: String
         switch endpoint {
         case .tcp(let host, let port): server = "\(host.contains(":") ? "[\(host)]" : host):\(port)"
-        case .unixSocket(let directory, let port): server = "\(directory)/.s.PGSQL.\(port)"
+        case .unixSocket(let directory, let port):
+            server = port == 5432 ? "" : ":\(port)"
+            query.append("host=\(directory)")
         }
-        return "postgres://\(username)@\(server)/\(database)" + (schema == "public" ? "" : "?schema=\(schema)")
+        if schema != "public" { query.append("schema=\(schema)") }
+        return "postgres://\(username)@\(server)/\(database)" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
     }
 
     /// `text` with any password replaced by `***`.

@@ -34,7 +34,8 @@ enum DatabaseChoice: CustomStringConvertible {
             guard !path.isEmpty else { throw ValidationError("--database sqlite: needs a path (sqlite:PATH)") }
             self = .sqlite(path: path)
         } else if lowered.contains("://") {
-            throw ValidationError("--database '\(text.prefix(40))...': only sqlite: paths and postgres:// URLs are supported")
+            let shown = text.count > 40 ? text.prefix(40) + "..." : Substring(text)
+            throw ValidationError("--database '\(shown)': only sqlite: paths and postgres:// URLs are supported")
         } else {
             self = .sqlite(path: text)
         }
