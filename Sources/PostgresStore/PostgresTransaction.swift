@@ -70,10 +70,9 @@ struct PostgresTransaction: StoreTransaction {
             let found: [PostgresRow]
             if let batch {
                 found = try rows(VehicleForWrite(provider: provider, id: id, cachedVersion: cachedVersion))
-                if !found.isEmpty {
-                    batch.writeTouchedRows = true
-                    batch.unfinishedTrips[key] = try RowReads.unfinishedTrips(found)
-                }
+                // Only locked, the vehicle needs no rollback if this write fails: other processes
+                // skip its row until the commit and try again (WriteBatch).
+                if !found.isEmpty { batch.unfinishedTrips[key] = try RowReads.unfinishedTrips(found) }
             } else {
                 found = try rows(VehicleRead(provider: provider, id: id, cachedVersion: cachedVersion))
             }
@@ -96,7 +95,7 @@ struct PostgresTransaction: StoreTransaction {
         let cell = Self.cell(of: record.vehicle)
         let body = try FleetJSON.encodeText(record.vehicle)
         let tracking = try FleetJSON.encodeText(record.tracking)
-        batch?.writeTouchedRows = true
+        batch?.writeNeedsRollback = true
         try execute(
             """
             INSERT INTO vehicles (provider, vehicle_id, row_version, vehicle_state, latitude, longitude, latitude_cell, longitude_cell,
@@ -122,7 +121,7 @@ struct PostgresTransaction: StoreTransaction {
         let body = try JSONStreamEncoder().encode(record.vehicle)
         let tracking = try FleetJSON.encodeText(record.tracking)
         guard let batch else { throw FleetError(.internal, "a vehicle was updated outside a write transaction") }
-        batch.writeTouchedRows = true
+        batch.writeNeedsRollback = true
         let updates = (batch.changedVehicles[key]?.updates ?? 0) + 1
         batch.changedVehicles[key] = WriteBatch.ChangedVehicle(
             provider: provider, id: id, record: record, body: String(decoding: body, as: UTF8.self), tracking: tracking, updates: updates)
@@ -136,7 +135,7 @@ struct PostgresTransaction: StoreTransaction {
     }
 
     func deleteVehicle(provider: String, id: String) throws {
-        batch?.writeTouchedRows = true
+        batch?.writeNeedsRollback = true
         batch?.changedVehicles[RowReads.key(provider, id)] = nil
         // The navigator route goes with it (ON DELETE CASCADE).
         try execute("DELETE FROM vehicles WHERE provider = \(provider) AND vehicle_id = \(id)")
@@ -168,7 +167,7 @@ struct PostgresTransaction: StoreTransaction {
             } else {
                 found = try rows(TripRead(provider: provider, id: id, cachedTrip: cached.trip, cachedVehicle: cached.vehicle))
             }
-            if !found.isEmpty { batch?.writeTouchedRows = true }
+            if !found.isEmpty { batch?.writeNeedsRollback = true }
             let read = try RowReads.trip(found, provider: provider, id: id, caches: caches, compose: compose) { batch?.vehicles[$0] }
             switch read {
             case .absent:
@@ -187,7 +186,7 @@ struct PostgresTransaction: StoreTransaction {
 
     func insertTrip(provider: String, id: String, _ trip: Trip) throws {
         let body = try FleetJSON.encodeText(trip)
-        batch?.writeTouchedRows = true
+        batch?.writeNeedsRollback = true
         batch?.unfinishedTrips = [:]
         try execute(
             """
@@ -214,13 +213,13 @@ struct PostgresTransaction: StoreTransaction {
     }
 
     private func write(_ row: TripRow, provider: String, id: String) throws {
-        batch?.writeTouchedRows = true
+        batch?.writeNeedsRollback = true
         let updated = try rows(try RowReads.tripUpdate(provider: provider, id: id, row))
         if let version = try updated.first?.decode(Int64.self) { cache([.trip(RowReads.key(provider, id), version, row)]) }
     }
 
     func deleteTrip(provider: String, id: String) throws {
-        batch?.writeTouchedRows = true
+        batch?.writeNeedsRollback = true
         batch?.unfinishedTrips = [:]
         try execute("DELETE FROM trips WHERE provider = \(provider) AND trip_id = \(id)")
         cache([.removeTrip(RowReads.key(provider, id))])
@@ -279,7 +278,7 @@ struct PostgresTransaction: StoreTransaction {
     }
 
     func setNavigatorRoute(provider: String, vehicleId: String, _ route: [UInt8]?) throws {
-        batch?.writeTouchedRows = true
+        batch?.writeNeedsRollback = true
         guard let route else {
             try execute(
                 """

@@ -27,10 +27,13 @@ final class WriteBatch {
     var insertedVehicles: [(provider: String, id: String, eventsBefore: Int)] = []
     /// Cache updates, applied once the transaction has committed.
     var cacheUpdates: [CacheUpdate] = []
-    /// Whether the current write has locked or changed a row: when it then fails, only a
-    /// rollback takes that back (writes share the transaction without savepoints, which
-    /// would cost two round trips each).
-    var writeTouchedRows = false
+    /// Whether the current write has changed a row or locked a trip: when it then fails, only
+    /// a rollback takes that back (writes share the transaction without savepoints, which
+    /// would cost two round trips each). A vehicle it only locked may stay locked until the
+    /// commit: other processes' writes skip a locked vehicle and run again later, so the lock
+    /// makes nobody wait. A locked trip could (a location update writes its vehicle's trips
+    /// without locking them first), so it is rolled back.
+    var writeNeedsRollback = false
     /// Whether a statement failed: PostgreSQL then refuses everything until the rollback.
     var aborted = false
 
@@ -47,7 +50,7 @@ final class WriteBatch {
     }
 
     /// Where the current write started, to take back what it buffered when it fails
-    /// without having touched a row.
+    /// without needing a rollback.
     struct Mark {
         var events: Int
         var insertedVehicles: Int
@@ -56,11 +59,11 @@ final class WriteBatch {
 
     /// Marks the start of a write.
     func startWrite() -> Mark {
-        writeTouchedRows = false
+        writeNeedsRollback = false
         return Mark(events: events.count, insertedVehicles: insertedVehicles.count, cacheUpdates: cacheUpdates.count)
     }
 
-    /// Takes back what a write that touched no row buffered.
+    /// Takes back what a write that needs no rollback buffered.
     func rewind(to mark: Mark) {
         events.removeLast(events.count - mark.events)
         insertedVehicles.removeLast(insertedVehicles.count - mark.insertedVehicles)

@@ -9,10 +9,11 @@
 // writes of a batch.
 //
 // The writes of a batch share the transaction without savepoints (each would cost two more
-// round trips per write). A write that fails before locking or changing any row just has its
-// buffered events taken back. One that fails after (or whose statement failed, which aborts
-// the transaction) makes the batch roll back and start again without it: the writes before
-// it run again (a write's body is a function of what it reads, so it does the same again).
+// round trips per write). A write that fails before changing any row (having at most locked
+// its vehicle: WriteBatch.writeNeedsRollback) just has its buffered events taken back. One
+// that fails after (or whose statement failed, which aborts the transaction) makes the batch
+// roll back and start again without it: the writes before it run again (a write's body is a
+// function of what it reads, so it does the same again).
 // A write that met a row another transaction holds (RowLocked), or that PostgreSQL refused
 // for a conflict with another process (a deadlock, a unique key inserted meanwhile), is run
 // again in a later batch after a short pause, a bounded number of times.
@@ -164,7 +165,7 @@ final class WriteLane: Sendable {
                     if DatabaseError.isConnectionLoss(failure) { throw failure }
                     let retry = failure is RowLocked || DatabaseError.isRetryable(failure)
                     if retry { putBack.append(job) } else { job.complete(.failure(DatabaseError.mapped(failure, pool.location))) }
-                    if batch.writeTouchedRows || batch.aborted {
+                    if batch.writeNeedsRollback || batch.aborted {
                         try connection.execute("ROLLBACK")
                         pending.remove(at: index)
                         if pending.isEmpty { break attempt }
