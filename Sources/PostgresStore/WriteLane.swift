@@ -133,12 +133,25 @@ final class WriteLane: Sendable {
     /// Runs batches until the queue is empty (false) or the connection broke (true; the
     /// queue is then still marked draining).
     private func runBatches(_ connection: BlockingConnection) -> Bool {
+        var busy = false
         while true {
+            // While writes keep coming, a few more share the next transaction if it waits a
+            // moment: commits that log events take turns across every process (EventLog), so
+            // fewer, larger batches commit more writes per second (measured: 6 writes per
+            // commit instead of 3, and a fifth more updates per second, two servers).
+            if busy, queue.withLock({ $0.jobs.count }) < Self.lingerBelow { Thread.sleep(forTimeInterval: Self.lingerSeconds) }
             let jobs = nextBatch()
             if jobs.isEmpty { return false }
+            busy = true
             if !run(jobs, connection) { return true }
         }
     }
+
+    /// How long the next batch waits for company while writes keep coming: a millisecond,
+    /// a fraction of a commit's own wait for its WAL flush.
+    static let lingerSeconds = 0.001
+    /// It waits only when fewer writes than this are queued.
+    static let lingerBelow = 8
 
     /// Runs one batch to its commit; false when the connection broke.
     private func run(_ jobs: [Job], _ connection: BlockingConnection) -> Bool {
