@@ -89,13 +89,17 @@ struct DemoCommand: AsyncParsableCommand {
         let services = ServiceGroup(configuration: .init(
             services: [app] + server.services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
 
-        let options = self.options
+        let keyFlags: String
+        switch opened.database {
+        case .sqlite: keyFlags = options.dataDirectory.map { " --data-dir \($0)" } ?? ""
+        case .postgres: keyFlags = " --database URL"
+        }
         let drive = Task {
             var iterator = ports.makeAsyncIterator()
             guard let bound = await iterator.next(), let base = URL(string: "http://\(host):\(bound)") else { return }
             DemoDrive.say("tripshare is listening on \(base.absoluteString) (database \(opened.database)).")
             do {
-                try await demo.run(base: base, authority: authority, speedFactor: factor, dataDirectory: options.dataDirectory)
+                try await demo.run(base: base, authority: authority, speedFactor: factor, keyFlags: keyFlags)
             } catch is CancellationError {
             } catch let error as NSError where error.domain == NSURLErrorDomain && error.code == NSURLErrorCannotConnectToHost {
                 // Ctrl-C closes the server first; the drive's next call finds it gone.
