@@ -20,6 +20,7 @@ import TripStore
 public enum TestStoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case memory, sqlite, postgres
 
+    /// The kind's name in test reports.
     public var testDescription: String { rawValue }
 
     /// Every kind whose tests run here: PostgreSQL only when wanted (TestStores.postgresWanted).
@@ -47,6 +48,7 @@ public enum TestStores {
 
     /// What the PostgreSQL variants need and did not get.
     public struct MissingDatabase: Error, CustomStringConvertible {
+        /// What is missing.
         public var description: String { "\(requirePostgresVariable)=1 but \(postgresURLVariable) is not set" }
     }
 
