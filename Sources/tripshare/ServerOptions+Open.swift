@@ -27,7 +27,7 @@ extension ServerOptions {
     /// The token keys for `store`, opened from `database`.
     func signingKeys(database: DatabaseChoice, store: any TripStore) async throws -> SigningKeys {
         if case .postgres(let location) = database, let secrets = store as? any SecretStore {
-            return try await SigningKeys.resolve(environment: Self.environment, sharedIn: secrets, named: location.description)
+            return try await SigningKeys.resolve(environment: Self.environment, sharedIn: secrets, at: location.description)
         }
         try FileManager.default.createDirectory(atPath: resolvedDataDirectory, withIntermediateDirectories: true)
         return try SigningKeys.resolve(environment: Self.environment, dataDirectory: resolvedDataDirectory)
