@@ -92,19 +92,22 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "Styling", dependencies: ["Caching", "Raster", "TripModel"], resources: [.copy("styles")], swiftSettings: strict),
-        .target(name: "Render", dependencies: ["Styling", "Raster", "TripModel", "Geo", "Navigation"], swiftSettings: strict),
+        .target(name: "Render", dependencies: ["Basemap", "Styling", "Raster", "TripModel", "Geo", "Navigation"], swiftSettings: strict),
         .target(
             name: "TripServer",
             dependencies: [
                 "Caching", "Geo", "TripModel", "TripStore", "Fleet", "Styling", "Render", "Navigation", "Raster",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
-            resources: [.copy("openapi.json"), .copy("share")],
+            resources: [.copy("openapi.json"), .copy("share"), .copy("drive")],
             swiftSettings: strict
         ),
         // Requests to the server without a socket, for tests and fixture replays (as
@@ -133,8 +136,8 @@ let package = Package(
         .executableTarget(
             name: "tripshare",
             dependencies: [
-                "TripServer", "SQLiteStore", "PostgresStore", "TripStore", "TripModel", "Scenarios", "Styling", "Render", "Navigation",
-                "Raster", "Geo",
+                "TripServer", "Fleet", "SQLiteStore", "PostgresStore", "TripStore", "TripModel", "Scenarios", "Styling", "Render",
+                "Basemap", "Navigation", "Raster", "Geo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -167,7 +170,8 @@ let package = Package(
             exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "StylingTests", dependencies: ["Styling", "Raster", "TripModel"], swiftSettings: strict),
         .testTarget(
-            name: "RenderTests", dependencies: ["Render", "Styling", "Navigation", "Raster"], exclude: ["Fixtures"],
+            name: "RenderTests", dependencies: ["Render", "Basemap", "Styling", "Navigation", "Raster", "Geo", "TripModel"],
+            exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
             name: "NavigationTests", dependencies: ["Navigation", "Geo", "TripModel"], exclude: ["Data"],
@@ -178,7 +182,9 @@ let package = Package(
                 "TripServer", "Fleet", "Styling", "Render", "Raster", "TripStore", "SQLiteStore", "PostgresStore", "TripStoreTesting",
                 "TripModel", "Navigation", "Geo",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],

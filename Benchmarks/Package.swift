@@ -26,7 +26,7 @@ let package = Package(
         suite("GeoBenchmarks", ["Geo"]),
         suite("NavigationBenchmarks", ["Geo", "Navigation"]),
         suite("RasterBenchmarks", ["Raster"]),
-        suite("BasemapBenchmarks", ["Basemap", "Raster", "Geo"], exclude: ["Mutations"]),
+        suite("BasemapBenchmarks", ["Basemap", "Raster", "Geo", "Render", "Styling", "TripModel"], exclude: ["Mutations"]),
         // A million mutated tiles and archives through the decoders (not a benchmark; run it
         // with `swift run -c release BasemapMutations`).
         .executableTarget(

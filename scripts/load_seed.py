@@ -26,7 +26,7 @@ def encode_polyline(points):
         plat, plng = round(lat * 1e5), round(lng * 1e5)
     return "".join(out)
 
-server = token({"role": "server", "authorization": {"tripid": "*", "vehicleid": "*"}})
+server = token({"role": "server", "authorization": {"provider": "load"}})
 open(f"{out}/server-token.txt", "w").write(server + "\n")
 
 def call(method, path, body):
@@ -51,4 +51,4 @@ with concurrent.futures.ThreadPoolExecutor(16) as pool:
     list(pool.map(seed, range(n)))
 print(f"seeded {n} vehicles and {n} trips in {time.time() - start:.1f} s")
 with open(f"{out}/consumer-tokens.txt", "w") as f:
-    for i in range(n): f.write(f"t{i} {token({'role': 'consumer', 'authorization': {'tripid': f't{i}'}})}\n")
+    for i in range(n): f.write(f"t{i} {token({'role': 'consumer', 'authorization': {'provider': 'load', 'tripid': f't{i}'}})}\n")

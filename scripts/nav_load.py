@@ -45,7 +45,7 @@ def token(role, **authorization):
         return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
     now = int(time.time())
     claims = {"iss": "nav_load", "aud": "tripshare", "iat": now, "exp": now + 3600, "role": role,
-              "authorization": authorization}
+              "authorization": {"provider": PROVIDER, **authorization}}
     signing = b64(b'{"alg":"HS256","typ":"JWT"}') + "." + b64(json.dumps(claims).encode())
     signature = hmac.new(SECRET.encode(), signing.encode(), hashlib.sha256).digest()
     return signing + "." + b64(signature)
@@ -125,7 +125,7 @@ def main():
                 break
             except OSError:
                 time.sleep(0.1)
-        admin = token("server", tripid="*", vehicleid="*")
+        admin = token("server")
         vehicle = {"vehicleState": "ONLINE", "supportedTripTypes": ["EXCLUSIVE"], "maximumCapacity": 4,
                    "vehicleType": {"category": "AUTO"}}
 

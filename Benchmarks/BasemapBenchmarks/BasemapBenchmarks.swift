@@ -11,7 +11,7 @@ import Foundation
 import Geo
 import Raster
 
-private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 private let sanFrancisco = root.deletingLastPathComponent().appendingPathComponent("shared/fixtures/basemap/sanfrancisco")
 
@@ -80,6 +80,7 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(try list.render())
             }
         }
+        previewBenchmarks(basemap)
         let tileBytes = (try? basemap.source.tileData(TileID(zoom: 15, x: 5238, y: 12666))) ?? nil
         Benchmark("Decode one SF tile (101 KB)") { benchmark in
             guard let tileBytes else { return }

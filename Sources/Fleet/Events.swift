@@ -1,4 +1,5 @@
 import Foundation
+import Styling
 import TripModel
 import TripStore
 
@@ -10,6 +11,8 @@ enum Events {
     static let eta = "didUpdateETAToNextWaypoint"
     static let remainingWaypoints = "didUpdateRemainingWaypoints"
     static let vehicleLocation = "didUpdateVehicleLocation"
+    /// A vehicle's driver-screen settings changed (DESIGN §9); the vehicle's stream only.
+    static let navigationUISettings = "didUpdateNavigationUISettings"
 
     /// ETA moves smaller than this are not worth an event (the Navigation SDK's default
     /// `timeUpdateThreshold`).
@@ -39,6 +42,16 @@ enum Events {
 
     static func vehicleLocation(_ vehicle: Vehicle, now: Timestamp) -> NewEvent {
         make(vehicleLocation, now, ResourceName.lastComponent(of: vehicle.name), vehicle.currentTrips, vehicle.lastLocation)
+    }
+
+    /// The settings in effect after a change, with their version: a driver's screen redraws
+    /// from it without reading them back.
+    static func navigationUISettings(_ updated: VehicleNavigationUISettings, vehicleId: String, now: Timestamp) -> NewEvent {
+        let data = JSONValue.object([
+            ("version", .number(Double(updated.version), integer: updated.version)),
+            (NavigationUISettings.jsonRoot, updated.settings.jsonValue),
+        ])
+        return make(navigationUISettings, now, vehicleId, [], data)
     }
 
     static func progress(old: Trip, new: Trip, vehicleId: String, now: Timestamp) -> [NewEvent] {

@@ -10,4 +10,10 @@ extension Fleet {
     public func latestEventID() async throws -> Int64 {
         try await store.latestEventID()
     }
+
+    /// The ID after which the log is whole (retention deleted nothing after it): a reader
+    /// whose last event is older may have missed events, and should read the state anew.
+    public func eventLogStart() async throws -> Int64 {
+        try await store.eventLogStart()
+    }
 }

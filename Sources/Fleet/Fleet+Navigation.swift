@@ -1,5 +1,6 @@
 import Geo
 import Navigation
+import Styling
 import TripModel
 import TripStore
 
@@ -50,6 +51,63 @@ extension Fleet {
             try writes.updateNavigator(tx, provider: provider, id: vehicleId, now: now) { change in
                 ([NewEvent](), try navigators.setSettings(settings, in: &change))
             }
+        }
+    }
+
+    /// The vehicle's navigation UI settings in effect (DESIGN §9) and their version; NOT_FOUND
+    /// for an unknown vehicle.
+    public func navigationUISettings(provider: String, vehicleId: String) async throws -> VehicleNavigationUISettings {
+        try await store.read { reader in
+            guard try reader.vehicleRecord(provider: provider, id: vehicleId) != nil else { throw FleetWrites.notFound("vehicle", vehicleId) }
+            return VehicleNavigationUISettings(try reader.navigationUISettings(provider: provider, vehicleId: vehicleId))
+        }
+    }
+
+    /// Applies a JSON body to the vehicle's navigation UI settings with DESIGN §9's semantics
+    /// (named members change, `null` restores a member's default, a `null` body all of
+    /// them) and returns the settings in effect. A body that is not acceptable is refused with
+    /// INVALID_ARGUMENT naming the field, and nothing changes. A change applies at once and
+    /// is logged on the vehicle's event stream.
+    public func updateNavigationUISettings(provider: String, vehicleId: String, json: [UInt8]) async throws -> VehicleNavigationUISettings {
+        let body: JSONValue
+        do {
+            body = try JSONParser.parse(json)
+        } catch {
+            throw FleetError.invalid(NavigationUISettings.jsonRoot, error.description)
+        }
+        return try await write { writes, tx, now in
+            try writes.updateNavigationUISettings(tx, provider: provider, id: vehicleId, now: now) { current in
+                do throws(JSONInputError) {
+                    return try current.applying(body)
+                } catch {
+                    throw FleetError(error)
+                }
+            }
+        }
+    }
+
+    /// Restores every navigation UI setting of the vehicle to its default.
+    public func resetNavigationUISettings(provider: String, vehicleId: String) async throws -> VehicleNavigationUISettings {
+        try await write { writes, tx, now in
+            try writes.updateNavigationUISettings(tx, provider: provider, id: vehicleId, now: now) { _ in NavigationUISettings() }
+        }
+    }
+
+    /// Everything the vehicle's driver screen is drawn from, read in one snapshot; NOT_FOUND
+    /// for an unknown vehicle.
+    public func navigationScreenInputs(provider: String, vehicleId: String) async throws -> NavigationScreenInputs {
+        let navigators = navigators
+        return try await store.read { reader in
+            let (vehicle, stored) = try FleetWrites.storedNavigator(reader, provider: provider, id: vehicleId)
+            let navigator = try navigators.navigator(stored, provider: provider, vehicleId: vehicleId)
+            let route = navigator?.route
+            let finalDestination = (route?.destinations.count ?? 0) - 1
+            return NavigationScreenInputs(
+                vehicle: vehicle, navInfo: navigator?.navInfo ?? NavInfo(navState: .stopped), route: route,
+                routeVersion: route == nil ? 0 : stored.routeVersion, snappedLocation: navigator?.lastLocation,
+                arrived: finalDestination >= 0 && navigator?.arrivedDestinationIndex == finalDestination,
+                navigatorSettings: navigator?.settings ?? NavigatorSettings(),
+                uiSettings: VehicleNavigationUISettings(try reader.navigationUISettings(provider: provider, vehicleId: vehicleId)))
         }
     }
 

@@ -36,9 +36,4 @@ extension Fleet {
     public func deleteTrip(provider: String, id: String) async throws {
         try await write { writes, tx, _ in try writes.deleteTrip(tx, provider: provider, id: id) }
     }
-
-    /// The providers that hold a trip with this ID (a share link names only the trip).
-    public func providers(ofTrip tripId: String) async throws -> [String] {
-        try await store.providers(ofTrip: tripId)
-    }
 }

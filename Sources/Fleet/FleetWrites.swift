@@ -94,8 +94,11 @@ struct FleetWrites: Sendable {
     func createTrip(_ tx: any StoreTransaction, provider: String, id: String, input: Trip, now: Timestamp) throws -> Trip {
         let trip = try Trip.created(from: input, provider: provider, id: id, now: now)
         if try tx.trip(provider: provider, id: id) != nil { throw FleetError(.alreadyExists, "trip '\(id)' already exists") }
-        if let vehicleId = trip.vehicleId, try tx.vehicleRecord(provider: provider, id: vehicleId) == nil {
-            throw FleetError(.notFound, "trip.vehicleId: vehicle '\(vehicleId)' does not exist")
+        if let vehicleId = trip.vehicleId {
+            if try tx.vehicleRecord(provider: provider, id: vehicleId) == nil {
+                throw FleetError(.notFound, "trip.vehicleId: vehicle '\(vehicleId)' does not exist")
+            }
+            try Self.checkRoomForTrip(tx, provider: provider, vehicleId: vehicleId)
         }
         try tx.insertTrip(provider: provider, id: id, trip)
         try tx.appendEvent(provider: provider, Events.status(trip, previous: nil, now: now))
@@ -113,10 +116,11 @@ struct FleetWrites: Sendable {
         let before = trip
         let vehicleBefore = try trip.vehicleId.flatMap { try tx.vehicleRecord(provider: provider, id: $0) }
         try trip.apply(input, mask: mask, now: now, vehicleLocation: vehicleBefore?.vehicle.lastLocation)
-        if let vehicleId = trip.vehicleId, vehicleId != before.vehicleId,
-            try tx.vehicleRecord(provider: provider, id: vehicleId) == nil
-        {
-            throw FleetError(.notFound, "trip.vehicleId: vehicle '\(vehicleId)' does not exist")
+        if let vehicleId = trip.vehicleId, vehicleId != before.vehicleId {
+            if try tx.vehicleRecord(provider: provider, id: vehicleId) == nil {
+                throw FleetError(.notFound, "trip.vehicleId: vehicle '\(vehicleId)' does not exist")
+            }
+            if !trip.tripStatus.isTerminal { try Self.checkRoomForTrip(tx, provider: provider, vehicleId: vehicleId) }
         }
         if trip.tripStatus.isTerminal || trip.vehicleId == nil { trip.detachFromVehicle(now: now) }
         try tx.updateTrip(provider: provider, id: id, trip)
@@ -194,6 +198,18 @@ struct FleetWrites: Sendable {
         record.vehicle = change.vehicle
         record.navigator = change.navigator.record
         return events
+    }
+
+    /// A vehicle carries at most ``Limits/maximumTripsPerVehicle`` unfinished trips: each
+    /// location update re-derives them all.
+    private static func checkRoomForTrip(_ tx: any StoreTransaction, provider: String, vehicleId: String) throws {
+        let carried = try tx.unfinishedTrips(provider: provider, vehicleId: vehicleId).count
+        if carried >= Limits.maximumTripsPerVehicle {
+            throw FleetError(
+                .failedPrecondition,
+                "trip.vehicleId: vehicle '\(vehicleId)' already carries \(carried) unfinished trips, the most one vehicle may "
+                    + "(\(Limits.maximumTripsPerVehicle)); complete or cancel one of them first")
+        }
     }
 
     static func notFound(_ kind: String, _ id: String) -> FleetError {

@@ -20,6 +20,10 @@ extension NavRoute {
         public var maxSpeedLimits: Int
         /// Longest text field, in characters.
         public var maxTextLength: Int
+        /// Longest text field in UTF-8 bytes: `maxTextLength` characters of up to 4 bytes
+        /// (a character may carry any number of combining scalars, so characters alone do
+        /// not bound a text's size).
+        public var maxTextBytes: Int { maxTextLength * 4 }
         /// Most road features (traffic lights and stop signs).
         public var maxRoadFeatures: Int
 
@@ -121,9 +125,10 @@ extension NavRoute {
                 ("fullRoadName", step.fullRoadName), ("simpleRoadName", step.simpleRoadName),
                 ("fullInstructionText", step.fullInstructionText), ("exitNumber", step.exitNumber ?? ""),
             ]
-            for (name, text) in texts where text.count > limits.maxTextLength {
+            for (name, text) in texts where text.utf8.count > limits.maxTextBytes || text.count > limits.maxTextLength {
                 throw NavRouteError(
-                    path: "\(path).\(name)", message: "longer than \(limits.maxTextLength) characters")
+                    path: "\(path).\(name)",
+                    message: "longer than \(limits.maxTextLength) characters or \(limits.maxTextBytes) bytes in UTF-8")
             }
             guard step.lanes.count <= limits.maxLanesPerStep else {
                 throw NavRouteError(path: "\(path).lanes", message: "more than \(limits.maxLanesPerStep) lanes")

@@ -137,7 +137,7 @@ struct PostgresTransaction: StoreTransaction {
     func deleteVehicle(provider: String, id: String) throws {
         batch?.writeNeedsRollback = true
         batch?.changedVehicles[RowReads.key(provider, id)] = nil
-        // The navigator route goes with it (ON DELETE CASCADE).
+        // The navigator route and navigation UI settings go with it (ON DELETE CASCADE).
         try execute("DELETE FROM vehicles WHERE provider = \(provider) AND vehicle_id = \(id)")
         cache([.removeVehicle(RowReads.key(provider, id))])
     }
@@ -294,11 +294,77 @@ struct PostgresTransaction: StoreTransaction {
             """)
     }
 
+    // MARK: Navigation UI settings
+
+    func navigationUISettings(provider: String, vehicleId: String) throws -> NavigationUISettingsRecord? {
+        let found = try rows(
+            """
+            SELECT s.version, s.body FROM navigation_ui_settings s JOIN vehicles v ON v.id = s.vehicle
+            WHERE v.provider = \(provider) AND v.vehicle_id = \(vehicleId)
+            """)
+        return try found.first.map { row in
+            let (version, body) = try row.decode((Int64, ByteBuffer).self)
+            return NavigationUISettingsRecord(json: Array(body.readableBytesView), version: version)
+        }
+    }
+
+    /// Selected from the vehicle row, so that nothing is stored for a vehicle that does not
+    /// exist. Fleet locks the vehicle first (it reads it), so one process at a time writes a
+    /// vehicle's settings.
+    func setNavigationUISettings(provider: String, vehicleId: String, _ settings: NavigationUISettingsRecord?) throws {
+        batch?.writeNeedsRollback = true
+        guard let settings else {
+            try execute(
+                """
+                DELETE FROM navigation_ui_settings
+                WHERE vehicle = (SELECT id FROM vehicles WHERE provider = \(provider) AND vehicle_id = \(vehicleId))
+                """)
+            return
+        }
+        try execute(
+            """
+            INSERT INTO navigation_ui_settings (vehicle, version, body)
+            SELECT id, \(settings.version), \(ByteBuffer(bytes: settings.json)) FROM vehicles
+            WHERE provider = \(provider) AND vehicle_id = \(vehicleId)
+            ON CONFLICT (vehicle) DO UPDATE SET version = excluded.version, body = excluded.body
+            """)
+    }
+
+    /// The probe write of ``PostgresTripStore/probeWrites()``: a row of 16 KiB in
+    /// storage_probe, deleted again.
+    func probeStorage() throws {
+        batch?.writeNeedsRollback = true
+        let inserted = try rows("INSERT INTO storage_probe (body) VALUES (\(ByteBuffer(repeating: 0, count: 16_384))) RETURNING id")
+        let id = try inserted.first?.decode(Int64.self) ?? 0
+        try execute("DELETE FROM storage_probe WHERE id = \(id)")
+    }
+
     // MARK: Events
 
     /// Buffered until the commit, which numbers them (EventLog says why there).
     func appendEvent(provider: String, _ event: NewEvent) throws {
         guard let batch else { throw FleetError(.internal, "an event was appended outside a write transaction") }
         batch.events.append((provider, event))
+    }
+
+    /// The events go with their audience rows (found from each event's trip list, through
+    /// event_trips' key) in one statement, then the log's start moves up in a second: the
+    /// order keeps two processes' retention from locking the same rows in opposite orders
+    /// (rows another process is deleting are waited for, then skipped). The space goes back
+    /// to the tables' free space when autovacuum passes, and the log's next rows take it.
+    func deleteEvents(_ ids: [Int64]) throws {
+        guard let greatest = ids.max() else { return }
+        guard batch != nil else { throw FleetError(.internal, "events were deleted outside a write transaction") }
+        batch?.writeNeedsRollback = true
+        try execute(
+            """
+            WITH gone AS (
+                DELETE FROM events WHERE id = ANY(\(ids)::bigint[]) RETURNING id, provider, trip_ids
+            )
+            DELETE FROM event_trips a
+            USING gone, LATERAL unnest(string_to_array(gone.trip_ids, ',')) AS t(trip_id)
+            WHERE a.provider = gone.provider AND a.trip_id = t.trip_id AND a.event_id = gone.id
+            """)
+        try execute("UPDATE event_log_start SET after_event = GREATEST(after_event, \(greatest))")
     }
 }

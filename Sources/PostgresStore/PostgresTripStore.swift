@@ -28,6 +28,8 @@ public final class PostgresTripStore: SharedTripStore {
     let pool: ConnectionPool
     let caches = PostgresCaches()
     let lane: WriteLane
+    /// Whether writes fail now (not yet fed by this store's writes).
+    public let health = StoreHealth()
     /// Threads that run read transactions' (synchronous) bodies, shared by every store of
     /// the process (a test process makes hundreds of stores).
     static let readers: NIOThreadPool = {
@@ -149,6 +151,13 @@ public final class PostgresTripStore: SharedTripStore {
         }
     }
 
+    /// Writes a 16 KiB row and deletes it again, through the write lane like every write: it
+    /// needs new pages, stored out of line and uncompressed (migration 0003), so on a full disk
+    /// it fails as the API's writes do, and while the database is unreachable it fails at once.
+    public func probeWrites() async throws {
+        try await lane.write { tx in try tx.probeStorage() }
+    }
+
     // MARK: Reads
 
     public func revisionedTrip(provider: String, id: String) async throws -> Revisioned<Trip>? {
@@ -230,11 +239,6 @@ public final class PostgresTripStore: SharedTripStore {
         return Page.of(trips, size: query.page.pageSize) { $0.tripId }
     }
 
-    public func providers(ofTrip tripId: String) async throws -> [String] {
-        try await rows("SELECT DISTINCT provider FROM trips WHERE trip_id = \(tripId) ORDER BY provider")
-            .map { try $0.decode(String.self) }
-    }
-
     // MARK: The event log
 
     public func events(after afterID: Int64, filter: EventFilter, limit: Int) async throws -> [StoredEvent] {
@@ -242,8 +246,13 @@ public final class PostgresTripStore: SharedTripStore {
         return try await rows(EventLog.select(filter: filter, after: afterID, limit: limit)).map(EventLog.event)
     }
 
+    /// The newest ID ever logged: retention may delete the newest event, never its number.
     public func latestEventID() async throws -> Int64 {
         try await rows("SELECT last_id FROM event_log_head").first?.decode(Int64.self) ?? 0
+    }
+
+    public func eventLogStart() async throws -> Int64 {
+        try await rows("SELECT after_event FROM event_log_start").first?.decode(Int64.self) ?? 0
     }
 
     public func newestEvents(provider: String, vehicleId: String, type: String, limit: Int) async throws -> [StoredEvent] {

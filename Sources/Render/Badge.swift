@@ -102,3 +102,10 @@ struct Box: Equatable {
         Box(minX: minX + amount, minY: minY + amount, maxX: maxX - amount, maxY: maxY - amount)
     }
 }
+
+extension Rect {
+    /// The rectangle a box spans.
+    init(_ box: Box) {
+        self.init(x: box.minX, y: box.minY, width: box.width, height: box.height)
+    }
+}

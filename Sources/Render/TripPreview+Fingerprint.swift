@@ -1,5 +1,6 @@
 // A digest of everything that decides a preview's pixels apart from the style: the trip
-// fields TripScene and PickupETA read, the options and the badge's text at the render time.
+// fields TripScene and PickupETA read, the options, the badge's text at the render time and
+// the basemap drawn (its archive and style).
 // Cheaper than encoding the trip, so a preview's ETag (with the style's own tag added) costs
 // less than the GET trip it stands beside.
 
@@ -34,6 +35,8 @@ extension TripPreview {
         }
         digest.add(options.canonicalText)
         digest.add(etaLabel ?? "-")
+        // The archive and the style drawn (which the style sheet and lighting choose).
+        digest.add(mapBasemap?.identity ?? "no basemap")
         return digest
     }
 }

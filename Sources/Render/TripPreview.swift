@@ -1,9 +1,12 @@
-// A trip preview (DESIGN §7): the trip's scene, styled and placed by the camera, as a Raster
-// display list in the contract's layer order — background; polylines by zIndex (traffic
-// runs in their colours, round joins and caps); markers by zIndex at their ground anchors
-// (flat ones turned by heading and bearing); the pickup ETA badge on top. The display list
-// is what is rendered to PNG, and what scripts/cairo_compare.py replays with Cairo.
+// A trip preview (DESIGN §7): the trip's scene, styled and placed by the camera, in the
+// contract's layer order — background; the basemap, when there is one, with its street names
+// kept clear of the markers and the ETA badge; polylines by zIndex (traffic runs in their
+// colours, round joins and caps); markers by zIndex at their ground anchors (flat ones turned
+// by heading and bearing); the pickup ETA badge on top. Everything above the basemap is a
+// Raster display list, which scripts/cairo_compare.py replays with Cairo (the basemap's own
+// geometry has its display list in Basemap).
 
+import Basemap
 import Geo
 import Navigation
 import Raster
@@ -20,13 +23,21 @@ public struct TripPreview: Sendable {
     public var options: PreviewOptions
     /// The render time (the ETA badge counts minutes from it).
     public var now: Timestamp
+    /// The map under the routes and markers; nil draws the style's plain background alone.
+    public var basemap: BasemapLayer?
 
     /// A preview from its inputs.
-    public init(trip: Trip, style: StyleSheet, options: PreviewOptions, now: Timestamp) {
+    public init(trip: Trip, style: StyleSheet, options: PreviewOptions, now: Timestamp, basemap: BasemapLayer? = nil) {
         self.trip = trip
         self.style = style
         self.options = options
         self.now = now
+        self.basemap = basemap
+    }
+
+    /// The basemap drawn: the layer's style for this style sheet and lighting.
+    public var mapBasemap: Basemap? {
+        basemap?.basemap(for: style.map, lighting: options.lighting)
     }
 
     /// The ETA badge's text, or nil when no badge is drawn (also hidden by style).
@@ -36,9 +47,30 @@ public struct TripPreview: Sendable {
         return PickupETA.label(for: trip, at: now)
     }
 
-    /// The drawing operations of the preview (only `layers`, placed as the whole would be).
+    /// The drawing operations above the basemap (only `layers`, placed as the whole would be).
     /// Throws when the badge's or a stop number's font cannot be used.
     public func displayList(layers: PreviewLayers = .all) throws(RasterError) -> DisplayList {
+        try composition(layers: layers).list
+    }
+
+    /// The camera the preview is drawn with (fitted to the content unless the options fix it).
+    public func camera() throws(RasterError) -> Camera {
+        try composition(layers: []).camera
+    }
+
+    /// The preview drawn: the background, the basemap, then the display list.
+    public func render(layers: PreviewLayers = .all) throws(RasterError) -> Canvas {
+        let composed = try composition(layers: layers)
+        guard let basemap = mapBasemap else { return try composed.list.render() }
+        var canvas = Canvas(width: composed.list.width, height: composed.list.height, background: composed.list.background ?? .transparent)
+        basemap.draw(into: &canvas, view: MapView(camera: composed.camera), keepOut: composed.keepOut)
+        try canvas.execute(composed.list)
+        return canvas
+    }
+
+    /// The display list, its camera, and the device rectangles the basemap's labels must stay
+    /// out of (every marker's icon and the ETA badge, drawn or not).
+    func composition(layers: PreviewLayers) throws(RasterError) -> (list: DisplayList, camera: Camera, keepOut: [Rect]) {
         let scale = Double(options.scale)
         let scene = TripScene(trip: trip)
         let routes = routeLayers(scene)
@@ -64,14 +96,17 @@ public struct TripPreview: Sendable {
         if layers.contains(.markers) {
             for placement in markers { placement.draw(camera: camera, into: &list.operations) }
         }
-        if layers.contains(.etaBadge), let badge, let pickup = markers.first(where: { $0.marker.type == .tripPickupPoint }) {
-            badge.draw(at: badge.placement(for: pickup, among: markers, camera: camera), into: &list.operations)
+        var keepOut = markers.map { Rect($0.box(camera)) }
+        if let badge, let pickup = markers.first(where: { $0.marker.type == .tripPickupPoint }) {
+            let box = badge.placement(for: pickup, among: markers, camera: camera)
+            keepOut.append(Rect(box))
+            if layers.contains(.etaBadge) { badge.draw(at: box, into: &list.operations) }
         }
-        return list
+        return (list, camera, keepOut)
     }
 
     /// The preview as PNG bytes (RGB: previews are opaque).
     public func png(options encoding: PNGEncodingOptions = .default) throws(RasterError) -> [UInt8] {
-        try PNGCodec.encode(displayList().render().image, options: encoding)
+        try PNGCodec.encode(render().image, options: encoding)
     }
 }

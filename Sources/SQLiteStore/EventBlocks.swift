@@ -10,9 +10,23 @@ enum EventBlocks {
     static func block(of eventId: Int64) -> Int64 { eventId >> 10 }
 
     /// The newest event's id; 0 for an empty log. Each subscription and each read of one
-    /// vehicle's or trip's events asks it first.
+    /// vehicle's or trip's events asks it first. Retention may have deleted the newest event
+    /// of an idle log, and then the log's start is the newest ID (migration 0012).
     static func latestID(_ db: Database) throws -> Int64 {
-        try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(id) FROM events")) ?? 0
+        let statement = try db.cachedStatement(
+            sql: "SELECT MAX(COALESCE((SELECT MAX(id) FROM events), 0), (SELECT after_event FROM event_log_start))")
+        return try Int64.fetchOne(statement) ?? 0
+    }
+
+    /// The oldest event's id, 0 for an empty log: reads of one audience start no lower, so
+    /// they do not seek through the blocks retention has emptied.
+    static func oldestID(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT MIN(id) FROM events")) ?? 0
+    }
+
+    /// The greatest id retention deleted: the log is whole after it (0 when none was).
+    static func logStart(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT after_event FROM event_log_start")) ?? 0
     }
 
     /// Up to `limit` rows of one vehicle's events of one type after `afterID`, newest first:
@@ -29,7 +43,7 @@ enum EventBlocks {
                 """)
         var rows: [Row] = []
         var block = block(of: try latestID(db))
-        let oldest = Self.block(of: max(afterID, 0) + 1)
+        let oldest = Self.block(of: max(afterID + 1, try oldestID(db), 1))
         while block >= oldest, rows.count < limit {
             rows += try Row.fetchAll(statement, arguments: [block, provider, vehicleId, afterID, type, limit - rows.count])
             block -= 1
@@ -65,7 +79,7 @@ enum EventBlocks {
         let latest = try latestID(db)
         guard limit > 0, latest > afterID else { return [] }
         var rows: [Row] = []
-        var block = block(of: max(afterID, 0) + 1)
+        var block = block(of: max(afterID + 1, try oldestID(db), 1))
         while block <= Self.block(of: latest), rows.count < limit {
             rows += try Row.fetchAll(statement, arguments: [block, provider, audience, afterID, limit - rows.count])
             block += 1

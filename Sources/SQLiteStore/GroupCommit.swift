@@ -1,6 +1,5 @@
 import GRDB
 import Synchronization
-import TripModel
 
 /// Runs the store's writes in shared transactions ("group commit"): the writes that arrive
 /// while one transaction is open wait, and then all of them run in the next transaction,
@@ -18,8 +17,9 @@ final class GroupCommit: Sendable {
 
     /// A queued write.
     struct Job: Sendable {
-        /// Runs the write inside the open transaction.
-        let run: @Sendable (Database) -> Completion
+        /// Runs the write inside the open transaction; returns what to do once the
+        /// transaction has ended, and the error the write failed with, if any.
+        let run: @Sendable (Database) -> (completion: Completion, failure: (any Error)?)
         /// Answers the write when its transaction failed before the write could run.
         let fail: @Sendable (any Error) -> Void
     }
@@ -27,6 +27,12 @@ final class GroupCommit: Sendable {
     private struct Queue {
         var jobs: [Job] = []
         var draining = false
+    }
+
+    /// SQLite rolled the whole transaction back after `cause` (a full disk, an I/O error), so
+    /// no write of the batch committed.
+    struct RolledBack: Error {
+        let cause: (any Error)?
     }
 
     private let pool: DatabasePool
@@ -67,10 +73,11 @@ final class GroupCommit: Sendable {
         do {
             try db.inTransaction(.immediate) {
                 for job in jobs {
-                    completions.append(job.run(db))
+                    let (completion, failure) = job.run(db)
+                    completions.append(completion)
                     // An error that makes SQLite roll back the whole transaction (disk full,
                     // I/O error) takes the earlier writes with it: none of the batch commits.
-                    if !db.isInsideTransaction { throw FleetError(.aborted, "the database rolled back the write; retry it") }
+                    if !db.isInsideTransaction { throw RolledBack(cause: failure) }
                 }
                 return .commit
             }

@@ -122,10 +122,11 @@ struct SQLiteTransaction: StoreTransaction {
     }
 
     func deleteVehicle(provider: String, id: String) throws {
-        try db.execute(
-            sql: """
-                DELETE FROM navigator_routes WHERE vehicle = (SELECT id FROM vehicles WHERE provider = ? AND vehicle_id = ?)
-                """, arguments: [provider, id])
+        for table in ["navigator_routes", "navigation_ui_settings"] {
+            try db.execute(
+                sql: "DELETE FROM \(table) WHERE vehicle = (SELECT id FROM vehicles WHERE provider = ? AND vehicle_id = ?)",
+                arguments: [provider, id])
+        }
         try db.execute(sql: "DELETE FROM vehicles WHERE provider = ? AND vehicle_id = ?", arguments: [provider, id])
         cache(.removeVehicle(provider + "/" + id))
     }
@@ -291,6 +292,32 @@ struct SQLiteTransaction: StoreTransaction {
             arguments: [provider, vehicleId, Data(route)])
     }
 
+    func navigationUISettings(provider: String, vehicleId: String) throws -> NavigationUISettingsRecord? {
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT version, body FROM navigation_ui_settings
+                WHERE vehicle = (SELECT id FROM vehicles WHERE provider = ? AND vehicle_id = ?)
+                """)
+        guard let row = try Row.fetchOne(statement, arguments: [provider, vehicleId]) else { return nil }
+        let body: Data = row["body"]
+        return NavigationUISettingsRecord(json: [UInt8](body), version: row["version"])
+    }
+
+    func setNavigationUISettings(provider: String, vehicleId: String, _ settings: NavigationUISettingsRecord?) throws {
+        let vehicle = "(SELECT id FROM vehicles WHERE provider = ? AND vehicle_id = ?)"
+        guard let settings else {
+            try db.execute(sql: "DELETE FROM navigation_ui_settings WHERE vehicle = \(vehicle)", arguments: [provider, vehicleId])
+            return
+        }
+        // Selected from the vehicle, so that nothing is stored for a vehicle that does not exist.
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO navigation_ui_settings (vehicle, version, body)
+                SELECT id, ?, ? FROM vehicles WHERE provider = ? AND vehicle_id = ?
+                """,
+            arguments: [settings.version, Data(settings.json), provider, vehicleId])
+    }
+
     func appendEvent(provider: String, _ event: NewEvent) throws {
         let insert = try db.cachedStatement(
             sql: """
@@ -303,6 +330,29 @@ struct SQLiteTransaction: StoreTransaction {
         let id = db.lastInsertedRowID
         let audience = try db.cachedStatement(sql: "INSERT INTO event_trips (block, provider, trip_id, event_id) VALUES (?, ?, ?, ?)")
         for tripId in event.tripIds { try audience.execute(arguments: [EventBlocks.block(of: id), provider, tripId, id]) }
+    }
+}
+
+extension SQLiteTransaction {
+    /// Deletes each event with its audience rows (one seek each: the audience key starts with
+    /// the event's block), then moves the log's start. The freed pages go to SQLite's free
+    /// list, and the log's next pages are taken from there: the file stops growing.
+    func deleteEvents(_ ids: [Int64]) throws {
+        guard let greatest = ids.max() else { return }
+        let read = try db.cachedStatement(sql: "SELECT provider, trip_ids FROM events WHERE id = ?")
+        let audience = try db.cachedStatement(
+            sql: "DELETE FROM event_trips WHERE block = ? AND provider = ? AND trip_id = ? AND event_id = ?")
+        let delete = try db.cachedStatement(sql: "DELETE FROM events WHERE id = ?")
+        for id in ids {
+            guard let row = try Row.fetchOne(read, arguments: [id]) else { continue }
+            let provider: String = row["provider"]
+            let tripIds: String = row["trip_ids"]
+            for tripId in tripIds.split(separator: ",") {
+                try audience.execute(arguments: [EventBlocks.block(of: id), provider, String(tripId), id])
+            }
+            try delete.execute(arguments: [id])
+        }
+        try db.cachedStatement(sql: "UPDATE event_log_start SET after_event = MAX(after_event, ?)").execute(arguments: [greatest])
     }
 }
 

@@ -7,10 +7,12 @@ import TripStore
 /// The embedded store: SQLite through GRDB's `DatabasePool` in WAL mode, so readers never
 /// wait for the writer. Commits are durable against process crashes (`synchronous=NORMAL`
 /// in WAL mode: a power cut may lose the last transactions, a `kill -9` loses nothing
-/// acknowledged).
+/// acknowledged). Storage failures (a full disk, an I/O error) answer `UNAVAILABLE` and are
+/// recorded in ``health``; nothing is acknowledged before it is committed.
 public final class SQLiteTripStore: TripStore {
     let pool: DatabasePool
     let caches = SQLiteCaches()
+    public let health = StoreHealth()
     private let groupCommit: GroupCommit
     private let checkpointer: WALCheckpointer
     /// The migrations this opening applied (empty when the schema was current).
@@ -56,6 +58,7 @@ public final class SQLiteTripStore: TripStore {
     /// can say (styles).
     func writeSQL<T: Sendable>(_ body: @escaping @Sendable (SQLiteTransaction) throws -> T) async throws -> T {
         let caches = caches
+        let answer = WriteAnswer(health: health)
         return try await withCheckedThrowingContinuation { continuation in
             groupCommit.enqueue(
                 GroupCommit.Job(
@@ -69,13 +72,38 @@ public final class SQLiteTripStore: TripStore {
                         }
                         // A rolled-back write must never reach the cache.
                         let updates: [CacheUpdate]
-                        if case .success = outcome { updates = state.cacheUpdates } else { updates = [] }
-                        return { commitError in
-                            if let commitError { return continuation.resume(throwing: commitError) }
-                            caches.apply(updates)
-                            continuation.resume(with: outcome)
+                        let failure: (any Error)?
+                        switch outcome {
+                        case .success: (updates, failure) = (state.cacheUpdates, nil)
+                        case .failure(let error): (updates, failure) = ([], error)
                         }
-                    }, fail: { error in continuation.resume(throwing: error) }))
+                        let completion: GroupCommit.Completion = { commitError in
+                            if let commitError { return continuation.resume(throwing: answer.notCommitted(commitError)) }
+                            caches.apply(updates)
+                            if case .success = outcome { answer.succeeded() }
+                            continuation.resume(with: outcome.mapError(answer.committed))
+                        }
+                        return (completion, failure)
+                    }, fail: { error in continuation.resume(throwing: answer.notCommitted(error)) }))
+        }
+    }
+
+    /// Makes a write that needs a few new pages (16 KiB) and deletes it again: on a disk with
+    /// no room left, or at the page limit, it fails as the API's writes do. Records the
+    /// outcome in ``health`` like every write.
+    public func probeWrites() async throws {
+        try await writeSQL { tx in
+            try tx.db.execute(sql: "INSERT INTO storage_probe (body) VALUES (zeroblob(16384))")
+            try tx.db.execute(sql: "DELETE FROM storage_probe")
+        }
+    }
+
+    /// Caps the database at `pages` pages of the writer's connection (SQLite's
+    /// `max_page_count`; a cap below the current size leaves it at the current size), or lifts
+    /// the cap with nil: a disk that fills up and frees again, for tests.
+    package func limitPageCount(to pages: Int?) async throws {
+        try await pool.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA max_page_count = \(pages ?? Int(Int32.max))")
         }
     }
 
@@ -110,12 +138,20 @@ public final class SQLiteTripStore: TripStore {
     /// A read of a single statement, outside any transaction (SQLite reads one statement
     /// from one snapshot anyway).
     private func readOneStatement<T>(_ body: (SQLiteTransaction) throws -> T) throws -> T {
-        try pool.unsafeRead { db in try body(SQLiteTransaction(db: db, caches: caches, write: nil)) }
+        do {
+            return try pool.unsafeRead { db in try body(SQLiteTransaction(db: db, caches: caches, write: nil)) }
+        } catch {
+            throw StorageFailure.unavailable(error) ?? error
+        }
     }
 
     /// The synchronous read (a non-async function, so GRDB's synchronous overload is chosen).
     func readHere<T>(_ body: (SQLiteTransaction) throws -> T) throws -> T {
-        try pool.read { db in try body(SQLiteTransaction(db: db, caches: caches, write: nil)) }
+        do {
+            return try pool.read { db in try body(SQLiteTransaction(db: db, caches: caches, write: nil)) }
+        } catch {
+            throw StorageFailure.unavailable(error) ?? error
+        }
     }
 
     public func listVehicles(provider: String, page: PageRequest) async throws -> Page<Vehicle> {
@@ -184,18 +220,16 @@ public final class SQLiteTripStore: TripStore {
         }
     }
 
-    public func providers(ofTrip tripId: String) async throws -> [String] {
-        try readHere { tx in
-            try String.fetchAll(tx.db, sql: "SELECT DISTINCT provider FROM trips WHERE trip_id = ? ORDER BY provider", arguments: [tripId])
-        }
-    }
-
     public func events(after afterID: Int64, filter: EventFilter, limit: Int) async throws -> [StoredEvent] {
         try readHere { tx in try EventBlocks.select(tx.db, filter: filter, after: afterID, limit: limit).map(Self.event) }
     }
 
     public func latestEventID() async throws -> Int64 {
         try readHere { tx in try EventBlocks.latestID(tx.db) }
+    }
+
+    public func eventLogStart() async throws -> Int64 {
+        try readHere { tx in try EventBlocks.logStart(tx.db) }
     }
 
     public func newestEvents(provider: String, vehicleId: String, type: String, limit: Int) async throws -> [StoredEvent] {
@@ -221,4 +255,34 @@ public final class SQLiteTripStore: TripStore {
         let next = rows.count > size ? rows[size - 1][id] as String? : nil
         return Page(items: items, nextPageToken: next.map(PageToken.encode))
     }
+}
+
+/// How a write's outcome reaches its caller and the store's health: storage failures become
+/// `UNAVAILABLE` (``StorageFailure``), and every outcome says whether writes work.
+struct WriteAnswer: Sendable {
+    let health: StoreHealth
+
+    /// The error for a write whose transaction did not commit.
+    func notCommitted(_ error: any Error) -> any Error {
+        let cause = (error as? GroupCommit.RolledBack).map { $0.cause } ?? error
+        if let cause, let failure = StorageFailure.unavailable(cause) {
+            health.recordFailure(failure)
+            return failure
+        }
+        return error is GroupCommit.RolledBack ? FleetError(.aborted, "the database rolled back the write; retry it") : error
+    }
+
+    /// The error of a write that failed on its own while its transaction committed (a full
+    /// disk may fail one statement and leave the transaction open).
+    func committed(_ error: any Error) -> any Error {
+        if let failure = StorageFailure.unavailable(error) {
+            health.recordFailure(failure)
+            return failure
+        }
+        health.recordSuccess()
+        return error
+    }
+
+    /// Records a committed write.
+    func succeeded() { health.recordSuccess() }
 }

@@ -54,13 +54,14 @@ public struct FleetLogReplay: Sendable {
     let log: FleetLog
     let transport: any APITransport
     let serverToken: String
-    let consumerToken: @Sendable (String) async throws -> String
+    let consumerToken: @Sendable (_ provider: String, _ tripId: String) async throws -> String
 
-    /// Creates a replay of `log` over `transport`, writing with `serverToken` and reading each
-    /// trip with the consumer token `consumerToken(tripId)` returns.
+    /// Creates a replay of `log` over `transport`, writing with `serverToken` (one for every
+    /// provider of the log) and reading each trip with the consumer token
+    /// `consumerToken(provider, tripId)` returns.
     public init(
         log: FleetLog, transport: any APITransport, serverToken: String,
-        consumerToken: @escaping @Sendable (String) async throws -> String
+        consumerToken: @escaping @Sendable (_ provider: String, _ tripId: String) async throws -> String
     ) {
         self.log = log
         self.transport = transport
@@ -122,7 +123,7 @@ public struct FleetLogReplay: Sendable {
                 if answer != nil {
                     trips[call.id] = TripState(
                         provider: call.provider, status: .new, vehicleId: call.trip?.vehicleId,
-                        token: try await consumerToken(call.id))
+                        token: try await consumerToken(call.provider, call.id))
                     tripOrder.append(call.id)
                 }
             case .updateTrip:

@@ -11,7 +11,7 @@ extension RunSession {
         var query = (request.options ?? [:]).sorted { $0.key < $1.key }.map { "\(Self.escape($0.key))=\(Self.escape($0.value))" }
         if let style = request.style { query.append("style=\(Self.escape(style))") }
         let path = "\(providerPath)/trips/\(Self.escape(request.trip))/preview.png" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
-        let token = try await tokens.token(Principal(role: .consumer, tripId: request.trip))
+        let token = try await tokens.token(Principal(role: .consumer, provider: scenario.provider, tripId: request.trip))
         let (status, body) = try await transport.send(method: "GET", path: path, body: nil, token: token)
         guard status == 200 else {
             run.failures.append("checkpoint \(checkpoint): GET \(path) answered \(status): \(Self.message(body))")

@@ -49,7 +49,9 @@ struct RunSession {
         case .putStyle: request = ("PUT", "/v1/styles/\(id)", call.body ?? scenario.styles[call.id])
         }
         let body = try request.body.map { Array(try FleetJSON.encode($0)) }
-        let token = try await tokens.token(Principal(role: .server, subject: "fixtures"))
+        // Styles are every provider's: changing them takes a token for all providers.
+        let provider = call.op == .putStyle ? Principal.allProviders : scenario.provider
+        let token = try await tokens.token(Principal(role: .server, provider: provider, subject: "fixtures"))
         let (status, answer) = try await transport.send(method: request.method, path: request.path, body: body, token: token)
         run.calls += 1
         observe?(ScenarioRunner.CallResult(index: index, call: call, status: status, body: answer))
@@ -63,15 +65,18 @@ struct RunSession {
     mutating func record(_ checkpoint: Scenario.Checkpoint) async throws {
         clock.set(checkpoint.at)
         let name = checkpoint.name
-        if let trip = checkpoint.trip, let view = try await get(tripViewPath(trip), as: Principal(role: .consumer, tripId: trip), name) {
+        let provider = scenario.provider
+        let server = Principal(role: .server, provider: provider)
+        if let trip = checkpoint.trip,
+           let view = try await get(tripViewPath(trip), as: Principal(role: .consumer, provider: provider, tripId: trip), name) {
             run.artefacts.append(Artefact(fileName: "\(name).trip.json", content: .json(view)))
         }
         if let vehicle = checkpoint.vehicle,
-           let value = try await get("\(providerPath)/vehicles/\(Self.escape(vehicle))", as: Principal(role: .server), name) {
+           let value = try await get("\(providerPath)/vehicles/\(Self.escape(vehicle))", as: server, name) {
             run.artefacts.append(Artefact(fileName: "\(name).vehicle.json", content: .json(value)))
         }
         if let vehicle = checkpoint.navInfo,
-           let value = try await get("\(providerPath)/vehicles/\(Self.escape(vehicle))/navInfo", as: Principal(role: .server), name) {
+           let value = try await get("\(providerPath)/vehicles/\(Self.escape(vehicle))/navInfo", as: server, name) {
             run.artefacts.append(Artefact(fileName: "\(name).navinfo.json", content: .json(value)))
         }
         if let selection = checkpoint.events {

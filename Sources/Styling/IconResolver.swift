@@ -47,7 +47,7 @@ public struct IconResolver: Sendable {
 
     private func load(_ reference: String, path: String) throws(StyleError) -> IconImage {
         let components = reference.split(separator: "/", omittingEmptySubsequences: false)
-        guard !reference.isEmpty, reference.count <= 256, !reference.hasPrefix("/"), !reference.contains("\\"),
+        guard !reference.isEmpty, reference.utf8.count <= 256, !reference.hasPrefix("/"), !reference.contains("\\"),
               components.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") })
         else {
             throw StyleError(path: path, message: "'\(reference.prefix(80))' is neither builtin:NAME nor a PNG path inside the styles folder")

@@ -1,16 +1,31 @@
 import Raster
 
 /// The map under the markers and lines: its background by day and at night (the preview's
-/// `lighting=lowLight`).
+/// `lighting=lowLight`), and the basemap style drawn over that background when the server has
+/// a basemap (DESIGN §13).
 public struct MapStyleOptions: Hashable, Sendable {
     /// Background in normal lighting.
     public var background: Color
     /// Background in low light.
     public var nightBackground: Color
+    /// The built-in basemap style drawn in normal lighting.
+    public var basemapStyle: String
+    /// The built-in basemap style drawn in low light.
+    public var nightBasemapStyle: String
 
-    /// Options from their parts.
-    public init(background: Color, nightBackground: Color) {
+    /// The basemap styles a style sheet may name: the built-in OpenMapTiles styles of Basemap
+    /// (Render checks that the two lists agree).
+    public static let basemapStyleNames = ["openmaptiles-day", "openmaptiles-night"]
+
+    /// Options from their parts; the basemap styles default to the built-in day and night ones.
+    public init(background: Color, nightBackground: Color, basemapStyle: String = "openmaptiles-day",
+                nightBasemapStyle: String = "openmaptiles-night") {
         self.background = background
         self.nightBackground = nightBackground
+        self.basemapStyle = basemapStyle
+        self.nightBasemapStyle = nightBasemapStyle
     }
+
+    /// The basemap style for a lighting (`night` for low light).
+    public func basemapStyle(night: Bool) -> String { night ? nightBasemapStyle : basemapStyle }
 }

@@ -218,10 +218,14 @@ private enum JSONField {
             guard case .string(let line) = element else {
                 throw JSONInputError(path: "\(path)[\(index)]", message: "expected a line of text, got \(show(element))")
             }
-            guard line.count <= NavigationUISettings.maximumAccessoryLineLength else {
+            // Bytes too: a character may carry any number of combining scalars.
+            guard line.utf8.count <= 4 * NavigationUISettings.maximumAccessoryLineLength,
+                  line.count <= NavigationUISettings.maximumAccessoryLineLength
+            else {
                 throw JSONInputError(
                     path: "\(path)[\(index)]",
-                    message: "is \(line.count) characters; at most \(NavigationUISettings.maximumAccessoryLineLength) fit")
+                    message: "is \(line.count) characters (\(line.utf8.count) bytes in UTF-8); at most "
+                        + "\(NavigationUISettings.maximumAccessoryLineLength) characters of up to 4 bytes fit")
             }
             lines.append(line)
         }

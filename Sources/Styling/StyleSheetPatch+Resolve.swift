@@ -25,12 +25,25 @@ extension StyleSheetPatch {
 extension MapStylePatch {
     func resolved(over base: MapStyleOptions?, path: String) throws(StyleError) -> MapStyleOptions {
         MapStyleOptions(background: try pick(background, base?.background, path, "background"),
-                        nightBackground: try pick(nightBackground, base?.nightBackground, path, "nightBackground"))
+                        nightBackground: try pick(nightBackground, base?.nightBackground, path, "nightBackground"),
+                        basemapStyle: try basemap(basemapStyle, base?.basemapStyle, path, "basemapStyle"),
+                        nightBasemapStyle: try basemap(nightBasemapStyle, base?.nightBasemapStyle, path, "nightBasemapStyle"))
+    }
+
+    /// A basemap style name: one of the built-in ones (else an error naming the field).
+    private func basemap(_ value: String?, _ base: String?, _ path: String, _ field: String) throws(StyleError) -> String {
+        let name = try pick(value, base, path, field)
+        guard MapStyleOptions.basemapStyleNames.contains(name) else {
+            throw StyleError(path: join(path, field), message: "'\(name.prefix(64))' is not a built-in basemap style; "
+                + "the built-in ones are \(MapStyleOptions.basemapStyleNames.joined(separator: ", "))")
+        }
+        return name
     }
 
     /// Everything `options` holds, as a patch.
     init(_ options: MapStyleOptions) {
-        self.init(background: options.background, nightBackground: options.nightBackground)
+        self.init(background: options.background, nightBackground: options.nightBackground,
+                  basemapStyle: options.basemapStyle, nightBasemapStyle: options.nightBasemapStyle)
     }
 }
 

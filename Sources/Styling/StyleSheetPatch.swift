@@ -18,6 +18,8 @@ struct StyleSheetPatch: Codable, Hashable, Sendable {
 struct MapStylePatch: Codable, Hashable, Sendable {
     var background: Color?
     var nightBackground: Color?
+    var basemapStyle: String?
+    var nightBasemapStyle: String?
 }
 
 /// Partial options per marker type.

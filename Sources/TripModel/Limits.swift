@@ -14,6 +14,16 @@ public enum Limits {
     public static let maximumAttributes = 100
     /// Characters in an attribute key or string value.
     public static let maximumAttributeLength = 256
+    /// UTF-8 bytes in an attribute key or string value: 256 characters of up to 4 bytes.
+    /// Characters alone do not bound the size (a character may carry any number of
+    /// combining scalars: a 256-character value of 512,512 bytes was accepted).
+    public static let maximumAttributeBytes = 1_024
+    /// Unfinished trips one vehicle may carry at once. Each puts at least its pickup and
+    /// dropoff into the vehicle's waypoints, so 50 fill the waypoints a provider may set on a
+    /// vehicle (``maximumVehicleWaypoints``); a 16-seat shared van with every seat booked and
+    /// a second rider queued for each needs 32. Every location update re-derives every one of
+    /// them (with 400, an update took 99 ms and answered 200 KB).
+    public static let maximumTripsPerVehicle = 50
     /// Road stretches in a traffic report.
     public static let maximumRoadStretches = 2_000
     /// Passengers on a trip and capacity of a vehicle.

@@ -4,11 +4,20 @@ import Foundation
 public enum ResourceName {
     /// The longest ID accepted, in characters.
     public static let maximumIDLength = 64
+    /// The longest ID accepted, in UTF-8 bytes: 64 characters of up to 4 bytes each. A
+    /// character may be any number of combining scalars, so counting characters alone let a
+    /// 64-character ID carry 12,928 bytes.
+    public static let maximumIDBytes = 256
 
-    /// Checks an ID (provider, vehicle or trip): 1–64 characters, NFC-normalised, none of
-    /// `/ : ? , #`, no control characters. `field` names it in the error.
+    /// Checks an ID (provider, vehicle or trip): 1–64 characters and at most 256 UTF-8
+    /// bytes, NFC-normalised, none of `/ : ? , #`, no control characters. `field` names it in
+    /// the error.
     public static func validateID(_ id: String, field: String) throws(FleetError) {
         if id.isEmpty { throw .invalid(field, "must not be empty") }
+        // Bytes first: counting characters walks the whole string.
+        if id.utf8.count > maximumIDBytes {
+            throw .invalid(field, "must be at most \(maximumIDBytes) bytes in UTF-8, got \(id.utf8.count)")
+        }
         if id.count > maximumIDLength {
             throw .invalid(field, "must be at most \(maximumIDLength) characters, got \(id.count)")
         }

@@ -26,6 +26,13 @@ enum Check {
         if !range.contains(value) { throw .invalid(path, "\(value) is out of range [\(range.lowerBound), \(range.upperBound)]") }
     }
 
+    /// A string of at most `characters` characters and `bytes` UTF-8 bytes.
+    static func text(_ value: String, _ path: String, characters: Int, bytes: Int) throws(FleetError) {
+        // Bytes first: counting characters walks the whole string.
+        if value.utf8.count > bytes { throw .invalid(path, "must be at most \(bytes) bytes in UTF-8, got \(value.utf8.count)") }
+        if value.count > characters { throw .invalid(path, "must be at most \(characters) characters") }
+    }
+
     static func count<C: Collection>(_ values: C, _ path: String, max: Int) throws(FleetError) {
         if values.count > max { throw .invalid(path, "has \(values.count) entries; at most \(max) are allowed") }
     }
@@ -36,15 +43,13 @@ enum Check {
         for (i, attribute) in attributes.enumerated() {
             let here = "\(path)[\(i)]"
             if attribute.key.isEmpty { throw .invalid("\(here).key", "must not be empty") }
-            if attribute.key.count > Limits.maximumAttributeLength {
-                throw .invalid("\(here).key", "must be at most \(Limits.maximumAttributeLength) characters")
-            }
+            try text(attribute.key, "\(here).key", characters: Limits.maximumAttributeLength, bytes: Limits.maximumAttributeBytes)
             if attribute.key.contains(":") { throw .invalid("\(here).key", "must not contain ':'") }
             if !keys.insert(attribute.key).inserted { throw .invalid("\(here).key", "'\(attribute.key)' is repeated") }
             let values = [attribute.stringValue != nil, attribute.boolValue != nil, attribute.numberValue != nil].filter { $0 }.count
             if values != 1 { throw .invalid(here, "exactly one of stringValue, boolValue, numberValue must be set") }
-            if let s = attribute.stringValue, s.count > Limits.maximumAttributeLength {
-                throw .invalid("\(here).stringValue", "must be at most \(Limits.maximumAttributeLength) characters")
+            if let s = attribute.stringValue {
+                try text(s, "\(here).stringValue", characters: Limits.maximumAttributeLength, bytes: Limits.maximumAttributeBytes)
             }
             try finite(attribute.numberValue, "\(here).numberValue")
         }
@@ -82,6 +87,7 @@ enum Check {
     }
 
     static func waypoint(_ waypoint: TripWaypoint, _ path: String) throws(FleetError) {
+        if let tripId = waypoint.tripId { try ResourceName.validateID(tripId, field: "\(path).tripId") }
         try terminal(waypoint.location, "\(path).location")
         if let encoded = waypoint.encodedPathToWaypoint, !encoded.isEmpty {
             _ = try RouteGeometry.decode(encoded, path: "\(path).encodedPathToWaypoint")

@@ -19,12 +19,19 @@ public final class InMemoryTripStore: TripStore {
         /// The newest event's ID when each vehicle was created: its history starts after it.
         var historyStarts: [Key: Int64] = [:]
         var events: [StoredEvent] = []
+        /// The newest event ID ever logged (deleted events keep their IDs from being reused).
+        var lastEventID: Int64 = 0
+        /// The greatest ID retention deleted: the log is whole after it.
+        var logStart: Int64 = 0
         var navigatorRoutes: [Key: [UInt8]] = [:]
+        var navigationUISettings: [Key: NavigationUISettingsRecord] = [:]
     }
 
     private let state = Mutex(State())
     /// Style changes (InMemoryTripStore+Styles.swift).
     let styles = StyleRecords()
+    /// Memory does not fill up the way a disk does: always healthy.
+    public let health = StoreHealth()
 
     /// Creates an empty store.
     public init() {}
@@ -83,15 +90,16 @@ public final class InMemoryTripStore: TripStore {
         return Page.of(trips, size: query.page.pageSize) { $0.tripId }
     }
 
-    public func providers(ofTrip tripId: String) async throws -> [String] {
-        snapshot { state in Set(state.trips.keys.filter { $0.id == tripId }.map(\.provider)).sorted() }
-    }
-
     public func events(after afterID: Int64, filter: EventFilter, limit: Int) async throws -> [StoredEvent] {
         snapshot { state in Array(state.events.lazy.filter { $0.id > afterID && filter.matches($0) }.prefix(limit)) }
     }
 
-    public func latestEventID() async throws -> Int64 { snapshot { $0.events.last?.id ?? 0 } }
+    public func latestEventID() async throws -> Int64 { snapshot { $0.lastEventID } }
+
+    public func eventLogStart() async throws -> Int64 { snapshot { $0.logStart } }
+
+    /// Nothing to probe: a write here fails only by the caller's fault.
+    public func probeWrites() async throws {}
 
     public func newestEvents(provider: String, vehicleId: String, type: String, limit: Int) async throws -> [StoredEvent] {
         snapshot { state -> [StoredEvent] in
@@ -115,7 +123,7 @@ final class MemoryTransaction: StoreTransaction {
 
     func insertVehicle(provider: String, id: String, _ record: VehicleRecord) throws {
         state.vehicles[Key(provider: provider, id: id)] = record
-        state.historyStarts[Key(provider: provider, id: id)] = state.events.last?.id ?? 0
+        state.historyStarts[Key(provider: provider, id: id)] = state.lastEventID
     }
 
     func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws -> [UInt8]? {
@@ -127,6 +135,7 @@ final class MemoryTransaction: StoreTransaction {
         state.vehicles[Key(provider: provider, id: id)] = nil
         state.historyStarts[Key(provider: provider, id: id)] = nil
         state.navigatorRoutes[Key(provider: provider, id: id)] = nil
+        state.navigationUISettings[Key(provider: provider, id: id)] = nil
     }
 
     func trip(provider: String, id: String) throws -> Trip? { state.trips[Key(provider: provider, id: id)]?.trip }
@@ -168,11 +177,29 @@ final class MemoryTransaction: StoreTransaction {
         state.navigatorRoutes[Key(provider: provider, id: vehicleId)] = route
     }
 
+    func navigationUISettings(provider: String, vehicleId: String) throws -> NavigationUISettingsRecord? {
+        state.navigationUISettings[Key(provider: provider, id: vehicleId)]
+    }
+
+    func setNavigationUISettings(provider: String, vehicleId: String, _ settings: NavigationUISettingsRecord?) throws {
+        let key = Key(provider: provider, id: vehicleId)
+        guard state.vehicles[key] != nil else { return }
+        state.navigationUISettings[key] = settings
+    }
+
     func appendEvent(provider: String, _ event: NewEvent) throws {
-        let id = (state.events.last?.id ?? 0) + 1
+        state.lastEventID += 1
+        let id = state.lastEventID
         state.events.append(
             StoredEvent(
                 id: id, time: event.time, provider: provider, vehicleId: event.vehicleId,
                 tripIds: event.tripIds, type: event.type, data: event.data))
+    }
+
+    func deleteEvents(_ ids: [Int64]) throws {
+        guard let greatest = ids.max() else { return }
+        let doomed = Set(ids)
+        state.events.removeAll { doomed.contains($0.id) }
+        state.logStart = max(state.logStart, greatest)
     }
 }

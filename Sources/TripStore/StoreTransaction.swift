@@ -9,8 +9,10 @@
 // - a body sees the writes committed before it and its own changes, never another
 //   concurrent body's uncommitted ones: writes of one vehicle are serialised;
 // - revisions move only when a row is written, and `updateTripProgress` may skip the write;
-// - events get strictly increasing IDs in commit order;
-// - the navigator state is stored with its vehicle, the navigator route only when replaced.
+// - events get strictly increasing IDs in commit order; deleting events never renumbers the
+//   others, and the log's start (`TripStore.eventLogStart`) only moves up;
+// - the navigator state is stored with its vehicle, the navigator route only when replaced;
+// - a vehicle's navigation UI settings are stored apart and removed with the vehicle.
 
 import TripModel
 
@@ -24,6 +26,8 @@ public protocol StoreReader {
     func unfinishedTrips(provider: String, vehicleId: String) throws -> [Trip]
     /// The vehicle's stored navigator route, if any.
     func navigatorRoute(provider: String, vehicleId: String) throws -> [UInt8]?
+    /// The vehicle's stored navigation UI settings, if any were set.
+    func navigationUISettings(provider: String, vehicleId: String) throws -> NavigationUISettingsRecord?
 }
 
 /// The storage operations of one write, all inside its transaction (see the file comment for
@@ -34,7 +38,7 @@ public protocol StoreTransaction: StoreReader {
     /// Saves a vehicle; returns its JSON when the store encoded it to save it (the API's answer).
     @discardableResult
     func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws -> [UInt8]?
-    /// Deletes a vehicle with its navigator route.
+    /// Deletes a vehicle with its navigator route and navigation UI settings.
     func deleteVehicle(provider: String, id: String) throws
     /// Inserts a trip.
     func insertTrip(provider: String, id: String, _ trip: Trip) throws
@@ -49,8 +53,14 @@ public protocol StoreTransaction: StoreReader {
     func deleteTrip(provider: String, id: String) throws
     /// Appends an event to the log.
     func appendEvent(provider: String, _ event: NewEvent) throws
+    /// Deletes these events from the log (IDs already deleted are skipped) and moves the
+    /// log's start (``TripStore/eventLogStart()``) up to the greatest of them. Retention's
+    /// primitive: Fleet decides which of the events it read go, a few hundred at a time.
+    func deleteEvents(_ ids: [Int64]) throws
     /// Stores (or, with nil, removes) the vehicle's navigator route.
     func setNavigatorRoute(provider: String, vehicleId: String, _ route: [UInt8]?) throws
+    /// Stores (or, with nil, removes) the vehicle's navigation UI settings.
+    func setNavigationUISettings(provider: String, vehicleId: String, _ settings: NavigationUISettingsRecord?) throws
 }
 
 /// A vehicle as stored: the resource, the tracking state derived for it, and its navigator's

@@ -8,8 +8,10 @@ import TripModel
 /// ``write(_:)``); reads that a store answers faster on its own (listings, searches, the
 /// event log) are methods here.
 ///
-/// Errors thrown are ``TripModel/FleetError`` where the caller is at fault (a forged page
-/// token, a lost compare-and-swap) and storage errors otherwise.
+/// Errors thrown are ``TripModel/FleetError``: the caller's fault (a forged page token, a lost
+/// compare-and-swap) with its code, and a storage failure (a full disk, an I/O error, a lost
+/// database) as `UNAVAILABLE` with a message that says what failed. A store records its
+/// writes' storage failures and recoveries in ``health``.
 public protocol TripStore: Sendable {
     /// Runs `body` as one write transaction and returns once it has committed: everything
     /// `body` did is stored, or nothing when it throws (the error is rethrown). Writes of one
@@ -32,8 +34,6 @@ public protocol TripStore: Sendable {
     func onlineVehicles(provider: String, within bounds: GeoBounds) async throws -> [VehicleWithTrips]
     /// Trips, optionally of one vehicle and only unfinished ones, by ID.
     func searchTrips(provider: String, query: TripSearchQuery) async throws -> Page<Trip>
-    /// The providers that hold a trip with this ID (a share link names only the trip).
-    func providers(ofTrip tripId: String) async throws -> [String]
 
     /// Events after `afterID` that match `filter`, oldest first, at most `limit`.
     func events(after afterID: Int64, filter: EventFilter, limit: Int) async throws -> [StoredEvent]
@@ -42,6 +42,15 @@ public protocol TripStore: Sendable {
     /// The vehicle's newest events of one type logged since the vehicle was created, newest
     /// last, at most `limit`.
     func newestEvents(provider: String, vehicleId: String, type: String, limit: Int) async throws -> [StoredEvent]
+    /// The ID after which the log is whole: every event with a greater ID is still there.
+    /// 0 until ``StoreTransaction/deleteEvents(_:)`` has deleted any.
+    func eventLogStart() async throws -> Int64
+
+    /// Whether the store's writes currently fail for want of storage (fed by every write).
+    var health: StoreHealth { get }
+    /// Makes a small write that leaves the data as it was, to learn whether writes succeed
+    /// now: it records its outcome in ``health`` and throws the storage failure, if any.
+    func probeWrites() async throws
 }
 
 extension TripStore {

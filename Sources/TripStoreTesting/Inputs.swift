@@ -1,5 +1,6 @@
 import Fleet
 import Geo
+import Synchronization
 import TripModel
 import TripStore
 
@@ -58,4 +59,15 @@ enum Inputs {
     static func event(_ type: String, vehicle: String? = nil, trips: [String] = [], data: String = "{}") -> NewEvent {
         NewEvent(time: time, vehicleId: vehicle, tripIds: trips, type: type, data: data)
     }
+}
+
+/// A clock the checks move forward by hand (retention reads the time).
+final class MovingClock: Sendable {
+    private let time = Mutex(Inputs.time)
+
+    /// The clock to give a fleet.
+    var clock: WallClock { WallClock { self.time.withLock { $0 } } }
+
+    /// Moves the time on by `seconds`.
+    func advance(seconds: Double) { time.withLock { $0 = $0.adding(seconds: seconds) } }
 }

@@ -17,7 +17,7 @@ extension StoreConformance {
         Check("search follows moves and states", searchFollowsMovesAndStates),
         Check("bounded history", boundedHistory),
         Check("history belongs to the vehicle", historyBelongsToTheVehicle),
-        Check("providers of a trip", providersOfTrip),
+        Check("navigation UI settings through the fleet", navigationUISettings),
         Check("simultaneous updates all commit", simultaneousUpdatesAllCommit),
     ]
 
@@ -235,18 +235,38 @@ extension StoreConformance {
         #expect(try await fleet.locationHistory(provider: "p", vehicleId: "v2", limit: 10).count == 3)
     }
 
-    /// A trip ID is found under every provider that has it (the share page looks a rider's
-    /// trip up by its ID alone), and under none once deleted.
-    static func providersOfTrip(_ make: Factory) async throws {
-        let fleet = Inputs.fleet(try await make())
-        _ = try await fleet.createTrip(provider: "b", id: "t1", input: Inputs.trip(vehicle: nil))
-        _ = try await fleet.createTrip(provider: "a", id: "t1", input: Inputs.trip(vehicle: nil))
-        _ = try await fleet.createTrip(provider: "a", id: "t2", input: Inputs.trip(vehicle: nil))
-        #expect(try await fleet.providers(ofTrip: "t1") == ["a", "b"])
-        #expect(try await fleet.providers(ofTrip: "t2") == ["a"])
-        #expect(try await fleet.providers(ofTrip: "nope").isEmpty)
-        try await fleet.deleteTrip(provider: "a", id: "t2")
-        #expect(try await fleet.providers(ofTrip: "t2").isEmpty)
+    /// The driver screen's settings as the API changes them: a change is kept with a new
+    /// version and logged on the vehicle's stream only; a refused body and a change that
+    /// changes nothing write nothing; the settings belong to one vehicle of one provider.
+    static func navigationUISettings(_ make: Factory) async throws {
+        let store = try await make()
+        let fleet = Inputs.fleet(store)
+        _ = try await fleet.createVehicle(provider: "p", id: "v1", input: Inputs.vehicle())
+        _ = try await fleet.createVehicle(provider: "q", id: "v1", input: Inputs.vehicle())
+        #expect(try await fleet.navigationUISettings(provider: "p", vehicleId: "v1") == VehicleNavigationUISettings())
+        let changed = try await fleet.updateNavigationUISettings(
+            provider: "p", vehicleId: "v1", json: Array(#"{"compassButton": true, "alternateRoutesStrategy": "one"}"#.utf8))
+        #expect(changed.settings.compassButton && changed.settings.alternateRoutesStrategy == .one && changed.version > 0)
+        #expect(try await fleet.navigationUISettings(provider: "p", vehicleId: "v1") == changed)
+        #expect(try await fleet.navigationUISettings(provider: "q", vehicleId: "v1") == VehicleNavigationUISettings())
+        let logged = try await store.events(after: 0, filter: .vehicle(provider: "p", vehicleId: "v1"), limit: 10)
+        #expect(logged.map(\.type) == ["didUpdateNavigationUISettings"])
+        #expect(logged.allSatisfy { $0.tripIds.isEmpty })
+
+        let latest = try await store.latestEventID()
+        await #expect(throws: FleetError.self) {
+            _ = try await fleet.updateNavigationUISettings(
+                provider: "p", vehicleId: "v1", json: Array(#"{"myLocationButton": true, "compassButton": "yes"}"#.utf8))
+        }
+        let same = try await fleet.updateNavigationUISettings(provider: "p", vehicleId: "v1", json: Array(#"{"compassButton": true}"#.utf8))
+        #expect(same == changed)
+        #expect(try await store.latestEventID() == latest)
+
+        let reset = try await fleet.resetNavigationUISettings(provider: "p", vehicleId: "v1")
+        #expect(reset.settings == VehicleNavigationUISettings().settings && reset.version > changed.version)
+        #expect(try await fleet.navigationUISettings(provider: "p", vehicleId: "v1") == reset)
+        await #expect(throws: FleetError.self) { _ = try await fleet.navigationUISettings(provider: "p", vehicleId: "nope") }
+        await #expect(throws: FleetError.self) { _ = try await fleet.resetNavigationUISettings(provider: "p", vehicleId: "nope") }
     }
 
     /// Many location updates at once all commit, in full: every location is in the history

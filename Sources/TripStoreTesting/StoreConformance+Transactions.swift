@@ -13,6 +13,7 @@ extension StoreConformance {
         Check("failed writes take back only their own changes", failedWritesTakeBackOnlyTheirOwn),
         Check("events are numbered in commit order and filtered", eventsInCommitOrder),
         Check("the navigator route is stored apart", navigatorRouteStoredApart),
+        Check("navigation UI settings are stored apart, with their version", navigationUISettingsStoredApart),
         Check("revisions move exactly when a trip is written", revisionsMoveWithWrites),
     ]
 
@@ -180,6 +181,47 @@ extension StoreConformance {
         try await store.write { tx in try tx.deleteVehicle(provider: "p", id: "v1") }
         try await store.write { tx in try tx.insertVehicle(provider: "p", id: "v1", record) }
         #expect(try await store.read { reader in try reader.navigatorRoute(provider: "p", vehicleId: "v1") } == nil)
+    }
+
+    /// A vehicle's navigation UI settings are stored and read back with their version, apart
+    /// from the vehicle record; a write that throws takes them back; removing them or deleting
+    /// the vehicle leaves none, and none are kept for a vehicle that does not exist.
+    static func navigationUISettingsStoredApart(_ make: Factory) async throws {
+        struct Refused: Error {}
+        let store = try await make()
+        let record = try Inputs.record(provider: "p", id: "v1")
+        try await store.write { tx in try tx.insertVehicle(provider: "p", id: "v1", record) }
+        func stored(_ provider: String = "p", _ id: String = "v1") async throws -> NavigationUISettingsRecord? {
+            try await store.read { reader in try reader.navigationUISettings(provider: provider, vehicleId: id) }
+        }
+        #expect(try await stored() == nil)
+        let first = NavigationUISettingsRecord(json: Array(#"{"compassButton":true}"#.utf8), version: 5)
+        try await store.write { tx in
+            try tx.setNavigationUISettings(provider: "p", vehicleId: "v1", first)
+            #expect(try tx.navigationUISettings(provider: "p", vehicleId: "v1") == first)
+        }
+        #expect(try await stored() == first)
+        #expect(try await stored("q") == nil)
+        #expect(try await store.read { reader in try reader.vehicleRecord(provider: "p", id: "v1") } == record)
+        let second = NavigationUISettingsRecord(json: Array("{}".utf8), version: 6)
+        try await store.write { tx in try tx.setNavigationUISettings(provider: "p", vehicleId: "v1", second) }
+        #expect(try await stored() == second)
+        await #expect(throws: Refused.self) {
+            try await store.write { tx in
+                try tx.setNavigationUISettings(provider: "p", vehicleId: "v1", first)
+                throw Refused()
+            }
+        }
+        #expect(try await stored() == second)
+        try await store.write { tx in try tx.setNavigationUISettings(provider: "p", vehicleId: "v1", nil) }
+        #expect(try await stored() == nil)
+        try await store.write { tx in try tx.setNavigationUISettings(provider: "p", vehicleId: "v1", first) }
+        try await store.write { tx in try tx.deleteVehicle(provider: "p", id: "v1") }
+        try await store.write { tx in try tx.insertVehicle(provider: "p", id: "v1", record) }
+        #expect(try await stored() == nil)
+        try await store.write { tx in try tx.setNavigationUISettings(provider: "p", vehicleId: "nobody", first) }
+        try await store.write { tx in try tx.insertVehicle(provider: "p", id: "nobody", record) }
+        #expect(try await stored("p", "nobody") == nil)
     }
 
     /// A trip's revision moves with every write of it and only then; a progress update that

@@ -39,5 +39,5 @@ public enum StoreConformance {
     }
 
     /// Every check.
-    public static let checks: [Check] = fleetChecks + transactionChecks + styleChecks
+    public static let checks: [Check] = fleetChecks + transactionChecks + styleChecks + retentionChecks
 }

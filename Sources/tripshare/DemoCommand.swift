@@ -2,80 +2,91 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import Navigation
+import Render
 import ServiceLifecycle
 import TripModel
 import TripServer
 
-/// `tripshare demo`: the server, plus a car driving a recorded Bay Area trip in accelerated
-/// real time, and the rider's share link.
+/// `tripshare demo`: the server with a street map, plus a car driving a real route through
+/// central Helsinki in real time, and the rider's share link; everything it needs ships with
+/// the project (data-samples/).
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Run the server with a simulated car driving a real recorded trip, and print the rider's share link.",
+        abstract: "Run the server with a car driving a real route over a street map, and print the rider's share link.",
         discussion: """
-            Starts `serve` on the embedded SQLite store (or the database --database names), creates vehicle demo-car and trip demo-trip (provider demo) \
-            from the first trip of a Fleet Engine log (its pickup, dropoff, recorded route segments and locations), \
-            and replays the driver's updates over HTTP, faster than real time by --speed-factor (by default the \
-            whole trip takes about 3 minutes). The log has route geometry but no turn-by-turn steps or road names, so \
-            each new recorded route segment is sent as the car's navigator route (PUT .../vehicles/demo-car/route) with \
-            steps inferred from the route's turns, worded without road names ("Turn left"). Open the printed share \
-            link in a browser to watch it. The server keeps running after the trip ends; SIGINT or SIGTERM stop it.
+            Starts `serve` on the embedded SQLite store (or the database --database names) with the basemap \
+            \(Self.demoTiles) (central Helsinki, OpenStreetMap data), creates vehicle demo-car and trip demo-trip \
+            (provider demo), gives the car's navigator the route \(Self.demoRoute) (real streets and street names \
+            from OpenStreetMap, made by scripts/make_demo_route.py), and drives the car along it at the roads' \
+            speeds: to the pickup by the Central Station, a short wait, then to Senate Square (about 4½ minutes). \
+            Every location is stamped with the time it is sent; --speed-factor F makes the car drive F times faster \
+            (above about 5 a city car's fixes look like GPS jumps to the navigator). Open the printed share link in a \
+            browser to watch it as the rider does, and the driver's link to see the driver's screen. With --fleet-log \
+            the car replays the first trip of a Fleet Engine log instead (its recorded route segments become routes \
+            with steps inferred from their turns). The server keeps running after the trip ends; SIGINT or SIGTERM \
+            stop it.
             """
     )
 
     @OptionGroup var options: ServerOptions
+    @OptionGroup(title: "Connections and tokens") var security: SecurityOptions
+    @OptionGroup(title: "Basemap") var basemapOptions: BasemapOptions
 
-    @Option(help: "How many times faster than recorded to drive (default: the trip takes about 3 minutes).")
+    @Option(help: "How many times faster than the route's (or the log's) pace to drive (default 1: real time).")
     var speedFactor: Double?
 
+    @Option(help: ArgumentHelp("""
+        An OSRM route response with steps and two legs, to the pickup and on to the dropoff \
+        (default: \(Self.demoRoute) in the repository this binary was built from).
+        """, valueName: "route.json"))
+    var route: String?
+
     @Option(name: [.customLong("fleet-log"), .customLong("log")], help: """
-        A Fleet Engine log export to replay the first trip of, through the same calls as `replay` \
-        and `import fleet-log` (default: \(Self.sharedLog) beside the working folder, or beside the \
-        repository this binary was built in).
+        A Fleet Engine log export to replay the first trip of instead, through the same calls as `replay` \
+        and `import fleet-log` (e.g. ../shared/fixtures/fleet-engine-logs/two-trips-bay-area.json).
         """)
     var log: String?
 
-    /// The recorded log the demo drives, relative to a checkout of the repository.
-    static let sharedLog = "../shared/fixtures/fleet-engine-logs/two-trips-bay-area.json"
+    /// The demo's route and tiles, relative to a checkout of the repository.
+    static let demoRoute = "data-samples/helsinki-demo-route.osrm.json"
+    static let demoTiles = "data-samples/helsinki.pmtiles"
 
-    /// Where the log is looked for without --fleet-log: beside the working folder (the README runs
-    /// the demo from the repository), then beside each folder above the binary (the
-    /// repository holds it in `.build/<config>/` or `.build/<triple>/<config>/`), so
-    /// `.build/release/tripshare demo` works from any folder too.
-    static func defaultLogPaths() -> [String] {
-        var paths = [sharedLog]
+    /// A file of the repository: beside the working folder (the README runs the demo from the
+    /// repository), else beside each folder above the binary (the repository holds it in
+    /// `.build/<config>/` or `.build/<triple>/<config>/`), so `.build/release/tripshare demo`
+    /// works from any folder too. Nil when none exists.
+    static func projectFile(_ relativePath: String) -> String? {
+        var paths = [relativePath]
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).absoluteURL.resolvingSymlinksInPath()
         for _ in 0..<5 {
             folder = folder.deletingLastPathComponent()
-            let path = folder.appendingPathComponent(sharedLog).standardizedFileURL.path
-            if !paths.contains(path) { paths.append(path) }
+            paths.append(folder.appendingPathComponent(relativePath).standardizedFileURL.path)
         }
-        return paths
+        return paths.first { FileManager.default.fileExists(atPath: $0) }
     }
 
-    /// The whole demo trip takes about this long by default.
-    static let targetSeconds = 180.0
+    /// A recorded log is replayed at most this long by default (its own pace may be much longer).
+    static let logTargetSeconds = 600.0
 
     func validate() throws {
-        if let speedFactor, !(speedFactor > 0 && speedFactor <= 10_000) {
-            throw ValidationError("--speed-factor must be greater than 0 and at most 10000")
+        if let speedFactor, !(speedFactor > 0 && speedFactor <= 100) {
+            throw ValidationError("--speed-factor must be greater than 0 and at most 100")
         }
+        if route != nil && log != nil { throw ValidationError("give --route or --fleet-log, not both") }
     }
 
     func run() async throws {
         Logs.bootstrap(try options.resolvedLogFormat(), level: .warning)
         let logger = Logger(label: "tripshare")
-        let candidates = log.map { [$0] } ?? Self.defaultLogPaths()
-        guard let data = candidates.lazy.compactMap({ FileManager.default.contents(atPath: $0) }).first else {
-            throw ValidationError("""
-                cannot read \(candidates.joined(separator: " or ")); run from the repository's folder with \
-                ../shared beside it, or pass --fleet-log FILE
-                """)
-        }
-        let demo = try DemoDrive(log: try FleetLog.parse(data))
-        let factor = speedFactor ?? max(1, demo.durationSeconds / Self.targetSeconds)
+        let demo = try makeDrive()
+        let factor = speedFactor ?? (log == nil ? 1 : max(1, demo.durationSeconds / Self.logTargetSeconds))
+        // The Helsinki tiles go with the Helsinki route; a log from elsewhere gets a basemap only when given one.
+        let tiles = basemapOptions.resolvedPath(fallback: log == nil && route == nil ? Self.projectFile(Self.demoTiles) : nil)
+        let basemap = try basemapOptions.open(fallback: tiles, logger: logger)
 
-        let opened = try await options.openServer()
+        let opened = try await options.openServer(security, basemap: basemap)
         let server = opened.app
         let authority = opened.authority
         let host = options.resolvedHost
@@ -83,6 +94,7 @@ struct DemoCommand: AsyncParsableCommand {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = Application(
             router: server.makeRouter(),
+            server: TripServerApp.httpServer(timeouts: try security.connectionTimeouts()),
             configuration: .init(address: .hostname(host, port: port), serverName: "tripshare"),
             onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? port) },
             logger: logger)
@@ -98,6 +110,7 @@ struct DemoCommand: AsyncParsableCommand {
             var iterator = ports.makeAsyncIterator()
             guard let bound = await iterator.next(), let base = URL(string: "http://\(host):\(bound)") else { return }
             DemoDrive.say("tripshare is listening on \(base.absoluteString) (database \(opened.database)).")
+            if let basemap, let tiles { DemoDrive.say("Basemap: \(tiles) (\(basemap.summary)).") }
             do {
                 try await demo.run(base: base, authority: authority, speedFactor: factor, keyFlags: keyFlags)
             } catch is CancellationError {
@@ -110,5 +123,23 @@ struct DemoCommand: AsyncParsableCommand {
         }
         try await services.run()
         drive.cancel()
+    }
+
+    /// The drive: the given or shipped route, or the log's first trip.
+    private func makeDrive() throws -> DemoDrive {
+        if let log {
+            guard let data = FileManager.default.contents(atPath: log) else { throw ValidationError("--fleet-log: cannot read \(log)") }
+            return try DemoDrive(log: try FleetLog.parse(data))
+        }
+        guard let path = route ?? Self.projectFile(Self.demoRoute) else {
+            throw ValidationError("""
+                cannot find \(Self.demoRoute); run from the repository's folder (or a binary built in it), \
+                or pass --route FILE or --fleet-log FILE
+                """)
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("--route: cannot read \(path)") }
+        let navRoute: NavRoute
+        do { navRoute = try OSRMImporter.route(from: data) } catch { throw ValidationError("\(path): \(error)") }
+        return try DemoDrive(route: navRoute, area: route == nil ? "central Helsinki, OpenStreetMap streets" : "the route in \(path)")
     }
 }

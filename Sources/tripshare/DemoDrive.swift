@@ -3,11 +3,13 @@ import Scenarios
 import TripModel
 import TripServer
 
-/// The demo's car: the first trip of a Fleet Engine log's calls (FleetLogCalls, the path
-/// `replay` and `import fleet-log` take too), replayed against a live server as its driver app
-/// and the provider's backend sent them, with the pauses between calls shrunk by a speed
-/// factor. IDs are renamed (`demo-car`, `demo-trip`, provider `demo`) and each location is
-/// stamped with the time it is sent, so the rider sees a live car.
+/// The demo's car: calls a driver app and a provider's backend send, replayed against a live
+/// server with the pauses between them shrunk by a speed factor, and each location stamped
+/// with the time it is sent, so the rider sees a live car and `updateTime` never runs ahead
+/// of the server's clock. The calls come from a route with steps (DemoDrive+Itinerary, the
+/// default) or from the first trip of a Fleet Engine log's calls (FleetLogCalls, the path
+/// `replay` and `import fleet-log` take too), with IDs renamed (`demo-car`, `demo-trip`,
+/// provider `demo`).
 struct DemoDrive: Sendable {
     static let provider = "demo"
     static let vehicleId = "demo-car"
@@ -25,7 +27,17 @@ struct DemoDrive: Sendable {
     }
 
     let steps: [Step]
+    /// Seconds from the first call to the last at the recorded (or route's) pace.
     let durationSeconds: Double
+    /// What the drive is, for the printed summary ("a recorded Bay Area trip").
+    let area: String
+
+    /// A drive from its calls.
+    init(steps: [Step], durationSeconds: Double, area: String) {
+        self.steps = steps
+        self.durationSeconds = durationSeconds
+        self.area = area
+    }
 
     /// The first trip of `log` (from its creation to its last status change) as calls.
     init(log: FleetLog) throws {
@@ -132,8 +144,7 @@ struct DemoDrive: Sendable {
             default: break
             }
         }
-        self.steps = steps
-        durationSeconds = end.seconds(since: start)
+        self.init(steps: steps, durationSeconds: end.seconds(since: start), area: "a trip recorded in a Fleet Engine log")
     }
 
     /// Sends the calls to `base`, `speedFactor` times faster than recorded, and prints the
@@ -141,19 +152,18 @@ struct DemoDrive: Sendable {
     /// `keyFlags` are the `tripshare token` flags that find the server's key (printed in the hints).
     func run(base: URL, authority: TokenAuthority, speedFactor: Double, keyFlags: String) async throws {
         let transport = HTTPTransport(baseURL: base)
-        let server = try await authority.mint(Principal(role: .server, subject: "demo"))
+        let server = try await authority.mint(Principal(role: .server, provider: Self.provider, subject: "demo"))
         try await removePreviousRun(transport, token: server)
         let started = ContinuousClock.now
-        // The car's own clock runs at the recorded pace from now: the navigator judges the
-        // speed between fixes by it, and at the demo's speed factor the wall clock would make
-        // every fix a GPS jump (a car at 50 km/h would seem to drive at several hundred).
-        let deviceStart = Date()
         for step in steps {
             let due = started + .milliseconds(Int64(step.offset / speedFactor * 1000))
             try await Task.sleep(until: due, clock: .continuous)
             var body = step.body
+            // Stamped with the real time it is sent (a device's clock cannot run ahead of the
+            // server's): at a speed factor above 1 the navigator sees a car that is really
+            // that much faster, which is what the rider watches.
             if step.label == "location" || step.label.hasPrefix("position") {
-                body = try Self.stamped(body, at: deviceStart.addingTimeInterval(step.offset))
+                body = try Self.stamped(body, at: Date())
             }
             let (status, answer) = try await transport.send(method: step.method, path: step.path, body: body, token: server)
             if status != 200 {
@@ -183,29 +193,34 @@ struct DemoDrive: Sendable {
     }
 
     private func announce(base: URL, authority: TokenAuthority, keyFlags: String, speedFactor: Double) async throws {
-        let rider = try await authority.mint(Principal(role: .consumer, tripId: Self.tripId, subject: "demo-rider"))
+        let rider = try await authority.mint(Principal(role: .consumer, provider: Self.provider, tripId: Self.tripId, subject: "demo-rider"))
+        let driver = try await authority.mint(
+            Principal(role: .driver, provider: Self.provider, vehicleId: Self.vehicleId, subject: "demo-driver"))
         let root = base.absoluteString
         Self.say(
             """
 
-            tripshare demo: \(Self.vehicleId) drives \(Self.tripId) (a recorded Bay Area trip, \(Int(durationSeconds / 60)) min) \
-            \(String(format: "%.1f", speedFactor))x faster, about \(Int(durationSeconds / speedFactor)) s.
+            tripshare demo: \(Self.vehicleId) drives \(Self.tripId) (\(area), \(Int((durationSeconds / 60).rounded())) min)\
+            \(speedFactor == 1 ? "" : String(format: " %.1fx faster", speedFactor)), about \(Int(durationSeconds / speedFactor)) s.
 
             Rider's share page (valid for an hour):
               \(root)/share/\(rider)
+
+            Driver's screen (valid for an hour):
+              \(root)/drive/\(driver)
 
             Try the API:
               RIDER=\(rider)
               curl -s -H "Authorization: Bearer $RIDER" "\(root)/v1/providers/\(Self.provider)/trips/\(Self.tripId)"
               curl -s -H "Authorization: Bearer $RIDER" -o preview.png "\(root)/v1/providers/\(Self.provider)/trips/\(Self.tripId)/preview.png"
               curl -sN -H "Authorization: Bearer $RIDER" "\(root)/v1/providers/\(Self.provider)/trips/\(Self.tripId)/events"
-              TOKEN=$(.build/release/tripshare token --role server\(keyFlags))
+              TOKEN=$(.build/release/tripshare token --role server --provider \(Self.provider)\(keyFlags))
               curl -s -H "Authorization: Bearer $TOKEN" "\(root)/v1/providers/\(Self.provider)/vehicles/\(Self.vehicleId)"
 
             """)
     }
 
-    /// The update with its location (and raw fix) stamped at `time` (the recorded times are from 2025).
+    /// The update with its location (and raw fix) stamped at `time` (recorded times are from the past).
     static func stamped(_ body: [UInt8], at time: Date) throws -> [UInt8] {
         var vehicle = try FleetJSON.decode(Vehicle.self, from: body, root: "vehicle")
         vehicle.lastLocation?.updateTime = Timestamp(time)

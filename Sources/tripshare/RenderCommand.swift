@@ -1,5 +1,7 @@
 import ArgumentParser
+import Basemap
 import Foundation
+import Logging
 import Raster
 import Render
 import Styling
@@ -9,16 +11,19 @@ import TripModel
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a trip preview PNG from a trip's JSON, as GET .../preview.png would.",
+        abstract: "Render a trip preview PNG from a trip's JSON, as GET .../preview.png would, or a map alone.",
         discussion: """
             TRIP.json is a trip exactly as `GET /v1/providers/{p}/trips/{id}?view=JOURNEY_SHARING_V1S` returns it. \
             The options are those of preview.png. --at fixes the render time, which the pickup ETA badge counts \
-            minutes from. --display-list writes the drawing operations as JSON (scripts/cairo_compare.py replays them).
+            minutes from. With --basemap the streets of a PMTiles or MBTiles file are drawn under the trip; with \
+            --center and --zoom, --trip may be left out to draw the map alone. --display-list writes the drawing \
+            operations as JSON (the basemap's fills and lines, then the trip; scripts/cairo_compare.py replays them).
+            Example: tripshare render --basemap data-samples/helsinki.pmtiles --center 60.1699,24.9384 --zoom 15 --out map.png
             """
     )
 
-    @Option(help: "The trip's JSON (JOURNEY_SHARING_V1S view).")
-    var trip: String
+    @Option(help: "The trip's JSON (JOURNEY_SHARING_V1S view); may be left out when --center and --zoom are given.")
+    var trip: String?
 
     @Option(help: "Where to write the PNG.")
     var out: String
@@ -59,6 +64,14 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .customLong("routes-only"), help: "Draw only the route lines (for comparing with a reference renderer).")
     var routesOnly = false
 
+    @OptionGroup(title: "Basemap") var basemapOptions: BasemapOptions
+
+    func validate() throws {
+        if trip == nil, center == nil || zoom == nil {
+            throw ValidationError("give --trip TRIP.json, or --center and --zoom to draw a map alone")
+        }
+    }
+
     func run() throws {
         let parameters = ["width": width, "height": height, "scale": scale, "center": center, "zoom": zoom,
                           "bearing": bearing, "padding": padding, "lighting": lighting].compactMapValues { $0 }
@@ -69,9 +82,15 @@ struct RenderCommand: ParsableCommand {
             guard let time = Timestamp(rfc3339: at) else { throw ValidationError("--at: '\(at)' is not an RFC 3339 time") }
             now = time
         }
-        guard let data = FileManager.default.contents(atPath: trip) else { throw RenderFailure("cannot read \(trip)") }
-        let tripValue: Trip
-        do { tripValue = try FleetJSON.decode(Trip.self, from: Array(data), root: "trip") } catch { throw RenderFailure("\(trip): \(error.message)") }
+        var tripValue = Trip(name: "")
+        if let trip {
+            guard let data = FileManager.default.contents(atPath: trip) else { throw RenderFailure("cannot read \(trip)") }
+            do {
+                tripValue = try FleetJSON.decode(Trip.self, from: Array(data), root: "trip")
+            } catch {
+                throw RenderFailure("\(trip): \(error.message)")
+            }
+        }
 
         let sheet: StyleSheet
         do {
@@ -87,10 +106,19 @@ struct RenderCommand: ParsableCommand {
             throw RenderFailure("style \(error)")
         }
 
-        let preview = TripPreview(trip: tripValue, style: sheet, options: options, now: now)
-        let list = try preview.displayList(layers: routesOnly ? .routes : .all)
-        try Data(PNGCodec.encode(list.render().image)).write(to: URL(fileURLWithPath: out))
+        Logs.bootstrap(.text, level: .warning)
+        let basemap = try basemapOptions.open(logger: Logger(label: "tripshare"))
+        let preview = TripPreview(trip: tripValue, style: sheet, options: options, now: now, basemap: basemap)
+        let layers: PreviewLayers = routesOnly ? .routes : .all
+        try Data(PNGCodec.encode(preview.render(layers: layers).image)).write(to: URL(fileURLWithPath: out))
         if let displayList {
+            var list = try preview.displayList(layers: layers)
+            if let basemap = preview.mapBasemap {
+                // The basemap's fills and lines under the trip (its labels and attribution are
+                // glyph outlines, left out), so a reference renderer can draw the whole picture.
+                let view = MapView(camera: try preview.camera())
+                list.operations = basemap.geometryDisplayList(view: view).operations + list.operations
+            }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             try encoder.encode(list).write(to: URL(fileURLWithPath: displayList))

@@ -76,7 +76,7 @@ struct ReplayCommand: AsyncParsableCommand {
         var logger = Logger(label: "tripshare-replay")
         logger.logLevel = .warning
         let app = Application(
-            router: TripServerApp(store: store, authority: authority).makeRouter(),
+            router: TripServerApp(store: store, authority: authority, rateLimiter: TokenRateLimiter(policy: .unlimited)).makeRouter(),
             configuration: .init(address: .hostname("127.0.0.1", port: 0)),
             onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) },
             logger: logger)
@@ -99,9 +99,10 @@ struct ReplayCommand: AsyncParsableCommand {
     }
 
     private func replay(_ fleetLog: FleetLog, url: URL, authority: TokenAuthority) async throws {
-        let serverToken = try await authority.mint(Principal(role: .server, subject: "replay"))
-        let replay = FleetLogReplay(log: fleetLog, transport: HTTPTransport(baseURL: url), serverToken: serverToken) { tripId in
-            try await authority.mint(Principal(role: .consumer, tripId: tripId, subject: "replay"))
+        // A log may hold several providers' calls: the writes go with a token for all of them.
+        let serverToken = try await authority.mint(Principal(role: .server, provider: Principal.allProviders, subject: "replay"))
+        let replay = FleetLogReplay(log: fleetLog, transport: HTTPTransport(baseURL: url), serverToken: serverToken) { provider, tripId in
+            try await authority.mint(Principal(role: .consumer, provider: provider, tripId: tripId, subject: "replay"))
         }
         let progress = ProgressLine(label: "replaying")
         let result = try await replay.run(.init(withoutDriverEstimates: withoutDriverEstimates)) { done, total in

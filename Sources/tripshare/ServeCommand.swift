@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import Render
 import ServiceLifecycle
 import TripServer
 
@@ -16,16 +17,25 @@ struct ServeCommand: AsyncParsableCommand {
             kept in it); a database that cannot be reached at start-up is an error. \
             Tokens are HS256 with TRIPSHARE_JWT_SECRET, or verified with the public keys of the JWKS file \
             named by TRIPSHARE_JWKS; with neither, a random secret is created in the data directory (mode 0600). \
+            Every token is bound to one provider and, for drivers and consumers, limited to --rate-limit \
+            requests a second (over it: 429 RESOURCE_EXHAUSTED with Retry-After). Each server process counts \
+            on its own. Connections that idle, send their request head slowly or stall an upload are closed; \
+            so is one whose request the HTTP layer cannot read, after its 400. \
+            With --basemap, previews (and the share page) draw the streets of that tile archive under the trip; \
+            a file that is not a PMTiles or MBTiles archive stops the server from starting. \
             SIGTERM or SIGINT stop the server after the requests in flight are answered.
             """
     )
 
     @OptionGroup var options: ServerOptions
+    @OptionGroup(title: "Connections and tokens") var security: SecurityOptions
+    @OptionGroup(title: "Basemap") var basemapOptions: BasemapOptions
 
     func run() async throws {
         Logs.bootstrap(try options.resolvedLogFormat())
         let logger = Logger(label: "tripshare")
-        let opened = try await options.openServer()
+        let basemap = try basemapOptions.open(logger: logger)
+        let opened = try await options.openServer(security, basemap: basemap)
         let server = opened.app
         let keys = opened.keys
         let host = options.resolvedHost
@@ -42,12 +52,16 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let app = Application(
             router: server.makeRouter(),
+            server: TripServerApp.httpServer(timeouts: try security.connectionTimeouts()),
             configuration: .init(address: .hostname(host, port: port), serverName: "tripshare"),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port
+                if let basemap, let path = basemapOptions.resolvedPath() {
+                    print("Basemap: \(path) (\(basemap.summary)).")
+                }
                 print("""
                     tripshare is listening on http://\(host):\(bound) (database \(opened.database), keys from \(keys.source)).
-                    Mint a token:   tripshare token --role server\(tokenHint)
+                    Mint a token:   tripshare token --role server --provider demo\(tokenHint)
                     Try the API:    curl -H "Authorization: Bearer $TOKEN" http://\(host):\(bound)/v1/providers/demo/vehicles
                     """)
             },

@@ -1,5 +1,6 @@
 import Foundation
 import PostgresStore
+import Render
 import TripServer
 import TripStore
 
@@ -15,13 +16,17 @@ struct OpenedServer {
 extension ServerOptions {
     /// Opens the store and applies its migrations, and resolves the keys: from the
     /// environment, else the secret of the data directory (SQLite; created when missing) or
-    /// of the database every process shares (PostgreSQL).
-    func openServer() async throws -> OpenedServer {
+    /// of the database every process shares (PostgreSQL). Tokens are verified with
+    /// `security`'s clock skew and limited to its rates; previews draw `basemap`.
+    func openServer(_ security: SecurityOptions, basemap: BasemapLayer? = nil) async throws -> OpenedServer {
         let database = try resolvedDatabase()
+        let retention = try resolvedEventRetention()
         let store = try await database.open()
         let keys = try await signingKeys(database: database, store: store)
-        let authority = try await TokenAuthority(hmacSecret: keys.hmacSecret, jwksJSON: keys.jwksJSON)
-        return OpenedServer(app: TripServerApp(store: store, authority: authority), authority: authority, keys: keys, database: database)
+        let authority = try await TokenAuthority(hmacSecret: keys.hmacSecret, jwksJSON: keys.jwksJSON, clockSkew: try security.clockSkew())
+        let limiter = TokenRateLimiter(policy: try security.rateLimits())
+        let app = TripServerApp(store: store, authority: authority, basemap: basemap, rateLimiter: limiter, eventRetention: retention)
+        return OpenedServer(app: app, authority: authority, keys: keys, database: database)
     }
 
     /// The token keys for `store`, opened from `database`.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Fleet
 import Foundation
 
 /// Options shared by the commands that run or open a server's data: each flag falls back
@@ -18,6 +19,15 @@ struct ServerOptions: ParsableArguments {
 
     @Option(name: .customLong("database"), help: DatabaseChoice.help)
     var database: String?
+
+    @Option(
+        name: .customLong("event-retention"),
+        help: ArgumentHelp(
+            "How long the event log keeps events, such as 90s, 30m, 24h or 7d (env TRIPSHARE_EVENT_RETENTION; default 24h).",
+            discussion: "Older events are deleted in small batches in the background, except each vehicle's newest "
+                + "1,000 locations (its location history). An SSE client resuming from a deleted event is told so.",
+            valueName: "duration"))
+    var eventRetention: String?
 
     static var environment: [String: String] { ProcessInfo.processInfo.environment }
 
@@ -43,6 +53,17 @@ struct ServerOptions: ParsableArguments {
         return format
     }
 
+    func resolvedEventRetention() throws -> EventRetention {
+        let (text, source) =
+            eventRetention.map { ($0, "--event-retention") }
+            ?? Self.environment["TRIPSHARE_EVENT_RETENTION"].map { ($0, "TRIPSHARE_EVENT_RETENTION") } ?? ("", "")
+        if source.isEmpty { return .standard }
+        guard let retention = EventRetention(text) else {
+            throw ValidationError("\(source) must be a duration such as 90s, 30m, 24h or 7d (at most 3650d), got '\(text)'")
+        }
+        return retention
+    }
+
     /// The database path inside the data directory.
     var databasePath: String { (resolvedDataDirectory as NSString).appendingPathComponent("tripshare.sqlite") }
 
@@ -55,6 +76,9 @@ struct ServerOptions: ParsableArguments {
 
     func validate() throws {
         if let port, !(0...65535).contains(port) { throw ValidationError("--port must be between 0 and 65535") }
+        // The environment's value is checked where it is used (serve, demo), not by every
+        // command that shares these options.
+        if eventRetention != nil { _ = try resolvedEventRetention() }
     }
 }
 

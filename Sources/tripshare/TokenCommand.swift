@@ -8,15 +8,21 @@ struct TokenCommand: AsyncParsableCommand {
         commandName: "token",
         abstract: "Mint an API token (HS256) with the same key the server uses.",
         discussion: """
-            A consumer token reads one trip (--trip), a driver token acts for one vehicle (--vehicle), \
-            a server token may do everything. The key is TRIPSHARE_JWT_SECRET, else the secret file in \
-            --data-dir (created if missing, like `serve` does), or with a PostgreSQL --database the secret \
-            every server on that database shares.
+            Every token is bound to one provider (--provider): a consumer token reads one of its trips \
+            (--trip), a driver token acts for one of its vehicles (--vehicle), a server token may do \
+            everything with its resources. A server token for every provider (--provider '*', the \
+            default for server tokens) may also change the styles all providers share. The key is \
+            TRIPSHARE_JWT_SECRET, else the secret file in --data-dir (created if missing, like `serve` does), \
+            or with a PostgreSQL --database the secret every server on that database shares; which one was \
+            used is said on standard error.
             """
     )
 
     @Option(help: "consumer, driver or server.")
     var role: RoleArgument
+
+    @Option(help: "The provider the token is for (required for consumer and driver tokens; server tokens default to '*', every provider).")
+    var provider: String?
 
     @Option(help: "The trip a consumer token may read.")
     var trip: String?
@@ -42,6 +48,13 @@ struct TokenCommand: AsyncParsableCommand {
         case .driver where vehicle == nil: throw ValidationError("a driver token needs --vehicle")
         default: break
         }
+        if role.role != .server, provider == nil {
+            let resource = role.role == .consumer ? "trip" : "vehicle"
+            throw ValidationError("a \(role.role.rawValue) token needs --provider: the provider whose \(resource) it is (e.g. --provider demo)")
+        }
+        if role.role != .server, provider == Principal.allProviders {
+            throw ValidationError("only a server token may be for every provider ('*'); give the one provider")
+        }
         if !(1...3600).contains(ttl) { throw ValidationError("--ttl must be between 1 and 3600 seconds") }
     }
 
@@ -57,8 +70,12 @@ struct TokenCommand: AsyncParsableCommand {
             throw ValidationError("minting needs an HMAC secret: set TRIPSHARE_JWT_SECRET (a JWKS holds only public keys)")
         }
         let authority = try await TokenAuthority(hmacSecret: secret)
-        let principal = Principal(role: role.role, tripId: trip, vehicleId: vehicle, subject: subject)
+        let principal = Principal(
+            role: role.role, provider: provider ?? Principal.allProviders, tripId: trip, vehicleId: vehicle, subject: subject)
         print(try await authority.mint(principal, lifetime: Double(ttl)))
+        // On standard error, so `TOKEN=$(tripshare token ...)` still captures the token alone: a
+        // token signed with another key than the server's is refused, and this says which was used.
+        FileHandle.standardError.write(Data("Signed with the key from \(keys.source).\n".utf8))
     }
 }
 

@@ -256,4 +256,20 @@ import Testing
         #expect(darkPixels(0..<100) == 0)
         #expect(basemap.attribution == "© OpenStreetMap contributors")
     }
+
+    /// Given the part of the picture that stays visible (a screen's panels cover the rest),
+    /// the attribution goes in that part's bottom-right corner instead of the canvas's.
+    @Test func attributionInTheVisibleArea() throws {
+        let basemap = Basemap(source: Self.source([:]), style: Self.style)
+        let view = MapView(center: Self.corner, zoom: 15.37, width: 300, height: 150)
+        var canvas = Canvas(width: view.pixelWidth, height: view.pixelHeight)
+        basemap.draw(into: &canvas, view: view, attributionArea: Rect(x: 0, y: 20, width: 300, height: 80))
+        func darkPixels(_ rows: Range<Int>) -> Int {
+            var count = 0
+            for y in rows { for x in 150..<297 where canvas.pixel(x: x, y: y).red < 120 { count += 1 } }
+            return count
+        }
+        #expect(darkPixels(85..<98) > 40)
+        #expect(darkPixels(100..<150) == 0)
+    }
 }

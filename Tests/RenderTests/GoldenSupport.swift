@@ -44,7 +44,12 @@ enum GoldenSupport {
     /// Compares a rendering with the golden `name`.png (or records it): exact outside text,
     /// inside text at most `textTolerance` per channel.
     static func check(_ list: DisplayList, golden name: String, textTolerance: Int = 48) throws {
-        let image = try list.render().image
+        try check(try list.render().image, list: list, golden: name, textTolerance: textTolerance)
+    }
+
+    /// Compares an image drawn from `list` and more (the basemap under it: every pixel ours)
+    /// with the golden `name`.png, tolerant only inside the list's text.
+    static func check(_ image: Image, list: DisplayList, golden name: String, textTolerance: Int = 48) throws {
         let url = fixtures.appendingPathComponent("goldens/\(name).png")
         if recording {
             try Data(PNGCodec.encode(image)).write(to: url)

@@ -10,10 +10,11 @@ import TripModel
 /// Golden driver's screens along the real OSRM Portugal–Korea and Valhalla Berlin routes,
 /// each looked at when recorded (TRIPSHARE_RECORD_GOLDENS=1).
 @Suite struct NavigationScreenGoldenTests {
-    private func screen(_ route: NavRoute, at meters: Double, speed: Double = 13, offRoute: Double = 0,
+    private func screen(_ route: NavRoute, at meters: Double, speed: Double = 13, offRoute: Double = 0, offRouteEast: Bool = false,
                         settings: NavigationUISettings = NavigationUISettings(), traffic: RouteTraffic? = nil,
                         query: [String: String] = [:]) throws -> NavigationScreen {
-        let (navigator, vehicle) = try NavigationFixtures.drive(route, to: meters, speed: speed, offRouteMeters: offRoute)
+        let (navigator, vehicle) = try NavigationFixtures.drive(route, to: meters, speed: speed, offRouteMeters: offRoute,
+                                                                offRouteEast: offRouteEast)
         let options = try NavigationScreenOptions(parameters: query, now: NavigationFixtures.at)
         let finalIndex = route.destinations.count - 1
         return NavigationScreen(
@@ -107,6 +108,42 @@ import TripModel
         let screen = try screen(route, at: total, speed: 5, query: ["lighting": "lowLight"])
         #expect(screen.arrived)
         try FrameGoldens.check(try screen.render(), golden: "valhalla-arrival-night")
+    }
+
+    /// Arrival at the end of the Portugal–Korea route (in Portugal), by day, in landscape.
+    @Test func osrmArrivalLandscape() throws {
+        let route = try NavigationFixtures.route(NavigationFixtures.portugalKorea)
+        let total = try #require(PolylineMeasure(try route.validate())).totalMeters
+        let screen = try screen(route, at: total, speed: 5, query: ["width": "844", "height": "390", "lighting": "normal"])
+        #expect(screen.arrived)
+        try FrameGoldens.check(try screen.render(), golden: "osrm-arrival-landscape")
+    }
+
+    /// Speeding on the Berlin route: 55 km/h where 30 is posted (a major alert), at night, in
+    /// landscape at scale 2, with the trip progress bar (too short a screen: left out).
+    @Test func valhallaSpeedingNightLandscape() throws {
+        var route = try NavigationFixtures.route(NavigationFixtures.berlin)
+        let count = try route.validate().count
+        route.speedLimits = [SpeedLimitSpan(startPolylinePointIndex: 0, endPolylinePointIndex: count - 1, speedLimitKph: 30)]
+        let settings = try NavigationUISettings(json: Array(
+            #"{"shouldDisplaySpeedometer": true, "navigationTripProgressBarEnabled": true}"#.utf8))
+        let screen = try screen(route, at: 60, speed: 55 / 3.6, settings: settings,
+                                query: ["width": "844", "height": "390", "scale": "2", "lighting": "lowLight", "tz": "Europe/Berlin"])
+        #expect(screen.navInfo.currentSpeedLimitKph == 30)
+        let frame = try screen.render()
+        #expect(frame.layout["tripProgressBar"] == nil && frame.layout["speedometer"] != nil)
+        try FrameGoldens.check(frame, golden: "valhalla-speeding-night-landscape")
+    }
+
+    /// Rerouting off the Berlin route, by day, in portrait, with the header's accessory lines
+    /// under "Rerouting…".
+    @Test func valhallaRerouting() throws {
+        let route = try NavigationFixtures.route(NavigationFixtures.berlin)
+        let settings = try NavigationUISettings(json: Array(#"{"headerAccessory": ["Pickup: Ana", "Gate B"]}"#.utf8))
+        // The route runs north here: the vehicle strays east of it.
+        let screen = try screen(route, at: 120, speed: 8, offRoute: 90, offRouteEast: true, settings: settings, query: ["lighting": "normal"])
+        #expect(screen.navInfo.navState == .rerouting)
+        try FrameGoldens.check(try screen.render(), golden: "valhalla-rerouting")
     }
 
     /// The Berlin route in landscape overview with every optional element on: alternates,

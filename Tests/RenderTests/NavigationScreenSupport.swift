@@ -30,8 +30,9 @@ enum NavigationFixtures {
     }
 
     /// A navigator on `route` that has just passed `meters` along it at `speed` m/s, with
-    /// the vehicle's position as its last update reported it.
-    static func drive(_ route: NavRoute, to meters: Double, speed: Double = 13, offRouteMeters: Double = 0,
+    /// the vehicle's position as its last update reported it; with `offRouteMeters`, its last
+    /// three updates are that far off the route, north of it (east with `offRouteEast`).
+    static func drive(_ route: NavRoute, to meters: Double, speed: Double = 13, offRouteMeters: Double = 0, offRouteEast: Bool = false,
                       settings: NavigatorSettings = NavigatorSettings()) throws -> (navigator: Navigator, vehicle: VehiclePosition) {
         let line = try #require(PolylineMeasure(try route.validate()))
         var navigator = Navigator(settings: settings)
@@ -44,7 +45,10 @@ enum NavigationFixtures {
             var location = line.point(atDistance: along)
             let heading = Earth.initialBearing(from: location, to: ahead)
             if offRouteMeters > 0, k >= 2 {
-                location = LatLng(latitude: location.latitude + offRouteMeters / 111_195, longitude: location.longitude)
+                location = offRouteEast
+                    ? LatLng(latitude: location.latitude,
+                             longitude: location.longitude + offRouteMeters / 111_195 / cos(location.latitude * .pi / 180))
+                    : LatLng(latitude: location.latitude + offRouteMeters / 111_195, longitude: location.longitude)
             }
             let time = start.addingTimeInterval(Double(k) * 2)
             for event in navigator.update(location: location, heading: heading, speedMetersPerSecond: speed, accuracyMeters: 5, time: time) {

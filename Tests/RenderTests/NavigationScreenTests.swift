@@ -334,12 +334,14 @@ private func settings(_ json: String) throws -> NavigationUISettings {
 /// A map underlay that paints the whole canvas one colour and remembers what it was given.
 private final class PaintUnderlay: MapUnderlay, @unchecked Sendable {
     let color: Color
-    private(set) var calls: [(camera: Camera, keepOut: [LayoutRect], lighting: LightingMode)] = []
+    private(set) var calls: [(camera: Camera, visibleArea: LayoutRect, keepOut: [LayoutRect], lighting: LightingMode)] = []
 
     init(color: Color) { self.color = color }
 
-    func draw(on canvas: inout Canvas, camera: Camera, keepOut: [LayoutRect], lighting: LightingMode) throws(RasterError) {
-        calls.append((camera, keepOut, lighting))
+    func draw(
+        on canvas: inout Canvas, camera: Camera, visibleArea: LayoutRect, keepOut: [LayoutRect], lighting: LightingMode
+    ) throws(RasterError) {
+        calls.append((camera, visibleArea, keepOut, lighting))
         canvas.clear(to: color)
     }
 }
@@ -360,6 +362,10 @@ private final class PaintUnderlay: MapUnderlay, @unchecked Sendable {
         #expect(call.keepOut.contains(header.scaled(by: 2)))
         #expect(call.lighting == LightingMode.normal)
         let map = try #require(frame.layout["map"])
+        // The map's own rectangle is where street names go (no keep-out) and where the
+        // attribution stays visible.
+        #expect(!call.keepOut.contains(map.scaled(by: 2)))
+        #expect(call.visibleArea == map.scaled(by: 2))
         #expect(frame.image.color(atPoint: map.x + 8, map.y + 8, scale: 2).hex == "#336699")
         #expect(frame.image.color(atPoint: header.maxX - 4, header.y + 4, scale: 2) == NavigationUISettings.defaultPrimaryBackground)
     }
@@ -384,6 +390,27 @@ private final class PaintUnderlay: MapUnderlay, @unchecked Sendable {
         later.options.at = later.options.at.adding(seconds: 60)
         #expect(card.fingerprint == TurnCard(navInfo: screen.navInfo, options: options).fingerprint)
         #expect(card.fingerprint != later.fingerprint)
+    }
+
+    /// The clock counts only as the arrival time drawn: a second later within the same
+    /// arrival minute is the same picture, the next minute another.
+    @Test func fingerprintsFollowTheArrivalMinute() throws {
+        var screen = try LisbonRoute.screen()
+        // Arrival at 12:00:30 (timeToNextDestination after `at`), shown as 12:00.
+        screen.options.at = Timestamp(secondsSince1970: Double(1_750_000_000 / 60 * 60))
+            .adding(seconds: 30 - screen.navInfo.timeToNextDestinationSeconds)
+        var sameMinute = screen
+        sameMinute.options.at = screen.options.at.adding(seconds: 20)
+        var nextMinute = screen
+        nextMinute.options.at = screen.options.at.adding(seconds: 40)
+        #expect(sameMinute.fingerprint == screen.fingerprint)
+        #expect(nextMinute.fingerprint != screen.fingerprint)
+        let card = TurnCard(navInfo: screen.navInfo, options: try TurnCardOptions(parameters: [:], now: screen.options.at))
+        var cardSameMinute = card
+        cardSameMinute.options.at = sameMinute.options.at
+        var cardNextMinute = card
+        cardNextMinute.options.at = nextMinute.options.at
+        #expect(cardSameMinute.fingerprint == card.fingerprint && cardNextMinute.fingerprint != card.fingerprint)
     }
 }
 

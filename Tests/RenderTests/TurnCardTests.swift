@@ -66,6 +66,16 @@ import TripModel
         try check(monoArrival, "128x64-arrived-mono")
     }
 
+    /// The mono palette at the other sizes: a 1-bit card fits every display, not just the
+    /// small OLED.
+    @Test func goldenMonoCards() throws {
+        let korea = NavigationFixtures.portugalKorea
+        try check(card(korea, step: 270, before: 380, query: ["size": "240x240", "palette": "mono"]), "240-turn-mono")
+        try check(card(korea, step: 289, before: 700, speed: 30, query: ["size": "320x240", "palette": "mono", "scale": "2"]),
+                  "320x240-lanes-mono@2")
+        try check(card(korea, step: 50, before: 240, query: ["size": "240x320", "palette": "mono"]), "240x320-roundabout-mono")
+    }
+
     /// Stopped without arriving is a blank card; a round card is black outside its face.
     @Test func blankAndRound() throws {
         let options = try TurnCardOptions(parameters: ["lighting": "normal"], now: NavigationFixtures.at)

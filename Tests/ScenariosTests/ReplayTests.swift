@@ -14,9 +14,9 @@ import TripStoreTesting
     func twoTripsBayArea(_ store: TestStoreKind, withoutDriverEstimates: Bool) async throws {
         let log = try FleetLog.parse(try Data(contentsOf: sharedFixture("fleet-engine-logs/two-trips-bay-area.json")))
         let server = try await LocalServer(store: try await TestStores.make(store))
-        let serverToken = try await server.token(Principal(role: .server))
-        let replay = FleetLogReplay(log: log, transport: server.transport, serverToken: serverToken) { trip in
-            try await server.token(Principal(role: .consumer, tripId: trip))
+        let serverToken = try await server.token(Principal(role: .server, provider: Principal.allProviders))
+        let replay = FleetLogReplay(log: log, transport: server.transport, serverToken: serverToken) { provider, trip in
+            try await server.token(Principal(role: .consumer, provider: provider, tripId: trip))
         }
         let report = try await replay.run(.init(withoutDriverEstimates: withoutDriverEstimates))
         #expect(report.failures.isEmpty, "\(report.failures.prefix(5))")

@@ -16,6 +16,41 @@ import TripModel
         #expect(throws: FleetError.self) { try onlineVehicleWithID(id) }
     }
 
+    /// IDs are bounded in UTF-8 bytes as well as characters: 64 characters that each carry
+    /// 201 combining marks (12,928 bytes) are refused, saying the byte bound; 64 four-byte
+    /// characters (256 bytes) are fine.
+    @Test func idsAreBoundedInBytes() throws {
+        let heavy = String(repeating: "e" + String(repeating: "\u{301}", count: 100), count: 64)
+        #expect(heavy.count == 64)
+        let error = try #require(throws: FleetError.self) { try onlineVehicleWithID(heavy) }
+        #expect(error.message.contains("vehicleId: must be at most 256 bytes in UTF-8"), "\(error.message)")
+        try onlineVehicleWithID(String(repeating: "😀", count: 64))
+        #expect(throws: FleetError.self) { try onlineVehicleWithID(String(repeating: "😀", count: 65)) }
+    }
+
+    /// Attribute keys and values are bounded in bytes too (a 256-character value of 512,512
+    /// bytes was accepted), and a vehicle waypoint's trip ID is checked as an ID.
+    @Test func attributesAndWaypointsAreBoundedInBytes() throws {
+        var vehicle = try onlineVehicle()
+        let heavyCharacter = "a" + String(repeating: "\u{300}", count: 1_000)
+        var input = Vehicle(name: "")
+        input.attributes = [Attribute(key: "label", stringValue: String(repeating: heavyCharacter, count: 256))]
+        #expect(throws: FleetError.invalid("vehicle.attributes[0].stringValue", "must be at most 1024 bytes in UTF-8, got 512256")) {
+            try vehicle.apply(input, mask: FieldMask("attributes"), now: t0)
+        }
+        input.attributes = [Attribute(key: String(repeating: heavyCharacter, count: 2), stringValue: "x")]
+        #expect(throws: FleetError.self) { try vehicle.apply(input, mask: FieldMask("attributes"), now: t0) }
+        input.attributes = [Attribute(key: "label", stringValue: String(repeating: "ü", count: 256))]
+        try vehicle.apply(input, mask: FieldMask("attributes"), now: t0)
+        #expect(vehicle.attributes.first?.stringValue?.utf8.count == 512)
+
+        var waypoints = Vehicle(name: "")
+        waypoints.waypoints = [TripWaypoint(location: TerminalLocation(point: LatLng(latitude: 1, longitude: 2)),
+                                            tripId: String(repeating: heavyCharacter, count: 3), waypointType: .pickup)]
+        let error = try #require(throws: FleetError.self) { try vehicle.apply(waypoints, mask: FieldMask("waypoints"), now: t0) }
+        #expect(error.message.hasPrefix("vehicle.waypoints[0].tripId: must be at most 256 bytes"), "\(error.message)")
+    }
+
     func onlineVehicleWithID(_ id: String) throws {
         var input = Vehicle(name: "")
         input.vehicleState = .online

@@ -63,3 +63,95 @@ import TripStoreTesting
         }
     }
 }
+
+@Suite struct ProviderBindingTests {
+    /// Every route with a `{provider}` in its path refuses a token of another provider with
+    /// 403 before doing anything: a rider of pa's t1, the driver of pa's v1 and pa's server
+    /// on pb's t1 and v1. Routes are taken from the router, so a route added later is covered
+    /// by this test too.
+    @Test func everyProviderRouteRefusesOtherProviders() async throws {
+        let harness = try await Harness()
+        let router = harness.app.makeRouter()
+        let routes = router.routes.map { (method: $0.method, path: $0.path.description) }.filter { $0.path.contains("{provider}") }
+        #expect(routes.count >= 20, "\(routes.map(\.path))")
+        let tokens = [
+            harness.consumer("t1", provider: "pa"), harness.driver("v1", provider: "pa"), Principal(role: .server, provider: "pa"),
+        ]
+        try await harness.test { client in
+            try await Self.seed(client, harness)
+            for route in routes {
+                let uri = route.path.replacingOccurrences(of: "{provider}", with: "pb")
+                    .replacingOccurrences(of: "{vehicleId}", with: "v1").replacingOccurrences(of: "{tripId}", with: "t1")
+                    .replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: "")
+                for principal in tokens {
+                    let reply = try await client.send(route.method, uri + "?updateMask=tripStatus&vehicleId=v9&tripId=t9",
+                                                      as: principal, body: "{}")
+                    #expect(reply.status == .forbidden, "\(principal.role) of pa: \(route.method) \(uri): \(reply.text)")
+                    #expect(reply.errorStatus == "PERMISSION_DENIED")
+                    #expect(reply.errorMessage.contains("for provider 'pa', not 'pb'"), "\(reply.errorMessage)")
+                }
+            }
+            // Nothing of pb's changed.
+            let trip = try await client.expect(.ok, .get, "/v1/providers/pb/trips/t1", as: Principal(role: .server, provider: "pb"))
+            #expect(try trip.json()["tripStatus"] == .string("NEW"))
+        }
+    }
+
+    /// The same tokens work on their own provider's resources of the same IDs, and a server
+    /// token for every provider works on both.
+    @Test func ownProviderStillWorks() async throws {
+        let harness = try await Harness()
+        try await harness.test { client in
+            try await Self.seed(client, harness)
+            try await client.expect(.ok, .get, "/v1/providers/pa/trips/t1", as: harness.consumer("t1", provider: "pa"))
+            try await client.expect(.ok, .get, "/v1/providers/pa/trips/t1/preview.png", as: harness.consumer("t1", provider: "pa"))
+            try await client.expect(.ok, .put, "/v1/providers/pa/vehicles/v1?updateMask=lastLocation", as: harness.driver("v1", provider: "pa"),
+                                    body: Bodies.location(37.395, -122.0))
+            try await client.expect(.ok, .get, "/v1/providers/pa/vehicles/v1/navInfo", as: harness.driver("v1", provider: "pa"))
+            try await client.expect(.ok, .get, "/v1/providers/pa/vehicles", as: Principal(role: .server, provider: "pa"))
+            for provider in ["pa", "pb"] {
+                try await client.expect(.ok, .get, "/v1/providers/\(provider)/vehicles/v1", as: harness.admin)
+            }
+            // pb's vehicle did not move with pa's.
+            let theirs = try await client.expect(.ok, .get, "/v1/providers/pb/vehicles/v1", as: harness.admin)
+            #expect(try theirs.json()["lastLocation"]?["location"]?["latitude"] == .number(37.39, integer: nil))
+        }
+    }
+
+    /// The share page shows the trip of the token's provider, though another provider has a
+    /// trip of the same ID.
+    @Test func sharePageUsesTheTokensProvider() async throws {
+        let harness = try await Harness()
+        try await harness.test { client in
+            try await Self.seed(client, harness)
+            for provider in ["pa", "pb"] {
+                let rider = try await harness.token(harness.consumer("t1", provider: provider))
+                let page = try await client.send(.get, "/share/\(rider)")
+                #expect(page.status == .ok, "\(page.text)")
+                #expect(page.text.contains(#"data-provider="\#(provider)" data-trip="t1""#))
+            }
+        }
+    }
+
+    /// Style changes reach every provider's previews, so a server token of one provider may
+    /// read styles but not change them.
+    @Test func stylesNeedATokenForEveryProvider() async throws {
+        let harness = try await Harness()
+        try await harness.test { client in
+            try await client.expect(.ok, .get, "/v1/styles/default", as: harness.server)
+            let refused = try await client.expect(.forbidden, .put, "/v1/styles/default/polylines/activeRoute",
+                                                  as: harness.server, body: #"{"width": 9}"#)
+            #expect(refused.errorMessage.contains("--provider '*'"))
+            try await client.expect(.ok, .put, "/v1/styles/default/polylines/activeRoute", as: harness.admin, body: #"{"width": 9}"#)
+        }
+    }
+
+    /// Providers pa and pb, each with vehicle v1 and trip t1 on it.
+    static func seed(_ client: Client, _ harness: Harness) async throws {
+        for provider in ["pa", "pb"] {
+            let server = Principal(role: .server, provider: provider)
+            try await client.expect(.ok, .post, "/v1/providers/\(provider)/vehicles?vehicleId=v1", as: server, body: Bodies.vehicle)
+            try await client.expect(.ok, .post, "/v1/providers/\(provider)/trips?tripId=t1", as: server, body: Bodies.trip(vehicle: "v1"))
+        }
+    }
+}

@@ -7,6 +7,7 @@ import PostgresStore
 import SQLiteStore
 import TripModel
 import TripServer
+import TripStore
 import TripStoreTesting
 
 /// A server over a new persistent database (reopenable, to test restarts) and tokens for it.
@@ -30,19 +31,19 @@ struct NavServer {
 
     /// A new store object and application on the same database: a restarted server.
     func app() async throws -> TripServerApp {
-        switch database {
-        case .sqlite(let path): TripServerApp(store: try SQLiteTripStore(path: path), authority: authority)
-        case .postgres(let location):
-            TripServerApp(
-                store: try await PostgresTripStore(location: location, maximumConnections: 4, logger: TestStores.logger), authority: authority)
-        }
+        let store: any TripStore =
+            switch database {
+            case .sqlite(let path): try SQLiteTripStore(path: path)
+            case .postgres(let location): try await PostgresTripStore(location: location, maximumConnections: 4, logger: TestStores.logger)
+            }
+        return TripServerApp(store: store, authority: authority, rateLimiter: TokenRateLimiter(policy: .unlimited))
     }
 
     func token(_ role: Role, trip: String? = nil, vehicle: String? = nil) async throws -> String {
         switch role {
-        case .server: try await authority.mint(Principal(role: .server, subject: "test"))
-        case .driver: try await authority.mint(Principal(role: .driver, vehicleId: vehicle, subject: "test"))
-        case .consumer: try await authority.mint(Principal(role: .consumer, tripId: trip, subject: "test"))
+        case .server: try await authority.mint(Principal(role: .server, provider: "p", subject: "test"))
+        case .driver: try await authority.mint(Principal(role: .driver, provider: "p", vehicleId: vehicle, subject: "test"))
+        case .consumer: try await authority.mint(Principal(role: .consumer, provider: "p", tripId: trip, subject: "test"))
         }
     }
 }

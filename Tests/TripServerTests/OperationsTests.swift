@@ -37,6 +37,7 @@ import TripStoreTesting
         try await harness.test { client in
             let document = try await client.expect(.ok, .get, "/openapi.json").json()
             #expect(document["openapi"] == .string("3.1.0"))
+            #expect(document["info"]?["version"] == .string(TripshareVersion.current), "`tripshare --version` says the same")
             guard case .object(let paths)? = document["paths"] else { Issue.record("no paths"); return }
             var documented = Set<String>()
             for (path, item) in paths {

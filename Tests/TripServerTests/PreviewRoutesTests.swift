@@ -69,7 +69,7 @@ import TripStoreTesting
             let moved = try await client.send(.get, Self.path, as: rider, headers: [.ifNoneMatch: etag])
             #expect(moved.status == .ok && moved.etag != etag)
 
-            try await client.expect(.ok, .put, "/v1/styles/default/polylines/activeRoute", as: harness.server, body: #"{"width": 9}"#)
+            try await client.expect(.ok, .put, "/v1/styles/default/polylines/activeRoute", as: harness.admin, body: #"{"width": 9}"#)
             let restyled = try await client.send(.get, Self.path, as: rider, headers: [.ifNoneMatch: moved.etag ?? ""])
             #expect(restyled.status == .ok && restyled.etag != moved.etag)
         }

@@ -48,8 +48,8 @@ import TripStoreTesting
         async let startingA = Self.server(location)
         async let startingB = Self.server(location)
         let (a, b) = try await (startingA, startingB)
-        let admin = try await a.authority.mint(Principal(role: .server, subject: "test"))
-        let rider = try await b.authority.mint(Principal(role: .consumer, tripId: "t1", subject: "test"))
+        let admin = try await a.authority.mint(Principal(role: .server, provider: "p", subject: "test"))
+        let rider = try await b.authority.mint(Principal(role: .consumer, provider: "p", tripId: "t1", subject: "test"))
         // B runs its background services, as `serve` does: the broadcaster and the listener.
         let services = ServiceGroup(configuration: .init(services: b.app.services, logger: Logger(label: "test")))
         let running = Task { try await services.run() }

@@ -38,7 +38,7 @@ extension Client.Reply {
     @Test(arguments: TestStoreKind.available) func readsForEveryRole(_ store: TestStoreKind) async throws {
         let harness = try await Harness(store)
         try await harness.test { client in
-            for principal in [harness.server, harness.consumer("t1"), harness.driver("v1")] {
+            for principal in [harness.admin, harness.consumer("t1"), harness.driver("v1")] {
                 let list = try await client.expect(.ok, .get, "/v1/styles", as: principal)
                 #expect(list.listed("default") == "default file 0 false", "\(list.text)")
                 let sheet = try await client.expect(.ok, .get, "/v1/styles/default", as: principal)
@@ -58,7 +58,7 @@ extension Client.Reply {
                 try await client.expect(.forbidden, .delete, "/v1/styles/default", as: principal)
                 try await client.expect(.forbidden, .put, "/v1/styles/default/polylines/activeRoute/trafficColors/slow", as: principal, body: ##""#FF0000""##)
             }
-            #expect(try await client.expect(.ok, .get, "/v1/styles/default", as: harness.server).etag == "\"0\"")
+            #expect(try await client.expect(.ok, .get, "/v1/styles/default", as: harness.admin).etag == "\"0\"")
         }
     }
 
@@ -68,19 +68,19 @@ extension Client.Reply {
         let defaults = try shippedStyles().defaultStyle[marker: .tripVehicle]
         try await harness.test { client in
             let path = "/v1/styles/default/markers/tripVehicle"
-            let first = try await client.expect(.ok, .put, path, as: harness.server, body: ##"{"zIndex": 9, "isFlat": false}"##)
+            let first = try await client.expect(.ok, .put, path, as: harness.admin, body: ##"{"zIndex": 9, "isFlat": false}"##)
             #expect(first.etag == "\"1\"" && first.text.contains(##""zIndex":9"##) && first.text.contains(##""isFlat":false"##))
-            let second = try await client.expect(.ok, .put, path, as: harness.server, body: ##"{"groundAnchor": [0.5, 1]}"##)
+            let second = try await client.expect(.ok, .put, path, as: harness.admin, body: ##"{"groundAnchor": [0.5, 1]}"##)
             #expect(second.etag == "\"2\"")
             #expect(second.text.contains(##""zIndex":\##(defaults.zIndex)"##) && second.text.contains(##""isFlat":true"##), "\(second.text)")
             let read = try await client.expect(.ok, .get, path, as: harness.consumer("t1"))
             #expect(read.body == second.body)
-            let restored = try await client.expect(.ok, .put, path, as: harness.server, body: "null")
+            let restored = try await client.expect(.ok, .put, path, as: harness.admin, body: "null")
             #expect(restored.body == StyleJSON.encode(defaults) && restored.etag == "\"3\"")
-            try await client.expect(.ok, .put, path, as: harness.server, body: ##"{"isVisible": false}"##)
-            let deleted = try await client.expect(.ok, .delete, path, as: harness.server)
+            try await client.expect(.ok, .put, path, as: harness.admin, body: ##"{"isVisible": false}"##)
+            let deleted = try await client.expect(.ok, .delete, path, as: harness.admin)
             #expect(deleted.body == StyleJSON.encode(defaults) && deleted.etag == "\"5\"")
-            let list = try await client.expect(.ok, .get, "/v1/styles", as: harness.server)
+            let list = try await client.expect(.ok, .get, "/v1/styles", as: harness.admin)
             #expect(list.listed("default") == "default file 5 false", "\(list.text)")
         }
     }
@@ -91,19 +91,20 @@ extension Client.Reply {
         let stroke = try shippedStyles().defaultStyle[polyline: .activeRoute].color.hex
         try await harness.test { client in
             let colour = "/v1/styles/default/polylines/activeRoute/trafficColors/slow"
-            #expect(try await client.expect(.ok, .get, colour, as: harness.server).text == "\"\(stroke)\"")
-            let set = try await client.expect(.ok, .put, colour, as: harness.server, body: ##""#123456""##)
+            #expect(try await client.expect(.ok, .get, colour, as: harness.admin).text == "\"\(stroke)\"")
+            let set = try await client.expect(.ok, .put, colour, as: harness.admin, body: ##""#123456""##)
             #expect(set.string("trafficColors.slow") == stroke && set.text.contains(##""isTrafficEnabled":false"##))
-            #expect(try await client.expect(.ok, .get, colour, as: harness.server).text == "\"\(stroke)\"")
-            try await client.expect(.ok, .put, "/v1/styles/default/polylines/activeRoute", as: harness.server,
+            #expect(try await client.expect(.ok, .get, colour, as: harness.admin).text == "\"\(stroke)\"")
+            try await client.expect(.ok, .put, "/v1/styles/default/polylines/activeRoute", as: harness.admin,
                                     body: ##"{"isTrafficEnabled": true, "trafficColors": {"trafficJam": "#AA0000"}}"##)
-            #expect(try await client.expect(.ok, .get, "/v1/styles/default/polylines/activeRoute/trafficColors/TRAFFIC_JAM", as: harness.server).text == ##""#AA0000""##)
-            try await client.expect(.ok, .put, colour, as: harness.server, body: ##""#123456""##)
-            #expect(try await client.expect(.ok, .get, colour, as: harness.server).text == ##""#123456""##)
-            let restored = try await client.expect(.ok, .delete, colour, as: harness.server)
+            let jam = "/v1/styles/default/polylines/activeRoute/trafficColors/TRAFFIC_JAM"
+            #expect(try await client.expect(.ok, .get, jam, as: harness.admin).text == ##""#AA0000""##)
+            try await client.expect(.ok, .put, colour, as: harness.admin, body: ##""#123456""##)
+            #expect(try await client.expect(.ok, .get, colour, as: harness.admin).text == ##""#123456""##)
+            let restored = try await client.expect(.ok, .delete, colour, as: harness.admin)
             let shippedSlow = try #require(try shippedStyles().style(named: "traffic"))[polyline: .activeRoute].trafficColor(for: .slow)
             #expect(restored.string("trafficColors.slow") == shippedSlow.hex)
-            try await client.expect(.notFound, .get, "/v1/styles/default/polylines/activeRoute/trafficColors/sluggish", as: harness.server)
+            try await client.expect(.notFound, .get, "/v1/styles/default/polylines/activeRoute/trafficColors/sluggish", as: harness.admin)
         }
     }
 
@@ -120,12 +121,12 @@ extension Client.Reply {
     func badJSONIsRejected(path: String, body: String, field: String) async throws {
         let harness = try await Harness()
         try await harness.test { client in
-            try await client.expect(.ok, .put, "/v1/styles/default/polylines/activeRoute", as: harness.server, body: ##"{"width": 9}"##)
-            let before = try await client.expect(.ok, .get, "/v1/styles/default", as: harness.server)
-            let reply = try await client.expect(.badRequest, .put, path, as: harness.server, body: body)
+            try await client.expect(.ok, .put, "/v1/styles/default/polylines/activeRoute", as: harness.admin, body: ##"{"width": 9}"##)
+            let before = try await client.expect(.ok, .get, "/v1/styles/default", as: harness.admin)
+            let reply = try await client.expect(.badRequest, .put, path, as: harness.admin, body: body)
             #expect(reply.errorStatus == "INVALID_ARGUMENT")
             #expect(reply.errorMessage.hasPrefix("\(field):"), "\(reply.errorMessage)")
-            let after = try await client.expect(.ok, .get, "/v1/styles/default", as: harness.server)
+            let after = try await client.expect(.ok, .get, "/v1/styles/default", as: harness.admin)
             #expect(after.body == before.body && after.etag == before.etag)
         }
     }
@@ -134,25 +135,25 @@ extension Client.Reply {
     @Test(arguments: TestStoreKind.available) func createAndDeleteStyles(_ store: TestStoreKind) async throws {
         let harness = try await Harness(store)
         try await harness.test { client in
-            try await client.expect(.notFound, .get, "/v1/styles/mine", as: harness.server)
-            try await client.expect(.notFound, .put, "/v1/styles/mine/markers/tripVehicle", as: harness.server, body: "{}")
-            let created = try await client.expect(.ok, .put, "/v1/styles/mine", as: harness.server,
+            try await client.expect(.notFound, .get, "/v1/styles/mine", as: harness.admin)
+            try await client.expect(.notFound, .put, "/v1/styles/mine/markers/tripVehicle", as: harness.admin, body: "{}")
+            let created = try await client.expect(.ok, .put, "/v1/styles/mine", as: harness.admin,
                                                   body: ##"{"polylines": {"activeRoute": {"color": "#6A3D9A"}}}"##)
             #expect(created.string("polylines.activeRoute.color") == "#6A3D9A")
             #expect(created.string("map.background") == (try shippedStyles().defaultStyle.map.background.hex))
             let list = try await client.expect(.ok, .get, "/v1/styles", as: harness.consumer("t1"))
             #expect(list.listed("mine") == "mine api 1 true", "\(list.text)")
-            try await client.expect(.ok, .delete, "/v1/styles/mine", as: harness.server)
-            try await client.expect(.notFound, .get, "/v1/styles/mine", as: harness.server)
-            let again = try await client.expect(.ok, .put, "/v1/styles/mine", as: harness.server, body: "{}")
+            try await client.expect(.ok, .delete, "/v1/styles/mine", as: harness.admin)
+            try await client.expect(.notFound, .get, "/v1/styles/mine", as: harness.admin)
+            let again = try await client.expect(.ok, .put, "/v1/styles/mine", as: harness.admin, body: "{}")
             #expect(again.etag == "\"3\"")
 
-            try await client.expect(.ok, .put, "/v1/styles/night", as: harness.server, body: ##"{"map": {"background": "#000000"}}"##)
-            try await client.expect(.ok, .delete, "/v1/styles/night", as: harness.server)
-            let night = try await client.expect(.ok, .get, "/v1/styles/night", as: harness.server)
+            try await client.expect(.ok, .put, "/v1/styles/night", as: harness.admin, body: ##"{"map": {"background": "#000000"}}"##)
+            try await client.expect(.ok, .delete, "/v1/styles/night", as: harness.admin)
+            let night = try await client.expect(.ok, .get, "/v1/styles/night", as: harness.admin)
             #expect(night.body == StyleJSON.encode(try #require(try shippedStyles().style(named: "night"))))
-            try await client.expect(.badRequest, .get, "/v1/styles/no%20spaces", as: harness.server)
-            try await client.expect(.notFound, .get, "/v1/styles/default/markers/tripBicycle", as: harness.server)
+            try await client.expect(.badRequest, .get, "/v1/styles/no%20spaces", as: harness.admin)
+            try await client.expect(.notFound, .get, "/v1/styles/default/markers/tripBicycle", as: harness.admin)
         }
     }
 
@@ -160,12 +161,12 @@ extension Client.Reply {
     @Test(arguments: TestStoreKind.available) func concurrentChangesAreNotLost(_ store: TestStoreKind) async throws {
         let harness = try await Harness(store)
         try await harness.test { client in
-            async let a = client.send(.put, "/v1/styles/default/markers/tripVehicle", as: harness.server, body: ##"{"zIndex": 11}"##)
-            async let b = client.send(.put, "/v1/styles/default/markers/tripDropoffPoint", as: harness.server, body: ##"{"zIndex": 12}"##)
-            async let c = client.send(.put, "/v1/styles/default/polylines/remainingRoute", as: harness.server, body: ##"{"width": 3}"##)
+            async let a = client.send(.put, "/v1/styles/default/markers/tripVehicle", as: harness.admin, body: ##"{"zIndex": 11}"##)
+            async let b = client.send(.put, "/v1/styles/default/markers/tripDropoffPoint", as: harness.admin, body: ##"{"zIndex": 12}"##)
+            async let c = client.send(.put, "/v1/styles/default/polylines/remainingRoute", as: harness.admin, body: ##"{"width": 3}"##)
             let replies = try await [a, b, c]
             #expect(replies.allSatisfy { $0.status == .ok })
-            let sheet = try await client.expect(.ok, .get, "/v1/styles/default", as: harness.server)
+            let sheet = try await client.expect(.ok, .get, "/v1/styles/default", as: harness.admin)
             #expect(sheet.etag == "\"3\"")
             #expect(sheet.text.contains(##""zIndex":11"##) && sheet.text.contains(##""zIndex":12"##) && sheet.text.contains(##""width":3"##))
         }
@@ -176,11 +177,11 @@ extension Client.Reply {
         let server = try await NavServer(store)
         let first = try await Harness(store: try await server.app().store)
         try await first.test { client in
-            try await client.expect(.ok, .put, "/v1/styles/brand/polylines/activeRoute", as: first.server, body: ##"{"width": 12}"##)
+            try await client.expect(.ok, .put, "/v1/styles/brand/polylines/activeRoute", as: first.admin, body: ##"{"width": 12}"##)
         }
         let second = try await Harness(store: try await server.app().store)
         try await second.test { client in
-            let reply = try await client.expect(.ok, .get, "/v1/styles/brand/polylines/activeRoute", as: second.server)
+            let reply = try await client.expect(.ok, .get, "/v1/styles/brand/polylines/activeRoute", as: second.admin)
             #expect(reply.text.contains(##""width":12"##) && reply.etag == "\"1\"")
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import JWTKit
+import Render
 import Testing
 import TripModel
 import TripServer
@@ -17,21 +18,28 @@ struct Harness {
     let authority: TokenAuthority
     let app: TripServerApp
 
-    /// A server over a fresh store of `kind` (or over `store`).
-    init(_ kind: TestStoreKind = .memory, store: (any TripStore)? = nil, clock: WallClock = .fixed(epoch)) async throws {
+    /// A server over a fresh store of `kind` (or over `store`) on `clock` whose tokens are
+    /// limited by `rateLimiter` (none by default: only the tests of the limit are about it),
+    /// drawing previews over `basemap` when given.
+    init(_ kind: TestStoreKind = .memory, store: (any TripStore)? = nil, clock: WallClock = .fixed(epoch), basemap: BasemapLayer? = nil,
+         rateLimiter: TokenRateLimiter = TokenRateLimiter(policy: .unlimited)) async throws {
         if let store {
             self.store = store
         } else {
             self.store = try await TestStores.make(kind)
         }
         authority = try await TokenAuthority(hmacSecret: secret, clock: clock)
-        app = TripServerApp(store: self.store, authority: authority, clock: clock, previewClock: .system)
+        app = TripServerApp(
+            store: self.store, authority: authority, clock: clock, previewClock: .system, basemap: basemap, rateLimiter: rateLimiter)
     }
 
     func token(_ principal: Principal) async throws -> String { try await authority.mint(principal) }
-    var server: Principal { Principal(role: .server) }
-    func consumer(_ trip: String) -> Principal { Principal(role: .consumer, tripId: trip) }
-    func driver(_ vehicle: String) -> Principal { Principal(role: .driver, vehicleId: vehicle) }
+    /// A server token of provider `p`, where the tests' resources live.
+    var server: Principal { Principal(role: .server, provider: "p") }
+    /// A server token for every provider (what changing styles takes).
+    var admin: Principal { Principal(role: .server, provider: Principal.allProviders) }
+    func consumer(_ trip: String, provider: String = "p") -> Principal { Principal(role: .consumer, provider: provider, tripId: trip) }
+    func driver(_ vehicle: String, provider: String = "p") -> Principal { Principal(role: .driver, provider: provider, vehicleId: vehicle) }
 
     /// Runs `body` with a client for the router (no sockets).
     @discardableResult

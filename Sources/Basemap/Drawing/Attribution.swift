@@ -41,13 +41,15 @@ enum Attribution {
         let dark: Bool
     }
 
-    /// The plate for a text, sized to the view (shrunk, then cut with "…", if too wide).
-    static func plate(text: String, view: MapView, background: Color) -> Plate? {
+    /// The plate for a text in the bottom-right corner of `area` (the view's when nil), sized
+    /// to fit it (shrunk, then cut with "…", if too wide).
+    static func plate(text: String, view: MapView, area: Rect? = nil, background: Color) -> Plate? {
         guard let font = try? Font.dejaVuSans() else { return nil }
         let scale = view.scale
         let margin = 3 * scale
         let padding = 3 * scale
-        let available = Double(view.pixelWidth) - 2 * margin - 2 * padding
+        let area = area ?? Rect(x: 0, y: 0, width: Double(view.pixelWidth), height: Double(view.pixelHeight))
+        let available = area.width - 2 * margin - 2 * padding
         guard available > 20 * scale else { return nil }
         var size = Self.size * scale
         var shown = text
@@ -63,8 +65,7 @@ enum Attribution {
         guard let layout else { return nil }
         let height = layout.ascent + layout.descent + 2 * padding
         let width = layout.width + 2 * padding
-        let box = Rect(x: Double(view.pixelWidth) - margin - width, y: Double(view.pixelHeight) - margin - height,
-                       width: width, height: height)
+        let box = Rect(x: area.x + area.width - margin - width, y: area.y + area.height - margin - height, width: width, height: height)
         let origin = Point(box.x + padding, box.y + padding + layout.ascent)
         return Plate(layout: layout, box: box, origin: origin, dark: background.isDark)
     }

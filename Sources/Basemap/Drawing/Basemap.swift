@@ -27,14 +27,24 @@ public final class Basemap: Sendable {
 
     /// A basemap over an opened archive. `cacheBytes` bounds the decoded tiles kept;
     /// `report` receives one message per tile that cannot be used, and the style's warning.
-    public init(source: any TileSource, style: MapStyle, cacheBytes: Int = Basemap.defaultCacheBytes,
-                report: @escaping @Sendable (String) -> Void = { _ in }) {
+    public convenience init(source: any TileSource, style: MapStyle, cacheBytes: Int = Basemap.defaultCacheBytes,
+                            report: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.init(source: source, style: style, cache: TileCache(capacity: cacheBytes), report: report)
+    }
+
+    private init(source: any TileSource, style: MapStyle, cache: TileCache, report: @escaping @Sendable (String) -> Void) {
         self.source = source
         self.style = style
         self.report = report
-        cache = TileCache(capacity: cacheBytes)
+        self.cache = cache
         attribution = Attribution.text(from: source.metadata.attribution)
         if let warning = style.warning { report(warning) }
+    }
+
+    /// The same archive drawn with another style, sharing this basemap's decoded tiles (they
+    /// do not depend on the style) and so its memory bound: a day and a night style cost one cache.
+    public func restyled(_ style: MapStyle) -> Basemap {
+        Basemap(source: source, style: style, cache: cache, report: report)
     }
 
     /// Changes when anything that decides the pictures changes: the archive file and the style.
@@ -45,12 +55,13 @@ public final class Basemap: Sendable {
 
     /// Draws the basemap for `view` onto `canvas` (which must be the view's device size):
     /// background, fills, lines, then labels placed clear of `keepOut` (device pixels) and of
-    /// each other, then the attribution in the bottom-right corner.
+    /// each other, then the attribution in the bottom-right corner of `attributionArea` (the
+    /// part of the picture the map stays visible in; the whole canvas when nil).
     @discardableResult
-    public func draw(into canvas: inout Canvas, view: MapView, keepOut: [Rect] = []) -> BasemapDrawStats {
+    public func draw(into canvas: inout Canvas, view: MapView, keepOut: [Rect] = [], attributionArea: Rect? = nil) -> BasemapDrawStats {
         let scratch = scratchPool.withLock { $0.popLast() } ?? PainterScratch()
         var painter = MapPainter(basemap: self, view: view, recorder: nil, scratch: scratch)
-        painter.paint(into: &canvas, keepOut: keepOut)
+        painter.paint(into: &canvas, keepOut: keepOut, attributionArea: attributionArea)
         let leftovers = painter.leftovers
         scratchPool.withLock { pool in
             if pool.count < Self.scratchPoolSize { pool.append(leftovers) }

@@ -45,12 +45,13 @@ struct MapPainter {
     /// The buffers this draw grew, for the next draw to reuse.
     var leftovers: PainterScratch { PainterScratch(points: scratch, groups: groups) }
 
-    /// Draws everything (labels only when `labels`).
-    mutating func paint(into canvas: inout Canvas, keepOut: [Rect], labels: Bool = true) {
+    /// Draws everything (labels only when `labels`), the attribution in `attributionArea`'s
+    /// bottom-right corner (the canvas's when nil).
+    mutating func paint(into canvas: inout Canvas, keepOut: [Rect], labels: Bool = true, attributionArea: Rect? = nil) {
         guard view.isDrawable, canvas.width == view.pixelWidth, canvas.height == view.pixelHeight else { return }
         loadSquares()
         var placer = LabelPlacer(view: view, keepOut: keepOut)
-        let plate = Attribution.plate(text: basemap.attribution, view: view,
+        let plate = Attribution.plate(text: basemap.attribution, view: view, area: attributionArea,
                                       background: basemap.style.backgroundColor(atZoom: styleZoom))
         if let plate { placer.reserve(plate.box) }
         // A raster archive drawn with a style that has no raster layer (the built-in ones)

@@ -82,6 +82,10 @@ public struct MapStyle: Sendable {
     }
 
     private static func load(url: URL, name: String) throws(BasemapError) -> MapStyle {
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw BasemapError(code: .io, message: "style \(name): no such file (\(url.path)); give a MapLibre style file or a "
+                + "built-in name (\(builtinNames.joined(separator: ", ")))")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)

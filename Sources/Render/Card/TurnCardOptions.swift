@@ -129,7 +129,13 @@ public struct TurnCardOptions: Hashable, Sendable {
 
     /// A canonical text of every option, equal exactly when the options are equal (ETags).
     public var canonicalText: String {
+        canonicalTextWithoutClock + ";at=\(at.microseconds)"
+    }
+
+    /// ``canonicalText`` but the clock, which decides only the arrival time drawn (see
+    /// ``NavigationScreenOptions``).
+    package var canonicalTextWithoutClock: String {
         "\(size.rawValue)@\(scale);s=\(shape.rawValue);p=\(palette.rawValue);l=\(lighting.rawValue);u=\(units.rawValue);"
-            + "at=\(at.microseconds);tz=\(timeZone.identifier)"
+            + "tz=\(timeZone.identifier)"
     }
 }

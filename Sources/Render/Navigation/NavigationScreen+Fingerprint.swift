@@ -1,7 +1,9 @@
 // Digests of everything that decides a screen's or a card's pixels apart from the route and
 // the style (whose versions the caller adds): what the drawing reads from the NavInfo (not
-// the whole list of remaining steps), the vehicle, the settings and the options. Equal
-// digests, equal pictures: an HTTP layer can answer `If-None-Match` without drawing.
+// the whole list of remaining steps), the vehicle, the settings and the options. The clock
+// counts only as the arrival time it makes (to the minute), so a screen asked for every few
+// seconds keeps its digest while nothing drawn moves. Equal digests, equal pictures: an HTTP
+// layer can answer `If-None-Match` without drawing.
 
 import Geo
 import Navigation
@@ -20,8 +22,9 @@ extension NavigationScreen {
         digest.add((try? JSONStreamEncoder().encode(settings.jsonValue)) ?? [])
         digest.add(speedAlertThresholds.minorKph)
         digest.add(speedAlertThresholds.majorKph)
-        digest.add(options.canonicalText)
-        digest.add(underlay == nil ? "plain" : "underlay")
+        digest.add(options.canonicalTextWithoutClock)
+        digest.add(NavigationText.clock(options.at, plus: navInfo.timeToNextDestinationSeconds, zone: options.timeZone, units: options.units))
+        digest.add(underlay.map { "underlay \($0.identity)" } ?? "plain")
         if let traffic {
             for speed in traffic.speeds { digest.add(speed.rawValue) }
         }
@@ -35,7 +38,8 @@ extension TurnCard {
         var digest = Fingerprint()
         digest.addDrawn(navInfo, nextStep: false)
         digest.add(arrived ? "arrived" : "-")
-        digest.add(options.canonicalText)
+        digest.add(options.canonicalTextWithoutClock)
+        digest.add(NavigationText.clock(options.at, plus: navInfo.timeToNextDestinationSeconds, zone: options.timeZone, units: options.units))
         return digest
     }
 }

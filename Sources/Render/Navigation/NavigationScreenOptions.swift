@@ -198,11 +198,17 @@ public struct NavigationScreenOptions: Hashable, Sendable {
 
     /// A canonical text of every option, equal exactly when the options are equal (ETags).
     public var canonicalText: String {
+        canonicalTextWithoutClock + ";at=\(at.microseconds)"
+    }
+
+    /// ``canonicalText`` but the clock, which decides only the arrival time drawn: digests add
+    /// that time as drawn instead, so a screen keeps its ETag while the minute shown stays.
+    package var canonicalTextWithoutClock: String {
         var cameraText = camera.name
         if case .free(let center, let zoom, let bearing) = camera {
             cameraText += ":\(center.map { "\($0.latitude),\($0.longitude)" } ?? "vehicle"):\(zoom.map { "\($0)" } ?? "-"):\(bearing)"
         }
         return "\(width)x\(height)@\(scale);c=\(cameraText);p=\(perspective.rawValue);l=\(lighting.rawValue);"
-            + "at=\(at.microseconds);tz=\(timeZone.identifier);u=\(units.rawValue)"
+            + "tz=\(timeZone.identifier);u=\(units.rawValue)"
     }
 }

@@ -3,6 +3,27 @@ import TripModel
 /// The role matrix of DESIGN §4 as pure checks; each failure is a 403 that says what the
 /// token may not do (and never whether the other resource exists).
 enum AccessPolicy {
+    /// The path parameter that names a provider: every guarded route that has it is checked
+    /// against the token's provider by ``AuthMiddleware``.
+    static let providerParameter = "provider"
+
+    /// A token is good only for its own provider's resources (a server token naming `*`, for
+    /// every provider's).
+    static func checkProvider(_ principal: Principal, provider: String) throws(APIError) {
+        guard principal.mayAccess(provider: provider) else {
+            throw .denied("this \(principal.role.rawValue) token is for provider '\(principal.provider)', not '\(provider.prefix(64))'")
+        }
+    }
+
+    /// Changes that reach every provider's resources (the style sheets all previews are drawn
+    /// with) take a server token for every provider (`authorization.provider` `*`).
+    static func requireServerOfAllProviders(_ principal: Principal, _ action: String) throws(APIError) {
+        try requireServer(principal, action)
+        guard principal.provider == Principal.allProviders else {
+            throw .denied("styles are shared by every provider of this server: to \(action), use a server token for every "
+                + "provider (`tripshare token --role server --provider '*'`); this one is for '\(principal.provider)'")
+        }
+    }
     /// Calls only a server token may make: creating and deleting resources, listing,
     /// searching, styles.
     static func requireServer(_ principal: Principal, _ action: String) throws(APIError) {

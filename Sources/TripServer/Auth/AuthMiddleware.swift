@@ -1,10 +1,15 @@
 import Hummingbird
 
-/// Authenticates every request it guards: a missing, malformed, expired, not-yet-valid,
-/// wrongly signed, wrong-audience or over-long-lived bearer token is a 401.
+/// Authenticates every request it guards and binds it to the token's provider.
+///
+/// A missing, malformed, expired, not-yet-valid, wrongly signed, wrong-audience,
+/// over-long-lived or provider-less bearer token is a 401; a token over its rate a 429.
+/// Then, on every route with a `{provider}` path parameter, a token of another provider is
+/// a 403 (``AccessPolicy/checkProvider(_:provider:)``), before the route's handler runs: a
+/// route registered on the guarded group gets the check by construction.
 struct AuthMiddleware: RouterMiddleware {
     typealias Context = TripRequestContext
-    let authority: TokenAuthority
+    let authenticator: Authenticator
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let header = request.headers[.authorization] else {
@@ -14,12 +19,12 @@ struct AuthMiddleware: RouterMiddleware {
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {
             throw APIError.unauthenticated("the Authorization header must be 'Bearer <token>'")
         }
-        var context = context
-        do {
-            context.principal = try await authority.verify(String(parts[1].trimmingSpaces))
-        } catch {
-            throw APIError.unauthenticated(error.description)
+        let principal = try await authenticator.principal(token: String(parts[1].trimmingSpaces))
+        if context.parameters.get(AccessPolicy.providerParameter) != nil {
+            try AccessPolicy.checkProvider(principal, provider: try context.pathParameter(AccessPolicy.providerParameter))
         }
+        var context = context
+        context.principal = principal
         return try await next(request, context)
     }
 }

@@ -8,10 +8,13 @@ public enum Role: String, Sendable, CaseIterable, Codable {
     case server
 }
 
-/// Who is calling, from a verified token.
+/// Who is calling, from a verified token: a role, bound to one provider (DESIGN §4).
 public struct Principal: Sendable, Hashable {
     /// The role claimed.
     public var role: Role
+    /// The provider whose resources the token may touch (`authorization.provider`);
+    /// ``allProviders`` only on a server token for every provider of this server.
+    public var provider: String
     /// The one trip a consumer may see; nil for other roles.
     public var tripId: String?
     /// The one vehicle a driver may act for; nil for other roles.
@@ -19,11 +22,20 @@ public struct Principal: Sendable, Hashable {
     /// The token's subject, for logs.
     public var subject: String?
 
-    /// Creates a principal.
-    public init(role: Role, tripId: String? = nil, vehicleId: String? = nil, subject: String? = nil) {
+    /// The `authorization.provider` of a server token good for every provider.
+    public static let allProviders = "*"
+
+    /// Creates a principal of `provider`.
+    public init(role: Role, provider: String, tripId: String? = nil, vehicleId: String? = nil, subject: String? = nil) {
         self.role = role
+        self.provider = provider
         self.tripId = tripId
         self.vehicleId = vehicleId
         self.subject = subject
+    }
+
+    /// Whether the token may act on `provider`'s resources.
+    public func mayAccess(provider: String) -> Bool {
+        self.provider == provider || self.provider == Self.allProviders
     }
 }

@@ -4,9 +4,10 @@ import Synchronization
 import TripModel
 
 /// Verifies bearer tokens and mints new ones (DESIGN §4). Accepts HS256 with the shared
-/// secret and RS256/ES256 with keys from a JWKS; `alg: none` never verifies. Time claims
-/// are checked against an injected clock with 10 minutes of skew tolerated, and a token may
-/// live at most an hour.
+/// secret and RS256/ES256 with keys from a JWKS; the header's `alg` must be the one of the
+/// key that verifies it (so `alg: none` never verifies) and a `crit` header is refused. Time
+/// claims are checked against an injected clock with a small, configurable skew, a token may
+/// live at most an hour, and every token is bound to one provider (`authorization.provider`).
 public final class TokenAuthority: Sendable {
     /// Why a token was refused; each becomes a 401 with this message.
     public struct Rejection: Error, Equatable, CustomStringConvertible {
@@ -21,20 +22,33 @@ public final class TokenAuthority: Sendable {
     public static let audience = "tripshare"
     /// Longest allowed lifetime (`exp - iat`).
     public static let maximumLifetime: Double = 3_600
-    /// Clock skew tolerated on `exp`, `nbf` and `iat`.
-    public static let clockSkew: Double = 600
+    /// Clock skew tolerated on `exp`, `nbf` and `iat` unless configured: tokens are minted by
+    /// the provider's servers and checked by ours, both kept on time by NTP, so a minute
+    /// covers a badly synchronised one while an expired token works at most a minute longer.
+    public static let defaultClockSkew: Double = 60
+    /// The largest skew that may be configured: more would stretch an hour's token by half.
+    public static let maximumClockSkew: Double = 1_800
     /// Shortest accepted HMAC secret: HS256 keys shorter than the hash are weak.
     public static let minimumSecretLength = 32
 
+    /// Clock skew tolerated on `exp`, `nbf` and `iat`, in seconds.
+    public let clockSkew: Double
     private let keys: JWTKeyCollection
+    private let algorithms: KeyAlgorithms
     private let canSign: Bool
     private let clock: WallClock
     private let cache = Mutex([String: (principal: Principal, expires: Double, notBefore: Double)]())
     /// Verified tokens kept; a rider app polls with the same token, so a hit is the rule.
     private static let cacheLimit = 20_000
 
-    /// Creates an authority from an HMAC secret and/or a JWKS document.
-    public init(hmacSecret: [UInt8]?, jwksJSON: String? = nil, clock: WallClock = .system) async throws {
+    /// Creates an authority from an HMAC secret and/or a JWKS document, tolerating
+    /// `clockSkew` seconds (at most ``maximumClockSkew``) between the minting and our clock.
+    public init(
+        hmacSecret: [UInt8]?, jwksJSON: String? = nil, clock: WallClock = .system, clockSkew: Double = defaultClockSkew
+    ) async throws {
+        guard clockSkew.isFinite, (0...Self.maximumClockSkew).contains(clockSkew) else {
+            throw Rejection(description: "the token clock skew must be between 0 and \(Int(Self.maximumClockSkew)) seconds")
+        }
         let keys = JWTKeyCollection()
         if let hmacSecret {
             guard hmacSecret.count >= Self.minimumSecretLength else {
@@ -47,16 +61,22 @@ public final class TokenAuthority: Sendable {
             throw Rejection(description: "no key: give an HMAC secret or a JWKS")
         }
         self.keys = keys
+        self.algorithms = try KeyAlgorithms(hmac: hmacSecret != nil, jwksJSON: jwksJSON)
         self.canSign = hmacSecret != nil
         self.clock = clock
+        self.clockSkew = clockSkew
     }
 
     /// The caller a bearer token stands for, or a ``Rejection`` saying why not.
     public func verify(_ token: String) async throws(Rejection) -> Principal {
         let now = clock.now.secondsSince1970
         if let hit = cache.withLock({ $0[token] }) {
-            try Self.checkWindow(now: now, expires: hit.expires, notBefore: hit.notBefore)
+            try checkWindow(now: now, expires: hit.expires, notBefore: hit.notBefore)
             return hit.principal
+        }
+        let header = try TokenHeader(token: token)
+        if let expected = algorithms.expected(keyID: header.keyID), header.algorithm != expected {
+            throw Rejection(description: "the token's header says alg '\(header.algorithm.prefix(16))' but its key is for \(expected)")
         }
         let claims: TokenClaims
         do {
@@ -64,9 +84,10 @@ public final class TokenAuthority: Sendable {
                 try await keys.verify(token, as: TokenClaims.self)
             }
         } catch {
-            throw Rejection(description: "the token's signature or format is not valid")
+            throw Rejection(description: "the token's signature or format is not valid; if `tripshare token` minted it, it "
+                + "likely used another key than this server's (give it the server's --data-dir or TRIPSHARE_JWT_SECRET)")
         }
-        let (principal, expires, notBefore) = try Self.check(claims, now: now)
+        let (principal, expires, notBefore) = try check(claims, now: now)
         cache.withLock { cache in
             if cache.count >= Self.cacheLimit, let victim = cache.keys.first { cache[victim] = nil }
             cache[token] = (principal, expires, notBefore)
@@ -80,12 +101,13 @@ public final class TokenAuthority: Sendable {
         guard lifetime > 0, lifetime <= Self.maximumLifetime else {
             throw Rejection(description: "a token may live at most \(Int(Self.maximumLifetime)) seconds")
         }
+        try Self.checkProvider(principal.provider, role: principal.role)
         let now = clock.now.secondsSince1970.rounded(.down)
         let authorization: TokenClaims.Authorization
         switch principal.role {
-        case .consumer: authorization = .init(tripid: principal.tripId, vehicleid: nil)
-        case .driver: authorization = .init(tripid: nil, vehicleid: principal.vehicleId)
-        case .server: authorization = .init(tripid: "*", vehicleid: "*")
+        case .consumer: authorization = .init(provider: principal.provider, tripid: principal.tripId)
+        case .driver: authorization = .init(provider: principal.provider, vehicleid: principal.vehicleId)
+        case .server: authorization = .init(provider: principal.provider)
         }
         let claims = TokenClaims(
             iss: IssuerClaim(value: issuer), sub: principal.subject.map { SubjectClaim(value: $0) },
@@ -95,38 +117,62 @@ public final class TokenAuthority: Sendable {
         return try await keys.sign(claims)
     }
 
-    private static func check(_ claims: TokenClaims, now: Double) throws(Rejection) -> (Principal, Double, Double) {
+    /// How to get a token that works, for the messages that refuse one.
+    static let mintingHint = "mint one with `tripshare token --provider P --role ROLE ...` (or put \"provider\" into the "
+        + "token's \"authorization\" claim)"
+
+    /// A provider claim must name one provider; only a server token may name every provider.
+    private static func checkProvider(_ provider: String?, role: Role) throws(Rejection) {
+        guard let provider, !provider.isEmpty else {
+            throw Rejection(description: "the token names no provider (authorization.provider); tokens are bound to one provider: \(mintingHint)")
+        }
+        if provider == Principal.allProviders {
+            guard role == .server else {
+                throw Rejection(description: "a \(role.rawValue) token must name one provider in authorization.provider, not '*'")
+            }
+            return
+        }
+        do {
+            try ResourceName.validateID(provider, field: "authorization.provider")
+        } catch {
+            throw Rejection(description: "the token's \(error.message)")
+        }
+    }
+
+    private func check(_ claims: TokenClaims, now: Double) throws(Rejection) -> (Principal, Double, Double) {
         guard let audience = claims.aud?.value, audience.contains(Self.audience) else {
             throw Rejection(description: "the token's audience must include '\(Self.audience)'")
         }
         guard let expires = claims.exp?.value.timeIntervalSince1970 else { throw Rejection(description: "the token has no 'exp'") }
         guard let issued = claims.iat?.value.timeIntervalSince1970 else { throw Rejection(description: "the token has no 'iat'") }
         let notBefore = max(issued, claims.nbf?.value.timeIntervalSince1970 ?? issued)
-        if expires - issued > maximumLifetime {
-            throw Rejection(description: "the token lives \(Int(expires - issued)) s; at most \(Int(maximumLifetime)) s are allowed")
+        if expires - issued > Self.maximumLifetime {
+            throw Rejection(description: "the token lives \(Int(expires - issued)) s; at most \(Int(Self.maximumLifetime)) s are allowed")
         }
         try checkWindow(now: now, expires: expires, notBefore: notBefore)
         guard let roleName = claims.role, let role = Role(rawValue: roleName) else {
             throw Rejection(description: "the token's 'role' must be consumer, driver or server")
         }
         let subject = claims.sub?.value
+        try Self.checkProvider(claims.authorization?.provider, role: role)
+        let principal = Principal(role: role, provider: claims.authorization?.provider ?? "", subject: subject)
         switch role {
         case .consumer:
             guard let trip = claims.authorization?.tripid, !trip.isEmpty, trip != "*" else {
                 throw Rejection(description: "a consumer token must name its trip in authorization.tripid")
             }
-            return (Principal(role: role, tripId: trip, subject: subject), expires, notBefore)
+            return (Principal(role: role, provider: principal.provider, tripId: trip, subject: subject), expires, notBefore)
         case .driver:
             guard let vehicle = claims.authorization?.vehicleid, !vehicle.isEmpty, vehicle != "*" else {
                 throw Rejection(description: "a driver token must name its vehicle in authorization.vehicleid")
             }
-            return (Principal(role: role, vehicleId: vehicle, subject: subject), expires, notBefore)
+            return (Principal(role: role, provider: principal.provider, vehicleId: vehicle, subject: subject), expires, notBefore)
         case .server:
-            return (Principal(role: role, subject: subject), expires, notBefore)
+            return (principal, expires, notBefore)
         }
     }
 
-    private static func checkWindow(now: Double, expires: Double, notBefore: Double) throws(Rejection) {
+    private func checkWindow(now: Double, expires: Double, notBefore: Double) throws(Rejection) {
         if now > expires + clockSkew { throw Rejection(description: "the token has expired") }
         if now + clockSkew < notBefore { throw Rejection(description: "the token is not valid yet") }
     }

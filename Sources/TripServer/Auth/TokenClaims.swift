@@ -1,9 +1,10 @@
 import JWTKit
 
 /// The claims of a tripshare token (DESIGN §4), as Fleet Engine's: an `authorization`
-/// object naming the trip (consumer) or vehicle (driver), `"*"` for a server.
+/// object naming the provider, and the trip (consumer) or vehicle (driver) within it.
 struct TokenClaims: JWTPayload {
     struct Authorization: Codable, Sendable {
+        var provider: String?
         var tripid: String?
         var vehicleid: String?
     }

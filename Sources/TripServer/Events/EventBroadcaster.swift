@@ -10,7 +10,8 @@
 // is lost or repeated, and the slow client costs store reads, not memory or writers' time.
 //
 // A new subscriber (or one resuming from Last-Event-ID) also starts by catching up from the
-// store, then switches to its buffer, skipping what it already delivered. The buffer holds
+// store, then switches to its buffer, skipping what it already delivered. Catching up is
+// also where a subscriber learns that retention deleted events it had not seen yet. The buffer holds
 // every event fetched after the subscriber registered, and the catch-up read starts after
 // registering, so the two overlap and never leave a gap.
 
@@ -235,13 +236,19 @@ final class EventBroadcaster: Service, Sendable {
             }
             if let after {
                 let batch: [StoredEvent]
+                let start: Int64
                 do {
                     batch = try await fleet.events(after: after, filter: .all, limit: configuration.pageSize)
+                    start = batch.isEmpty ? 0 : try await fleet.eventLogStart()
                 } catch {
                     // The store failed to read: stop; the next poke or heartbeat tries again.
                     state.withLock { $0.pumping = false }
                     return
                 }
+                // Retention deleted events the pump never read (it lagged by more than the
+                // retention window): every subscriber reads the store from its own place,
+                // where it learns what it missed.
+                if start > after { wakeAll(.events) { $0.overflowed = true } }
                 if deliver(batch) { continue }
             }
             let again = state.withLock { state -> Bool in

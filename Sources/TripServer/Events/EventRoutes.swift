@@ -4,7 +4,8 @@ import TripModel
 import TripStore
 
 /// `GET .../trips/{id}/events` and `GET .../vehicles/{id}/events`: the event log as
-/// Server-Sent Events (DESIGN §8), resumable from `Last-Event-ID`.
+/// Server-Sent Events (DESIGN §8), resumable from `Last-Event-ID`; a client resuming from an
+/// event retention has deleted gets `eventsExpired` first (DESIGN §11).
 struct EventRoutes {
     let fleet: Fleet
     let broadcaster: EventBroadcaster
@@ -47,6 +48,10 @@ struct EventRoutes {
                 case .events(let events):
                     var buffer = ByteBuffer()
                     for event in events { ServerSentEvents.append(event, to: &buffer) }
+                    try await writer.write(buffer)
+                case .expired(let through):
+                    var buffer = ByteBuffer()
+                    ServerSentEvents.appendExpired(through: through, to: &buffer)
                     try await writer.write(buffer)
                 case .heartbeat:
                     try await writer.write(ByteBuffer(string: ServerSentEvents.heartbeat))

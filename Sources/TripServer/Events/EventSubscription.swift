@@ -1,5 +1,7 @@
 // One client's place in the event log: it catches up from the store, then follows its buffer
-// in the broadcaster, and goes back to the store whenever the buffer overflowed.
+// in the broadcaster, and goes back to the store whenever the buffer overflowed. Retention
+// deletes old events: a client whose place is older than the log's start (it resumed from an
+// old ID, or caught up too slowly) is told so once, and goes on from the start.
 
 import TripStore
 
@@ -9,6 +11,9 @@ struct EventSubscription: Sendable {
     enum Delivery: Sendable {
         /// Events in ID order.
         case events([StoredEvent])
+        /// Events after the cursor up to this ID may have been deleted by retention: the
+        /// client should read the state anew; the stream goes on after this ID.
+        case expired(through: Int64)
         /// Nothing new for a while: send a heartbeat.
         case heartbeat
         /// The server is shutting down.
@@ -35,6 +40,13 @@ struct EventSubscription: Sendable {
             if catchingUp {
                 let pageSize = broadcaster.configuration.pageSize
                 let page = try await broadcaster.fleet.events(after: cursor, filter: filter, limit: pageSize)
+                // Read after the page: when the start is not beyond the cursor, nothing after
+                // the cursor had been deleted when the page was read.
+                let start = try await broadcaster.fleet.eventLogStart()
+                if start > cursor {
+                    cursor = start
+                    return .expired(through: start)
+                }
                 if page.count < pageSize { catchingUp = false }
                 if let last = page.last {
                     cursor = last.id

@@ -3,6 +3,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import TripModel
 import TripStore
 
 /// Frames for a Server-Sent Events response.
@@ -46,6 +47,23 @@ enum ServerSentEvents {
             }
         }
         buffer.writeStaticString("\n")
+    }
+
+    /// The event that tells a client it missed events retention deleted (DESIGN §11): read
+    /// the trip or vehicle anew, then go on with the stream, which resumes after `through`
+    /// (its ID, so that a reconnect does not hear it again).
+    static let expiredType = "eventsExpired"
+
+    /// Appends an ``expiredType`` event.
+    static func appendExpired(through: Int64, to buffer: inout ByteBuffer) {
+        let message =
+            "Events up to ID \(through) are past the server's event retention and were deleted; "
+            + "read the trip or vehicle again, then follow this stream."
+        let data = #"{"expiredThroughEventId":"# + String(through) + #","message":""# + message + #""}"#
+        append(
+            StoredEvent(
+                id: through, time: Timestamp(microseconds: 0), provider: "", vehicleId: nil, tripIds: [],
+                type: expiredType, data: data), to: &buffer)
     }
 
     /// Parses the resume point a client sends: the `Last-Event-ID` header (EventSource's

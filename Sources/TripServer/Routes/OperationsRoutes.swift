@@ -2,8 +2,9 @@ import Fleet
 import Foundation
 import Hummingbird
 
-/// `/healthz` (the process answers), `/readyz` (the store answers), `/metrics`
-/// (Prometheus text) and `/openapi.json`.
+/// `/healthz` (the process answers), `/readyz` (the store reads and writes: 503 with the
+/// reason while its writes fail for want of storage), `/metrics` (Prometheus text) and
+/// `/openapi.json`.
 struct OperationsRoutes {
     let fleet: Fleet
     let metrics: RequestMetrics
@@ -11,12 +12,12 @@ struct OperationsRoutes {
     func register(on router: some RouterMethods<TripRequestContext>) {
         router.get("/healthz") { _, _ in Self.text("ok\n") }
         router.get("/readyz") { _, _ in
-            do {
-                _ = try await fleet.latestEventID()
+            switch await fleet.readiness() {
+            case .ready:
                 return Self.text("ready\n")
-            } catch {
+            case .unavailable(let reason):
                 return Response(status: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8"],
-                                body: ResponseBody(byteBuffer: ByteBuffer(string: "store unavailable\n")))
+                                body: ResponseBody(byteBuffer: ByteBuffer(string: "unavailable: \(reason)\n")))
             }
         }
         router.get("/metrics") { _, _ in

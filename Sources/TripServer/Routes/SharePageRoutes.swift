@@ -1,6 +1,7 @@
 import Fleet
 import Foundation
 import Hummingbird
+import Navigation
 import TripModel
 import TripStore
 
@@ -8,17 +9,19 @@ import TripStore
 /// the path, and its script and style sheet under `/share/assets/`. The page is static: its
 /// script calls the same `/v1` API a rider's app does, with the token from the path, so the
 /// page adds no access of its own. The server fills in only what the token cannot tell the
-/// script: the trip's provider, and the vehicle and driver labels (the vehicle's
-/// `vehicleLabel` / `driverLabel` attributes, which a consumer may not read itself).
+/// script: the trip's provider (the token's own), the vehicle and driver labels (the
+/// vehicle's `vehicleLabel` / `driverLabel` attributes, which a consumer may not read itself),
+/// and the navigator's current step as the trip's event stream would carry it, so the next
+/// turn shows as soon as the page opens rather than at the next live update.
 struct SharePageRoutes {
     let fleet: Fleet
-    let authority: TokenAuthority
-    let assets: ShareAssets
+    let authenticator: Authenticator
+    let assets: PageAssets
 
-    init(fleet: Fleet, authority: TokenAuthority) {
+    init(fleet: Fleet, authenticator: Authenticator) {
         self.fleet = fleet
-        self.authority = authority
-        assets = ShareAssets.bundled
+        self.authenticator = authenticator
+        assets = PageAssets.share
     }
 
     /// Pages and assets may use only what this server serves (no CDN), plus images made by the script.
@@ -39,25 +42,31 @@ struct SharePageRoutes {
     @Sendable func page(_ request: Request, context: TripRequestContext) async throws -> Response {
         let token = try context.pathParameter("token")
         let principal: Principal
-        do { principal = try await authority.verify(token) } catch {
+        do { principal = try await authenticator.principal(token: token) } catch {
+            // Over its rate limit, the link answers 429 with Retry-After like the API.
+            guard error.status == .unauthorized else { throw error }
             return message(.unauthorized, "This share link has expired or is not valid",
-                           "Ask whoever sent it for a new link. (\(error.description))")
+                           "Ask whoever sent it for a new link. (\(error.message))")
         }
         guard principal.role == .consumer, let tripId = principal.tripId else {
             return message(.forbidden, "This is not a rider's link", "Share pages open with a consumer token for one trip.")
         }
-        let providers = try await fleet.providers(ofTrip: tripId)
-        guard providers.count == 1, let provider = providers.first else {
-            return message(.notFound, "This trip cannot be found", providers.isEmpty
-                           ? "It may have been deleted." : "Several providers have a trip with this ID.")
+        // The trip is the token's provider's: the token says whose, the page never looks it up.
+        let provider = principal.provider
+        let trip: Trip
+        do { trip = try await fleet.trip(provider: provider, id: tripId) } catch let error as FleetError where error.code == .notFound {
+            return message(.notFound, "This trip cannot be found", "It may have been deleted.")
         }
-        let trip = try await fleet.trip(provider: provider, id: tripId)
         var labels = (vehicle: "–", driver: "–")
         if let vehicleId = trip.vehicleId, let vehicle = try? await fleet.vehicle(provider: provider, id: vehicleId) {
             labels.vehicle = vehicle.attributes.first { $0.key == "vehicleLabel" }?.stringValue ?? vehicleId
             labels.driver = vehicle.attributes.first { $0.key == "driverLabel" }?.stringValue ?? "–"
         }
+        // The JSON of a didUpdateNavInfo event, as the page reads it from the event stream.
+        let navigation = try? await fleet.riderNavInfo(provider: provider, trip: trip)
+        let navigationJSON = navigation.flatMap { try? FleetJSON.encodeText(NavEvent.didUpdateNavInfo($0)) } ?? ""
         let html = assets.page
+            .replacingOccurrences(of: "{{navInfo}}", with: Self.escape(navigationJSON))
             .replacingOccurrences(of: "{{provider}}", with: Self.escape(provider))
             .replacingOccurrences(of: "{{tripId}}", with: Self.escape(tripId))
             .replacingOccurrences(of: "{{vehicleLabel}}", with: Self.escape(labels.vehicle))
@@ -86,27 +95,5 @@ struct SharePageRoutes {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
             .replacingOccurrences(of: "'", with: "&#39;")
-    }
-}
-
-/// The share page's files, read once from the module's resources.
-struct ShareAssets: Sendable {
-    let page: String
-    let files: [String: (bytes: [UInt8], type: String)]
-
-    static let bundled: ShareAssets = {
-        func read(_ name: String) -> [UInt8] {
-            guard let url = Bundle.module.url(forResource: "share/\(name)", withExtension: nil),
-                  let data = try? Data(contentsOf: url) else { return Array("/* \(name) is missing from the resources */".utf8) }
-            return Array(data)
-        }
-        return ShareAssets(page: String(decoding: read("index.html"), as: UTF8.self), files: [
-            "share.js": (read("share.js"), "text/javascript; charset=utf-8"),
-            "share.css": (read("share.css"), "text/css; charset=utf-8"),
-        ])
-    }()
-
-    func file(_ name: String) -> ([UInt8], String)? {
-        files[name].map { ($0.bytes, $0.type) }
     }
 }

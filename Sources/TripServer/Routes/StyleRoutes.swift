@@ -3,9 +3,10 @@ import Hummingbird
 import Styling
 import TripModel
 
-/// The style endpoints of DESIGN §6: any authenticated caller may read, only a server token
-/// may change. Bodies are the style file format (partial; JSON `null` restores defaults);
-/// reads return the options in effect.
+/// The style endpoints of DESIGN §6: any authenticated caller may read; since every
+/// provider's previews use them, only a server token for every provider (`*`) may change
+/// them. Bodies are the style file format (partial; JSON `null` restores defaults); reads
+/// return the options in effect.
 struct StyleRoutes {
     let service: StyleService
 
@@ -65,7 +66,7 @@ struct StyleRoutes {
     }
 
     @Sendable func deleteStyle(_ request: Request, context: TripRequestContext) async throws -> Response {
-        try AccessPolicy.requireServer(try context.caller(), "change styles")
+        try AccessPolicy.requireServerOfAllProviders(try context.caller(), "change styles")
         try await service.delete(try context.pathParameter("style"))
         return JSONResponse.empty()
     }
@@ -129,7 +130,7 @@ struct StyleRoutes {
 
     /// Checks the caller may change styles and returns the body: `null` for DELETE.
     private func writableBody(_ request: Request, context: TripRequestContext) async throws -> [UInt8] {
-        try AccessPolicy.requireServer(try context.caller(), "change styles")
+        try AccessPolicy.requireServerOfAllProviders(try context.caller(), "change styles")
         if request.method == .delete { return Array("null".utf8) }
         return Array(try await request.bodyBytes(context: context).readableBytesView)
     }

@@ -12,6 +12,8 @@ public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConverti
     public var code: FleetError.Code
     /// What went wrong, naming the field path where one is at fault.
     public var message: String
+    /// Extra response headers (`Retry-After` on a 429).
+    public var headers: HTTPFields = [:]
 
     /// An error with `code`'s HTTP status, or `status` where the HTTP layer decided it.
     public init(_ code: FleetError.Code, _ message: String, status: HTTPResponse.Status? = nil) {
@@ -28,6 +30,13 @@ public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConverti
     public static func denied(_ message: String) -> APIError { APIError(.permissionDenied, message) }
     /// 404 NOT_FOUND.
     public static func notFound(_ message: String) -> APIError { APIError(.notFound, message) }
+    /// 429 RESOURCE_EXHAUSTED for a token over its rate, with `Retry-After` in whole seconds.
+    public static func rateLimited(retryAfter seconds: Double) -> APIError {
+        let wait = max(1, Int(seconds.rounded(.up)))
+        var error = APIError(.resourceExhausted, "this token is making requests faster than this server allows; retry after \(wait) s")
+        error.headers[.retryAfter] = String(wait)
+        return error
+    }
 
     /// The API form of a model error.
     public init(_ error: FleetError) {
@@ -76,8 +85,8 @@ public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConverti
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         let body = Body(error: .init(code: status.code, message: message, status: code.status))
         let data = (try? FleetJSON.encode(body)) ?? Data("{}".utf8)
-        return Response(
-            status: status, headers: [.contentType: "application/json; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        var fields = headers
+        fields[.contentType] = "application/json; charset=utf-8"
+        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

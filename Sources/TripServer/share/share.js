@@ -2,7 +2,9 @@
 // sends it as a bearer token to the same /v1 API a rider's app uses. The trip's event stream
 // is read with fetch (EventSource cannot send an Authorization header) and resumed with
 // Last-Event-ID after a lost connection; each event refreshes the trip and, with its ETag,
-// the preview image. The page marks its state on <body> (data-map, data-eta, data-updates)
+// the preview image. After a long disconnection the server may have deleted the events the
+// page missed (its event retention): it says so with an eventsExpired event, and the page
+// reads the trip again at once and forgets the maneuver it showed. The page marks its state on <body> (data-map, data-eta, data-updates)
 // so an automated check can read it.
 (() => {
   "use strict";
@@ -106,8 +108,13 @@
 
   async function refreshPreview() {
     const box = $("map").parentElement.getBoundingClientRect();
-    const width = Math.max(160, Math.min(1024, Math.round(box.width || 640)));
-    const height = Math.max(120, Math.min(1024, Math.round(box.height || 480)));
+    // The box's shape at most 1024 pixels a side: the image fills the box without being
+    // cropped, so the map's attribution in its corner stays in view.
+    const boxWidth = Math.round(box.width || 640);
+    const boxHeight = Math.round(box.height || 480);
+    const shrink = Math.min(1, 1024 / boxWidth, 1024 / boxHeight);
+    const width = Math.max(160, Math.round(boxWidth * shrink));
+    const height = Math.max(120, Math.round(boxHeight * shrink));
     const scale = window.devicePixelRatio >= 1.5 && width * 2 <= 2048 && height * 2 <= 2048 ? 2 : 1;
     const headers = Object.assign({}, auth);
     if (previewTag) headers["If-None-Match"] = previewTag;
@@ -167,6 +174,13 @@
       else if (line.startsWith("data:")) data.push(line.slice(5).trimStart());
     }
     if (!data.length) return;
+    if (type === "eventsExpired") {
+      maneuverShown = null;
+      $("maneuver").hidden = true;
+      body.dataset.expired = String((Number(body.dataset.expired) || 0) + 1);
+      refresh();
+      return;
+    }
     if (type === "didUpdateNavInfo") {
       try { showManeuver(JSON.parse(data.join("\n"))); } catch (error) { /* not for us */ }
     }
@@ -208,6 +222,11 @@
     }
   }
 
+  // The next turn as the server saw it when it made the page: shown at once, not at the
+  // next live update (a car standing still sends none).
+  if (body.dataset.nav) {
+    try { showManeuver(JSON.parse(body.dataset.nav)); } catch (error) { /* no navigation to show */ }
+  }
   refresh().then(() => {
     if (!ended) listen();
   });

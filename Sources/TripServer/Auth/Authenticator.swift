@@ -1,0 +1,27 @@
+/// Turns a bearer token into the caller it stands for: verified (else 401) and within its
+/// rate limit (else 429). Every way in goes through it: the `Authorization` header of the
+/// API (``AuthMiddleware``) and the tokens in page paths (`/share/{token}`).
+public struct Authenticator: Sendable {
+    /// Who verifies tokens.
+    public let authority: TokenAuthority
+    /// Each token's request budget.
+    public let limiter: TokenRateLimiter
+
+    /// Creates an authenticator.
+    public init(authority: TokenAuthority, limiter: TokenRateLimiter) {
+        self.authority = authority
+        self.limiter = limiter
+    }
+
+    /// The caller `token` stands for.
+    public func principal(token: String) async throws(APIError) -> Principal {
+        let principal: Principal
+        do {
+            principal = try await authority.verify(token)
+        } catch {
+            throw .unauthenticated(error.description)
+        }
+        if let wait = limiter.admit(token: token, role: principal.role) { throw .rateLimited(retryAfter: wait) }
+        return principal
+    }
+}

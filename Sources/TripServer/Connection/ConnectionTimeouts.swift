@@ -1,0 +1,36 @@
+/// How long a connection may sit without making progress (DESIGN §11): connections the HTTP
+/// layer rejects are closed, idle ones and slow request heads time out.
+public struct ConnectionTimeouts: Sendable, Equatable {
+    /// How long a kept-alive connection may wait for its next request, and an upload may
+    /// stall, before the connection is closed.
+    public var idle: Duration
+    /// How long a request head may take to arrive whole: from the connection's start for its
+    /// first request, from the head's first byte for later ones.
+    public var requestHead: Duration
+    /// After a rejected request's 400, the rest of what the client sends is read and dropped
+    /// (so that it reads the answer instead of a reset) until it has sent nothing for this
+    /// long, at most ``lingerLimit``; then the connection is closed.
+    public var linger: Duration
+    /// The longest a rejected connection is read and dropped from.
+    public var lingerLimit: Duration
+
+    /// Creates timeouts.
+    public init(
+        idle: Duration = Self.standard.idle, requestHead: Duration = Self.standard.requestHead,
+        linger: Duration = Self.standard.linger, lingerLimit: Duration = Self.standard.lingerLimit
+    ) {
+        self.idle = idle
+        self.requestHead = requestHead
+        self.linger = linger
+        self.lingerLimit = lingerLimit
+    }
+
+    /// 75 s idle: longer than the 60 s idle timeout of common load balancers, so that they,
+    /// not we, close the connections they pool (closing under them races their next request);
+    /// a driver app reporting every few seconds keeps its connection. 10 s for a request
+    /// head: a real client sends its head in one packet (at most a few KB), and 10 s outlasts
+    /// several retransmissions on a poor mobile link. Lingering as nginx does: until 2 s
+    /// without a byte, at most 30 s (a 5 MB body takes that long at about 1.3 Mbit/s).
+    public static let standard = ConnectionTimeouts(
+        idle: .seconds(75), requestHead: .seconds(10), linger: .seconds(2), lingerLimit: .seconds(30))
+}

@@ -1,0 +1,45 @@
+// The store's side of /readyz (DESIGN §11): a load balancer must stop sending writes while
+// they fail for want of storage, and send them again once they succeed. Every store feeds
+// one of these from its writes (the SQLite store from its commits, a networked store from
+// its lost and regained connections); Fleet reads it, and while it holds a failure asks the
+// store to probe with a write of its own, since nobody else may write to a server that
+// says it is not ready.
+
+import Synchronization
+import TripModel
+
+/// Whether a store's writes currently fail for want of storage (a full disk, an I/O error, a
+/// lost database), and with which message.
+public final class StoreHealth: Sendable {
+    private let state = Mutex<FleetError?>(nil)
+    /// Set while a failure is recorded, so that a successful write (every write) costs one
+    /// atomic load.
+    private let failing = Atomic<Bool>(false)
+
+    /// Healthy, until a write fails.
+    public init() {}
+
+    /// The storage failure the newest write ended with (an `UNAVAILABLE` ``FleetError``); nil
+    /// while writes succeed.
+    public var failure: FleetError? {
+        guard failing.load(ordering: .acquiring) else { return nil }
+        return state.withLock { $0 }
+    }
+
+    /// Records a write that committed: writes work (again).
+    public func recordSuccess() {
+        guard failing.load(ordering: .acquiring) else { return }
+        state.withLock { failure in
+            failure = nil
+            failing.store(false, ordering: .releasing)
+        }
+    }
+
+    /// Records a write that failed for want of storage.
+    public func recordFailure(_ error: FleetError) {
+        state.withLock { failure in
+            failure = error
+            failing.store(true, ordering: .releasing)
+        }
+    }
+}

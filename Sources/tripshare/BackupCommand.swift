@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import SQLiteStore
+
+/// `tripshare backup`: a consistent copy of the SQLite database while the server runs.
+struct BackupCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "backup",
+        abstract: "Copy the live SQLite database into one file, consistently, while the server writes to it.",
+        discussion: """
+            Uses SQLite's online backup: the copy is the database as it was when the backup started, \
+            and the server goes on reading and writing meanwhile. The copy is checked with PRAGMA integrity_check \
+            and written as one self-contained file; restore it by stopping the server and copying it to \
+            DATA_DIR/tripshare.sqlite (remove any tripshare.sqlite-wal and -shm files there first). \
+            For a PostgreSQL database, use pg_dump.
+            """)
+
+    @Option(name: .customLong("data-dir"), help: "The server's data directory (env TRIPSHARE_DATA_DIR; default ./data).")
+    var dataDirectory: String?
+
+    @Option(
+        name: .customLong("database"),
+        help: "The database instead: a file path or sqlite:PATH (env TRIPSHARE_DATABASE_URL); postgres:// URLs are for pg_dump.")
+    var database: String?
+
+    @Option(name: .customLong("out"), help: "The file to write; it must not exist yet.")
+    var output: String
+
+    static var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+    func validate() throws {
+        if dataDirectory != nil, database != nil { throw ValidationError("give --data-dir or --database, not both") }
+        _ = try sourcePath()
+    }
+
+    /// The SQLite file to copy: --data-dir's, else --database's (or TRIPSHARE_DATABASE_URL's),
+    /// else TRIPSHARE_DATA_DIR's, else ./data's.
+    func sourcePath() throws -> String {
+        if let dataDirectory { return (dataDirectory as NSString).appendingPathComponent("tripshare.sqlite") }
+        if let url = database ?? Self.environment["TRIPSHARE_DATABASE_URL"] {
+            if url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") {
+                throw ValidationError(
+                    """
+                    tripshare backup copies SQLite databases; back a PostgreSQL database up with pg_dump, for example:
+                      pg_dump --format=custom --file=tripshare.dump '\(url)'
+                    and restore it with pg_restore --clean --dbname=URL tripshare.dump
+                    """)
+            }
+            let path = url.hasPrefix("sqlite:") ? String(url.dropFirst("sqlite:".count)) : url
+            guard !path.isEmpty, !path.contains("://") else {
+                throw ValidationError("--database must be a file path or sqlite:PATH, got '\(url)'")
+            }
+            return path
+        }
+        let directory = Self.environment["TRIPSHARE_DATA_DIR"] ?? "data"
+        return (directory as NSString).appendingPathComponent("tripshare.sqlite")
+    }
+
+    func run() throws {
+        let source = try sourcePath()
+        let progress = ProgressLine(label: "backup")
+        let start = Date()
+        let summary = try SQLiteBackup.copy(from: source, to: output) { copied, total in progress.update(copied, of: total) }
+        progress.finish()
+        let megabytes = Double(summary.bytes) / 1_048_576
+        print(
+            String(
+                format: "Backed up %@ to %@: %d pages, %.1f MB in %.1f s; integrity_check ok.",
+                source, output, summary.pages, megabytes, Date().timeIntervalSince(start)))
+    }
+}
