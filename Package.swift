@@ -161,6 +161,8 @@ let package = Package(
             dependencies: [
                 "PostgresStore", "TripStore", "TripStoreTesting", "Fleet", "TripModel", "Geo",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strict),
         .testTarget(name: "FleetTests", dependencies: ["Fleet", "TripStore", "TripModel", "Navigation", "Styling", "Geo"], swiftSettings: strict),

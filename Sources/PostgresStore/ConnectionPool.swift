@@ -3,7 +3,9 @@
 // says so at once with UNAVAILABLE and does not try again before a back-off delay has passed
 // (doubling from 100 ms to 5 s): requests answer 503 quickly instead of piling up behind
 // connection attempts, and the first request (or /readyz probe) after the delay reconnects,
-// so the server recovers by itself when the database is back.
+// so the server recovers by itself when the database is back. Each failed attempt is
+// recorded in the store's health, so /readyz fails at once; the next write that commits
+// (or /readyz's probe write) records the recovery.
 
 import Foundation
 import Logging
@@ -12,6 +14,7 @@ import NIOPosix
 import PostgresNIO
 import Synchronization
 import TripModel
+import TripStore
 
 /// The connections of one store, with the back-off described in the file comment.
 final class ConnectionPool: Sendable {
@@ -35,12 +38,17 @@ final class ConnectionPool: Sendable {
     let maximumConnections: Int
     let connectTimeout: Duration
     let logger: Logger
+    let health: StoreHealth
     private let state = Mutex(State())
 
-    init(location: PostgresLocation, maximumConnections: Int, connectTimeout: Duration = .seconds(5), logger: Logger) {
+    init(
+        location: PostgresLocation, maximumConnections: Int, connectTimeout: Duration = .seconds(5), health: StoreHealth,
+        logger: Logger
+    ) {
         self.location = location
         self.maximumConnections = maximumConnections
         self.connectTimeout = connectTimeout
+        self.health = health
         self.logger = logger
     }
 
@@ -55,7 +63,9 @@ final class ConnectionPool: Sendable {
                 on: MultiThreadedEventLoopGroup.singleton.any(),
                 configuration: location.connectionConfiguration(connectTimeout: connectTimeout), id: id, logger: logger)
         } catch {
-            throw DatabaseError.unavailable(location, error)
+            let failure = DatabaseError.unavailable(location, error)
+            health.recordFailure(failure)
+            throw failure
         }
     }
 
@@ -132,6 +142,7 @@ final class ConnectionPool: Sendable {
             return connection
         } catch {
             let failure = DatabaseError.unavailable(location, error)
+            health.recordFailure(failure)
             let (waiters, firstFailure) = state.withLock { state in
                 state.open -= 1
                 let first = state.lastFailure == nil

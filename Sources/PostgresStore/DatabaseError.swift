@@ -50,13 +50,36 @@ enum DatabaseError {
         FleetError(.unavailable, "the database \(location) is unavailable: \(reason); retry later")
     }
 
-    /// `error` as the store throws it: FleetErrors pass through; a lost connection is
-    /// UNAVAILABLE; a server error is INTERNAL with its code and message.
+    /// `error` as the store throws it: FleetErrors pass through; a lost connection or a
+    /// storage failure is UNAVAILABLE; any other server error is INTERNAL with its code and
+    /// message.
     static func mapped(_ error: any Error, _ location: PostgresLocation) -> any Error {
         if error is FleetError { return error }
         if isConnectionLoss(error) { return unavailable(location, error) }
+        if let failure = storageFailure(error) { return failure }
         if error is PSQLError { return FleetError(.internal, "the database refused a statement: \(describe(error))") }
         return error
+    }
+
+    /// UNAVAILABLE for a server error that is the storage's fault rather than the request's,
+    /// saying what happened (as the SQLite store does): the database's disk is full, it ran
+    /// out of memory or hit a limit (class 53), an I/O or system error (class 58), it is a
+    /// read-only standby (25006), or its files are damaged (XX001, XX002). Nil for anything
+    /// else.
+    static func storageFailure(_ error: any Error) -> FleetError? {
+        guard let state = sqlState(error) else { return nil }
+        let detail = describe(error)
+        let message: String
+        switch state {
+        case "53100": message = "the database's disk is full (\(detail)); writes succeed again once space is freed"
+        case "53200": message = "the database ran out of memory (\(detail))"
+        case _ where state.hasPrefix("53"): message = "the database ran out of a resource (\(detail))"
+        case _ where state.hasPrefix("58"): message = "the database had an I/O or system error (\(detail))"
+        case "25006": message = "the database cannot be written: it is read-only, a standby perhaps (\(detail))"
+        case "XX001", "XX002": message = "the database's files are damaged (\(detail)); restore it from a backup"
+        default: return nil
+        }
+        return FleetError(.unavailable, message)
     }
 
     /// A short description: the server's SQLSTATE and message, or the client's error code.

@@ -19,7 +19,8 @@ import TripStore
 /// - Reads run on pooled connections (``ConnectionPool``); a transaction body, which is
 ///   synchronous, runs on a thread of the store's that waits for each statement.
 /// - An unreachable database makes every call fail quickly with UNAVAILABLE; the pool
-///   reconnects by itself once it is back.
+///   reconnects by itself once it is back. ``health`` holds the failure from the first failed
+///   connection attempt (or write) until a write commits again (see ``probeWrites()``).
 public final class PostgresTripStore: SharedTripStore {
     /// Where the database is.
     public let location: PostgresLocation
@@ -28,7 +29,7 @@ public final class PostgresTripStore: SharedTripStore {
     let pool: ConnectionPool
     let caches = PostgresCaches()
     let lane: WriteLane
-    /// Whether writes fail now (not yet fed by this store's writes).
+    /// Whether writes fail now: fed by the pool's connection attempts and every write.
     public let health = StoreHealth()
     /// Threads that run read transactions' (synchronous) bodies, shared by every store of
     /// the process (a test process makes hundreds of stores).
@@ -52,7 +53,7 @@ public final class PostgresTripStore: SharedTripStore {
     {
         self.location = location
         self.logger = logger
-        pool = ConnectionPool(location: location, maximumConnections: max(2, maximumConnections), logger: logger)
+        pool = ConnectionPool(location: location, maximumConnections: max(2, maximumConnections), health: health, logger: logger)
         let migrationConnection = try await pool.connectDedicated()
         do {
             migrations = try await PostgresMigrations.apply(on: migrationConnection, schema: location.schema, logger: logger)
@@ -62,7 +63,8 @@ public final class PostgresTripStore: SharedTripStore {
             throw DatabaseError.mapped(error, location)
         }
         lane = WriteLane(
-            pool: pool, caches: caches, channel: EventLog.channel(schema: location.schema), instance: instance, logger: logger)
+            pool: pool, caches: caches, health: health, channel: EventLog.channel(schema: location.schema), instance: instance,
+            logger: logger)
     }
 
     deinit {
@@ -151,9 +153,10 @@ public final class PostgresTripStore: SharedTripStore {
         }
     }
 
-    /// Writes a 16 KiB row and deletes it again, through the write lane like every write: it
-    /// needs new pages, stored out of line and uncompressed (migration 0003), so on a full disk
-    /// it fails as the API's writes do, and while the database is unreachable it fails at once.
+    /// Writes a 16 KiB row and deletes it again, through the write lane like every write (so
+    /// it records its outcome in ``health``): it needs new pages, stored out of line and
+    /// uncompressed (migration 0003), so on a full disk it fails as the API's writes do, and
+    /// while the database is unreachable it fails at once.
     public func probeWrites() async throws {
         try await lane.write { tx in try tx.probeStorage() }
     }

@@ -18,6 +18,12 @@
 // for a conflict with another process (a deadlock, a unique key inserted meanwhile), is run
 // again in a later batch after a short pause, a bounded number of times.
 //
+// Every write's outcome feeds the store's health (/readyz): a commit says writes work; a write
+// that failed because the database is unreachable, its connection broke, or the database
+// could not store it (a full disk, a read-only standby: DatabaseError.storageFailure) says
+// they do not. A storage failure fails the whole batch at once: it is not the write's fault,
+// and the others would only meet it again one by one.
+//
 // The batches run on a thread of the lane's own, which blocks on each statement's result
 // (BlockingConnection); the connection's I/O stays on NIO's event loops.
 
@@ -54,15 +60,17 @@ final class WriteLane: Sendable {
 
     private let pool: ConnectionPool
     private let caches: PostgresCaches
+    private let health: StoreHealth
     private let channel: String
     private let instance: String
     private let logger: Logger
     private let thread: NIOThreadPool
     private let queue = Mutex(Queue())
 
-    init(pool: ConnectionPool, caches: PostgresCaches, channel: String, instance: String, logger: Logger) {
+    init(pool: ConnectionPool, caches: PostgresCaches, health: StoreHealth, channel: String, instance: String, logger: Logger) {
         self.pool = pool
         self.caches = caches
+        self.health = health
         self.channel = channel
         self.instance = instance
         self.logger = logger
@@ -70,10 +78,20 @@ final class WriteLane: Sendable {
         thread.start()
     }
 
-    /// Runs `body` in a write transaction and returns once it has committed.
+    /// Runs `body` in a write transaction and returns once it has committed; records the
+    /// outcome in the store's health.
     func write(_ body: @escaping Body) async throws {
+        let health = health
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            enqueue([Job(body: body, complete: { continuation.resume(with: $0) })], atFront: false)
+            let job = Job(body: body) { result in
+                switch result {
+                case .success: health.recordSuccess()
+                case .failure(let error as FleetError) where error.code == .unavailable: health.recordFailure(error)
+                case .failure: break
+                }
+                continuation.resume(with: result)
+            }
+            enqueue([job], atFront: false)
         }
     }
 
@@ -153,13 +171,17 @@ final class WriteLane: Sendable {
     /// It waits only when fewer writes than this are queued.
     static let lingerBelow = 8
 
-    /// Runs one batch to its commit; false when the connection broke.
+    /// Runs one batch to its commit; false when the connection broke. Every job is answered
+    /// (or put back) exactly once: a job that failed on its own leaves the batch, whether the
+    /// batch then goes on or rolls back and starts again without it.
     private func run(_ jobs: [Job], _ connection: BlockingConnection) -> Bool {
         var pending = jobs
         var putBack: [Job] = []
         attempt: while true {
             let batch = WriteBatch()
-            var succeeded: [Job] = []
+            // Indices into `pending` of the jobs answered or put back during this attempt.
+            var finished = Set<Int>()
+            func unfinished() -> [Job] { pending.indices.filter { !finished.contains($0) }.map { pending[$0] } }
             do {
                 try connection.execute("BEGIN")
                 for (index, job) in pending.enumerated() {
@@ -171,16 +193,14 @@ final class WriteLane: Sendable {
                     } catch {
                         failure = error
                     }
-                    guard let failure else {
-                        succeeded.append(job)
-                        continue
-                    }
-                    if DatabaseError.isConnectionLoss(failure) { throw failure }
+                    guard let failure else { continue }
+                    if DatabaseError.isConnectionLoss(failure) || DatabaseError.storageFailure(failure) != nil { throw failure }
+                    finished.insert(index)
                     let retry = failure is RowLocked || DatabaseError.isRetryable(failure)
                     if retry { putBack.append(job) } else { job.complete(.failure(DatabaseError.mapped(failure, pool.location))) }
                     if batch.writeNeedsRollback || batch.aborted {
                         try connection.execute("ROLLBACK")
-                        pending.remove(at: index)
+                        pending = unfinished()
                         if pending.isEmpty { break attempt }
                         continue attempt
                     }
@@ -195,20 +215,20 @@ final class WriteLane: Sendable {
                 if DatabaseError.isConnectionLoss(error) {
                     let failure = DatabaseError.unavailable(
                         pool.location, reason: "the connection was lost during a write, which may or may not have committed")
-                    for job in pending { job.complete(.failure(failure)) }
+                    for job in unfinished() { job.complete(.failure(failure)) }
                     schedule(putBack)
                     return false
                 }
                 // The flush met a conflict (it takes the log's lock): run the whole batch again.
                 if DatabaseError.isRetryable(error) {
-                    putBack += pending
+                    putBack += unfinished()
                 } else {
-                    for job in pending { job.complete(.failure(DatabaseError.mapped(error, pool.location))) }
+                    for job in unfinished() { job.complete(.failure(DatabaseError.mapped(error, pool.location))) }
                 }
                 break attempt
             }
             caches.apply(batch.cacheUpdates)
-            for job in succeeded { job.complete(.success(())) }
+            for job in unfinished() { job.complete(.success(())) }
             break attempt
         }
         schedule(putBack)
