@@ -11,7 +11,9 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OUT=${1:-/tmp/basemap-cairo}
 mkdir -p "$OUT"
 cd "$ROOT"
-TRIPSHARE_BASEMAP_COMPARE_DIR="$OUT" swift test --filter BasemapCairoReferenceTests >/dev/null
+swift build --product tripshare >/dev/null
+.build/debug/tripshare gallery basemap --out "$OUT" --fixtures "$ROOT/../shared/fixtures/basemap" \
+    --streets-style "$ROOT/Tests/BasemapTests/Fixtures/mapbox-streets-v7.json" >/dev/null
 status=0
 for json in "$OUT"/*.json; do
     name=$(basename "$json" .json)

@@ -3,8 +3,9 @@ import TripModel
 import TripStore
 
 /// The write flows of the API, over any store's ``TripStore/StoreTransaction``: apply the
-/// model's rules, refresh the derived state of every vehicle involved, run its navigator,
-/// save, and log events. Each flow runs inside one transaction.
+/// model's rules, run the navigator of every vehicle involved, refresh its derived state
+/// from where the navigator has it (one progress model, DESIGN §5), save, and log events.
+/// Each flow runs inside one transaction.
 struct FleetWrites: Sendable {
     /// The navigators run in the vehicle writes.
     let navigators: VehicleNavigators
@@ -16,9 +17,12 @@ struct FleetWrites: Sendable {
         }
         var record = VehicleRecord(vehicle: vehicle, tracking: RouteTracking())
         var trips: [Trip] = []
+        let paces = try JourneyState.roadCellsToRead(vehicle: record.vehicle, tracking: record.tracking, now: now).map {
+            try tx.roadCellPaces(provider: provider, cells: $0)
+        }
         try JourneyState.refresh(
             vehicle: &record.vehicle, trips: &trips, tracking: &record.tracking,
-            trigger: .init(now: now, locationUpdated: vehicle.lastLocation != nil))
+            trigger: .init(now: now, locationUpdated: vehicle.lastLocation != nil), roadPaces: paces)
         try tx.insertVehicle(provider: provider, id: id, record)
         // The location history is read from the log (LocationHistory), so a location the
         // vehicle starts with is logged like any later one.
@@ -31,46 +35,56 @@ struct FleetWrites: Sendable {
         now: Timestamp
     ) throws -> (vehicle: Vehicle, json: [UInt8]?) {
         guard var record = try tx.vehicleRecord(provider: provider, id: id) else { throw Self.notFound("vehicle", id) }
+        let previousLocation = record.vehicle.lastLocation
         try record.vehicle.apply(input, mask: mask, now: now)
         let trigger = JourneyState.Trigger(
             now: now, locationUpdated: mask.contains("lastLocation"),
             driverSentDistance: mask.contains("remainingDistanceMeters") && input.remainingDistanceMeters != nil,
             driverSentTime: mask.contains("remainingTimeSeconds") && input.remainingTimeSeconds != nil,
             waypointsSet: mask.contains("waypoints"))
-        let (trips, tripEvents) = try refresh(tx, provider: provider, record: &record, trigger: trigger)
-        let navigatorEvents = try withChange(
-            tx, provider: provider, record: &record, trips: trips, now: now,
+        // The navigator first: where it has the vehicle is what the trips derive from.
+        let navigator = try withChange(
+            tx, provider: provider, record: &record, now: now,
             cause: .vehicleUpdated(locationUpdated: trigger.locationUpdated),
             navigators.vehicleDidChange)
+        let (trips, tripEvents) = try refresh(tx, provider: provider, record: &record, trigger: trigger, guidance: navigator.progress)
+        if trigger.locationUpdated {
+            // The fleet's road-cell paces learn from every vehicle under way (once per cell).
+            let driving = JourneyState.isDriving(vehicle: record.vehicle, trips: trips)
+            if let pass = JourneyState.observeTravel(
+                from: previousLocation, to: record.vehicle.lastLocation, driving: driving, tracking: &record.tracking, now: now)
+            {
+                try tx.addRoadCellPace(provider: provider, pass, memoryMeters: Estimation.roadCellMemoryMeters)
+            }
+        }
         try save(trips, tx, provider: provider, vehicle: record.vehicle)
         let json = try tx.updateVehicle(provider: provider, id: id, record)
         if trigger.locationUpdated, record.vehicle.lastLocation != nil {
             try tx.appendEvent(provider: provider, Events.vehicleLocation(record.vehicle, now: now))
         }
-        for event in tripEvents + navigatorEvents { try tx.appendEvent(provider: provider, event) }
+        for event in tripEvents + navigator.events { try tx.appendEvent(provider: provider, event) }
         return (record.vehicle, json)
     }
 
     /// Changes a vehicle's navigator: `change` runs first (cause
-    /// ``VehicleChange/Cause/navigatorChanged``; its trips are those before the refresh),
-    /// then the vehicle's trips are refreshed from what it left on the vehicle, and all is
-    /// saved with its events, the navigator's first.
+    /// ``VehicleChange/Cause/navigatorChanged``), then the vehicle's trips are refreshed from
+    /// what it left on the vehicle and where the navigator now has it, and all is saved with
+    /// its events, the navigator's first.
     func updateNavigator<T>(
         _ tx: any StoreTransaction, provider: String, id: String, now: Timestamp,
         change: (inout VehicleChange) throws -> (events: [NewEvent], result: T)
     ) throws -> T {
         guard var record = try tx.vehicleRecord(provider: provider, id: id) else { throw Self.notFound("vehicle", id) }
-        let trips = try tx.unfinishedTrips(provider: provider, vehicleId: id)
         var result: T?
-        let navigatorEvents = try withChange(tx, provider: provider, record: &record, trips: trips, now: now, cause: .navigatorChanged) {
+        let navigator = try withChange(tx, provider: provider, record: &record, now: now, cause: .navigatorChanged) {
             let outcome = try change(&$0)
             result = outcome.result
             return outcome.events
         }
-        let (refreshed, tripEvents) = try refresh(tx, provider: provider, record: &record, trigger: .init(now: now))
+        let (refreshed, tripEvents) = try refresh(tx, provider: provider, record: &record, trigger: .init(now: now), guidance: navigator.progress)
         try save(refreshed, tx, provider: provider, vehicle: record.vehicle)
         try tx.updateVehicle(provider: provider, id: id, record)
-        for event in navigatorEvents + tripEvents { try tx.appendEvent(provider: provider, event) }
+        for event in navigator.events + tripEvents { try tx.appendEvent(provider: provider, event) }
         guard let result else { throw FleetError(.internal, "the navigator change of vehicle '\(id)' returned nothing") }
         return result
     }
@@ -147,25 +161,30 @@ struct FleetWrites: Sendable {
     /// vehicle (a trip was assigned, changed status, left).
     private func refreshVehicle(_ tx: any StoreTransaction, provider: String, id: String, now: Timestamp, statusChanged: Bool) throws {
         guard var record = try tx.vehicleRecord(provider: provider, id: id) else { return }
-        let (trips, events) = try refresh(tx, provider: provider, record: &record, trigger: .init(now: now))
-        let navigatorEvents = try withChange(
-            tx, provider: provider, record: &record, trips: trips, now: now,
+        let navigator = try withChange(
+            tx, provider: provider, record: &record, now: now,
             cause: .tripsChanged(statusChanged: statusChanged), navigators.vehicleDidChange)
+        let (trips, events) = try refresh(tx, provider: provider, record: &record, trigger: .init(now: now), guidance: navigator.progress)
         try save(trips, tx, provider: provider, vehicle: record.vehicle)
         try tx.updateVehicle(provider: provider, id: id, record)
-        for event in events + navigatorEvents { try tx.appendEvent(provider: provider, event) }
+        for event in events + navigator.events { try tx.appendEvent(provider: provider, event) }
     }
 
     /// Refreshes a vehicle record; returns its refreshed trips, to be saved with
     /// ``save(_:_:provider:vehicle:)`` once the vehicle is final, and the trip events to log.
     private func refresh(
         _ tx: any StoreTransaction, provider: String, record: inout VehicleRecord,
-        trigger: JourneyState.Trigger
+        trigger: JourneyState.Trigger, guidance: RouteProgress?
     ) throws -> ([Trip], [NewEvent]) {
         let vehicleId = ResourceName.lastComponent(of: record.vehicle.name)
         let before = try tx.unfinishedTrips(provider: provider, vehicleId: vehicleId)
         var trips = before
-        try JourneyState.refresh(vehicle: &record.vehicle, trips: &trips, tracking: &record.tracking, trigger: trigger)
+        // The fleet's paces along the route segment, read only when its profile needs them.
+        let paces = try JourneyState.roadCellsToRead(vehicle: record.vehicle, tracking: record.tracking, now: trigger.now).map {
+            try tx.roadCellPaces(provider: provider, cells: $0)
+        }
+        try JourneyState.refresh(
+            vehicle: &record.vehicle, trips: &trips, tracking: &record.tracking, trigger: trigger, guidance: guidance, roadPaces: paces)
         let previous = Dictionary(before.map { ($0.tripId, $0) }, uniquingKeysWith: { a, _ in a })
         var events: [NewEvent] = []
         for trip in trips where trip != previous[trip.tripId] {
@@ -180,24 +199,23 @@ struct FleetWrites: Sendable {
         for trip in trips { try tx.updateTripProgress(provider: provider, id: trip.tripId, trip, vehicle: vehicle) }
     }
 
-    /// Runs `body` on a ``VehicleChange`` of the record and takes back what it changed.
+    /// Runs `body` on a ``VehicleChange`` of the record and takes back what it changed; returns
+    /// the navigator's events and where it has the vehicle on its route.
     private func withChange(
         _ tx: any StoreTransaction, provider: String, record: inout VehicleRecord,
-        trips: [Trip], now: Timestamp, cause: VehicleChange.Cause,
+        now: Timestamp, cause: VehicleChange.Cause,
         _ body: (inout VehicleChange) throws -> [NewEvent]
-    ) throws -> [NewEvent] {
+    ) throws -> (events: [NewEvent], progress: RouteProgress?) {
         let vehicleId = ResourceName.lastComponent(of: record.vehicle.name)
         let stored = StoredNavigator(record.navigator) { try tx.navigatorRoute(provider: provider, vehicleId: vehicleId) }
-        var change = VehicleChange(
-            provider: provider, vehicleId: vehicleId, vehicle: record.vehicle, trips: trips,
-            now: now, cause: cause, navigator: stored)
+        var change = VehicleChange(provider: provider, vehicleId: vehicleId, vehicle: record.vehicle, now: now, cause: cause, navigator: stored)
         let events = try body(&change)
         if let route = change.navigator.replacedRoute {
             try tx.setNavigatorRoute(provider: provider, vehicleId: vehicleId, route)
         }
         record.vehicle = change.vehicle
         record.navigator = change.navigator.record
-        return events
+        return (events, change.routeProgress)
     }
 
     /// A vehicle carries at most ``Limits/maximumTripsPerVehicle`` unfinished trips: each

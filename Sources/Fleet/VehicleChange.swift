@@ -6,7 +6,7 @@
 import TripModel
 import TripStore
 
-/// A vehicle being written, with its refreshed trips and its stored navigator.
+/// A vehicle being written, with its stored navigator.
 struct VehicleChange {
     /// What caused a write.
     enum Cause: Hashable, Sendable {
@@ -25,14 +25,15 @@ struct VehicleChange {
     let vehicleId: String
     /// The vehicle, updated and refreshed; changes made here are saved.
     var vehicle: Vehicle
-    /// The vehicle's unfinished trips, in driving order, as refreshed.
-    let trips: [Trip]
     /// The server time of the write.
     let now: Timestamp
     /// Why the vehicle is being written.
     let cause: Cause
     /// The vehicle's navigator as stored; changes made here are saved.
     var navigator: StoredNavigator
+    /// Where the navigator has the vehicle on its route, as it was saved: what the riders'
+    /// distances and times derive from (nil without a navigator on a route).
+    var routeProgress: RouteProgress?
 }
 
 /// A vehicle's navigator as stored: its state, and its route read from storage only when

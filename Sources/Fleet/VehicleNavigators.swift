@@ -136,6 +136,18 @@ final class VehicleNavigators: Sendable {
         }
     }
 
+    /// The navigator's progress as the riders' trip state takes it (DESIGN §5): nil while it
+    /// has no destination ahead (no route, stopped, arrived at the final destination).
+    static func routeProgress(_ navigator: Navigator) -> RouteProgress? {
+        let ahead = navigator.destinationsAhead
+        guard !ahead.isEmpty else { return nil }
+        return RouteProgress(
+            position: navigator.positionOnRoute,
+            destinations: ahead.map {
+                RouteProgress.Destination(location: $0.location, distanceMeters: $0.distanceMeters, durationSeconds: $0.timeSeconds)
+            })
+    }
+
     /// The stored navigator, from the cache when it holds exactly what is stored; nil when
     /// there is none or it cannot be read.
     private func load(_ stored: StoredNavigator, provider: String, vehicleId: String) throws -> Navigator? {
@@ -160,6 +172,7 @@ final class VehicleNavigators: Sendable {
     private func save(_ navigator: Navigator, into change: inout VehicleChange) throws {
         let state = try JSONStreamEncoder().encode(navigator.progress)
         change.navigator.state = state
+        change.routeProgress = Self.routeProgress(navigator)
         remember(
             navigator, state: state, routeVersion: change.navigator.routeVersion,
             key: CacheKey(provider: change.provider, vehicleId: change.vehicleId))

@@ -330,6 +330,40 @@ struct PostgresTransaction: StoreTransaction {
             """)
     }
 
+    // MARK: Road-cell paces
+
+    func roadCellPaces(provider: String, cells: [RoadCell]) throws -> [RoadCellPace] {
+        guard !cells.isEmpty else { return [] }
+        let numbers = cells.map(\.id)
+        return try rows(
+            """
+            SELECT cell, meters, seconds, updated_us FROM road_cell_paces
+            WHERE provider = \(provider) AND cell = ANY(\(numbers)::bigint[])
+            """
+        ).map { row in
+            let (cell, meters, seconds, updated) = try row.decode((Int64, Double, Double, Int64).self)
+            return RoadCellPace(cell: RoadCell(id: cell), meters: meters, seconds: seconds, updated: Timestamp(microseconds: updated))
+        }
+    }
+
+    /// One upsert: the SET expressions read the row as it was (locked by the upsert), so both
+    /// sums scale alike and a concurrent pass through the cell, from this process or another,
+    /// is added after it rather than lost. Two batches of two servers adding to the same
+    /// cells in opposite orders would deadlock; PostgreSQL then fails one, which runs again
+    /// (WriteLane).
+    func addRoadCellPace(provider: String, _ pace: RoadCellPace, memoryMeters: Double) throws {
+        batch?.writeNeedsRollback = true
+        try execute(
+            """
+            INSERT INTO road_cell_paces AS r (provider, cell, meters, seconds, updated_us)
+            VALUES (\(provider), \(pace.cell.id), \(pace.meters), \(pace.seconds), \(pace.updated.microseconds))
+            ON CONFLICT (provider, cell) DO UPDATE SET
+                meters = r.meters * LEAST(1.0::float8, \(memoryMeters) / GREATEST(r.meters, 1.0::float8)) + excluded.meters,
+                seconds = r.seconds * LEAST(1.0::float8, \(memoryMeters) / GREATEST(r.meters, 1.0::float8)) + excluded.seconds,
+                updated_us = GREATEST(r.updated_us, excluded.updated_us)
+            """)
+    }
+
     /// The probe write of ``PostgresTripStore/probeWrites()``: a row of 16 KiB in
     /// storage_probe, deleted again.
     func probeStorage() throws {

@@ -318,6 +318,35 @@ struct SQLiteTransaction: StoreTransaction {
             arguments: [settings.version, Data(settings.json), provider, vehicleId])
     }
 
+    func roadCellPaces(provider: String, cells: [RoadCell]) throws -> [RoadCellPace] {
+        guard !cells.isEmpty else { return [] }
+        // One statement for any number of cells: their numbers as a JSON array.
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT cell, meters, seconds, updated_us FROM road_cell_paces
+                WHERE provider = ? AND cell IN (SELECT value FROM json_each(?))
+                """)
+        let numbers = "[" + cells.map { String($0.id) }.joined(separator: ",") + "]"
+        return try Row.fetchAll(statement, arguments: [provider, numbers]).map { row in
+            RoadCellPace(
+                cell: RoadCell(id: row["cell"]), meters: row["meters"], seconds: row["seconds"],
+                updated: Timestamp(microseconds: row["updated_us"]))
+        }
+    }
+
+    func addRoadCellPace(provider: String, _ pace: RoadCellPace, memoryMeters: Double) throws {
+        // In an UPDATE every expression reads the row as it was, so both sums scale alike.
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT INTO road_cell_paces (provider, cell, meters, seconds, updated_us) VALUES (?1, ?2, ?3, ?4, ?5)
+                ON CONFLICT (provider, cell) DO UPDATE SET
+                    meters = meters * MIN(1.0, ?6 / MAX(meters, 1.0)) + excluded.meters,
+                    seconds = seconds * MIN(1.0, ?6 / MAX(meters, 1.0)) + excluded.seconds,
+                    updated_us = MAX(updated_us, excluded.updated_us)
+                """)
+        try statement.execute(arguments: [provider, pace.cell.id, pace.meters, pace.seconds, pace.updated.microseconds, memoryMeters])
+    }
+
     func appendEvent(provider: String, _ event: NewEvent) throws {
         let insert = try db.cachedStatement(
             sql: """

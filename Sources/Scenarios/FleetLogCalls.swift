@@ -15,7 +15,10 @@
 //   ALREADY_EXISTS, as Fleet Engine answered;
 // - a trip created without a tripType is EXCLUSIVE;
 // - a location update with neither a location nor a raw fix (only a handle) leaves
-//   lastLocation out of the call (and the call out, when nothing else is left).
+//   lastLocation out of the call (and the call out, when nothing else is left);
+// - a location without an `updateTime` (the Driver SDK in both shared logs sends none) gets
+//   its raw fix's `rawLocationTime`: the driver app's clock, which judges speeds between
+//   fixes and the vehicle's pace better than the time the server received it.
 
 import Foundation
 import Geo
@@ -87,6 +90,8 @@ public struct FleetLogCalls: Sendable {
         public var droppedFields: [String: Int]
         /// Locations taken from `rawLocation` because the log held only a handle.
         public var locationsFromRaw: Int
+        /// Locations whose `updateTime` is their raw fix's `rawLocationTime`.
+        public var updateTimesFromRaw: Int
         /// Vehicles created from their first logged state.
         public var synthesizedVehicles: [String]
         /// Trip places inferred from the vehicle's position.
@@ -108,7 +113,7 @@ public struct FleetLogCalls: Sendable {
         var notes: [String] = []
         var report = Report(
             skippedEntryTypes: log.skippedEntryTypes, droppedFields: log.droppedFields,
-            locationsFromRaw: log.locationsFromRaw, synthesizedVehicles: [], inferredPlaces: 0,
+            locationsFromRaw: log.locationsFromRaw, updateTimesFromRaw: 0, synthesizedVehicles: [], inferredPlaces: 0,
             locationsWithoutPosition: 0)
         let places = Self.inferredPlaces(log)
         var created = Set<String>()
@@ -122,9 +127,18 @@ public struct FleetLogCalls: Sendable {
             report.synthesizedVehicles.append(id)
         }
 
+        /// The driver app's own time of a fix, where the log has it.
+        func stampUpdateTime(_ vehicle: inout Vehicle) {
+            guard var location = vehicle.lastLocation, location.updateTime == nil, let time = location.rawLocationTime else { return }
+            location.updateTime = time
+            vehicle.lastLocation = location
+            report.updateTimesFromRaw += 1
+        }
+
         for entry in log.entries {
             switch entry.call {
-            case .createVehicle(let provider, let id, let vehicle):
+            case .createVehicle(let provider, let id, var vehicle):
+                stampUpdateTime(&vehicle)
                 let repeated = !created.insert(id).inserted
                 calls.append(
                     Call(
@@ -139,6 +153,7 @@ public struct FleetLogCalls: Sendable {
                     report.locationsWithoutPosition += 1
                     if mask.fields.isEmpty { continue }
                 }
+                if mask.contains("lastLocation") { stampUpdateTime(&vehicle) }
                 calls.append(
                     Call(
                         kind: .updateVehicle, time: entry.time, provider: provider, id: id, vehicle: vehicle, updateMask: mask,
@@ -187,6 +202,10 @@ public struct FleetLogCalls: Sendable {
             notes.append(
                 "\(report.locationsFromRaw) logged locations (requests and responses) hold the road-snapped location "
                     + "only as a handle: the raw GPS fix is used")
+        }
+        if report.updateTimesFromRaw > 0 {
+            notes.append(
+                "\(report.updateTimesFromRaw) logged locations have no updateTime: it is their rawLocationTime (the driver app's clock)")
         }
         if report.locationsWithoutPosition > 0 {
             notes.append(

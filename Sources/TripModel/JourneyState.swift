@@ -4,11 +4,14 @@ import Geo
 /// touches a vehicle or its trips, inside the store's transaction.
 ///
 /// The vehicle is snapped onto its current route segment (incrementally, from where it was
-/// last time); the first leg runs along that segment from the snapped position, carrying the
-/// driver's traffic report; legs the driver has sent no route for are straight stand-ins
-/// (see ``Estimation``). Driver-sent remaining distance and time win; otherwise distance is
-/// measured on the route and time estimated from the vehicle type's speed and the traffic,
-/// scaled by how the driver's own reports compared with that estimate on this route.
+/// last time, or where its navigator has it); the first leg runs along that segment from the
+/// snapped position, carrying the driver's traffic report; legs the driver has sent no route
+/// for are straight stand-ins (see ``Estimation``). Driver-sent remaining distance and time
+/// win for the first leg; where the vehicle's navigator has a route (``RouteProgress``), the
+/// legs it visits take its distances and times; otherwise distance is measured on the route
+/// and time estimated by ``RoutePace`` (typical speed, traffic, turns, the fleet's road
+/// cells, the vehicle's own pace), scaled by how the driver's own reports compared with that
+/// estimate on this route.
 public enum JourneyState {
     /// What prompted a refresh.
     public struct Trigger: Sendable {
@@ -25,8 +28,10 @@ public enum JourneyState {
         public var waypointsSet: Bool
 
         /// Creates a trigger.
-        public init(now: Timestamp, locationUpdated: Bool = false, driverSentDistance: Bool = false, driverSentTime: Bool = false,
-                    waypointsSet: Bool = false) {
+        public init(
+            now: Timestamp, locationUpdated: Bool = false, driverSentDistance: Bool = false, driverSentTime: Bool = false,
+            waypointsSet: Bool = false
+        ) {
             self.now = now
             self.waypointsSet = waypointsSet
             self.locationUpdated = locationUpdated
@@ -37,7 +42,14 @@ public enum JourneyState {
 
     /// Recomputes the vehicle's waypoints and estimates and every given trip's live fields.
     /// `trips` are the vehicle's unfinished trips; they come back in driving order.
-    public static func refresh(vehicle: inout Vehicle, trips: inout [Trip], tracking: inout RouteTracking, trigger: Trigger) throws(FleetError) {
+    /// With `guidance` (the vehicle's navigator on its route with steps), the legs that route
+    /// visits take its distances and durations; the others are estimated. `roadPaces` are the
+    /// fleet's paces for the cells ``roadCellsToRead(vehicle:tracking:now:)`` named, read for
+    /// this refresh (nil when it named none).
+    public static func refresh(
+        vehicle: inout Vehicle, trips: inout [Trip], tracking: inout RouteTracking, trigger: Trigger,
+        guidance: RouteProgress? = nil, roadPaces: [RoadCellPace]? = nil
+    ) throws(FleetError) {
         let now = trigger.now
         updateDriverFlags(&tracking, trigger)
         orderTrips(&trips, previous: vehicle.currentTrips)
@@ -45,37 +57,55 @@ public enum JourneyState {
 
         let stops = try orderedStops(vehicle: vehicle, trips: trips, checkTrips: trigger.waypointsSet)
         let speed = Estimation.freeFlowSpeed(vehicle.vehicleType?.category)
-        let route = vehicle.currentRouteSegment.flatMap { try? EncodedPolyline.decode($0) }.flatMap(PolylineMeasure.init)
-        let position = vehicle.lastLocation?.location.map { snap($0, on: route, version: vehicle.currentRouteSegmentVersion, tracking: &tracking) }
+        let route = routeMeasure(of: vehicle)
+        let before = tracking
+        let position = vehicle.lastLocation?.location.map {
+            snap(guidance?.position ?? $0, on: route, version: vehicle.currentRouteSegmentVersion, tracking: &tracking)
+        }
+        if trigger.locationUpdated { tracking.fixTime = vehicle.lastLocation?.updateTime ?? now }
+        updateProfile(&tracking, route: route, version: vehicle.currentRouteSegmentVersion, paces: roadPaces, now: now)
+        updateTripPace(
+            &tracking, before: before, trigger: trigger, driving: isDriving(position, stops: stops, trips: trips),
+            firstStop: stops.first, traffic: vehicle.currentRouteSegmentTraffic?.trafficRendering.roadStretch, speed: speed)
+        let pace = RoutePace(speed: speed, profile: tracking.profile, ownRatio: tracking.tripPace?.ratio ?? 1)
 
         // Leg 0: from the vehicle to its first stop (or along its route when it has none).
         var legs: [TrafficPath] = []
         var firstLegOnRoute = false
         if let route, position != nil, stops.isEmpty || routeReaches(route, stops[0], endPoint: vehicle.currentRouteSegmentEndPoint) {
             let stretches = vehicle.currentRouteSegmentTraffic?.trafficRendering.roadStretch
-            legs.append(TrafficPath(measure: route, from: tracking.distanceAlongMeters, stretches: stretches, speed: speed))
+            legs.append(TrafficPath(measure: route, from: tracking.distanceAlongMeters, stretches: stretches, pace: pace))
             firstLegOnRoute = true
         } else if let position, let first = stops.first?.location?.point {
-            legs.append(TrafficPath(straightFrom: position, to: first, speed: speed))
+            legs.append(TrafficPath(straightFrom: position, to: first, pace: pace))
         }
         if !legs.isEmpty {
             for i in stops.indices.dropFirst() {
                 guard let a = stops[i - 1].location?.point, let b = stops[i].location?.point else { break }
-                legs.append(TrafficPath(straightFrom: a, to: b, speed: speed))
+                legs.append(TrafficPath(straightFrom: a, to: b, pace: pace))
             }
         }
 
-        // Distances and times per leg; the driver's numbers win for the first leg.
+        // Distances and times per leg: the navigator's where its route visits the stops,
+        // estimated elsewhere; the driver's numbers win for the first leg.
         var distances = legs.map(\.meters)
         var durations = legs.map(\.modelSeconds)
+        var guided = legs.isEmpty ? [] : guidance?.legs(to: stops) ?? []
+        if stops.isEmpty, firstLegOnRoute, let next = guidance?.destinations.first {
+            guided = [(next.distanceMeters, next.durationSeconds)]
+        }
+        for (i, leg) in guided.enumerated() where i < legs.count {
+            distances[i] = leg.meters
+            durations[i] = leg.seconds
+        }
         if !legs.isEmpty {
-            if firstLegOnRoute, trigger.driverSentTime, let seconds = vehicle.remainingTimeSeconds, durations[0] > 1 {
+            if guided.isEmpty, firstLegOnRoute, trigger.driverSentTime, let seconds = vehicle.remainingTimeSeconds, durations[0] > 1 {
                 tracking.driverPaceRatio = Double(seconds) / durations[0]
             }
             if tracking.driverDistanceIsCurrent, let meters = vehicle.remainingDistanceMeters { distances[0] = Double(meters) }
             if tracking.driverTimeIsCurrent, let seconds = vehicle.remainingTimeSeconds {
                 durations[0] = Double(seconds)
-            } else if firstLegOnRoute, let ratio = tracking.driverPaceRatio {
+            } else if guided.isEmpty, firstLegOnRoute, let ratio = tracking.driverPaceRatio {
                 durations[0] *= ratio
             }
         }
@@ -117,7 +147,11 @@ public enum JourneyState {
     }
 
     private static func updateDriverFlags(_ tracking: inout RouteTracking, _ trigger: Trigger) {
-        if trigger.driverSentDistance { tracking.driverDistanceIsCurrent = true } else if trigger.locationUpdated { tracking.driverDistanceIsCurrent = false }
+        if trigger.driverSentDistance {
+            tracking.driverDistanceIsCurrent = true
+        } else if trigger.locationUpdated {
+            tracking.driverDistanceIsCurrent = false
+        }
         if trigger.driverSentTime { tracking.driverTimeIsCurrent = true } else if trigger.locationUpdated { tracking.driverTimeIsCurrent = false }
     }
 
@@ -126,7 +160,8 @@ public enum JourneyState {
         let rank = Dictionary(previous.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         let original = Dictionary(trips.enumerated().map { ($1.tripId, $0) }, uniquingKeysWith: { a, _ in a })
         trips.sort { a, b in
-            let ra = rank[a.tripId] ?? Int.max, rb = rank[b.tripId] ?? Int.max
+            let ra = rank[a.tripId] ?? Int.max
+            let rb = rank[b.tripId] ?? Int.max
             if ra != rb { return ra < rb }
             return (original[a.tripId] ?? 0) < (original[b.tripId] ?? 0)
         }
@@ -200,8 +235,10 @@ public enum JourneyState {
 extension Trip {
     /// Copies the vehicle's journey into this trip's live fields: its remaining waypoints run
     /// up to its own last stop; pickup and dropoff times are estimates until they happen.
-    mutating func updateProgress(from vehicle: Vehicle, waypoints: [TripWaypoint],
-                                 firstLegTraffic: ConsumableTrafficPolyline?, now: Timestamp) {
+    mutating func updateProgress(
+        from vehicle: Vehicle, waypoints: [TripWaypoint],
+        firstLegTraffic: ConsumableTrafficPolyline?, now: Timestamp
+    ) {
         let mine = Self.waypoints(of: tripId, in: waypoints)
         let stopsChanged = remainingWaypoints.map(\.stop) != mine.map(\.stop)
         copyProgress(from: vehicle, mine: mine, firstLegTraffic: firstLegTraffic)
@@ -215,8 +252,9 @@ extension Trip {
     /// does not come out equal; stores compare before relying on this.
     public func withProgress(of vehicle: Vehicle) -> Trip {
         var trip = self
-        trip.copyProgress(from: vehicle, mine: Self.waypoints(of: tripId, in: vehicle.waypoints),
-                          firstLegTraffic: vehicle.waypoints.first?.trafficToWaypoint)
+        trip.copyProgress(
+            from: vehicle, mine: Self.waypoints(of: tripId, in: vehicle.waypoints),
+            firstLegTraffic: vehicle.waypoints.first?.trafficToWaypoint)
         return trip
     }
 

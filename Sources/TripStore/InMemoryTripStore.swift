@@ -25,6 +25,12 @@ public final class InMemoryTripStore: TripStore {
         var logStart: Int64 = 0
         var navigatorRoutes: [Key: [UInt8]] = [:]
         var navigationUISettings: [Key: NavigationUISettingsRecord] = [:]
+        var roadCells: [RoadCellKey: RoadCellPace] = [:]
+    }
+
+    struct RoadCellKey: Hashable {
+        var provider: String
+        var cell: RoadCell
     }
 
     private let state = Mutex(State())
@@ -185,6 +191,23 @@ final class MemoryTransaction: StoreTransaction {
         let key = Key(provider: provider, id: vehicleId)
         guard state.vehicles[key] != nil else { return }
         state.navigationUISettings[key] = settings
+    }
+
+    func roadCellPaces(provider: String, cells: [RoadCell]) throws -> [RoadCellPace] {
+        cells.compactMap { state.roadCells[InMemoryTripStore.RoadCellKey(provider: provider, cell: $0)] }
+    }
+
+    func addRoadCellPace(provider: String, _ pace: RoadCellPace, memoryMeters: Double) throws {
+        let key = InMemoryTripStore.RoadCellKey(provider: provider, cell: pace.cell)
+        guard var stored = state.roadCells[key] else {
+            state.roadCells[key] = pace
+            return
+        }
+        let scale = min(1, memoryMeters / max(stored.meters, 1))
+        stored.meters = stored.meters * scale + pace.meters
+        stored.seconds = stored.seconds * scale + pace.seconds
+        stored.updated = max(stored.updated, pace.updated)
+        state.roadCells[key] = stored
     }
 
     func appendEvent(provider: String, _ event: NewEvent) throws {

@@ -12,7 +12,9 @@
 // - events get strictly increasing IDs in commit order; deleting events never renumbers the
 //   others, and the log's start (`TripStore.eventLogStart`) only moves up;
 // - the navigator state is stored with its vehicle, the navigator route only when replaced;
-// - a vehicle's navigation UI settings are stored apart and removed with the vehicle.
+// - a vehicle's navigation UI settings are stored apart and removed with the vehicle;
+// - a road cell's pace is one row per provider and cell, added to atomically (two writes
+//   adding to one cell at once both count).
 
 import TripModel
 
@@ -28,6 +30,9 @@ public protocol StoreReader {
     func navigatorRoute(provider: String, vehicleId: String) throws -> [UInt8]?
     /// The vehicle's stored navigation UI settings, if any were set.
     func navigationUISettings(provider: String, vehicleId: String) throws -> NavigationUISettingsRecord?
+    /// The fleet's observed paces of these road cells, in any order; cells never observed are
+    /// left out.
+    func roadCellPaces(provider: String, cells: [RoadCell]) throws -> [RoadCellPace]
 }
 
 /// The storage operations of one write, all inside its transaction (see the file comment for
@@ -61,6 +66,11 @@ public protocol StoreTransaction: StoreReader {
     func setNavigatorRoute(provider: String, vehicleId: String, _ route: [UInt8]?) throws
     /// Stores (or, with nil, removes) the vehicle's navigation UI settings.
     func setNavigationUISettings(provider: String, vehicleId: String, _ settings: NavigationUISettingsRecord?) throws
+    /// Adds one pass through a road cell to the cell's sums: the stored metres and seconds are
+    /// first scaled by the same factor so the metres are at most `memoryMeters` (the pace
+    /// stays, older passes weigh less), then `pace`'s metres and seconds are added, and its
+    /// `updated` becomes the cell's when later. A cell not stored yet starts with `pace`.
+    func addRoadCellPace(provider: String, _ pace: RoadCellPace, memoryMeters: Double) throws
 }
 
 /// A vehicle as stored: the resource, the tracking state derived for it, and its navigator's

@@ -6,10 +6,10 @@ import Raster
 struct GalleryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gallery",
-        abstract: "Draw images to look at: the rasteriser's strokes and text, maneuver sheets, display lists, the brand icon.",
+        abstract: "Draw images to look at: the rasteriser's strokes and text, maneuver sheets, display lists, the brand icon, the basemap.",
         subcommands: [
             GalleryRasterCommand.self, GalleryManeuversCommand.self, GalleryDisplayListsCommand.self,
-            GalleryBrandIconCommand.self,
+            GalleryBrandIconCommand.self, GalleryBasemapCommand.self,
         ]
     )
 

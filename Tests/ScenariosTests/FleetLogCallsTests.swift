@@ -42,3 +42,34 @@ import TripModel
         #expect(sent.lastLocation?.location?.latitude == 37.4)
     }
 }
+
+extension FleetLogCallsTests {
+    /// The shared logs' driver app sends no `updateTime`: every location call carries its raw
+    /// fix's time (the driver app's clock) as `updateTime`, and the notes say so; a logged
+    /// `updateTime` is kept.
+    @Test func locationsCarryTheDriverAppsTime() throws {
+        let log = try FleetLog.parse(try Data(contentsOf: sharedFixture("fleet-engine-logs/two-trips-bay-area.json")))
+        let calls = try FleetLogCalls(log: log)
+        let located = calls.calls.filter { $0.kind == .updateVehicle && $0.updateMask?.contains("lastLocation") == true }
+        #expect(located.count > 500)
+        for call in located {
+            let location = try #require(call.vehicle?.lastLocation)
+            #expect(location.updateTime != nil && location.updateTime == location.rawLocationTime, "\(call.time)")
+            let sent = try FleetJSON.decode(Vehicle.self, from: try call.body(), root: "vehicle")
+            #expect(sent.lastLocation?.updateTime == location.rawLocationTime)
+        }
+        // The app's clock, not the log's: fixes are taken before the server logs them.
+        #expect(located.contains { $0.vehicle?.lastLocation?.updateTime != $0.time })
+        #expect(calls.notes.contains { $0.contains("rawLocationTime (the driver app's clock)") })
+
+        let stamped = """
+            [{"timestamp": "2025-02-05T17:00:00Z", "jsonPayload": {"@type": "type.googleapis.com/maps.fleetengine.v1.UpdateVehicleLog",
+              "request": {"vehicleId": "v1", "updateMask": "lastLocation", "vehicle": {"name": "providers/p/vehicles/v1",
+                "lastLocation": {"location": {"latitude": 37.4, "longitude": -122.0}, "updateTime": "2025-02-05T16:59:58Z",
+                                 "rawLocationTime": "2025-02-05T16:59:57Z"}}}}}]
+            """
+        let kept = try FleetLogCalls(log: try FleetLog.parse(Array(stamped.utf8)))
+        #expect(kept.calls.last?.vehicle?.lastLocation?.updateTime == Timestamp(rfc3339: "2025-02-05T16:59:58Z"))
+        #expect(kept.report.updateTimesFromRaw == 0)
+    }
+}

@@ -12,31 +12,17 @@ struct TrafficPath {
     var points: [LatLng]
     /// Traffic along the path; empty when there is no traffic data.
     var intervals: [SpeedReadingInterval]
-    /// Seconds at free flow scaled by traffic, at `speed` metres per second.
+    /// Seconds by the estimator's pace (``RoutePace``), traffic included.
     var modelSeconds: Double
     /// Length in metres.
     var meters: Double
 
     /// The part of `measure` from `start` metres to its end, with traffic from `stretches`
-    /// (nil when the driver sent no traffic: then no intervals).
-    init(measure: PolylineMeasure, from start: Double, stretches: [RoadStretch]?, speed: Double) {
+    /// (nil when the driver sent no traffic: then no intervals), timed by `pace`.
+    init(measure: PolylineMeasure, from start: Double, stretches: [RoadStretch]?, pace: RoutePace) {
         let total = measure.totalMeters
         let begin = min(max(0, start), total)
-        var pieces: [(from: Double, to: Double, speed: TrafficSpeed)] = []
-        if let stretches {
-            var cursor = begin
-            for stretch in stretches.sorted(by: { $0.offsetMeters < $1.offsetMeters }) {
-                let a = max(cursor, Double(stretch.offsetMeters))
-                let b = min(total, Double(stretch.offsetMeters + stretch.lengthMeters))
-                guard b > a else { continue }
-                if a > cursor { pieces.append((cursor, a, .normal)) }
-                pieces.append((a, b, stretch.style == .trafficJam ? .trafficJam : stretch.style == .slowerTraffic ? .slow : .normal))
-                cursor = b
-            }
-            if cursor < total || pieces.isEmpty { pieces.append((cursor, total, .normal)) }
-        } else {
-            pieces.append((begin, total, .unspecified))
-        }
+        let pieces = Self.pieces(from: begin, to: total, stretches: stretches)
         var points: [LatLng] = []
         var intervals: [SpeedReadingInterval] = []
         var seconds = 0.0
@@ -45,7 +31,7 @@ struct TrafficPath {
             let startIndex = max(0, points.count - 1)
             for point in part.dropFirst(points.isEmpty ? 0 : 1) { Self.append(point, to: &points) }
             let endIndex = points.count - 1
-            seconds += (piece.to - piece.from) / speed * Estimation.trafficTimeFactor(piece.speed)
+            seconds += pace.seconds(from: piece.from, to: piece.to, traffic: piece.speed)
             guard stretches != nil, endIndex > startIndex else { continue }
             if let last = intervals.last, last.speed == piece.speed {
                 intervals[intervals.count - 1].endPolylinePointIndex = endIndex
@@ -57,6 +43,29 @@ struct TrafficPath {
         self.intervals = intervals
         self.modelSeconds = seconds
         self.meters = total - begin
+    }
+
+    /// The traffic of the route from `begin` to `end` metres as pieces of one speed each:
+    /// stretches not reported flow normally; without any report, the speed is unspecified.
+    static func pieces(
+        from begin: Double, to end: Double, stretches: [RoadStretch]?
+    ) -> [(from: Double, to: Double, speed: TrafficSpeed)] {
+        var pieces: [(from: Double, to: Double, speed: TrafficSpeed)] = []
+        if let stretches {
+            var cursor = begin
+            for stretch in stretches.sorted(by: { $0.offsetMeters < $1.offsetMeters }) {
+                let a = max(cursor, Double(stretch.offsetMeters))
+                let b = min(end, Double(stretch.offsetMeters + stretch.lengthMeters))
+                guard b > a else { continue }
+                if a > cursor { pieces.append((cursor, a, .normal)) }
+                pieces.append((a, b, stretch.style == .trafficJam ? .trafficJam : stretch.style == .slowerTraffic ? .slow : .normal))
+                cursor = b
+            }
+            if cursor < end || pieces.isEmpty { pieces.append((cursor, end, .normal)) }
+        } else {
+            pieces.append((begin, end, .unspecified))
+        }
+        return pieces
     }
 
     /// Appends a vertex; one within ``mergeMeters`` of the last replaces it instead (a
@@ -72,10 +81,10 @@ struct TrafficPath {
 
     /// A straight path between two points whose length is the great-circle distance times
     /// ``Estimation/detourFactor``: a stand-in for a leg no route is known for.
-    init(straightFrom a: LatLng, to b: LatLng, speed: Double) {
+    init(straightFrom a: LatLng, to b: LatLng, pace: RoutePace) {
         points = [a, b]
         intervals = []
         meters = Earth.distance(a, b) * Estimation.detourFactor
-        modelSeconds = meters / speed
+        modelSeconds = meters / pace.speed * pace.ownRatio
     }
 }

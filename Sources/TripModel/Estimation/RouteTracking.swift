@@ -1,6 +1,7 @@
 /// What the server remembers per vehicle between updates to keep its trip state cheap and
-/// consistent: where the vehicle was along its current route segment, and whether the
-/// remaining distance and time it holds were sent by the driver for its current location.
+/// consistent: where the vehicle was along its current route segment, whether the remaining
+/// distance and time it holds were sent by the driver for its current location, and what
+/// the estimator learnt (the route's profile, the vehicle's pace, its travel in a road cell).
 public struct RouteTracking: Codable, Hashable, Sendable {
     /// The `currentRouteSegmentVersion` the position refers to.
     public var routeVersion: Timestamp?
@@ -15,6 +16,14 @@ public struct RouteTracking: Codable, Hashable, Sendable {
     /// Driver-reported seconds over our model's seconds for the same remaining route, from the
     /// latest report on this route segment; scales our estimates towards the driver's.
     public var driverPaceRatio: Double?
+    /// The time of the fix the position refers to (the device's `updateTime`).
+    public var fixTime: Timestamp?
+    /// Turns of the route segment and the fleet's pace along it.
+    public var profile: RouteProfile?
+    /// The vehicle's own pace on its current trip.
+    public var tripPace: TripPace?
+    /// The vehicle's driving in the road cell it is in, recorded for the fleet once it leaves.
+    public var cellTravel: RoadCellPace?
 
     /// Tracking for a vehicle not yet on any route.
     public init() {

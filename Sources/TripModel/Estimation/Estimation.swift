@@ -1,0 +1,102 @@
+import Geo
+
+/// The constants behind our distance and time estimates where neither the driver nor a route
+/// with durations gives the answer (README, "How estimates are made"). Each is a plain,
+/// physical quantity chosen from what it means, not fitted to a recorded log.
+public enum Estimation {
+    /// Road distance over straight-line distance, for legs the driver has not sent a route
+    /// for yet. Urban road networks measure 1.2–1.4; 1.3 is the middle.
+    public static let detourFactor = 1.3
+
+    /// Typical door-to-door speed in metres per second for a vehicle category, free flow.
+    public static func freeFlowSpeed(_ category: VehicleCategory?) -> Double {
+        switch category {
+        case .auto, .taxi, .none: return 11.1 // 40 km/h: urban arterial average
+        case .truck: return 9.7 // 35 km/h
+        case .twoWheeler: return 11.1 // 40 km/h
+        case .bicycle: return 4.2 // 15 km/h
+        case .pedestrian: return 1.4 // 5 km/h
+        }
+    }
+
+    /// How much longer a stretch takes than at the typical speed, by the driver's traffic
+    /// report. The typical speed is an average over roads and hours that already holds
+    /// everyday congestion, and "slower traffic" is reported mostly on fast roads, where it
+    /// is still about as fast as that average: a mild factor. A traffic jam is stop-and-go,
+    /// about 13 km/h: three times as long as at 40 km/h.
+    public static func trafficTimeFactor(_ speed: TrafficSpeed) -> Double {
+        switch speed {
+        case .normal, .unspecified: return 1.0
+        case .slow: return 1.0
+        case .trafficJam: return 3.0
+        }
+    }
+
+    /// A turn: the route changes direction by at least this much within about 30 m.
+    public static let turnMinimumDegrees = 45.0
+
+    /// Seconds a turn adds: slowing down, yielding, turning, speeding up again (OSRM's car
+    /// profile charges up to 7.5 s for a turn; a traffic light on top of it adds more).
+    public static let turnSeconds = 7.5
+
+    /// Distance within which a route segment's end counts as reaching a waypoint: pickup
+    /// points are often off the road the route ends on.
+    public static let waypointMatchMeters = 150.0
+
+    // MARK: - The fleet's road cells (RoadCellPace)
+
+    /// A road cell's pace is used once this many metres were driven there: about one pass.
+    public static let roadCellMinimumMeters = 100.0
+
+    /// How much the model weighs against a road cell's observations, in metres of driving: a
+    /// cell observed for 300 m (three passes) counts half, one observed for 3 km ten times
+    /// more than the model.
+    public static let roadCellPriorMeters = 300.0
+
+    /// A road cell's sums are scaled down to at most this many metres before a pass is added,
+    /// so they follow the roughly 20 latest passes (a road's speed changes over the day).
+    public static let roadCellMemoryMeters = 2_000.0
+
+    /// Road cells not driven for a day are not used: they describe another time.
+    public static let roadCellMaximumAgeSeconds = 86_400.0
+
+    /// A route's profile is rebuilt at least this often, so the fleet's new observations
+    /// reach a long trip.
+    public static let profileLifetimeSeconds = 300.0
+
+    /// At most this many observed stretches are kept per profile (it is saved with every
+    /// location update).
+    public static let profileMaximumStretches = 64
+
+    /// The slowest and fastest pace an observation may claim: 1 m/s (crawling, waiting at a
+    /// light) to 40 m/s.
+    public static func plausible(secondsPerMeter: Double) -> Double {
+        min(1.0, max(1.0 / 40, secondsPerMeter))
+    }
+
+    // MARK: - The vehicle's own driving
+
+    /// Two fixes further apart than this tell nothing about the road between them.
+    public static let observationMaximumGapSeconds = 30.0
+
+    /// Faster than this between two fixes is a GPS jump, not driving.
+    public static let observationMaximumSpeed = 60.0
+
+    /// Within this distance of its next stop a vehicle is arriving or waiting there: neither
+    /// its own pace nor the road's is observed.
+    public static let dwellMeters = 100.0
+
+    /// How much the model weighs against the vehicle's own pace on a trip, in seconds of
+    /// driving: after 5 minutes the two count the same.
+    public static let ownPacePriorSeconds = 300.0
+
+    /// The vehicle's own pace changes the estimate only beyond this factor either way, and
+    /// then by what lies beyond it: within it, the difference is the roads and the traffic
+    /// the vehicle happened to meet, which say little about the roads still ahead (on both
+    /// recorded Fleet Engine logs, following it made the estimates worse). Beyond it, the
+    /// vehicle is not what its type says (a bicycle registered as a car, a slow truck).
+    public static let ownPaceDeadBand = 1.5
+
+    /// The most the vehicle's own pace may scale the model's time, either way.
+    public static let ownPaceMaximumFactor = 4.0
+}

@@ -1,0 +1,32 @@
+/// How the vehicle has been driving its current trip against the model: the seconds it took
+/// for the stretches of route it covered while under way, and the seconds the model gave
+/// them. Their ratio, pulled towards 1 by ``Estimation/ownPacePriorSeconds``, scales the
+/// model's time for the rest of the way where it lies beyond ``Estimation/ownPaceDeadBand``
+/// (a vehicle much slower or faster than its type).
+public struct TripPace: Codable, Hashable, Sendable {
+    /// The trip of the stop the vehicle was heading for.
+    public var tripId: String
+    /// Seconds the vehicle took.
+    public var observedSeconds: Double
+    /// Seconds the model gave the same stretches.
+    public var modelSeconds: Double
+
+    /// A pace with nothing observed yet.
+    public init(tripId: String) {
+        self.tripId = tripId
+        observedSeconds = 0
+        modelSeconds = 0
+    }
+
+    /// The factor for the model's remaining time: 1 within the dead band, beyond it what lies
+    /// beyond (continuous at its edges), at most ``Estimation/ownPaceMaximumFactor``.
+    public var ratio: Double {
+        let prior = Estimation.ownPacePriorSeconds
+        let observed = (observedSeconds + prior) / (modelSeconds + prior)
+        let band = Estimation.ownPaceDeadBand
+        let limit = Estimation.ownPaceMaximumFactor
+        if observed > band { return min(limit, observed / band) }
+        if observed < 1 / band { return max(1 / limit, observed * band) }
+        return 1
+    }
+}

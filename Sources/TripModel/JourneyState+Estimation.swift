@@ -1,0 +1,127 @@
+// What the estimator learns while vehicles drive (README, "How estimates are made"): the
+// profile of the route segment (its turns, the fleet's pace on its road cells), the
+// vehicle's own pace on its trip, and the vehicle's driving in a road cell, which the
+// application layer adds to the fleet's road-cell paces in the store. All of it is kept in
+// RouteTracking or the store, never only in a process's memory.
+
+import Geo
+
+extension JourneyState {
+    /// The vehicle's current route segment, measured; nil without one.
+    static func routeMeasure(of vehicle: Vehicle) -> PolylineMeasure? {
+        vehicle.currentRouteSegment.flatMap { try? EncodedPolyline.decode($0) }.flatMap(PolylineMeasure.init)
+    }
+
+    /// The road cells along the vehicle's route segment whose paces the next refresh needs
+    /// (read them from the store and pass them as its `roadPaces`): all of them when the
+    /// route's profile is missing, of another route, or due for renewal; nil otherwise.
+    public static func roadCellsToRead(vehicle: Vehicle, tracking: RouteTracking, now: Timestamp) -> [RoadCell]? {
+        if let profile = tracking.profile, profile.describes(routeVersion: vehicle.currentRouteSegmentVersion, now: now) { return nil }
+        guard let route = routeMeasure(of: vehicle) else { return nil }
+        return Array(Set(RoadCell.along(route).map(\.cell))).sorted()
+    }
+
+    /// Keeps the route's profile current: rebuilt with `paces` when given, and without when
+    /// the profile is of another route; dropped without a route.
+    static func updateProfile(
+        _ tracking: inout RouteTracking, route: PolylineMeasure?, version: Timestamp?, paces: [RoadCellPace]?, now: Timestamp
+    ) {
+        guard let route else {
+            tracking.profile = nil
+            return
+        }
+        if paces != nil || tracking.profile?.routeVersion != version || tracking.profile == nil {
+            tracking.profile = RouteProfile(route: route, routeVersion: version, paces: paces ?? [], now: now)
+        }
+    }
+
+    /// Whether the vehicle is under way to its next stop: it has one, is not waiting at it
+    /// (its trip has not arrived there) and is farther than ``Estimation/dwellMeters`` from it.
+    static func isDriving(_ position: LatLng?, stops: [TripWaypoint], trips: [Trip]) -> Bool {
+        guard let position, let stop = stops.first, let point = stop.location?.point else { return false }
+        let status = trips.first { $0.tripId == stop.tripId }?.tripStatus
+        if status == .arrivedAtPickup || status == .arrivedAtIntermediateDestination { return false }
+        return Earth.distance(position, point) > Estimation.dwellMeters
+    }
+
+    /// Adds the stretch of route covered since the last fix to the vehicle's own pace on its
+    /// trip: the device's seconds against the model's for it (turns and traffic included,
+    /// the vehicle's ratio not). A new trip starts afresh; fixes on another route segment,
+    /// too far apart in time, or jumping are not counted.
+    static func updateTripPace(
+        _ tracking: inout RouteTracking, before: RouteTracking, trigger: Trigger, driving: Bool, firstStop: TripWaypoint?,
+        traffic: [RoadStretch]?, speed: Double
+    ) {
+        guard let tripId = firstStop?.tripId else {
+            tracking.tripPace = nil
+            return
+        }
+        if tracking.tripPace?.tripId != tripId { tracking.tripPace = TripPace(tripId: tripId) }
+        guard trigger.locationUpdated, driving, before.routeVersion != nil, before.routeVersion == tracking.routeVersion,
+            let earlier = before.fixTime, let later = tracking.fixTime
+        else { return }
+        let seconds = later.seconds(since: earlier)
+        let from = before.distanceAlongMeters
+        let to = tracking.distanceAlongMeters
+        guard seconds > 0, seconds <= Estimation.observationMaximumGapSeconds, to >= from,
+            to - from <= seconds * Estimation.observationMaximumSpeed
+        else { return }
+        let model = RoutePace(speed: speed, profile: tracking.profile, ownRatio: 1)
+        let modelSeconds = TrafficPath.pieces(from: from, to: to, stretches: traffic).reduce(0) {
+            $0 + model.seconds(from: $1.from, to: $1.to, traffic: $1.speed)
+        }
+        tracking.tripPace?.observedSeconds += seconds
+        tracking.tripPace?.modelSeconds += modelSeconds
+    }
+
+    /// Follows the vehicle's driving through road cells from its previous fix to its current
+    /// one (each with its device time); returns the driving in the cell it has just left, for
+    /// the fleet's road-cell paces, once it leaves one. Waiting at a stop, long gaps between
+    /// fixes and GPS jumps are not driving: what was gathered in the cell is dropped.
+    public static func observeTravel(
+        from previous: VehicleLocation?, to current: VehicleLocation?, driving: Bool, tracking: inout RouteTracking, now: Timestamp
+    ) -> RoadCellPace? {
+        guard driving, let a = previous?.location, let b = current?.location, let start = previous?.updateTime,
+            let end = current?.updateTime
+        else {
+            tracking.cellTravel = nil
+            return nil
+        }
+        let seconds = end.seconds(since: start)
+        let meters = Earth.distance(a, b)
+        guard seconds > 0, seconds <= Estimation.observationMaximumGapSeconds, meters <= seconds * Estimation.observationMaximumSpeed else {
+            tracking.cellTravel = nil
+            return nil
+        }
+        // Which way the road runs here: the move itself; while (nearly) standing, the way the
+        // vehicle was going in the same place, else its reported heading.
+        let middle = Earth.interpolate(a, b, fraction: 0.5)
+        let cell: RoadCell
+        if meters >= 5 {
+            cell = RoadCell(middle, headingDegrees: Earth.initialBearing(from: a, to: b))
+        } else if let travel = tracking.cellTravel, travel.cell.place == RoadCell(middle, headingDegrees: 0).place {
+            cell = travel.cell
+        } else if let heading = current?.heading, heading.isFinite {
+            cell = RoadCell(middle, headingDegrees: heading)
+        } else {
+            defer { tracking.cellTravel = nil }
+            return tracking.cellTravel
+        }
+        if var travel = tracking.cellTravel, travel.cell == cell {
+            travel.meters += meters
+            travel.seconds += seconds
+            travel.updated = now
+            tracking.cellTravel = travel
+            return nil
+        }
+        let left = tracking.cellTravel
+        tracking.cellTravel = RoadCellPace(cell: cell, meters: meters, seconds: seconds, updated: now)
+        return left
+    }
+
+    /// Whether the vehicle is under way to its next stop, for ``observeTravel(from:to:driving:tracking:now:)``:
+    /// as its refresh judged it (trips in driving order, the vehicle's waypoints current).
+    public static func isDriving(vehicle: Vehicle, trips: [Trip]) -> Bool {
+        isDriving(vehicle.lastLocation?.location, stops: vehicle.waypoints.map(\.stop), trips: trips)
+    }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import Basemap
+import Foundation
+import Geo
+import Raster
+
+/// `tripshare gallery basemap`: the basemap's fills and lines for scripts/basemap_cairo_compare.sh,
+/// as a display list (what pycairo replays) and as our rasteriser draws them.
+struct GalleryBasemapCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "basemap",
+        abstract: "Write the basemap's fills and lines of four views as NAME.json (a display list) and NAME.png (as we draw them).",
+        discussion: """
+            The views: San Francisco at z15 and at z17 turned 35 degrees (the loose Mapbox Streets v7 tiles in \
+            FIXTURES/sanfrancisco, drawn with the Streets v7 example style), central Helsinki at z15 by day and at \
+            z16.4 by night at scale 2 (FIXTURES/helsinki/helsinki.pmtiles with the built-in OpenMapTiles styles). Labels and \
+            the attribution are left out. scripts/basemap_cairo_compare.sh replays each NAME.json with Cairo and compares.
+            Example: tripshare gallery basemap --out /tmp/basemap-cairo
+            """
+    )
+
+    @Option(help: "The folder to write to.")
+    var out: String
+
+    @Option(help: "The shared basemap fixtures.")
+    var fixtures = "../shared/fixtures/basemap"
+
+    @Option(help: "The Mapbox Streets v7 example style the San Francisco views are drawn with.")
+    var streetsStyle = "Tests/BasemapTests/Fixtures/mapbox-streets-v7.json"
+
+    func run() throws {
+        let sanFrancisco = LatLng(latitude: 37.7665, longitude: -122.4485)
+        let helsinki = LatLng(latitude: 60.1699, longitude: 24.9410)
+        let streets = try Basemap(
+            source: LooseTiles(folder: "\(fixtures)/sanfrancisco"), style: MapStyle(data: read(streetsStyle), name: "mapbox-streets-v7"))
+        let helsinkiTiles = try TileArchive.open(path: "\(fixtures)/helsinki/helsinki.pmtiles")
+        let views: [(String, Basemap, MapView)] = [
+            ("sf-z15", streets, MapView(center: sanFrancisco, zoom: 15, width: 640, height: 480)),
+            ("sf-z17-bearing", streets, MapView(center: sanFrancisco, zoom: 17, bearing: 35, width: 640, height: 480)),
+            (
+                "helsinki-z15-day", Basemap(source: helsinkiTiles, style: try MapStyle.builtin(named: "openmaptiles-day")),
+                MapView(center: helsinki, zoom: 15, width: 640, height: 480)
+            ),
+            (
+                "helsinki-z16-night-scale2", Basemap(source: helsinkiTiles, style: try MapStyle.builtin(named: "openmaptiles-night")),
+                MapView(center: helsinki, zoom: 16.4, width: 400, height: 300, scale: 2)
+            ),
+        ]
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        for (name, basemap, view) in views {
+            try JSONEncoder().encode(basemap.geometryDisplayList(view: view)).write(
+                to: URL(fileURLWithPath: out).appendingPathComponent("\(name).json"))
+            try GalleryCommand.write(basemap.drawGeometry(view: view), "\(name).png", in: out)
+        }
+    }
+
+    private func read(_ path: String) throws -> Data {
+        do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch { throw ValidationError("\(path) cannot be read: \(error)") }
+    }
+}
+
+/// Tiles as loose `Z-X-Y.mvt` files in a folder (the San Francisco fixtures come so).
+private struct LooseTiles: TileSource {
+    let metadata: TileArchiveMetadata
+    let tiles: [TileID: [UInt8]]
+    let identity: String
+
+    init(folder: String) throws {
+        var tiles: [TileID: [UInt8]] = [:]
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".mvt") }
+        for name in names {
+            let parts = name.dropLast(4).split(separator: "-").compactMap { Int($0) }
+            guard parts.count == 3 else { throw ValidationError("\(folder)/\(name) is not named Z-X-Y.mvt") }
+            tiles[TileID(zoom: parts[0], x: parts[1], y: parts[2])] = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(name)")))
+        }
+        guard let zooms = tiles.keys.map(\.zoom).sorted().first.map({ [$0, tiles.keys.map(\.zoom).max() ?? $0] }) else {
+            throw ValidationError("\(folder) holds no .mvt tiles")
+        }
+        metadata = TileArchiveMetadata(
+            format: .mvt, minZoom: zooms[0], maxZoom: zooms[1], attribution: "© Mapbox © OpenStreetMap contributors",
+            name: URL(fileURLWithPath: folder).lastPathComponent)
+        self.tiles = tiles
+        identity = "folder:\(folder)"
+    }
+
+    func tileData(_ id: TileID) throws(BasemapError) -> [UInt8]? { tiles[id] }
+}
