@@ -7,13 +7,20 @@ import PostgresNIO
 /// here for their results. Only the store's own threads (``WriteLane``, the reader threads)
 /// ever call it, never an event loop: the connection's I/O runs on NIO's event loops
 /// meanwhile, and `wait()` would trap on one of them.
+///
+/// Every statement waits at most ``PostgresNIO/PostgresConnection/answerDeadline`` for its
+/// answer (see there why).
 struct BlockingConnection {
     let connection: PostgresConnection
     let logger: Logger
 
+    private func wait<Value: Sendable>(_ result: EventLoopFuture<Value>) throws -> Value {
+        try connection.withinDeadline(result).wait()
+    }
+
     /// Runs `query` and returns its rows.
     func rows(_ query: PostgresQuery) throws -> [PostgresRow] {
-        try connection.query(query, logger: logger).wait().rows
+        try wait(connection.query(query, logger: logger)).rows
     }
 
     /// Runs a prepared statement (prepared on this connection on first use) and returns its
@@ -26,19 +33,19 @@ struct BlockingConnection {
             for try await row in try await connection.execute(statement, logger: logger) { rows.append(row) }
             return rows
         }
-        return try promise.futureResult.wait()
+        return try wait(promise.futureResult)
     }
 
     /// Runs `query` and returns its command tag's row count (rows inserted, updated, deleted).
     @discardableResult
     func execute(_ query: PostgresQuery) throws -> Int {
-        try connection.query(query, logger: logger).wait().metadata.rows ?? 0
+        try wait(connection.query(query, logger: logger)).metadata.rows ?? 0
     }
 
     /// Runs `query` and returns its command tag (`COMMIT`, or `ROLLBACK` when the server
     /// rolled an aborted transaction back instead).
     func commandTag(_ query: PostgresQuery) throws -> String {
-        try connection.query(query, logger: logger).wait().metadata.command
+        try wait(connection.query(query, logger: logger)).metadata.command
     }
 }
 

@@ -27,6 +27,7 @@ enum DatabaseError {
     /// unreachable: connection exceptions (08), operator intervention (57P), or a transport error.
     static func isConnectionLoss(_ error: any Error) -> Bool {
         if let fleet = error as? FleetError { return fleet.code == .unavailable }
+        if error is NoAnswer { return true }
         if let state = sqlState(error) { return state.hasPrefix("08") || state.hasPrefix("57P") || state == "53300" }
         if let psql = error as? PSQLError {
             switch psql.code {

@@ -135,21 +135,25 @@ public final class PostgresTripStore: SharedTripStore {
         }
     }
 
-    /// The rows of a prepared statement on a pooled connection.
+    /// The rows of a prepared statement on a pooled connection (waiting at most
+    /// ``PostgresNIO/PostgresConnection/answerDeadline``).
     func rows(_ statement: some RowStatement) async throws -> [PostgresRow] {
         try await withConnection { connection in
-            var rows: [PostgresRow] = []
-            for try await row in try await connection.execute(statement, logger: logger) { rows.append(row) }
-            return rows
+            let rows = connection.eventLoop.makePromise(of: [PostgresRow].self)
+            rows.completeWithTask { [logger] in
+                var rows: [PostgresRow] = []
+                for try await row in try await connection.execute(statement, logger: logger) { rows.append(row) }
+                return rows
+            }
+            return try await connection.withinDeadline(rows.futureResult).get()
         }
     }
 
-    /// The rows of one statement on a pooled connection.
+    /// The rows of one statement on a pooled connection (waiting at most
+    /// ``PostgresNIO/PostgresConnection/answerDeadline``).
     func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
         try await withConnection { connection in
-            var rows: [PostgresRow] = []
-            for try await row in try await connection.query(query, logger: logger) { rows.append(row) }
-            return rows
+            try await connection.withinDeadline(connection.query(query, logger: logger)).get().rows
         }
     }
 
