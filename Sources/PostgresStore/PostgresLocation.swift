@@ -95,7 +95,14 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The URL without its password, for messages and logs.
-    public var description: String {
+    public var description: String { url(namingSchema: true) }
+
+    /// The URL PostgreSQL's own programs (psql, pg_dump) take: without the password (they
+    /// read it from PGPASSWORD or ~/.pgpass, or ask for it) and without `schema`, which libpq
+    /// does not know (pg_dump's `--schema` names it).
+    public var toolURL: String { url(namingSchema: false) }
+
+    private func url(namingSchema: Bool) -> String {
         var query: [String] = []
         let server: String
         switch endpoint {
@@ -104,7 +111,7 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
             server = port == 5432 ? "" : ":\(port)"
             query.append("host=\(directory)")
         }
-        if schema != "public" { query.append("schema=\(schema)") }
+        if namingSchema, schema != "public" { query.append("schema=\(schema)") }
         return "postgres://\(username)@\(server)/\(database)" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
     }
 

@@ -9,6 +9,8 @@ import Testing
         #expect(tcp.endpoint == .tcp(host: "db.example", port: 6432))
         #expect(tcp.username == "app" && tcp.password == "s3cret" && tcp.database == "fleet" && tcp.schema == "city_a")
         #expect(tcp.description == "postgres://app@db.example:6432/fleet?schema=city_a")
+        // PostgreSQL's own programs get neither the password nor the schema (libpq refuses it).
+        #expect(tcp.toolURL == "postgres://app@db.example:6432/fleet")
 
         let plain = try PostgresLocation(url: "postgresql://app@localhost/fleet")
         #expect(plain.endpoint == .tcp(host: "localhost", port: 5432) && plain.password == nil && plain.schema == "public")
@@ -16,6 +18,7 @@ import Testing
         let socket = try PostgresLocation(url: "postgres://app@/fleet?host=/run/postgresql")
         #expect(socket.endpoint == .unixSocket(directory: "/run/postgresql", port: 5432))
         #expect(socket.description == "postgres://app@/fleet?host=/run/postgresql")
+        #expect(socket.inSchema("city_b").toolURL == "postgres://app@/fleet?host=/run/postgresql")
         let socketPort = try PostgresLocation(url: "postgres://app@:55619/fleet?host=/tmp/pg/socket")
         #expect(socketPort.endpoint == .unixSocket(directory: "/tmp/pg/socket", port: 55619))
     }
