@@ -30,7 +30,9 @@ import TripStoreTesting
         }
     }
 
-    /// The OpenAPI document is OpenAPI 3.1 and lists exactly the routes the router has.
+    /// The OpenAPI document is OpenAPI 3.1 and lists exactly the routes the router has; every
+    /// /v1 operation says it may answer 503 UNAVAILABLE (the store's storage failing, or its
+    /// database unreachable).
     @Test(arguments: TestStoreKind.available) func openAPIMatchesRoutes(_ store: TestStoreKind) async throws {
         let harness = try await Harness(store)
         let routes = Set(harness.app.makeRouter().routes.map { "\($0.method.rawValue.lowercased()) \($0.path.description)" })
@@ -42,8 +44,12 @@ import TripStoreTesting
             var documented = Set<String>()
             for (path, item) in paths {
                 guard case .object(let operations) = item else { continue }
-                for (method, _) in operations where ["get", "put", "post", "patch", "delete"].contains(method) {
+                for (method, operation) in operations where ["get", "put", "post", "patch", "delete"].contains(method) {
                     documented.insert("\(method) \(path)")
+                    if path.hasPrefix("/v1/") {
+                        let unavailable = operation["responses"]?["503"]?["$ref"]
+                        #expect(unavailable == .string("#/components/responses/Unavailable"), "\(method) \(path) documents no 503")
+                    }
                 }
             }
             #expect(documented == routes, "undocumented: \(routes.subtracting(documented).sorted()); stale: \(documented.subtracting(routes).sorted())")
