@@ -105,7 +105,7 @@ class Stream(threading.Thread):
 
 
 server = token("--role", "server")
-rider = token("--role", "consumer", "--trip", TRIP)
+rider = token("--role", "consumer", "--provider", PROVIDER, "--trip", TRIP)
 
 # 1. Create through A, listen on B, write through both.
 status, _ = call(port_a, "POST", f"/v1/providers/{PROVIDER}/vehicles?vehicleId={VEHICLE}", server,
