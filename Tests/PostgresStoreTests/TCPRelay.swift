@@ -6,33 +6,26 @@ import Synchronization
 /// A TCP relay on 127.0.0.1 in front of the test database that a test can cut, as when the
 /// database goes away (a restart, a network failure): while cut, it closes every connection it
 /// relays and each new one at once. Only the stores pointed at it notice; other tests sharing
-/// the database go on.
+/// the database go on. It runs on NIO's event loops alone (channel handlers, no tasks), so a
+/// test run that keeps Swift's cooperative threads busy does not slow it down.
 final class TCPRelay: Sendable {
     /// The port it listens on.
     let port: Int
-    private let server: NIOAsyncChannel<NIOAsyncChannel<ByteBuffer, ByteBuffer>, Never>
-    private let connections = Connections()
-    private let serving: Task<Void, Never>
+    private let server: any Channel
+    private let connections: Connections
 
     /// Listens on a free port and relays each connection to `upstream`.
     init(to upstream: PostgresLocation.Endpoint) async throws {
-        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let connections = Connections()
+        server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .bind(host: "127.0.0.1", port: 0) { channel in
-                channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel) }
+            .childChannelOption(.autoRead, value: false)
+            .childChannelInitializer { client in
+                client.eventLoop.makeCompletedFuture { Self.relay(client, to: upstream, connections) }
             }
-        self.server = server
-        port = server.channel.localAddress?.port ?? 0
-        let connections = connections
-        serving = Task {
-            try? await server.executeThenClose { inbound in
-                try await withThrowingDiscardingTaskGroup { group in
-                    for try await client in inbound {
-                        group.addTask { await Self.relay(client, to: upstream, connections) }
-                    }
-                }
-            }
-        }
+            .bind(host: "127.0.0.1", port: 0).get()
+        port = server.localAddress?.port ?? 0
+        self.connections = connections
     }
 
     /// The database goes away: open connections close, new ones are closed as they come.
@@ -48,49 +41,59 @@ final class TCPRelay: Sendable {
     /// Closes every connection and stops listening.
     func shutdown() async {
         await cut()
-        try? await server.channel.close()
-        await serving.value
+        try? await server.close()
     }
 
-    /// Copies bytes both ways until either side closes or the relay is cut.
-    private static func relay(
-        _ client: NIOAsyncChannel<ByteBuffer, ByteBuffer>, to upstream: PostgresLocation.Endpoint, _ connections: Connections
-    ) async {
-        guard connections.admit(client.channel) else {
-            try? await client.channel.close()
+    /// Connects `client` to `upstream` and glues the two together (reading from the client
+    /// only once the upstream connection is up); closes it at once while cut.
+    private static func relay(_ client: any Channel, to upstream: PostgresLocation.Endpoint, _ connections: Connections) {
+        guard connections.admit(client) else {
+            client.close(promise: nil)
             return
         }
-        defer { connections.forget(client.channel) }
-        do {
-            let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            let wrap: @Sendable (any Channel) -> EventLoopFuture<NIOAsyncChannel<ByteBuffer, ByteBuffer>> = { channel in
-                channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel) }
-            }
-            let server: NIOAsyncChannel<ByteBuffer, ByteBuffer>
-            switch upstream {
-            case .tcp(let host, let port): server = try await bootstrap.connect(host: host, port: port, channelInitializer: wrap)
-            case .unixSocket(let directory, let port):
-                server = try await bootstrap.connect(unixDomainSocketPath: "\(directory)/.s.PGSQL.\(port)", channelInitializer: wrap)
-            }
-            guard connections.admit(server.channel) else {
-                try? await server.channel.close()
-                try? await client.channel.close()
+        let bootstrap = ClientBootstrap(group: client.eventLoop)
+        let connecting: EventLoopFuture<any Channel>
+        switch upstream {
+        case .tcp(let host, let port): connecting = bootstrap.connect(host: host, port: port)
+        case .unixSocket(let directory, let port): connecting = bootstrap.connect(unixDomainSocketPath: "\(directory)/.s.PGSQL.\(port)")
+        }
+        connecting.whenComplete { result in
+            guard case .success(let server) = result, connections.admit(server) else {
+                if case .success(let server) = result { server.close(promise: nil) }
+                client.close(promise: nil)
                 return
             }
-            defer { connections.forget(server.channel) }
-            try await client.executeThenClose { fromClient, toClient in
-                try await server.executeThenClose { fromServer, toServer in
-                    try await withThrowingTaskGroup(of: Void.self) { group in
-                        group.addTask { for try await bytes in fromClient { try await toServer.write(bytes) } }
-                        group.addTask { for try await bytes in fromServer { try await toClient.write(bytes) } }
-                        // Either side's end ends both.
-                        try await group.next()
-                        group.cancelAll()
-                    }
-                }
+            let toServer = Glue(partner: server)
+            let toClient = Glue(partner: client)
+            do {
+                try client.pipeline.syncOperations.addHandler(toServer)
+                try server.pipeline.syncOperations.addHandler(toClient)
+                try client.syncOptions?.setOption(.autoRead, value: true)
+            } catch {
+                client.close(promise: nil)
+                server.close(promise: nil)
+                return
             }
-        } catch {
-            try? await client.channel.close()
+            client.closeFuture.whenComplete { _ in
+                connections.forget(client)
+                server.close(promise: nil)
+            }
+            server.closeFuture.whenComplete { _ in
+                connections.forget(server)
+                client.close(promise: nil)
+            }
+        }
+    }
+
+    /// Writes what its channel reads to the partner channel.
+    private final class Glue: ChannelInboundHandler, Sendable {
+        typealias InboundIn = ByteBuffer
+        let partner: any Channel
+
+        init(partner: any Channel) { self.partner = partner }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            partner.writeAndFlush(unwrapInboundIn(data), promise: nil)
         }
     }
 
