@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "Render", targets: ["Render"]),
         .library(name: "TripStore", targets: ["TripStore"]),
         .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
+        .library(name: "PostgresStore", targets: ["PostgresStore"]),
         .library(name: "Fleet", targets: ["Fleet"]),
         .library(name: "TripStoreTesting", targets: ["TripStoreTesting"]),
         .library(name: "TripServer", targets: ["TripServer"]),
@@ -39,6 +40,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
     targets: [
         // The one bounded cache type, below every module that caches (Raster included).
@@ -52,11 +54,30 @@ let package = Package(
             resources: [.copy("migrations")],
             swiftSettings: strict
         ),
+        // The scale-out store (DESIGN §2, §11): the same protocol on PostgreSQL, its own migrations,
+        // LISTEN/NOTIFY fan-out.
+        .target(
+            name: "PostgresStore",
+            dependencies: [
+                "Caching", "Geo", "TripModel", "TripStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            resources: [.copy("migrations")],
+            swiftSettings: strict
+        ),
         .target(name: "Navigation", dependencies: ["Geo", "TripModel"], swiftSettings: strict),
         .target(name: "Fleet", dependencies: ["Caching", "Geo", "TripModel", "TripStore", "Navigation", "Styling"], swiftSettings: strict),
         // The body of the tests every store implementation runs (in-memory, SQLite, and any
         // other): a library, so each store's test target calls it with its own factory.
-        .target(name: "TripStoreTesting", dependencies: ["Geo", "TripModel", "TripStore", "Fleet"], swiftSettings: strict),
+        .target(
+            name: "TripStoreTesting",
+            dependencies: [
+                "Geo", "TripModel", "TripStore", "Fleet", "SQLiteStore", "PostgresStore", .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .target(name: "CPNGShim", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png")]),
@@ -115,8 +136,8 @@ let package = Package(
         .executableTarget(
             name: "tripshare",
             dependencies: [
-                "TripServer", "Fleet", "SQLiteStore", "TripModel", "Scenarios", "Styling", "Render", "Basemap", "Navigation", "Raster",
-                "Geo",
+                "TripServer", "Fleet", "SQLiteStore", "PostgresStore", "TripStore", "TripModel", "Scenarios", "Styling", "Render",
+                "Basemap", "Navigation", "Raster", "Geo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -135,6 +156,15 @@ let package = Package(
             dependencies: ["SQLiteStore", "TripStore", "TripStoreTesting", "Fleet", "TripModel", "Geo",
                            .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
+        .testTarget(
+            name: "PostgresStoreTests",
+            dependencies: [
+                "PostgresStore", "TripStore", "TripStoreTesting", "Fleet", "TripModel", "Geo",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strict),
         .testTarget(name: "FleetTests", dependencies: ["Fleet", "TripStore", "TripModel", "Navigation", "Styling", "Geo"], swiftSettings: strict),
         .testTarget(name: "RasterTests", dependencies: ["Raster"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
@@ -151,17 +181,23 @@ let package = Package(
         .testTarget(
             name: "TripServerTests",
             dependencies: [
-                "TripServer", "Fleet", "Styling", "Render", "Raster", "TripStore", "SQLiteStore", "TripModel", "Navigation", "Geo",
+                "TripServer", "Fleet", "Styling", "Render", "Raster", "TripStore", "SQLiteStore", "PostgresStore", "TripStoreTesting",
+                "TripModel", "Navigation", "Geo",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ScenariosTests",
-            dependencies: ["Scenarios", "TripServer", "TripServerTesting", "SQLiteStore", "TripStore", "TripModel", "Raster", "Navigation"],
+            dependencies: [
+                "Scenarios", "TripServer", "TripServerTesting", "SQLiteStore", "PostgresStore", "TripStore", "TripStoreTesting", "TripModel",
+                "Raster", "Navigation",
+            ],
             swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

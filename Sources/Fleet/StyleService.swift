@@ -17,8 +17,10 @@ public struct StyleService: Sendable {
     /// Styles already resolved, by name, version and files: a version never changes
     /// content, so entries never go stale.
     private let resolved = BoundedCache<String, Style>(capacity: 256)
-    /// Style records recently read for previews, by style name.
+    /// Style records recently read for previews, by style name (not on a shared store).
     private let recent = BoundedCache<String, RecentRecord>(capacity: 1_024)
+    /// Whether other server processes write the same store.
+    private let isShared: Bool
 
     /// The shipped styles, loaded once per process.
     public static let shipped: Result<StyleLibrary, StyleError> = Result { () throws(StyleError) in try StyleLibrary.bundled() }
@@ -31,6 +33,7 @@ public struct StyleService: Sendable {
     init(store: any TripStore, clock: WallClock) {
         self.store = store as? any StyleStore
         self.clock = clock
+        isShared = store is any SharedTripStore
     }
 
     /// The shipped styles; INTERNAL when they could not be loaded.
@@ -77,11 +80,13 @@ public struct StyleService: Sendable {
 
     /// A style for drawing: like ``style(_:)``, but the store is asked at most once a
     /// second per style (previews are read far more often than styles change; a change
-    /// made through this service is seen at once, one made by another server process
-    /// within a second).
+    /// made through this service is seen at once). On a store other server processes share,
+    /// the store is asked every time, so a change made through another process is never
+    /// missed (a read of one row, next to drawing a picture).
     public func styleForPreview(_ name: String) async throws -> Style {
         try Self.checkName(name)
         guard let store else { return try resolve(name, record: nil) }
+        if isShared { return try resolve(name, record: try await store.styleRecord(name: name)) }
         let now = clock.now
         if let recent = recent.value(forKey: name), abs(now.seconds(since: recent.time)) < Self.previewRecordLifetime {
             return try resolve(name, record: recent.record)

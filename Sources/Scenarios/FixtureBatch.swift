@@ -36,7 +36,7 @@ public enum FixtureBatch {
     /// Runs `fixtures`, at most `jobs` at a time; `update` rewrites the goldens that differ.
     /// `progress` is called as each fixture finishes, with how many are done. Results come
     /// back in the order of `fixtures`.
-    public static func run(_ fixtures: [URL], jobs: Int = 1, update: Bool = false,
+    public static func run(_ fixtures: [URL], jobs: Int = 1, update: Bool = false, store: FixtureStore = .sqlite,
                            progress: (@Sendable (FixtureResult, Int, Int) -> Void)? = nil) async -> [FixtureResult] {
         var results = [FixtureResult?](repeating: nil, count: fixtures.count)
         await withTaskGroup(of: (Int, FixtureResult).self) { group in
@@ -45,7 +45,7 @@ public enum FixtureBatch {
             func start() {
                 let index = next
                 next += 1
-                group.addTask { (index, await runOne(fixtures[index], update: update)) }
+                group.addTask { (index, await runOne(fixtures[index], update: update, store: store)) }
             }
             while next < min(max(1, jobs), fixtures.count) { start() }
             while let (index, result) = await group.next() {
@@ -59,10 +59,10 @@ public enum FixtureBatch {
     }
 
     /// Loads, replays and compares one fixture; any error becomes a failed result.
-    public static func runOne(_ directory: URL, update: Bool = false) async -> FixtureResult {
+    public static func runOne(_ directory: URL, update: Bool = false, store: FixtureStore = .sqlite) async -> FixtureResult {
         do {
             let scenario = try Scenario.load(from: directory.appendingPathComponent(scenarioFile))
-            let run = try await ScenarioRunner(scenario: scenario, directory: directory).run()
+            let run = try await ScenarioRunner(scenario: scenario, directory: directory, store: store).run()
             return try GoldenComparison.result(of: run, scenario: scenario, directory: directory, update: update)
         } catch {
             return FixtureResult(name: directory.lastPathComponent, directory: directory, calls: 0, renders: 0, seconds: 0,

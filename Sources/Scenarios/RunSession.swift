@@ -3,7 +3,6 @@
 
 import Foundation
 import TripModel
-import SQLiteStore
 import TripServer
 import TripServerTesting
 import TripStore
@@ -13,14 +12,14 @@ struct RunSession {
     let scenario: Scenario
     let directory: URL
     let clock: ScriptedClock
-    let store: SQLiteTripStore
+    let store: any TripStore
     let transport: LocalTransport
     var tokens: TokenCache
     var run = ScenarioRun(artefacts: [], failures: [], calls: 0, renders: 0, seconds: 0)
     /// The last event ID recorded per vehicle, so each checkpoint records only what is new.
     var lastEventID: [String: Int64] = [:]
 
-    init(scenario: Scenario, directory: URL, clock: ScriptedClock, store: SQLiteTripStore, transport: LocalTransport,
+    init(scenario: Scenario, directory: URL, clock: ScriptedClock, store: any TripStore, transport: LocalTransport,
          tokens: TokenCache) {
         self.scenario = scenario
         self.directory = directory

@@ -1,14 +1,14 @@
-// Replays one scenario through the real server stack — the HTTP routes, auth, the SQLite
-// store in a temporary file and the navigator — with the clock set to each call's time, and
+// Replays one scenario through the real server stack — the HTTP routes, auth, a fresh store
+// (SQLite in a temporary file unless told otherwise) and the navigator — with the clock set to each call's time, and
 // collects what the checkpoints record. Comparison with the goldens is separate
 // (GoldenComparison), so a run can also write them.
 
 import Foundation
 import Logging
 import TripModel
-import SQLiteStore
 import TripServer
 import TripServerTesting
+import TripStore
 
 /// Runs a scenario and records its checkpoints.
 public struct ScenarioRunner: Sendable {
@@ -28,23 +28,37 @@ public struct ScenarioRunner: Sendable {
     public let scenario: Scenario
     /// The scenario's folder (style files and goldens are relative to it).
     public let directory: URL
+    /// The store it replays into.
+    public let store: FixtureStore
 
-    /// A runner for `scenario`, read from `directory`.
-    public init(scenario: Scenario, directory: URL) {
+    /// A runner for `scenario`, read from `directory`, replaying into a fresh `store`.
+    public init(scenario: Scenario, directory: URL, store: FixtureStore = .sqlite) {
         self.scenario = scenario
         self.directory = directory
+        self.store = store
     }
 
-    /// Replays the timeline on a fresh temporary database and records every checkpoint.
-    /// `observe` sees every call's answer.
+    /// Replays the timeline on a fresh store and records every checkpoint. `observe` sees
+    /// every call's answer.
     public func run(observe: (@Sendable (CallResult) -> Void)? = nil) async throws -> ScenarioRun {
         let started = ContinuousClock.now
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("tripshare-fixture-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
+        let store = try await self.store.open(work)
+        do {
+            var run = try await replay(into: store, observe: observe)
+            await self.store.discard(store)
+            run.seconds = (ContinuousClock.now - started).seconds
+            return run
+        } catch {
+            await self.store.discard(store)
+            throw error
+        }
+    }
 
+    private func replay(into store: any TripStore, observe: (@Sendable (CallResult) -> Void)?) async throws -> ScenarioRun {
         let clock = ScriptedClock(start: scenario.timeline.first?.at ?? scenario.checkpoints.first?.at ?? Timestamp(microseconds: 0))
-        let store = try SQLiteTripStore(path: work.appendingPathComponent("fixture.sqlite").path)
         var logger = Logger(label: "tripshare-fixtures")
         logger.logLevel = .critical
         let server = try await LocalServer(store: store, clock: clock.wallClock, logger: logger)
@@ -63,9 +77,7 @@ public struct ScenarioRunner: Sendable {
             try await session.send(callIndex, observe: observe)
             callIndex += 1
         }
-        var run = session.run
-        run.seconds = (ContinuousClock.now - started).seconds
-        return run
+        return session.run
     }
 }
 

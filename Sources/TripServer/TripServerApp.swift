@@ -56,9 +56,11 @@ public struct TripServerApp: Sendable {
     public var store: any TripStore { fleet.store }
 
     /// Background services to run beside the HTTP server (`Application(services:)`): the
-    /// event streams' heartbeats and their end on graceful shutdown, and event retention.
+    /// event streams' heartbeats and their end on graceful shutdown, event retention, and on a
+    /// store shared with other server processes, hearing of their commits.
     public var services: [any Service] {
-        [broadcaster, retention]
+        guard let shared = store as? any SharedTripStore else { return [broadcaster, retention] }
+        return [broadcaster, retention, OtherServersCommits(store: shared, broadcaster: broadcaster)]
     }
 
     /// The router with every route of the API.

@@ -16,7 +16,10 @@ public protocol TripStore: Sendable {
     /// Runs `body` as one write transaction and returns once it has committed: everything
     /// `body` did is stored, or nothing when it throws (the error is rethrown). Writes of one
     /// vehicle run one after another; each sees the ones committed before it. Callers use
-    /// ``write(_:)``, which carries a result out.
+    /// ``write(_:)``, which carries a result out. A store may run `body` more than once (the
+    /// PostgreSQL store does when a write sharing its transaction fails, or another process
+    /// holds a row it needs): only the run that commits counts, so a body must not act
+    /// outside its transaction.
     func writeTransaction(_ body: @escaping @Sendable (any StoreTransaction) throws -> Void) async throws
     /// Runs `body` on one consistent snapshot of the data. Callers use ``read(_:)``.
     func readSnapshot(_ body: @escaping @Sendable (any StoreReader) throws -> Void) async throws

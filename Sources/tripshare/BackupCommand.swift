@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PostgresStore
 import SQLiteStore
 
 /// `tripshare backup`: a consistent copy of the SQLite database while the server runs.
@@ -38,22 +39,26 @@ struct BackupCommand: ParsableCommand {
     func sourcePath() throws -> String {
         if let dataDirectory { return (dataDirectory as NSString).appendingPathComponent("tripshare.sqlite") }
         if let url = database ?? Self.environment["TRIPSHARE_DATABASE_URL"] {
-            if url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") {
-                throw ValidationError(
-                    """
-                    tripshare backup copies SQLite databases; back a PostgreSQL database up with pg_dump, for example:
-                      pg_dump --format=custom --file=tripshare.dump '\(url)'
-                    and restore it with pg_restore --clean --dbname=URL tripshare.dump
-                    """)
+            switch try DatabaseChoice(url) {
+            case .sqlite(let path): return path
+            case .postgres(let location): throw ValidationError(Self.pgDumpAdvice(location))
             }
-            let path = url.hasPrefix("sqlite:") ? String(url.dropFirst("sqlite:".count)) : url
-            guard !path.isEmpty, !path.contains("://") else {
-                throw ValidationError("--database must be a file path or sqlite:PATH, got '\(url)'")
-            }
-            return path
         }
         let directory = Self.environment["TRIPSHARE_DATA_DIR"] ?? "data"
         return (directory as NSString).appendingPathComponent("tripshare.sqlite")
+    }
+
+    /// How to back a PostgreSQL database up instead, with commands to copy: PostgreSQL's own
+    /// tools, which copy one consistent snapshot while the servers write.
+    static func pgDumpAdvice(_ location: PostgresLocation) -> String {
+        let schema = location.schema == "public" ? "" : " --schema=\(location.schema)"
+        return """
+            tripshare backup copies SQLite databases; back a PostgreSQL database up with pg_dump while the servers run:
+              pg_dump --format=custom\(schema) --file=tripshare.dump '\(location.toolURL)'
+            and restore it (servers stopped) with:
+              pg_restore --clean --if-exists --dbname='\(location.toolURL)' tripshare.dump
+            (both ask for the password, or read it from PGPASSWORD or ~/.pgpass)
+            """
     }
 
     func run() throws {

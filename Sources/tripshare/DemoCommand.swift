@@ -16,16 +16,17 @@ struct DemoCommand: AsyncParsableCommand {
         commandName: "demo",
         abstract: "Run the server with a car driving a real route over a street map, and print the rider's share link.",
         discussion: """
-            Starts `serve` on the embedded SQLite store with the basemap \(Self.demoTiles) (central Helsinki, \
-            OpenStreetMap data), creates vehicle demo-car and trip demo-trip (provider demo), gives the car's navigator \
-            the route \(Self.demoRoute) (real streets and street names from OpenStreetMap, made by \
-            scripts/make_demo_route.py), and drives the car along it at the roads' speeds: to the pickup by the \
-            Central Station, a short wait, then to Senate Square (about 4½ minutes). Every location is stamped with \
-            the time it is sent; --speed-factor F makes the car drive F times faster (above about 5 a city car's \
-            fixes look like GPS jumps to the navigator). Open the printed share link in a browser to watch it as the rider does, and the driver's link to see the driver's screen. \
-            With --fleet-log the car replays the first trip of a Fleet Engine log instead (its recorded route \
-            segments become routes with steps inferred from their turns). The server keeps running after the trip \
-            ends; SIGINT or SIGTERM stop it.
+            Starts `serve` on the embedded SQLite store (or the database --database names) with the basemap \
+            \(Self.demoTiles) (central Helsinki, OpenStreetMap data), creates vehicle demo-car and trip demo-trip \
+            (provider demo), gives the car's navigator the route \(Self.demoRoute) (real streets and street names \
+            from OpenStreetMap, made by scripts/make_demo_route.py), and drives the car along it at the roads' \
+            speeds: to the pickup by the Central Station, a short wait, then to Senate Square (about 4½ minutes). \
+            Every location is stamped with the time it is sent; --speed-factor F makes the car drive F times faster \
+            (above about 5 a city car's fixes look like GPS jumps to the navigator). Open the printed share link in a \
+            browser to watch it as the rider does, and the driver's link to see the driver's screen. With --fleet-log \
+            the car replays the first trip of a Fleet Engine log instead (its recorded route segments become routes \
+            with steps inferred from their turns). The server keeps running after the trip ends; SIGINT or SIGTERM \
+            stop it.
             """
     )
 
@@ -100,14 +101,18 @@ struct DemoCommand: AsyncParsableCommand {
         let services = ServiceGroup(configuration: .init(
             services: [app] + server.services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
 
-        let options = self.options
+        let keyFlags: String
+        switch opened.database {
+        case .sqlite: keyFlags = options.dataDirectory.map { " --data-dir \($0)" } ?? ""
+        case .postgres: keyFlags = " --database URL"
+        }
         let drive = Task {
             var iterator = ports.makeAsyncIterator()
             guard let bound = await iterator.next(), let base = URL(string: "http://\(host):\(bound)") else { return }
-            DemoDrive.say("tripshare is listening on \(base.absoluteString) (database \(options.databasePath)).")
+            DemoDrive.say("tripshare is listening on \(base.absoluteString) (database \(opened.database)).")
             if let basemap, let tiles { DemoDrive.say("Basemap: \(tiles) (\(basemap.summary)).") }
             do {
-                try await demo.run(base: base, authority: authority, speedFactor: factor, dataDirectory: options.dataDirectory)
+                try await demo.run(base: base, authority: authority, speedFactor: factor, keyFlags: keyFlags)
             } catch is CancellationError {
             } catch let error as NSError where error.domain == NSURLErrorDomain && error.code == NSURLErrorCannotConnectToHost {
                 // Ctrl-C closes the server first; the drive's next call finds it gone.

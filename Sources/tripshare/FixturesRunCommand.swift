@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PostgresStore
 import Scenarios
 
 /// `tripshare fixtures run`: the batch runner.
@@ -30,8 +31,31 @@ struct FixturesRunCommand: AsyncParsableCommand {
     @Option(help: "Where to write the HTML report.")
     var report: String = "out/fixtures-report.html"
 
+    @Option(
+        name: .customLong("database"),
+        help: """
+            Replay each fixture into a schema of its own in this PostgreSQL database (postgres://..., dropped after the run) \
+            instead of a temporary SQLite file: the same goldens hold for both stores.
+            """)
+    var database: String?
+
     func validate() throws {
         if jobs < 1 || jobs > 64 { throw ValidationError("--jobs must be between 1 and 64") }
+    }
+
+    /// The store each fixture replays into.
+    func fixtureStore() throws -> FixtureStore {
+        guard let database else { return .sqlite }
+        guard case .postgres(let location) = try DatabaseChoice(database) else {
+            throw ValidationError("--database must be a postgres:// URL (fixtures use a temporary SQLite file otherwise)")
+        }
+        return FixtureStore(
+            name: "PostgreSQL",
+            open: { _ in
+                let schema = "fixture_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
+                return try await PostgresTripStore(location: location.inSchema(schema), maximumConnections: 4)
+            },
+            discard: { store in try? await (store as? PostgresTripStore)?.dropSchema() })
     }
 
     func run() async throws {
@@ -39,11 +63,13 @@ struct FixturesRunCommand: AsyncParsableCommand {
         do { fixtures = try FixtureBatch.discover(directories.map { URL(fileURLWithPath: $0) }) } catch {
             throw ValidationError("\(error)")
         }
-        print("Replaying \(fixtures.count) fixture\(fixtures.count == 1 ? "" : "s") with \(jobs) job\(jobs == 1 ? "" : "s")\(update ? ", UPDATING GOLDENS" : "").")
+        let store = try fixtureStore()
+        let plural = (fixtures.count == 1 ? "" : "s", jobs == 1 ? "" : "s")
+        print("Replaying \(fixtures.count) fixture\(plural.0) on \(store.name) with \(jobs) job\(plural.1)\(update ? ", UPDATING GOLDENS" : "").")
         let progress = ProgressLine(label: "fixtures")
         let started = Date()
         progress.update(0, of: fixtures.count)
-        let results = await FixtureBatch.run(fixtures, jobs: jobs, update: update) { result, done, total in
+        let results = await FixtureBatch.run(fixtures, jobs: jobs, update: update, store: store) { result, done, total in
             progress.note(String(format: "%@ %@ (%d calls, %d renders, %.2f s)", result.passed ? "ok  " : "FAIL",
                                  result.name, result.calls, result.renders, result.seconds))
             progress.update(done, of: total)

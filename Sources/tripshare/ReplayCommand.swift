@@ -5,7 +5,6 @@ import Logging
 import Scenarios
 import ServiceLifecycle
 import TripModel
-import SQLiteStore
 import TripServer
 
 /// `tripshare replay`: replays a Fleet Engine log through the REST API and checks every
@@ -18,7 +17,7 @@ struct ReplayCommand: AsyncParsableCommand {
             Sends every create/update call of the log, in time order, to a tripshare server over HTTP and, after \
             each call, reads every trip in the JOURNEY_SHARING_V1S view with a consumer token and checks its status, \
             the vehicle's position, the stops and the versions. Without --server it starts a private server on a \
-            temporary database. With --without-driver-estimates the driver's remaining distance and time are \
+            temporary SQLite database, or on the database --database names. With --without-driver-estimates the driver's remaining distance and time are \
             removed from the updates and our estimates are compared with them.
             Example: tripshare replay ../shared/fixtures/fleet-engine-logs/two-trips-bay-area.json --without-driver-estimates
             """
@@ -36,6 +35,14 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(name: .customLong("data-dir"), help: "With --server: the server's data directory, for its signing key (default ./data).")
     var dataDirectory: String?
 
+    @Option(
+        name: .customLong("database"),
+        help: """
+            Without --server: replay into this database (a path, sqlite:PATH or postgres://...) instead of a temporary one; \
+            with --server: the server's database, for its signing key.
+            """)
+    var database: String?
+
     @Option(help: "Write the report as JSON to this file.")
     var report: String?
 
@@ -45,7 +52,16 @@ struct ReplayCommand: AsyncParsableCommand {
         print("\(log): \(fleetLog.entries.count) calls\(fleetLog.skippedEntryTypes.isEmpty ? "" : ", skipped \(fleetLog.skippedEntryTypes)")")
         if let server {
             guard let url = URL(string: server) else { throw ValidationError("--server must be a URL") }
-            let keys = try SigningKeys.resolve(environment: ServerOptions.environment, dataDirectory: dataDirectory ?? "data")
+            var options = try ServerOptions.parse([])
+            options.dataDirectory = dataDirectory
+            options.database = database
+            let choice = try options.resolvedDatabase()
+            let keys: SigningKeys
+            if case .postgres = choice {
+                keys = try await options.signingKeys(database: choice, store: try await choice.open())
+            } else {
+                keys = try SigningKeys.resolve(environment: ServerOptions.environment, dataDirectory: options.resolvedDataDirectory)
+            }
             try await replay(fleetLog, url: url, authority: try await TokenAuthority(hmacSecret: keys.hmacSecret))
             return
         }
@@ -55,7 +71,7 @@ struct ReplayCommand: AsyncParsableCommand {
         var generator = SystemRandomNumberGenerator()
         let secret = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let authority = try await TokenAuthority(hmacSecret: secret)
-        let store = try SQLiteTripStore(path: directory.appendingPathComponent("replay.sqlite").path)
+        let store = try await (database.map(DatabaseChoice.init) ?? .sqlite(path: directory.appendingPathComponent("replay.sqlite").path)).open()
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         var logger = Logger(label: "tripshare-replay")
         logger.logLevel = .warning

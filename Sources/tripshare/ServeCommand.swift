@@ -6,13 +6,15 @@ import Render
 import ServiceLifecycle
 import TripServer
 
-/// `tripshare serve`: the API server on the embedded SQLite store.
+/// `tripshare serve`: the API server on the embedded SQLite store or a shared PostgreSQL one.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run the API server on the embedded SQLite store.",
+        abstract: "Run the API server on the embedded SQLite store or a shared PostgreSQL database.",
         discussion: """
-            Data lives in --data-dir (tripshare.sqlite, and jwt-secret when no key is configured). \
+            Data lives in --data-dir (tripshare.sqlite, and jwt-secret when no key is configured), or in the \
+            PostgreSQL database --database names, which several serve processes may share (with the signing secret \
+            kept in it); a database that cannot be reached at start-up is an error. \
             Tokens are HS256 with TRIPSHARE_JWT_SECRET, or verified with the public keys of the JWKS file \
             named by TRIPSHARE_JWKS; with neither, a random secret is created in the data directory (mode 0600). \
             Every token is bound to one provider and, for drivers and consumers, limited to --rate-limit \
@@ -42,6 +44,12 @@ struct ServeCommand: AsyncParsableCommand {
         if let created = keys.createdSecretFile {
             print("Created a token signing key in \(created) (mode 0600).")
         }
+        if keys.createdInStore { print("Created a token signing key in the database; every server on it uses it.") }
+        let tokenHint: String
+        switch opened.database {
+        case .sqlite: tokenHint = options.dataDirectory.map { " --data-dir \($0)" } ?? ""
+        case .postgres: tokenHint = " --database URL"
+        }
         let app = Application(
             router: server.makeRouter(),
             server: TripServerApp.httpServer(timeouts: try security.connectionTimeouts()),
@@ -52,8 +60,8 @@ struct ServeCommand: AsyncParsableCommand {
                     print("Basemap: \(path) (\(basemap.summary)).")
                 }
                 print("""
-                    tripshare is listening on http://\(host):\(bound) (database \(options.databasePath), keys from \(keys.source)).
-                    Mint a token:   tripshare token --role server --provider demo\(options.dataDirectory.map { " --data-dir \($0)" } ?? "")
+                    tripshare is listening on http://\(host):\(bound) (database \(opened.database), keys from \(keys.source)).
+                    Mint a token:   tripshare token --role server --provider demo\(tokenHint)
                     Try the API:    curl -H "Authorization: Bearer $TOKEN" http://\(host):\(bound)/v1/providers/demo/vehicles
                     """)
             },

@@ -1,28 +1,40 @@
 import Foundation
+import PostgresStore
 import Render
-import SQLiteStore
 import TripServer
+import TripStore
 
-/// The server `serve` and `demo` run: the API over the SQLite store of the data directory,
-/// with the signing keys the options resolve to.
+/// The server `serve` and `demo` run: the API over the store `--database` names (the SQLite
+/// file of the data directory by default), with the signing keys the options resolve to.
 struct OpenedServer {
     let app: TripServerApp
     let authority: TokenAuthority
     let keys: SigningKeys
+    let database: DatabaseChoice
 }
 
 extension ServerOptions {
-    /// Creates the data directory if needed, resolves the keys (creating a secret when none
-    /// is configured), opens the store and applies its migrations; tokens are verified with
+    /// Opens the store and applies its migrations, and resolves the keys: from the
+    /// environment, else the secret of the data directory (SQLite; created when missing) or
+    /// of the database every process shares (PostgreSQL). Tokens are verified with
     /// `security`'s clock skew and limited to its rates; previews draw `basemap`.
     func openServer(_ security: SecurityOptions, basemap: BasemapLayer? = nil) async throws -> OpenedServer {
-        try FileManager.default.createDirectory(atPath: resolvedDataDirectory, withIntermediateDirectories: true)
-        let keys = try SigningKeys.resolve(environment: Self.environment, dataDirectory: resolvedDataDirectory)
+        let database = try resolvedDatabase()
+        let retention = try resolvedEventRetention()
+        let store = try await database.open()
+        let keys = try await signingKeys(database: database, store: store)
         let authority = try await TokenAuthority(hmacSecret: keys.hmacSecret, jwksJSON: keys.jwksJSON, clockSkew: try security.clockSkew())
-        let store = try SQLiteTripStore(path: databasePath)
         let limiter = TokenRateLimiter(policy: try security.rateLimits())
-        let app = TripServerApp(
-            store: store, authority: authority, basemap: basemap, rateLimiter: limiter, eventRetention: try resolvedEventRetention())
-        return OpenedServer(app: app, authority: authority, keys: keys)
+        let app = TripServerApp(store: store, authority: authority, basemap: basemap, rateLimiter: limiter, eventRetention: retention)
+        return OpenedServer(app: app, authority: authority, keys: keys, database: database)
+    }
+
+    /// The token keys for `store`, opened from `database`.
+    func signingKeys(database: DatabaseChoice, store: any TripStore) async throws -> SigningKeys {
+        if case .postgres(let location) = database, let secrets = store as? any SecretStore {
+            return try await SigningKeys.resolve(environment: Self.environment, sharedIn: secrets, at: location.description)
+        }
+        try FileManager.default.createDirectory(atPath: resolvedDataDirectory, withIntermediateDirectories: true)
+        return try SigningKeys.resolve(environment: Self.environment, dataDirectory: resolvedDataDirectory)
     }
 }

@@ -17,6 +17,9 @@ struct ServerOptions: ParsableArguments {
     @Option(name: .customLong("log-format"), help: "Log format: text or json (env TRIPSHARE_LOG_FORMAT; default text).")
     var logFormat: LogFormat?
 
+    @Option(name: .customLong("database"), help: DatabaseChoice.help)
+    var database: String?
+
     @Option(
         name: .customLong("event-retention"),
         help: ArgumentHelp(
@@ -63,6 +66,13 @@ struct ServerOptions: ParsableArguments {
 
     /// The database path inside the data directory.
     var databasePath: String { (resolvedDataDirectory as NSString).appendingPathComponent("tripshare.sqlite") }
+
+    /// The store `--database` (or TRIPSHARE_DATABASE_URL) names; the data directory's SQLite
+    /// file by default.
+    func resolvedDatabase() throws -> DatabaseChoice {
+        guard let text = database ?? Self.environment["TRIPSHARE_DATABASE_URL"], !text.isEmpty else { return .sqlite(path: databasePath) }
+        return try DatabaseChoice(text)
+    }
 
     func validate() throws {
         if let port, !(0...65535).contains(port) { throw ValidationError("--port must be between 0 and 65535") }

@@ -12,8 +12,9 @@ struct TokenCommand: AsyncParsableCommand {
             (--trip), a driver token acts for one of its vehicles (--vehicle), a server token may do \
             everything with its resources. A server token for every provider (--provider '*', the \
             default for server tokens) may also change the styles all providers share. The key is \
-            TRIPSHARE_JWT_SECRET, else the secret file in --data-dir (created if missing, like `serve` does); \
-            which one was used is said on standard error.
+            TRIPSHARE_JWT_SECRET, else the secret file in --data-dir (created if missing, like `serve` does), \
+            or with a PostgreSQL --database the secret every server on that database shares; which one was \
+            used is said on standard error.
             """
     )
 
@@ -38,6 +39,9 @@ struct TokenCommand: AsyncParsableCommand {
     @Option(name: .customLong("data-dir"), help: "The server's data directory (env TRIPSHARE_DATA_DIR; default ./data).")
     var dataDirectory: String?
 
+    @Option(name: .customLong("database"), help: DatabaseChoice.help)
+    var database: String?
+
     func validate() throws {
         switch role.role {
         case .consumer where trip == nil: throw ValidationError("a consumer token needs --trip")
@@ -55,10 +59,12 @@ struct TokenCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let directory = dataDirectory ?? ServerOptions.environment["TRIPSHARE_DATA_DIR"] ?? "data"
-        let keys = try SigningKeys.resolve(environment: ServerOptions.environment, dataDirectory: directory)
+        let keys = try await resolveKeys()
         if let created = keys.createdSecretFile {
             FileHandle.standardError.write(Data("Created a token signing key in \(created) (mode 0600).\n".utf8))
+        }
+        if keys.createdInStore {
+            FileHandle.standardError.write(Data("Created a token signing key in the database; every server on it uses it.\n".utf8))
         }
         guard let secret = keys.hmacSecret else {
             throw ValidationError("minting needs an HMAC secret: set TRIPSHARE_JWT_SECRET (a JWKS holds only public keys)")
@@ -70,6 +76,21 @@ struct TokenCommand: AsyncParsableCommand {
         // On standard error, so `TOKEN=$(tripshare token ...)` still captures the token alone: a
         // token signed with another key than the server's is refused, and this says which was used.
         FileHandle.standardError.write(Data("Signed with the key from \(keys.source).\n".utf8))
+    }
+}
+
+extension TokenCommand {
+    /// The keys of the server whose --database (PostgreSQL: the secret kept in it) or
+    /// --data-dir this names.
+    func resolveKeys() async throws -> SigningKeys {
+        var options = try ServerOptions.parse([])
+        options.dataDirectory = dataDirectory
+        options.database = database
+        let choice = try options.resolvedDatabase()
+        guard case .postgres = choice, ServerOptions.environment["TRIPSHARE_JWT_SECRET"]?.isEmpty != false else {
+            return try SigningKeys.resolve(environment: ServerOptions.environment, dataDirectory: options.resolvedDataDirectory)
+        }
+        return try await options.signingKeys(database: choice, store: try await choice.open())
     }
 }
 

@@ -84,7 +84,9 @@ import TripStore
             #expect(latitudes == (0..<latitudes.count).map { latitude(v, $0) }, "vehicle v\(v) holds a prefix of its updates")
             stored += latitudes.count
         }
-        #expect(stored <= 2_000 + duringCopy, "updates committed during the copy are not in it")
+        // Each writer counts an update after it returns, so when the copy read the count each
+        // may have had one more committed (and in the copy) than counted: at most 4.
+        #expect(stored <= 2_000 + duringCopy + 4, "updates committed during the copy are not in it")
     }
 
     /// A backup never overwrites a file, and a missing database is named.

@@ -1,19 +1,19 @@
 import Foundation
-import SQLiteStore
 import Scenarios
 import Testing
 import TripModel
 import TripServer
 import TripServerTesting
+import TripStoreTesting
 
 @Suite struct ReplayTests {
     /// The two-trips log replays through the API with every rider view consistent after
     /// every call; without the driver's numbers our remaining distance stays within 2% or
     /// 20 m of them on at least 95% of the updates.
-    @Test(arguments: [false, true]) func twoTripsBayArea(withoutDriverEstimates: Bool) async throws {
+    @Test(arguments: TestStoreKind.persistent, [false, true])
+    func twoTripsBayArea(_ store: TestStoreKind, withoutDriverEstimates: Bool) async throws {
         let log = try FleetLog.parse(try Data(contentsOf: sharedFixture("fleet-engine-logs/two-trips-bay-area.json")))
-        let directory = try temporaryFolder()
-        let server = try await LocalServer(store: try SQLiteTripStore(path: directory.appendingPathComponent("r.sqlite").path))
+        let server = try await LocalServer(store: try await TestStores.make(store))
         let serverToken = try await server.token(Principal(role: .server, provider: Principal.allProviders))
         let replay = FleetLogReplay(log: log, transport: server.transport, serverToken: serverToken) { provider, trip in
             try await server.token(Principal(role: .consumer, provider: provider, tripId: trip))

@@ -2,12 +2,13 @@ import Hummingbird
 import Testing
 import TripModel
 import TripServer
+import TripStoreTesting
 
 @Suite struct AccessMatrixTests {
     /// The role matrix of DESIGN §4, route by route, for a consumer of t1, a consumer of
     /// another trip, the driver of v1, the driver of another vehicle and a server.
-    @Test func roleMatrix() async throws {
-        let harness = try await Harness()
+    @Test(arguments: TestStoreKind.available) func roleMatrix(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
         try await harness.test { client in
             try await harness.seed(client)
             try await client.expect(.ok, .post, "/v1/providers/p/vehicles?vehicleId=v2", as: harness.server, body: Bodies.vehicle)
@@ -51,8 +52,8 @@ import TripServer
     }
 
     /// A consumer asking without a view gets the journey-sharing view.
-    @Test func consumerDefaultView() async throws {
-        let harness = try await Harness()
+    @Test(arguments: TestStoreKind.available) func consumerDefaultView(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
         try await harness.test { client in
             try await harness.seed(client)
             let reply = try await client.expect(.ok, .get, "/v1/providers/p/trips/t1", as: harness.consumer("t1"))

@@ -5,6 +5,7 @@ import JWTKit
 import Testing
 import TripModel
 import TripServer
+import TripStoreTesting
 
 /// Tokens made by hand, to test what the server refuses.
 struct ForgedClaims: JWTPayload {
@@ -37,16 +38,16 @@ func base64URL(_ text: String) -> String {
 
 @Suite struct AuthTests {
     /// A valid server token is accepted.
-    @Test func validToken() async throws {
-        let harness = try await Harness()
+    @Test(arguments: TestStoreKind.available) func validToken(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
         try await harness.test { client in
             try await client.expect(.ok, .get, "/v1/providers/p/vehicles", token: try await forge())
         }
     }
 
     /// Every broken token is a 401 in the Google error shape, saying what is wrong.
-    @Test func rejectedTokens() async throws {
-        let harness = try await Harness()
+    @Test(arguments: TestStoreKind.available) func rejectedTokens(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
         let header = base64URL(#"{"alg":"none","typ":"JWT"}"#)
         let issued = Int(epoch.secondsSince1970)
         let payload = base64URL(
@@ -109,8 +110,8 @@ func base64URL(_ text: String) -> String {
         """
 
     /// A minute of clock skew is tolerated on both sides by default, no more.
-    @Test func clockSkew() async throws {
-        let harness = try await Harness()
+    @Test(arguments: TestStoreKind.available) func clockSkew(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
         try await harness.test { client in
             try await client.expect(.ok, .get, "/v1/providers/p/vehicles", token: try await forge(issuedAt: 50))
             try await client.expect(.ok, .get, "/v1/providers/p/vehicles", token: try await forge(issuedAt: -650, lifetime: 600))

@@ -1,3 +1,4 @@
+import Fleet
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -8,9 +9,10 @@ import Navigation
 import Synchronization
 import Testing
 import TripModel
-@testable import TripServer
-import Fleet
 import TripStore
+import TripStoreTesting
+
+@testable import TripServer
 
 /// One parsed Server-Sent Events frame.
 struct SSEFrame: Sendable {
@@ -145,11 +147,11 @@ final class Target: Sendable {
 
     /// A client that disconnects mid-stream and resumes with Last-Event-ID, while updates
     /// keep coming, receives every event of its vehicle exactly once, in order.
-    @Test func resumeAfterDisconnect() async throws {
-        let server = try await NavServer()
+    @Test(arguments: TestStoreKind.persistent) func resumeAfterDisconnect(_ store: TestStoreKind) async throws {
+        let server = try await NavServer(store)
         let admin = try await server.token(.server)
         let driver = try await server.token(.driver, vehicle: "v1")
-        let app = try server.app()
+        let app = try await server.app()
         let opener = StreamOpener(app)
         try await Application(router: app.makeRouter()).test(.router) { client in
             let route = try await Self.setUp(client, admin: admin, vehicle: "v1", trip: "t1")
@@ -187,11 +189,11 @@ final class Target: Sendable {
 
     /// A rider's stream carries only its own trip's events; other trips and vehicles are
     /// refused, and so is a malformed resume point.
-    @Test func consumerSeesOnlyItsTrip() async throws {
-        let server = try await NavServer()
+    @Test(arguments: TestStoreKind.persistent) func consumerSeesOnlyItsTrip(_ store: TestStoreKind) async throws {
+        let server = try await NavServer(store)
         let admin = try await server.token(.server)
         let rider = try await server.token(.consumer, trip: "t1")
-        let app = try server.app()
+        let app = try await server.app()
         let opener = StreamOpener(app)
         try await Application(router: app.makeRouter()).test(.router) { client in
             let route = try await Self.setUp(client, admin: admin, vehicle: "v1", trip: "t1")

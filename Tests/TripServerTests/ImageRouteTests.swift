@@ -4,16 +4,17 @@ import HummingbirdTesting
 import Navigation
 import Testing
 import TripServer
+import TripStoreTesting
 
 @Suite struct ImageRouteTests {
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47]
 
     /// Maneuver icons come as PNG for any role, in the asked size; unknown names and bad
     /// options are refused.
-    @Test func maneuverIcons() async throws {
-        let server = try await NavServer()
+    @Test(arguments: TestStoreKind.persistent) func maneuverIcons(_ store: TestStoreKind) async throws {
+        let server = try await NavServer(store)
         let rider = try await server.token(.consumer, trip: "t1")
-        let app = try server.app()
+        let app = try await server.app()
         try await Application(router: app.makeRouter()).test(.router) { client in
             let icon = try await client.send(.get, "/v1/maneuvers/roundaboutLeftClockwise.png?size=square96&scale=2&lighting=lowLight",
                                              token: rider)
@@ -33,12 +34,12 @@ import TripServer
 
     /// The lane image shows the current step's lanes; before a step with lanes it is a 404,
     /// and riders may not read it.
-    @Test func laneImage() async throws {
-        let server = try await NavServer()
+    @Test(arguments: TestStoreKind.persistent) func laneImage(_ store: TestStoreKind) async throws {
+        let server = try await NavServer(store)
         let admin = try await server.token(.server)
         let driver = try await server.token(.driver, vehicle: "v1")
         let rider = try await server.token(.consumer, trip: "t1")
-        let app = try server.app()
+        let app = try await server.app()
         let route = {
             var route = NavFixtures.eastRoute()
             route.steps[1].lanes = [

@@ -6,6 +6,7 @@ import Navigation
 import Testing
 import TripModel
 import TripServer
+import TripStoreTesting
 
 @Suite struct InferredRouteAPITests {
     static let vehicles = "/v1/providers/p/vehicles"
@@ -24,8 +25,8 @@ import TripServer
     /// locations without currentRouteSegment. The navigator announces the turns in order,
     /// counts the distance down in step with the trip's remainingWaypoints, and arrives at
     /// the pickup.
-    @Test func inferredRouteGuidesAndKeepsTripViews() async throws {
-        let server = try await NavServer()
+    @Test(arguments: TestStoreKind.persistent) func inferredRouteGuidesAndKeepsTripViews(_ store: TestStoreKind) async throws {
+        let server = try await NavServer(store)
         let admin = try await server.token(.server)
         let driver = try await server.token(.driver, vehicle: "v1")
         // North 400 m, right (east) 400 m, right (south) 300 m: two right turns.
@@ -42,7 +43,7 @@ import TripServer
         #expect(route.steps.map(\.maneuver) == [.depart, .turnRight, .turnRight, .destination])
         let drive = Array(try DriveSimulator(route: route, start: NavFixtures.start, interval: 2))
 
-        let app = try server.app()
+        let app = try await server.app()
         try await Application(router: app.makeRouter()).test(.router) { client in
             #expect(try await client.send(.post, "\(Self.vehicles)?vehicleId=v1", token: admin, body: NavFixtures.vehicleBody).status == .ok)
             #expect(try await client.send(.post, "/v1/providers/p/trips?tripId=t1", token: admin,

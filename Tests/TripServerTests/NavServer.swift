@@ -3,25 +3,40 @@ import Geo
 import Hummingbird
 import HummingbirdTesting
 import Navigation
-import TripModel
+import PostgresStore
 import SQLiteStore
+import TripModel
 import TripServer
+import TripStore
+import TripStoreTesting
 
-/// A server over a temporary SQLite file (reopenable, to test restarts) and tokens for it.
+/// A server over a new persistent database (reopenable, to test restarts) and tokens for it.
 struct NavServer {
-    let path: String
+    let database: Database
     let authority: TokenAuthority
 
-    init() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tripshare-nav-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        path = directory.appendingPathComponent("test.sqlite").path
+    /// Where the test's data lives: an SQLite file, or a PostgreSQL schema of its own.
+    enum Database {
+        case sqlite(String)
+        case postgres(PostgresLocation)
+    }
+
+    init(_ kind: TestStoreKind = .sqlite) async throws {
+        switch kind {
+        case .postgres: database = .postgres(try TestStores.requirePostgres().inSchema(TestStores.freshSchema()))
+        case .sqlite, .memory: database = .sqlite(try TestStores.temporarySQLitePath())
+        }
         authority = try await TokenAuthority(hmacSecret: Array(repeating: 7, count: 32))
     }
 
     /// A new store object and application on the same database: a restarted server.
-    func app() throws -> TripServerApp {
-        TripServerApp(store: try SQLiteTripStore(path: path), authority: authority, rateLimiter: TokenRateLimiter(policy: .unlimited))
+    func app() async throws -> TripServerApp {
+        let store: any TripStore =
+            switch database {
+            case .sqlite(let path): try SQLiteTripStore(path: path)
+            case .postgres(let location): try await PostgresTripStore(location: location, maximumConnections: 4, logger: TestStores.logger)
+            }
+        return TripServerApp(store: store, authority: authority, rateLimiter: TokenRateLimiter(policy: .unlimited))
     }
 
     func token(_ role: Role, trip: String? = nil, vehicle: String? = nil) async throws -> String {

@@ -7,6 +7,7 @@ import Testing
 import TripModel
 import TripServer
 import TripStore
+import TripStoreTesting
 
 @Suite struct NavigationAPITests {
     static let vehicles = "/v1/providers/p/vehicles"
@@ -28,13 +29,13 @@ import TripStore
     /// events in the log, OFF_ROUTE after a 200 m excursion, back en route on a new route,
     /// resumed by a restarted server on the same database, and ARRIVED until the driver
     /// moves the trip on.
-    @Test func routeGuidesUpdatesAcrossRestart() async throws {
-        let server = try await NavServer()
+    @Test(arguments: TestStoreKind.persistent) func routeGuidesUpdatesAcrossRestart(_ store: TestStoreKind) async throws {
+        let server = try await NavServer(store)
         let admin = try await server.token(.server)
         let driver = try await server.token(.driver, vehicle: "v1")
         let route = NavFixtures.eastRoute()
         let drive = Array(try DriveSimulator(route: route, start: NavFixtures.start, interval: 2))
-        let first = try server.app()
+        let first = try await server.app()
         try await Application(router: first.makeRouter()).test(.router) { client in
             #expect(try await client.send(.post, "\(Self.vehicles)?vehicleId=v1", token: admin, body: NavFixtures.vehicleBody).status == .ok)
             let pickup = route.destinations[0].location
@@ -62,7 +63,7 @@ import TripStore
         #expect(riderTypes.contains("didUpdateNavInfo"))
 
         // A restarted server (new store object, same file) carries on where the first stopped.
-        let second = try server.app()
+        let second = try await server.app()
         let before = try await second.store.latestEventID()
         try await Application(router: second.makeRouter()).test(.router) { client in
             let info = try await client.send(.get, "\(Self.vehicles)/v1/navInfo", token: driver).decoded(NavInfo.self)
@@ -114,13 +115,13 @@ import TripStore
     }
 
     /// Route and settings requests are checked: field paths in 400s, roles, unknown vehicles.
-    @Test func routeAndSettingsErrors() async throws {
-        let server = try await NavServer()
+    @Test(arguments: TestStoreKind.persistent) func routeAndSettingsErrors(_ store: TestStoreKind) async throws {
+        let server = try await NavServer(store)
         let admin = try await server.token(.server)
         let driver = try await server.token(.driver, vehicle: "v1")
         let otherDriver = try await server.token(.driver, vehicle: "v2")
         let rider = try await server.token(.consumer, trip: "t1")
-        let app = try server.app()
+        let app = try await server.app()
         try await Application(router: app.makeRouter()).test(.router) { client in
             try await client.send(.post, "\(Self.vehicles)?vehicleId=v1", token: admin, body: NavFixtures.vehicleBody)
             var broken = NavFixtures.eastRoute()

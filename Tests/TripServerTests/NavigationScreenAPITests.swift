@@ -25,7 +25,7 @@ import TripServer
 
         init() async throws {
             server = try await NavServer()
-            app = try server.app()
+            app = try await server.app()
             admin = try await server.token(.server)
             driver = try await server.token(.driver, vehicle: "v1")
             otherDriver = try await server.token(.driver, vehicle: "v2")

@@ -3,11 +3,12 @@ import Hummingbird
 import Testing
 import TripModel
 import TripServer
+import TripStoreTesting
 
 @Suite struct OperationsTests {
     /// Health and readiness answer without a token.
-    @Test func health() async throws {
-        let harness = try await Harness()
+    @Test(arguments: TestStoreKind.available) func health(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
         try await harness.test { client in
             let health = try await client.expect(.ok, .get, "/healthz")
             let ready = try await client.expect(.ok, .get, "/readyz")
@@ -16,8 +17,8 @@ import TripServer
     }
 
     /// /metrics counts requests per route pattern and status, with latency histograms.
-    @Test func metrics() async throws {
-        let harness = try await Harness()
+    @Test(arguments: TestStoreKind.available) func metrics(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
         try await harness.test { client in
             try await harness.seed(client)
             try await client.expect(.ok, .get, "/v1/providers/p/trips/t1", as: harness.server)
@@ -29,9 +30,11 @@ import TripServer
         }
     }
 
-    /// The OpenAPI document is OpenAPI 3.1 and lists exactly the routes the router has.
-    @Test func openAPIMatchesRoutes() async throws {
-        let harness = try await Harness()
+    /// The OpenAPI document is OpenAPI 3.1 and lists exactly the routes the router has; every
+    /// /v1 operation says it may answer 503 UNAVAILABLE (the store's storage failing, or its
+    /// database unreachable).
+    @Test(arguments: TestStoreKind.available) func openAPIMatchesRoutes(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
         let routes = Set(harness.app.makeRouter().routes.map { "\($0.method.rawValue.lowercased()) \($0.path.description)" })
         try await harness.test { client in
             let document = try await client.expect(.ok, .get, "/openapi.json").json()
@@ -41,8 +44,12 @@ import TripServer
             var documented = Set<String>()
             for (path, item) in paths {
                 guard case .object(let operations) = item else { continue }
-                for (method, _) in operations where ["get", "put", "post", "patch", "delete"].contains(method) {
+                for (method, operation) in operations where ["get", "put", "post", "patch", "delete"].contains(method) {
                     documented.insert("\(method) \(path)")
+                    if path.hasPrefix("/v1/") {
+                        let unavailable = operation["responses"]?["503"]?["$ref"]
+                        #expect(unavailable == .string("#/components/responses/Unavailable"), "\(method) \(path) documents no 503")
+                    }
                 }
             }
             #expect(documented == routes, "undocumented: \(routes.subtracting(documented).sorted()); stale: \(documented.subtracting(routes).sorted())")

@@ -6,13 +6,14 @@ import Styling
 import Testing
 import TripModel
 import TripServer
+import TripStoreTesting
 
 @Suite struct PreviewRoutesTests {
     static let path = "/v1/providers/p/trips/t1/preview.png"
 
     /// The trip's consumer gets a PNG of its rider view, exactly what Render draws from GET trip.
-    @Test func consumerGetsThePreview() async throws {
-        let harness = try await Harness()
+    @Test(arguments: TestStoreKind.available) func consumerGetsThePreview(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
         try await harness.test { client in
             try await harness.seed(client)
             try await client.expect(.ok, .put, "/v1/providers/p/trips/t1?updateMask=tripStatus", as: harness.server,
@@ -33,8 +34,8 @@ import TripServer
     }
 
     /// Only those who may read the trip get its preview.
-    @Test func accessFollowsTheTrip() async throws {
-        let harness = try await Harness()
+    @Test(arguments: TestStoreKind.available) func accessFollowsTheTrip(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
         try await harness.test { client in
             try await harness.seed(client)
             try await client.expect(.ok, .get, Self.path, as: harness.server)
@@ -48,8 +49,8 @@ import TripServer
 
     /// If-None-Match with the ETag answers 304; moving the vehicle, changing the style or
     /// the options changes the ETag.
-    @Test func conditionalRequests() async throws {
-        let harness = try await Harness()
+    @Test(arguments: TestStoreKind.available) func conditionalRequests(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
         try await harness.test { client in
             try await harness.seed(client)
             let rider = harness.consumer("t1")
@@ -75,8 +76,8 @@ import TripServer
     }
 
     /// Bad options are a 400 naming the parameter; an unknown style is a 404.
-    @Test func badOptions() async throws {
-        let harness = try await Harness()
+    @Test(arguments: TestStoreKind.available) func badOptions(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
         try await harness.test { client in
             try await harness.seed(client)
             for (query, name) in [("width=5000", "width"), ("scale=5", "scale"), ("width=1024&scale=3", "width"), ("center=91,0", "center"),
@@ -90,8 +91,8 @@ import TripServer
     }
 
     /// Render time is exported as a histogram.
-    @Test func renderTimeMetric() async throws {
-        let harness = try await Harness()
+    @Test(arguments: TestStoreKind.available) func renderTimeMetric(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
         try await harness.test { client in
             try await harness.seed(client)
             try await client.expect(.ok, .get, Self.path, as: harness.server)

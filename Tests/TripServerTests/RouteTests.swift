@@ -2,11 +2,12 @@ import Hummingbird
 import Testing
 import TripModel
 import TripServer
+import TripStoreTesting
 
 @Suite struct RouteTests {
     /// The vehicle routes answer as Fleet Engine's do.
-    @Test func vehicleRoutes() async throws {
-        let harness = try await Harness()
+    @Test(arguments: TestStoreKind.available) func vehicleRoutes(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
         try await harness.test { client in
             let server = harness.server
             let created = try await client.expect(.ok, .post, "/v1/providers/p/vehicles?vehicleId=v1", as: server, body: Bodies.vehicle)
@@ -27,8 +28,8 @@ import TripServer
     }
 
     /// The trip routes answer as Fleet Engine's do, through a whole trip.
-    @Test func tripRoutes() async throws {
-        let harness = try await Harness()
+    @Test(arguments: TestStoreKind.available) func tripRoutes(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
         try await harness.test { client in
             try await harness.seed(client)
             let server = harness.server
@@ -52,8 +53,8 @@ import TripServer
     }
 
     /// Bad input gets 400 with a message naming the field, and changes nothing.
-    @Test func badInputChangesNothing() async throws {
-        let harness = try await Harness()
+    @Test(arguments: TestStoreKind.available) func badInputChangesNothing(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
         try await harness.test { client in
             try await harness.seed(client)
             let server = harness.server
@@ -97,8 +98,8 @@ import TripServer
     }
 
     /// Oversized bodies and polylines are refused with the bound named.
-    @Test func bounds() async throws {
-        let harness = try await Harness()
+    @Test(arguments: TestStoreKind.available) func bounds(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
         try await harness.test { client in
             try await harness.seed(client)
             let huge = String(repeating: " ", count: 2 * 1024 * 1024 + 1) + "{}"
@@ -112,8 +113,8 @@ import TripServer
     }
 
     /// Unknown paths answer 404 in the Google error shape.
-    @Test func unknownRoute() async throws {
-        let harness = try await Harness()
+    @Test(arguments: TestStoreKind.available) func unknownRoute(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
         try await harness.test { client in
             let reply = try await client.expect(.notFound, .get, "/v1/nothing/here", as: harness.server)
             #expect(reply.headers[.contentType]?.hasPrefix("application/json") == true)
@@ -122,8 +123,8 @@ import TripServer
     }
 
     /// A rider's view follows the vehicle: position, stops and ETA.
-    @Test func riderViewFollowsVehicle() async throws {
-        let harness = try await Harness()
+    @Test(arguments: TestStoreKind.available) func riderViewFollowsVehicle(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
         try await harness.test { client in
             try await harness.seed(client)
             try await client.expect(.ok, .put, "/v1/providers/p/vehicles/v1?updateMask=lastLocation", as: harness.driver("v1"),
@@ -142,8 +143,8 @@ import TripServer
 extension RouteTests {
     /// A view read, then changed by the vehicle, is read fresh: cached encodings follow the
     /// stored trip's revision.
-    @Test func viewsFollowChanges() async throws {
-        let harness = try await Harness()
+    @Test(arguments: TestStoreKind.available) func viewsFollowChanges(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
         try await harness.test { client in
             try await harness.seed(client)
             let rider = harness.consumer("t1")

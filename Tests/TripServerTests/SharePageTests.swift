@@ -3,13 +3,14 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 import TripModel
+import TripStoreTesting
 @testable import TripServer
 
 @Suite struct SharePageTests {
     /// A rider's token opens the page of its trip: provider, trip and the vehicle's labels
     /// are filled in (escaped), and the page loads only this server's script and style.
-    @Test func pageForRider() async throws {
-        let harness = try await Harness()
+    @Test(arguments: TestStoreKind.available) func pageForRider(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
         let rider = try await harness.token(harness.consumer("t1"))
         try await harness.test { client in
             try await harness.seed(client)
@@ -30,8 +31,8 @@ import TripModel
 
     /// Bad links get a readable page with the right status: an invalid token 401, a token
     /// that is not a rider's 403, a trip that does not exist 404.
-    @Test func badLinks() async throws {
-        let harness = try await Harness()
+    @Test(arguments: TestStoreKind.available) func badLinks(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
         let server = try await harness.token(harness.server)
         let stranger = try await harness.token(harness.consumer("nope"))
         try await harness.test { client in
@@ -47,8 +48,8 @@ import TripModel
     }
 
     /// The page's script and style sheet are served with their types; nothing else is.
-    @Test func assets() async throws {
-        let harness = try await Harness()
+    @Test(arguments: TestStoreKind.available) func assets(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
         try await harness.test { client in
             let script = try await client.send(.get, "/share/assets/share.js")
             #expect(script.status == .ok)

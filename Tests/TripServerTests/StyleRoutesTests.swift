@@ -4,6 +4,7 @@ import Styling
 import Testing
 import TripModel
 import TripServer
+import TripStoreTesting
 import SQLiteStore
 
 /// The shipped styles as the server loads them.
@@ -34,8 +35,8 @@ extension Client.Reply {
 
 @Suite struct StyleRoutesTests {
     /// Any role reads the styles in effect; nothing set means the files' styles at version 0.
-    @Test func readsForEveryRole() async throws {
-        let harness = try await Harness()
+    @Test(arguments: TestStoreKind.available) func readsForEveryRole(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
         try await harness.test { client in
             for principal in [harness.admin, harness.consumer("t1"), harness.driver("v1")] {
                 let list = try await client.expect(.ok, .get, "/v1/styles", as: principal)
@@ -48,8 +49,8 @@ extension Client.Reply {
     }
 
     /// Only a server token may change styles.
-    @Test func writesNeedTheServerRole() async throws {
-        let harness = try await Harness()
+    @Test(arguments: TestStoreKind.available) func writesNeedTheServerRole(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
         try await harness.test { client in
             for principal in [harness.consumer("t1"), harness.driver("v1")] {
                 let reply = try await client.expect(.forbidden, .put, "/v1/styles/default/markers/tripVehicle", as: principal, body: "{}")
@@ -62,8 +63,8 @@ extension Client.Reply {
     }
 
     /// PUT replaces a type's options over its defaults, null and DELETE restore them, and every change bumps the version.
-    @Test func setReplacesAndNullRestores() async throws {
-        let harness = try await Harness()
+    @Test(arguments: TestStoreKind.available) func setReplacesAndNullRestores(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
         let defaults = try shippedStyles().defaultStyle[marker: .tripVehicle]
         try await harness.test { client in
             let path = "/v1/styles/default/markers/tripVehicle"
@@ -85,8 +86,8 @@ extension Client.Reply {
     }
 
     /// Traffic colours read as the stroke colour while traffic is off and apply once it is on.
-    @Test func trafficColours() async throws {
-        let harness = try await Harness()
+    @Test(arguments: TestStoreKind.available) func trafficColours(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
         let stroke = try shippedStyles().defaultStyle[polyline: .activeRoute].color.hex
         try await harness.test { client in
             let colour = "/v1/styles/default/polylines/activeRoute/trafficColors/slow"
@@ -131,8 +132,8 @@ extension Client.Reply {
     }
 
     /// A whole-style PUT creates a style over the default; DELETE removes it, or reverts a file style to its file.
-    @Test func createAndDeleteStyles() async throws {
-        let harness = try await Harness()
+    @Test(arguments: TestStoreKind.available) func createAndDeleteStyles(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
         try await harness.test { client in
             try await client.expect(.notFound, .get, "/v1/styles/mine", as: harness.admin)
             try await client.expect(.notFound, .put, "/v1/styles/mine/markers/tripVehicle", as: harness.admin, body: "{}")
@@ -157,8 +158,8 @@ extension Client.Reply {
     }
 
     /// Concurrent changes of different types of one style both survive (compare-and-swap retries).
-    @Test func concurrentChangesAreNotLost() async throws {
-        let harness = try await Harness()
+    @Test(arguments: TestStoreKind.available) func concurrentChangesAreNotLost(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
         try await harness.test { client in
             async let a = client.send(.put, "/v1/styles/default/markers/tripVehicle", as: harness.admin, body: ##"{"zIndex": 11}"##)
             async let b = client.send(.put, "/v1/styles/default/markers/tripDropoffPoint", as: harness.admin, body: ##"{"zIndex": 12}"##)
@@ -171,16 +172,14 @@ extension Client.Reply {
         }
     }
 
-    /// Changes persist in the SQLite store across restarts.
-    @Test func changesPersist() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tripshare-styles-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("db.sqlite").path
-        let first = try await Harness(store: try SQLiteTripStore(path: path))
+    /// Changes persist in the store across restarts.
+    @Test(arguments: TestStoreKind.persistent) func changesPersist(_ store: TestStoreKind) async throws {
+        let server = try await NavServer(store)
+        let first = try await Harness(store: try await server.app().store)
         try await first.test { client in
             try await client.expect(.ok, .put, "/v1/styles/brand/polylines/activeRoute", as: first.admin, body: ##"{"width": 12}"##)
         }
-        let second = try await Harness(store: try SQLiteTripStore(path: path))
+        let second = try await Harness(store: try await server.app().store)
         try await second.test { client in
             let reply = try await client.expect(.ok, .get, "/v1/styles/brand/polylines/activeRoute", as: second.admin)
             #expect(reply.text.contains(##""width":12"##) && reply.etag == "\"1\"")

@@ -7,6 +7,7 @@ import Testing
 import TripModel
 import TripServer
 import TripStore
+import TripStoreTesting
 
 let secret = Array("tripshare-test-secret-of-at-least-32-bytes".utf8)
 let epoch = Timestamp(secondsSince1970: 1_738_774_951)
@@ -17,11 +18,16 @@ struct Harness {
     let authority: TokenAuthority
     let app: TripServerApp
 
-    /// A server on `clock` whose tokens are limited by `rateLimiter` (none by default: only
-    /// the tests of the limit are about it), drawing previews over `basemap` when given.
-    init(store: (any TripStore)? = nil, clock: WallClock = .fixed(epoch), basemap: BasemapLayer? = nil,
+    /// A server over a fresh store of `kind` (or over `store`) on `clock` whose tokens are
+    /// limited by `rateLimiter` (none by default: only the tests of the limit are about it),
+    /// drawing previews over `basemap` when given.
+    init(_ kind: TestStoreKind = .memory, store: (any TripStore)? = nil, clock: WallClock = .fixed(epoch), basemap: BasemapLayer? = nil,
          rateLimiter: TokenRateLimiter = TokenRateLimiter(policy: .unlimited)) async throws {
-        self.store = store ?? InMemoryTripStore()
+        if let store {
+            self.store = store
+        } else {
+            self.store = try await TestStores.make(kind)
+        }
         authority = try await TokenAuthority(hmacSecret: secret, clock: clock)
         app = TripServerApp(
             store: self.store, authority: authority, clock: clock, previewClock: .system, basemap: basemap, rateLimiter: rateLimiter)

@@ -12,6 +12,8 @@ public struct SigningKeys: Sendable {
     public var source: String
     /// The secret file created just now, if one was (the user should be told).
     public var createdSecretFile: String?
+    /// Whether the secret was created just now in the shared store (SigningKeys+Store.swift).
+    public var createdInStore = false
 
     /// The name of the secret file in the data directory.
     public static let secretFileName = "jwt-secret"
@@ -24,23 +26,7 @@ public struct SigningKeys: Sendable {
 
     /// Resolves the keys from the environment, else from (or into) the data directory.
     public static func resolve(environment: [String: String], dataDirectory: String) throws -> SigningKeys {
-        var keys = SigningKeys(hmacSecret: nil, jwksJSON: nil, source: "", createdSecretFile: nil)
-        var sources: [String] = []
-        if let secret = environment["TRIPSHARE_JWT_SECRET"], !secret.isEmpty {
-            guard secret.utf8.count >= TokenAuthority.minimumSecretLength else {
-                throw LoadError(description: "TRIPSHARE_JWT_SECRET must be at least \(TokenAuthority.minimumSecretLength) bytes long")
-            }
-            keys.hmacSecret = Array(secret.utf8)
-            sources.append("TRIPSHARE_JWT_SECRET")
-        }
-        if let path = environment["TRIPSHARE_JWKS"], !path.isEmpty {
-            do {
-                keys.jwksJSON = try String(contentsOfFile: path, encoding: .utf8)
-            } catch {
-                throw LoadError(description: "cannot read the JWKS file TRIPSHARE_JWKS=\(path): \(error.localizedDescription)")
-            }
-            sources.append("TRIPSHARE_JWKS (\(path))")
-        }
+        var (keys, sources) = try configured(environment: environment)
         if sources.isEmpty {
             let path = (dataDirectory as NSString).appendingPathComponent(secretFileName)
             if !FileManager.default.fileExists(atPath: path) {
@@ -58,14 +44,40 @@ public struct SigningKeys: Sendable {
         return keys
     }
 
+    /// The keys the environment configures, and where they came from (none when unset).
+    static func configured(environment: [String: String]) throws -> (SigningKeys, [String]) {
+        var keys = SigningKeys(hmacSecret: nil, jwksJSON: nil, source: "", createdSecretFile: nil)
+        var sources: [String] = []
+        if let secret = environment["TRIPSHARE_JWT_SECRET"], !secret.isEmpty {
+            guard secret.utf8.count >= TokenAuthority.minimumSecretLength else {
+                throw LoadError(description: "TRIPSHARE_JWT_SECRET must be at least \(TokenAuthority.minimumSecretLength) bytes long")
+            }
+            keys.hmacSecret = Array(secret.utf8)
+            sources.append("TRIPSHARE_JWT_SECRET")
+        }
+        if let path = environment["TRIPSHARE_JWKS"], !path.isEmpty {
+            do {
+                keys.jwksJSON = try String(contentsOfFile: path, encoding: .utf8)
+            } catch {
+                throw LoadError(description: "cannot read the JWKS file TRIPSHARE_JWKS=\(path): \(error.localizedDescription)")
+            }
+            sources.append("TRIPSHARE_JWKS (\(path))")
+        }
+        return (keys, sources)
+    }
+
     private static func createSecret(at path: String, directory: String) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<48).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        let text = Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_") + "\n"
+        let text = randomSecret() + "\n"
         guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
             throw LoadError(description: "cannot create the secret file \(path)")
         }
+    }
+
+    /// A new random secret: 48 random bytes, base64url.
+    static func randomSecret() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<48).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        return Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
     }
 }

@@ -1,0 +1,210 @@
+// The store's connections to PostgreSQL. A request borrows an idle connection or opens one
+// (up to a limit; beyond it, it waits its turn). When the server cannot be reached, the pool
+// says so at once with UNAVAILABLE and does not try again before a back-off delay has passed
+// (doubling from 100 ms to 5 s): requests answer 503 quickly instead of piling up behind
+// connection attempts, and the first request (or /readyz probe) after the delay reconnects,
+// so the server recovers by itself when the database is back. Each failed attempt is
+// recorded in the store's health, so /readyz fails at once; the next write that commits
+// (or /readyz's probe write) records the recovery.
+
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresNIO
+import Synchronization
+import TripModel
+import TripStore
+
+/// The connections of one store, with the back-off described in the file comment.
+final class ConnectionPool: Sendable {
+    struct State {
+        var idle: [PostgresConnection] = []
+        var open = 0
+        var waiters: [CheckedContinuation<PostgresConnection, any Error>] = []
+        /// No connection attempt before this instant (after a failed one).
+        var retryAfter: ContinuousClock.Instant?
+        var backoff = ConnectionPool.firstBackoff
+        /// Why the last attempt failed, while backing off.
+        var lastFailure: String?
+        var closed = false
+        var nextID = 1
+    }
+
+    static let firstBackoff = Duration.milliseconds(100)
+    static let longestBackoff = Duration.seconds(5)
+
+    let location: PostgresLocation
+    let maximumConnections: Int
+    let connectTimeout: Duration
+    let logger: Logger
+    let health: StoreHealth
+    private let state = Mutex(State())
+
+    init(
+        location: PostgresLocation, maximumConnections: Int, connectTimeout: Duration = .seconds(5), health: StoreHealth,
+        logger: Logger
+    ) {
+        self.location = location
+        self.maximumConnections = maximumConnections
+        self.connectTimeout = connectTimeout
+        self.health = health
+        self.logger = logger
+    }
+
+    /// Opens a connection outside the pool (the notification listener keeps one for itself).
+    func connectDedicated() async throws -> PostgresConnection {
+        let id = state.withLock { state in
+            defer { state.nextID += 1 }
+            return state.nextID
+        }
+        do {
+            return try await PostgresConnection.connect(
+                on: MultiThreadedEventLoopGroup.singleton.any(),
+                configuration: location.connectionConfiguration(connectTimeout: connectTimeout), id: id, logger: logger)
+        } catch {
+            let failure = DatabaseError.unavailable(location, error)
+            health.recordFailure(failure)
+            throw failure
+        }
+    }
+
+    /// Runs `body` with a connection of the pool and returns the connection afterwards
+    /// (closing it when `body` left it broken).
+    func withConnection<T>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        let connection = try await lease()
+        do {
+            let result = try await body(connection)
+            release(connection)
+            return result
+        } catch {
+            release(connection, broken: DatabaseError.isConnectionLoss(error))
+            throw error
+        }
+    }
+
+    /// An idle connection, a new one, or the next one released; UNAVAILABLE while the server
+    /// cannot be reached.
+    func lease() async throws -> PostgresConnection {
+        enum Step {
+            case use(PostgresConnection)
+            case connect(Int)
+            case wait
+            case fail(any Error)
+        }
+        let step = state.withLock { state -> Step in
+            if state.closed { return .fail(FleetError(.unavailable, "the store is closed")) }
+            while let connection = state.idle.popLast() {
+                if !connection.isClosed { return .use(connection) }
+                state.open -= 1
+            }
+            if let retryAfter = state.retryAfter, ContinuousClock.now < retryAfter {
+                return .fail(DatabaseError.unavailable(location, reason: state.lastFailure ?? "it did not answer"))
+            }
+            if state.open < maximumConnections {
+                state.open += 1
+                defer { state.nextID += 1 }
+                return .connect(state.nextID)
+            }
+            return .wait
+        }
+        switch step {
+        case .use(let connection): return connection
+        case .fail(let error): throw error
+        case .connect(let id): return try await connect(id: id)
+        case .wait:
+            return try await withCheckedThrowingContinuation { continuation in
+                // A connection may have come back since the first look.
+                let idle = state.withLock { state -> PostgresConnection? in
+                    if let connection = state.idle.popLast() { return connection }
+                    state.waiters.append(continuation)
+                    return nil
+                }
+                if let idle { continuation.resume(returning: idle) }
+            }
+        }
+    }
+
+    private func connect(id: Int) async throws -> PostgresConnection {
+        do {
+            let connection = try await PostgresConnection.connect(
+                on: MultiThreadedEventLoopGroup.singleton.any(),
+                configuration: location.connectionConfiguration(connectTimeout: connectTimeout), id: id, logger: logger)
+            let recovered = state.withLock { state -> Bool in
+                defer {
+                    state.retryAfter = nil
+                    state.lastFailure = nil
+                    state.backoff = Self.firstBackoff
+                }
+                return state.lastFailure != nil
+            }
+            if recovered { logger.notice("reconnected to the database", metadata: ["database": "\(location)"]) }
+            return connection
+        } catch {
+            let failure = DatabaseError.unavailable(location, error)
+            health.recordFailure(failure)
+            let (waiters, firstFailure) = state.withLock { state in
+                state.open -= 1
+                let first = state.lastFailure == nil
+                state.lastFailure = failure.message
+                state.retryAfter = ContinuousClock.now + state.backoff
+                state.backoff = min(state.backoff * 2, Self.longestBackoff)
+                // The server is gone for them too: they answer UNAVAILABLE now rather than
+                // wait for connections that are likely broken as well.
+                defer { state.waiters = [] }
+                return (state.waiters, first)
+            }
+            if firstFailure { logger.error("the database is unreachable", metadata: ["error": "\(failure.message)"]) }
+            for waiter in waiters { waiter.resume(throwing: failure) }
+            throw failure
+        }
+    }
+
+    /// Returns a connection: to a waiting request, or to the idle list; a broken or closed one
+    /// is closed and forgotten.
+    func release(_ connection: PostgresConnection, broken: Bool = false) {
+        let unusable = broken || connection.isClosed
+        let waiter = state.withLock { state -> CheckedContinuation<PostgresConnection, any Error>? in
+            if unusable || state.closed {
+                state.open -= 1
+                return nil
+            }
+            if !state.waiters.isEmpty { return state.waiters.removeFirst() }
+            state.idle.append(connection)
+            return nil
+        }
+        if unusable || waiter == nil && state.withLock({ $0.closed }) {
+            connection.close().whenComplete { _ in }
+        }
+        if let waiter {
+            waiter.resume(returning: connection)
+        } else if unusable {
+            // A request may be waiting for a connection this one's place now allows.
+            startConnectingForWaiter()
+        }
+    }
+
+    private func startConnectingForWaiter() {
+        let id = state.withLock { state -> Int? in
+            guard !state.waiters.isEmpty, state.open < maximumConnections, !state.closed else { return nil }
+            state.open += 1
+            defer { state.nextID += 1 }
+            return state.nextID
+        }
+        guard let id else { return }
+        Task {
+            guard let connection = try? await self.connect(id: id) else { return }
+            self.release(connection)
+        }
+    }
+
+    /// Closes every idle connection; later leases fail.
+    func close() async {
+        let idle = state.withLock { state in
+            state.closed = true
+            defer { state.idle = [] }
+            return state.idle
+        }
+        for connection in idle { try? await connection.close() }
+    }
+}

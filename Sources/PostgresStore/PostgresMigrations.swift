@@ -1,0 +1,93 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// The schema migrations of the PostgreSQL store: the `migrations/NNNN_name.sql` files shipped
+/// as resources of this module (numbered on their own, apart from SQLite's), applied in name
+/// order, each once and in its own transaction, recorded in `schema_migrations`.
+///
+/// Several server processes may start at once on an empty database: each takes a session
+/// advisory lock named after the schema before looking at what is applied, so one applies
+/// the migrations and the others, waiting on the lock, find them applied. The lock goes with
+/// the session, so a process killed mid-way leaves nothing locked.
+public enum PostgresMigrations {
+    /// Why migrations could not be found or applied.
+    public struct LoadError: Error, CustomStringConvertible {
+        /// What went wrong.
+        public var description: String
+    }
+
+    /// What a run found and did.
+    public struct Outcome: Sendable {
+        /// Migrations applied by this run, oldest first.
+        public var appliedNow: [String]
+        /// Every migration applied, oldest first.
+        public var applied: [String]
+    }
+
+    /// The migration files, by name.
+    public static func files() throws -> [(name: String, sql: String)] {
+        guard let directory = Bundle.module.url(forResource: "migrations", withExtension: nil) else {
+            throw LoadError(description: "the migrations folder is missing from the PostgresStore resources (\(Bundle.module.bundlePath))")
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".sql") }.sorted()
+        if names.isEmpty { throw LoadError(description: "no .sql files in \(directory.path)") }
+        return try names.map { name in
+            (String(name.dropLast(4)), try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8))
+        }
+    }
+
+    /// Applies what is pending in `schema` (created if missing) over `connection`.
+    static func apply(on connection: PostgresConnection, schema: String, logger: Logger) async throws -> Outcome {
+        let files = try files()
+        let lockName = "tripshare.migrations." + schema
+        try await connection.query("SELECT pg_advisory_lock(hashtext(\(lockName)))", logger: logger)
+        do {
+            let outcome = try await applyLocked(files, on: connection, schema: schema, logger: logger)
+            try await connection.query("SELECT pg_advisory_unlock(hashtext(\(lockName)))", logger: logger)
+            return outcome
+        } catch {
+            _ = try? await connection.query("SELECT pg_advisory_unlock(hashtext(\(lockName)))", logger: logger)
+            throw error
+        }
+    }
+
+    private static func applyLocked(
+        _ files: [(name: String, sql: String)], on connection: PostgresConnection, schema: String, logger: Logger
+    ) async throws -> Outcome {
+        // The name is a plain identifier (PostgresLocation checks it), safe to quote.
+        try await connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \"\(schema)\""), logger: logger)
+        try await connection.query(
+            """
+            CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_time timestamptz NOT NULL DEFAULT now())
+            """, logger: logger)
+        var applied: [String] = []
+        for try await name in try await connection.query("SELECT name FROM schema_migrations ORDER BY name", logger: logger)
+            .decode(String.self)
+        {
+            applied.append(name)
+        }
+        let known = Set(files.map(\.name))
+        if let unknown = applied.first(where: { !known.contains($0) }) {
+            throw LoadError(
+                description: "the database has migration \(unknown), which this tripshare does not know: it was upgraded by a newer version")
+        }
+        var appliedNow: [String] = []
+        for file in files where !applied.contains(file.name) {
+            try await connection.query("BEGIN", logger: logger)
+            do {
+                for statement in SQLScript.statements(file.sql) {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+                try await connection.query("INSERT INTO schema_migrations (name) VALUES (\(file.name))", logger: logger)
+                try await connection.query("COMMIT", logger: logger)
+            } catch {
+                _ = try? await connection.query("ROLLBACK", logger: logger)
+                throw LoadError(description: "migration \(file.name) failed: \(DatabaseError.describe(error))")
+            }
+            appliedNow.append(file.name)
+            logger.info("applied migration", metadata: ["migration": "\(file.name)", "schema": "\(schema)"])
+        }
+        return Outcome(appliedNow: appliedNow, applied: applied + appliedNow)
+    }
+}

@@ -1,0 +1,274 @@
+import Foundation
+import Geo
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresNIO
+import TripModel
+import TripStore
+
+/// The scale-out store (DESIGN §2, §11): the same data and semantics as the SQLite store on
+/// a PostgreSQL database that several server processes share.
+///
+/// - Writes run in batches, one transaction each (``WriteLane``); a write locks the rows it
+///   reads, so two processes' writes of one vehicle run one after the other.
+/// - The event log's ids are in commit order across processes (EventLog), and each commit
+///   that logs events notifies the other processes (``SharedTripStore/eventCommits()``).
+/// - Decoded rows are cached per process, always checked against the row versions the
+///   database returns in the same statement (``PostgresCaches``).
+/// - Reads run on pooled connections (``ConnectionPool``); a transaction body, which is
+///   synchronous, runs on a thread of the store's that waits for each statement.
+/// - An unreachable database makes every call fail quickly with UNAVAILABLE; the pool
+///   reconnects by itself once it is back. ``health`` holds the failure from the first failed
+///   connection attempt (or write) until a write commits again (see ``probeWrites()``).
+public final class PostgresTripStore: SharedTripStore {
+    /// Where the database is.
+    public let location: PostgresLocation
+    /// What the migrations found and did when the store was opened.
+    public let migrations: PostgresMigrations.Outcome
+    let pool: ConnectionPool
+    let caches = PostgresCaches()
+    let lane: WriteLane
+    /// Whether writes fail now: fed by the pool's connection attempts and every write.
+    public let health = StoreHealth()
+    /// Threads that run read transactions' (synchronous) bodies, shared by every store of
+    /// the process (a test process makes hundreds of stores).
+    static let readers: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 4)
+        pool.start()
+        return pool
+    }()
+    /// Names this store object in its notifications, so it can skip its own.
+    let instance = UUID().uuidString
+    let logger: Logger
+
+    /// Connects to the database at `location` and applies pending migrations (creating the
+    /// schema if needed). Throws UNAVAILABLE when the server cannot be reached, saying where.
+    /// At most `maximumConnections` connections are open at once (the write lane's and
+    /// pooled reads'; a listener for ``eventCommits()`` has one more of its own).
+    public init(
+        location: PostgresLocation, maximumConnections: Int = 12, logger: Logger = Logger(label: "tripshare.postgres")
+    )
+        async throws
+    {
+        self.location = location
+        self.logger = logger
+        pool = ConnectionPool(location: location, maximumConnections: max(2, maximumConnections), health: health, logger: logger)
+        let migrationConnection = try await pool.connectDedicated()
+        do {
+            migrations = try await PostgresMigrations.apply(on: migrationConnection, schema: location.schema, logger: logger)
+            try? await migrationConnection.close()
+        } catch {
+            try? await migrationConnection.close()
+            throw DatabaseError.mapped(error, location)
+        }
+        lane = WriteLane(
+            pool: pool, caches: caches, health: health, channel: EventLog.channel(schema: location.schema), instance: instance,
+            logger: logger)
+    }
+
+    deinit {
+        // Stores made by tests are not closed explicitly: let their thread and idle
+        // connections go with them.
+        let pool = pool
+        let lane = lane
+        Task {
+            await lane.shutdown()
+            await pool.close()
+        }
+    }
+
+    /// Closes the store's connections and stops its threads; calls after that fail with
+    /// UNAVAILABLE.
+    public func close() async {
+        await lane.shutdown()
+        await pool.close()
+    }
+
+    /// Deletes the store's schema with everything in it, then closes the store: for the
+    /// throwaway schemas of tests and fixture runs.
+    public func dropSchema() async throws {
+        guard location.schema != "public" else { throw FleetError(.failedPrecondition, "the public schema is not dropped") }
+        _ = try await rows(PostgresQuery(unsafeSQL: "DROP SCHEMA \"\(location.schema)\" CASCADE"))
+        await close()
+    }
+
+    // MARK: Transactions
+
+    public func writeTransaction(_ body: @escaping @Sendable (any StoreTransaction) throws -> Void) async throws {
+        try await lane.write { tx in try body(tx) }
+    }
+
+    /// Runs `body` in a read-only REPEATABLE READ transaction: one snapshot for all its reads.
+    public func readSnapshot(_ body: @escaping @Sendable (any StoreReader) throws -> Void) async throws {
+        try await withConnection { connection in
+            let caches = caches
+            let logger = logger
+            try await Self.readers.runIfActive {
+                let blocking = BlockingConnection(connection: connection, logger: logger)
+                try blocking.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                do {
+                    try body(PostgresTransaction(connection: blocking, caches: caches, batch: nil))
+                    try blocking.execute("COMMIT")
+                } catch {
+                    _ = try? blocking.execute("ROLLBACK")
+                    throw error
+                }
+            }
+        }
+    }
+
+    /// Runs `body` with a pooled connection; a read that lost its connection (say, the server
+    /// restarted since the connection was opened) runs once more on a new one. Errors come out
+    /// as the API's (``DatabaseError/mapped(_:_:)``).
+    func withConnection<T>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        do {
+            return try await pool.withConnection(body)
+        } catch  where DatabaseError.isConnectionLoss(error) && !(error is FleetError) {
+            do {
+                return try await pool.withConnection(body)
+            } catch {
+                throw DatabaseError.mapped(error, location)
+            }
+        } catch {
+            throw DatabaseError.mapped(error, location)
+        }
+    }
+
+    /// The rows of a prepared statement on a pooled connection (waiting at most
+    /// ``PostgresNIO/PostgresConnection/answerDeadline``).
+    func rows(_ statement: some RowStatement) async throws -> [PostgresRow] {
+        try await withConnection { connection in
+            let rows = connection.eventLoop.makePromise(of: [PostgresRow].self)
+            rows.completeWithTask { [logger] in
+                var rows: [PostgresRow] = []
+                for try await row in try await connection.execute(statement, logger: logger) { rows.append(row) }
+                return rows
+            }
+            return try await connection.withinDeadline(rows.futureResult).get()
+        }
+    }
+
+    /// The rows of one statement on a pooled connection (waiting at most
+    /// ``PostgresNIO/PostgresConnection/answerDeadline``).
+    func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
+        try await withConnection { connection in
+            try await connection.withinDeadline(connection.query(query, logger: logger)).get().rows
+        }
+    }
+
+    /// Writes a 16 KiB row and deletes it again, through the write lane like every write (so
+    /// it records its outcome in ``health``): it needs new pages, stored out of line and
+    /// uncompressed (migration 0003), so on a full disk it fails as the API's writes do, and
+    /// while the database is unreachable it fails at once.
+    public func probeWrites() async throws {
+        try await lane.write { tx in try tx.probeStorage() }
+    }
+
+    // MARK: Reads
+
+    public func revisionedTrip(provider: String, id: String) async throws -> Revisioned<Trip>? {
+        var cached = RowReads.cachedTripVersions(provider: provider, id: id, caches: caches)
+        while true {
+            let statement = TripRead(provider: provider, id: id, cachedTrip: cached.trip, cachedVehicle: cached.vehicle)
+            switch try RowReads.trip(try await rows(statement), provider: provider, id: id, caches: caches, compose: true) {
+            case .absent: return nil
+            case .cacheRace: cached = (-1, -1)
+            case .found(let value, let updates):
+                caches.apply(updates)
+                RowReads.rememberComposed(value.trip, provider: provider, id: id, caches: caches)
+                return value.trip
+            }
+        }
+    }
+
+    public func listVehicles(provider: String, page: PageRequest) async throws -> Page<Vehicle> {
+        let after = try page.startAfter() ?? ""
+        let found = try await rows(
+            """
+            SELECT vehicle_id, body FROM vehicles WHERE provider = \(provider) AND vehicle_id > \(after)
+            ORDER BY vehicle_id LIMIT \(page.pageSize + 1)
+            """)
+        let vehicles = try found.map { row in try RowReads.decode(Vehicle.self, try row.decode((String, String).self).1) }
+        return Page.of(vehicles, size: page.pageSize) { ResourceName.lastComponent(of: $0.name) }
+    }
+
+    public func onlineVehicles(provider: String, within box: GeoBounds) async throws -> [VehicleWithTrips] {
+        let south = PositionCell.latitudeCell(box.south)
+        let north = PositionCell.latitudeCell(box.north)
+        let west = PositionCell.longitudeCell(box.west)
+        let east = PositionCell.longitudeCell(box.east)
+        // The vehicles and their unfinished trips (their live fields from the vehicle where
+        // marked so), from one snapshot: one statement.
+        let found = try await rows(
+            """
+            SELECT v.vehicle_id, v.body, t.body, t.progress_from_vehicle
+            FROM vehicles v
+            LEFT JOIN trips t ON t.provider = v.provider AND t.vehicle_id = v.vehicle_id AND t.unfinished
+            WHERE v.provider = \(provider) AND v.vehicle_state = 'ONLINE'
+                AND v.latitude_cell BETWEEN \(south) AND \(north) AND v.longitude_cell BETWEEN \(west) AND \(east)
+                AND v.latitude BETWEEN \(box.south) AND \(box.north) AND v.longitude BETWEEN \(box.west) AND \(box.east)
+            ORDER BY v.vehicle_id, t.id
+            """)
+        var result: [VehicleWithTrips] = []
+        var lastId: String?
+        for row in found {
+            let (vehicleId, vehicleBody, tripBody, progressFromVehicle) = try row.decode((String, String, String?, Bool?).self)
+            if vehicleId != lastId {
+                result.append(VehicleWithTrips(vehicle: try RowReads.decode(Vehicle.self, vehicleBody), unfinishedTrips: []))
+                lastId = vehicleId
+            }
+            guard let tripBody, let index = result.indices.last else { continue }
+            let trip = try RowReads.decode(Trip.self, tripBody)
+            result[index].unfinishedTrips.append(progressFromVehicle == true ? trip.withProgress(of: result[index].vehicle) : trip)
+        }
+        return result
+    }
+
+    public func searchTrips(provider: String, query: TripSearchQuery) async throws -> Page<Trip> {
+        let after = try query.page.startAfter() ?? ""
+        // As riders read them: live fields from the vehicle where the row says so.
+        let found = try await rows(
+            """
+            SELECT t.trip_id, t.body, t.progress_from_vehicle, v.body FROM trips t
+            LEFT JOIN vehicles v ON t.progress_from_vehicle AND v.provider = t.provider AND v.vehicle_id = t.vehicle_id
+            WHERE t.provider = \(provider) AND t.trip_id > \(after)
+                AND (\(query.vehicleId)::text IS NULL OR t.vehicle_id = \(query.vehicleId))
+                AND (NOT \(query.activeTripsOnly) OR t.unfinished)
+            ORDER BY t.trip_id LIMIT \(query.page.pageSize + 1)
+            """)
+        let trips = try found.map { row -> Trip in
+            let (_, tripBody, progressFromVehicle, vehicleBody) = try row.decode((String, String, Bool, String?).self)
+            let trip = try RowReads.decode(Trip.self, tripBody)
+            guard progressFromVehicle, let vehicleBody else { return trip }
+            return trip.withProgress(of: try RowReads.decode(Vehicle.self, vehicleBody))
+        }
+        return Page.of(trips, size: query.page.pageSize) { $0.tripId }
+    }
+
+    // MARK: The event log
+
+    public func events(after afterID: Int64, filter: EventFilter, limit: Int) async throws -> [StoredEvent] {
+        guard limit > 0 else { return [] }
+        return try await rows(EventLog.select(filter: filter, after: afterID, limit: limit)).map(EventLog.event)
+    }
+
+    /// The newest ID ever logged: retention may delete the newest event, never its number.
+    public func latestEventID() async throws -> Int64 {
+        try await rows("SELECT last_id FROM event_log_head").first?.decode(Int64.self) ?? 0
+    }
+
+    public func eventLogStart() async throws -> Int64 {
+        try await rows("SELECT after_event FROM event_log_start").first?.decode(Int64.self) ?? 0
+    }
+
+    public func newestEvents(provider: String, vehicleId: String, type: String, limit: Int) async throws -> [StoredEvent] {
+        guard limit > 0 else { return [] }
+        return try await rows(EventLog.newest(provider: provider, vehicleId: vehicleId, type: type, limit: limit))
+            .map(EventLog.event).reversed()
+    }
+
+    public func eventCommits() -> AsyncStream<Int64> {
+        CommitListener(pool: pool, channel: EventLog.channel(schema: location.schema), instance: instance, logger: logger).stream()
+    }
+}

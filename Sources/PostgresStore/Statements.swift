@@ -1,0 +1,96 @@
+// The statements on the hot paths, prepared once per connection (postgres-nio prepares a
+// PostgresPreparedStatement on first use and reuses it by name): a rider's read of a trip and
+// a write's read of its vehicle run thousands of times a second, and parsing and planning
+// them anew each time cost the database more than executing them.
+//
+// Each returns its rows undecoded (RowReads decodes them, whichever way they were read).
+
+import NIOCore
+import PostgresNIO
+
+/// A prepared statement whose rows RowReads decodes.
+protocol RowStatement: PostgresPreparedStatement where Row == PostgresRow {}
+
+extension RowStatement {
+    func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
+}
+
+/// Binds `provider`, `id` and a cached row version (-1 for none).
+private func bindings(_ provider: String, _ id: String, _ versions: Int64...) -> PostgresBindings {
+    var bindings = PostgresBindings(capacity: 2 + versions.count)
+    bindings.append(provider)
+    bindings.append(id)
+    for version in versions { bindings.append(version) }
+    return bindings
+}
+
+/// Columns: row_version, body, tracking, navigator_state (the last three NULL when $3 is the
+/// row's version: the caller holds it decoded), navigator_route_version.
+private let vehicleColumns = """
+    v.row_version, CASE WHEN v.row_version = $3 THEN NULL ELSE v.body END, CASE WHEN v.row_version = $3 THEN NULL ELSE v.tracking END,
+        CASE WHEN v.row_version = $3 THEN NULL ELSE v.navigator_state END, v.navigator_route_version
+    """
+
+/// A vehicle as a reader sees it.
+struct VehicleRead: RowStatement {
+    static let sql = "SELECT \(vehicleColumns) FROM vehicles v WHERE v.provider = $1 AND v.vehicle_id = $2"
+    var provider: String
+    var id: String
+    var cachedVersion: Int64
+
+    func makeBindings() throws -> PostgresBindings { bindings(provider, id, cachedVersion) }
+}
+
+/// A vehicle locked for a write (another transaction's lock: no row), with the IDs and row
+/// versions of its unfinished trips, oldest first: a vehicle write reads those next, and they
+/// cannot change while the vehicle is locked (WriteBatch).
+struct VehicleForWrite: RowStatement {
+    static let sql = """
+        SELECT \(vehicleColumns),
+            ARRAY(SELECT t.trip_id FROM trips t WHERE t.provider = v.provider AND t.vehicle_id = v.vehicle_id AND t.unfinished
+                  ORDER BY t.id),
+            ARRAY(SELECT t.row_version FROM trips t WHERE t.provider = v.provider AND t.vehicle_id = v.vehicle_id AND t.unfinished
+                  ORDER BY t.id)
+        FROM vehicles v WHERE v.provider = $1 AND v.vehicle_id = $2 FOR UPDATE OF v SKIP LOCKED
+        """
+    var provider: String
+    var id: String
+    var cachedVersion: Int64
+
+    func makeBindings() throws -> PostgresBindings { bindings(provider, id, cachedVersion) }
+}
+
+/// A trip and, when its row is marked so, its vehicle. Columns: the trip's row_version,
+/// progress_from_vehicle, vehicle_id and body (NULL when $3 is its version), the vehicle's
+/// row_version, body, tracking and navigator_state (NULL when $4 is its version, or not
+/// joined) and navigator_route_version.
+private let tripSelect = """
+    SELECT t.row_version, t.progress_from_vehicle, t.vehicle_id, CASE WHEN t.row_version = $3 THEN NULL ELSE t.body END,
+        v.row_version, CASE WHEN v.row_version = $4 THEN NULL ELSE v.body END, CASE WHEN v.row_version = $4 THEN NULL ELSE v.tracking END,
+        CASE WHEN v.row_version = $4 THEN NULL ELSE v.navigator_state END, v.navigator_route_version
+    FROM trips t
+    LEFT JOIN vehicles v ON t.progress_from_vehicle AND v.provider = t.provider AND v.vehicle_id = t.vehicle_id
+    WHERE t.provider = $1 AND t.trip_id = $2
+    """
+
+/// A trip as riders read it.
+struct TripRead: RowStatement {
+    static let sql = tripSelect
+    var provider: String
+    var id: String
+    var cachedTrip: Int64
+    var cachedVehicle: Int64
+
+    func makeBindings() throws -> PostgresBindings { bindings(provider, id, cachedTrip, cachedVehicle) }
+}
+
+/// A trip locked for a write (another transaction's lock: no row).
+struct TripForWrite: RowStatement {
+    static let sql = tripSelect + " FOR UPDATE OF t SKIP LOCKED"
+    var provider: String
+    var id: String
+    var cachedTrip: Int64
+    var cachedVehicle: Int64
+
+    func makeBindings() throws -> PostgresBindings { bindings(provider, id, cachedTrip, cachedVehicle) }
+}

@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import Logging
+import PostgresStore
+import SQLiteStore
+import TripModel
+import TripStore
+
+/// The store `--database` names (DESIGN §11): an SQLite file (a path, or `sqlite:PATH`) or a
+/// PostgreSQL database (`postgres://USER[:PASSWORD]@HOST:PORT/DB`, or the Unix-socket form
+/// `postgres://USER@/DB?host=/run/postgresql`).
+enum DatabaseChoice: CustomStringConvertible {
+    case sqlite(path: String)
+    case postgres(PostgresLocation)
+
+    /// The help text of `--database`.
+    static let help = ArgumentHelp(
+        "The database: an SQLite file (a path or sqlite:PATH; default DATA-DIR/tripshare.sqlite) or PostgreSQL "
+            + "(postgres://USER[:PASSWORD]@HOST:PORT/DB, or postgres://USER@/DB?host=SOCKET-DIR; ?schema=NAME for a schema "
+            + "other than public). Env TRIPSHARE_DATABASE_URL.",
+        valueName: "url")
+
+    /// Parses a `--database` value.
+    init(_ text: String) throws {
+        let lowered = text.lowercased()
+        if lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://") {
+            do {
+                self = .postgres(try PostgresLocation(url: text))
+            } catch {
+                throw ValidationError(error.description)
+            }
+        } else if lowered.hasPrefix("sqlite:") {
+            let path = String(text.dropFirst("sqlite:".count))
+            guard !path.isEmpty else { throw ValidationError("--database sqlite: needs a path (sqlite:PATH)") }
+            self = .sqlite(path: path)
+        } else if lowered.contains("://") {
+            let shown = text.count > 40 ? text.prefix(40) + "..." : Substring(text)
+            throw ValidationError("--database '\(shown)': only sqlite: paths and postgres:// URLs are supported")
+        } else {
+            self = .sqlite(path: text)
+        }
+    }
+
+    /// Where the data is, for messages (no password).
+    var description: String {
+        switch self {
+        case .sqlite(let path): path
+        case .postgres(let location): location.description
+        }
+    }
+
+    /// Opens the store, applying its migrations. A PostgreSQL server that cannot be reached
+    /// is a start-up error saying where it was looked for.
+    func open() async throws -> any TripStore {
+        switch self {
+        case .sqlite(let path):
+            let directory = (path as NSString).deletingLastPathComponent
+            if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+            return try SQLiteTripStore(path: path)
+        case .postgres(let location):
+            do {
+                return try await PostgresTripStore(location: location)
+            } catch let error as FleetError where error.code == .unavailable {
+                throw StartupError(description: "cannot open the store: \(error.message)")
+            }
+        }
+    }
+}
+
+/// A start-up failure: said in one line, and the process exits non-zero.
+struct StartupError: Error, CustomStringConvertible {
+    var description: String
+}

@@ -1,0 +1,135 @@
+import Fleet
+import Foundation
+import PostgresNIO
+import Testing
+import TripModel
+import TripStore
+import TripStoreTesting
+
+@testable import PostgresStore
+
+/// The PostgreSQL store's side of /readyz (StoreHealth): a database that goes away, or that
+/// cannot store a write, fails writes with UNAVAILABLE and fails readiness, and both recover
+/// by themselves once it is back; and the write lane answers every write exactly once.
+@Suite struct PostgresHealthTests {
+    /// A store that reaches the test database through a relay the test can cut
+    /// (``TCPRelay``).
+    struct Detachable {
+        let store: PostgresTripStore
+        let relay: TCPRelay
+
+        init() async throws {
+            let direct = try TestStores.requirePostgres().inSchema(TestStores.freshSchema())
+            relay = try await TCPRelay(to: direct.endpoint)
+            var relayed = direct
+            relayed.endpoint = .tcp(host: "127.0.0.1", port: relay.port)
+            store = try await PostgresTripStore(location: relayed, maximumConnections: 2, logger: TestStores.logger)
+        }
+
+        /// The database goes away: no new connection gets through, and the open ones close
+        /// (as when it restarts).
+        func detach() async {
+            await relay.cut()
+        }
+
+        /// The database is back.
+        func attach() {
+            relay.restore()
+        }
+    }
+
+    /// Database gone: writes answer UNAVAILABLE saying so, the store records the failure and
+    /// readiness fails; database back: readiness recovers by itself (its probe write
+    /// reconnects), with no restart, and writes work again.
+    @Test(.enabled(if: TestStores.postgresWanted, TestStores.skipReason)) func lostDatabaseFailsReadinessUntilItIsBack() async throws {
+        let detachable = try await Detachable()
+        let store = detachable.store
+        let fleet = Fleet(store: store, clock: .fixed(fixedTime))
+        _ = try await fleet.createVehicle(provider: "p", id: "v1", input: onlineVehicle())
+        #expect(await fleet.readiness() == .ready)
+        #expect(store.health.failure == nil)
+
+        await detachable.detach()
+        let failure = try await #require(throws: FleetError.self) {
+            try await fleet.updateVehicle(provider: "p", id: "v1", input: locationUpdate(37.5), mask: FieldMask("lastLocation"))
+        }
+        #expect(failure.code == .unavailable)
+        #expect(failure.message.contains("unavailable"), "\(failure.message)")
+        #expect(store.health.failure?.code == .unavailable)
+        if case .unavailable(let reason) = await fleet.readiness() {
+            #expect(reason.contains("the database"), "\(reason)")
+        } else {
+            Issue.record("ready while the database is gone")
+        }
+
+        detachable.attach()
+        let deadline = ContinuousClock.now + .seconds(20)
+        while await fleet.readiness() != .ready, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(await fleet.readiness() == .ready)
+        #expect(store.health.failure == nil)
+        let moved = try await fleet.updateVehicle(provider: "p", id: "v1", input: locationUpdate(37.6), mask: FieldMask("lastLocation"))
+        #expect(moved.lastLocation?.location?.latitude == 37.6)
+        await detachable.relay.shutdown()
+    }
+
+    /// A write the database cannot store (here: a transaction made read-only, as on a standby)
+    /// answers UNAVAILABLE saying why, with every write of its batch; the failure is recorded
+    /// until a write commits again (the probe, here).
+    @Test(.enabled(if: TestStores.postgresWanted, TestStores.skipReason)) func storageFailureIsUnavailableAndRecorded() async throws {
+        let store = try #require(try await TestStores.make(.postgres) as? PostgresTripStore)
+        let record = VehicleRecord(
+            vehicle: try Vehicle.created(from: onlineVehicle(), provider: "p", id: "v1", now: fixedTime), tracking: RouteTracking())
+        let failure = try await #require(throws: FleetError.self) {
+            try await store.write { tx in
+                try #require(tx as? PostgresTransaction).connection.execute("SET transaction_read_only = on")
+                try tx.insertVehicle(provider: "p", id: "v1", record)
+            }
+        }
+        #expect(failure.code == .unavailable)
+        #expect(failure.message.contains("read-only") && failure.message.contains("25006"), "\(failure.message)")
+        #expect(store.health.failure == failure)
+        #expect(try await store.read { try $0.vehicleRecord(provider: "p", id: "v1") } == nil)
+
+        try await store.probeWrites()
+        #expect(store.health.failure == nil)
+        try await store.write { tx in try tx.insertVehicle(provider: "p", id: "v1", record) }
+        #expect(try await store.read { try $0.vehicleRecord(provider: "p", id: "v1") } == record)
+    }
+
+    /// Writes sharing a transaction, some failing before they change anything and some after
+    /// (which rolls the batch back and runs it again without them): each is answered once,
+    /// with its own outcome, and only the good ones are stored.
+    @Test(.enabled(if: TestStores.postgresWanted, TestStores.skipReason)) func eachWriteOfABatchIsAnsweredOnce() async throws {
+        struct Refused: Error {}
+        let store = try await TestStores.make(.postgres)
+        @Sendable func record(_ id: String) throws -> VehicleRecord {
+            VehicleRecord(vehicle: try Vehicle.created(from: onlineVehicle(), provider: "p", id: id, now: fixedTime), tracking: RouteTracking())
+        }
+        for round in 0..<8 {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for i in 0..<12 {
+                    group.addTask {
+                        switch i % 3 {
+                        case 0:
+                            await #expect(throws: Refused.self) { try await store.write { _ in throw Refused() } }
+                        case 1:
+                            await #expect(throws: Refused.self) {
+                                try await store.write { tx in
+                                    try tx.insertVehicle(provider: "p", id: "refused-\(round)-\(i)", try record("refused-\(round)-\(i)"))
+                                    throw Refused()
+                                }
+                            }
+                        default:
+                            let id = "kept-\(round)-\(i)"
+                            try await store.write { tx in try tx.insertVehicle(provider: "p", id: id, try record(id)) }
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+        let stored = try await store.listVehicles(provider: "p", page: PageRequest(pageSize: 100)).items.map(\.name)
+        #expect(stored.count == 32)
+        #expect(stored.allSatisfy { $0.contains("/kept-") })
+    }
+}

@@ -1,0 +1,134 @@
+import NIOCore
+import NIOPosix
+import PostgresStore
+import Synchronization
+
+/// A TCP relay on 127.0.0.1 in front of the test database that a test can cut, as when the
+/// database goes away (a restart, a network failure): while cut, it closes every connection it
+/// relays and each new one at once. Only the stores pointed at it notice; other tests sharing
+/// the database go on. It runs on NIO's event loops alone (channel handlers, no tasks), so a
+/// test run that keeps Swift's cooperative threads busy does not slow it down.
+final class TCPRelay: Sendable {
+    /// The port it listens on.
+    let port: Int
+    private let server: any Channel
+    private let connections: Connections
+
+    /// Listens on a free port and relays each connection to `upstream`.
+    init(to upstream: PostgresLocation.Endpoint) async throws {
+        let connections = Connections()
+        server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.autoRead, value: false)
+            .childChannelInitializer { client in
+                client.eventLoop.makeCompletedFuture { Self.relay(client, to: upstream, connections) }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        port = server.localAddress?.port ?? 0
+        self.connections = connections
+    }
+
+    /// The database goes away: open connections close, new ones are closed as they come.
+    func cut() async {
+        for channel in connections.cut() { try? await channel.close() }
+    }
+
+    /// The database is back.
+    func restore() {
+        connections.restore()
+    }
+
+    /// Closes every connection and stops listening.
+    func shutdown() async {
+        await cut()
+        try? await server.close()
+    }
+
+    /// Connects `client` to `upstream` and glues the two together (reading from the client
+    /// only once the upstream connection is up); closes it at once while cut.
+    private static func relay(_ client: any Channel, to upstream: PostgresLocation.Endpoint, _ connections: Connections) {
+        guard connections.admit(client) else {
+            client.close(promise: nil)
+            return
+        }
+        let bootstrap = ClientBootstrap(group: client.eventLoop)
+        let connecting: EventLoopFuture<any Channel>
+        switch upstream {
+        case .tcp(let host, let port): connecting = bootstrap.connect(host: host, port: port)
+        case .unixSocket(let directory, let port): connecting = bootstrap.connect(unixDomainSocketPath: "\(directory)/.s.PGSQL.\(port)")
+        }
+        connecting.whenComplete { result in
+            guard case .success(let server) = result, connections.admit(server) else {
+                if case .success(let server) = result { server.close(promise: nil) }
+                client.close(promise: nil)
+                return
+            }
+            let toServer = Glue(partner: server)
+            let toClient = Glue(partner: client)
+            do {
+                try client.pipeline.syncOperations.addHandler(toServer)
+                try server.pipeline.syncOperations.addHandler(toClient)
+                try client.syncOptions?.setOption(.autoRead, value: true)
+            } catch {
+                client.close(promise: nil)
+                server.close(promise: nil)
+                return
+            }
+            client.closeFuture.whenComplete { _ in
+                connections.forget(client)
+                server.close(promise: nil)
+            }
+            server.closeFuture.whenComplete { _ in
+                connections.forget(server)
+                client.close(promise: nil)
+            }
+        }
+    }
+
+    /// Writes what its channel reads to the partner channel.
+    private final class Glue: ChannelInboundHandler, Sendable {
+        typealias InboundIn = ByteBuffer
+        let partner: any Channel
+
+        init(partner: any Channel) { self.partner = partner }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            partner.writeAndFlush(unwrapInboundIn(data), promise: nil)
+        }
+    }
+
+    /// The relayed connections' channels, and whether the relay is cut.
+    private final class Connections: Sendable {
+        private struct State {
+            var cut = false
+            var open: [any Channel] = []
+        }
+        private let state = Mutex(State())
+
+        /// Tracks `channel`; false while cut.
+        func admit(_ channel: any Channel) -> Bool {
+            state.withLock { state in
+                if state.cut { return false }
+                state.open.append(channel)
+                return true
+            }
+        }
+
+        func forget(_ channel: any Channel) {
+            state.withLock { state in state.open.removeAll { $0 === channel } }
+        }
+
+        /// Cuts the relay; returns the channels to close.
+        func cut() -> [any Channel] {
+            state.withLock { state in
+                state.cut = true
+                defer { state.open = [] }
+                return state.open
+            }
+        }
+
+        func restore() {
+            state.withLock { $0.cut = false }
+        }
+    }
+}
