@@ -4,7 +4,7 @@
 import PackageDescription
 
 let strict: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 let package = Package(
@@ -153,8 +153,10 @@ let package = Package(
         .testTarget(name: "TripStoreTests", dependencies: ["TripStore", "TripStoreTesting"], swiftSettings: strict),
         .testTarget(
             name: "SQLiteStoreTests",
-            dependencies: ["SQLiteStore", "TripStore", "TripStoreTesting", "Fleet", "TripModel", "Geo",
-                           .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "SQLiteStore", "TripStore", "TripStoreTesting", "Fleet", "TripModel", "Geo",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "PostgresStoreTests",

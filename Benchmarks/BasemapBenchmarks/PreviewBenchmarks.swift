@@ -33,8 +33,9 @@ func relocatedTrip(center: LatLng, spanDegrees: Double) -> Trip? {
     guard let minLat = lats.min(), let maxLat = lats.max(), let minLng = lngs.min(), let maxLng = lngs.max() else { return nil }
     let factor = spanDegrees / max(maxLat - minLat, maxLng - minLng, 1e-9)
     func move(_ p: LatLng) -> LatLng {
-        LatLng(latitude: center.latitude + (p.latitude - (minLat + maxLat) / 2) * factor,
-               longitude: center.longitude + (p.longitude - (minLng + maxLng) / 2) * factor)
+        LatLng(
+            latitude: center.latitude + (p.latitude - (minLat + maxLat) / 2) * factor,
+            longitude: center.longitude + (p.longitude - (minLng + maxLng) / 2) * factor)
     }
     for index in trip.remainingWaypoints.indices {
         var waypoint = trip.remainingWaypoints[index]
@@ -57,8 +58,8 @@ func relocatedTrip(center: LatLng, spanDegrees: Double) -> Trip? {
 /// The preview benchmarks over `basemap` (the San Francisco tiles and their style).
 func previewBenchmarks(_ basemap: Basemap) {
     guard let trip = relocatedTrip(center: sanFranciscoView.center, spanDegrees: 0.018),
-          let style = try? StyleLibrary.bundled().style(named: "default"),
-          let warmLayer = try? BasemapLayer(source: basemap.source, style: basemap.style)
+        let style = try? StyleLibrary.bundled().style(named: "default"),
+        let warmLayer = try? BasemapLayer(source: basemap.source, style: basemap.style)
     else { return }
     let options = PreviewOptions(width: 640, height: 480, center: sanFranciscoView.center, zoom: 15)
     let warm = TripPreview(trip: trip, style: style, options: options, now: renderTime, basemap: warmLayer)

@@ -10,8 +10,9 @@ import Geo
 private func windingRoute(count: Int) -> [LatLng] {
     (0..<count).map { i in
         let t = Double(i)
-        return LatLng(latitude: 37.7 + t * 0.00006 + 0.002 * sin(t / 150),
-                      longitude: -122.4 + t * 0.00008 + 0.002 * cos(t / 97))
+        return LatLng(
+            latitude: 37.7 + t * 0.00006 + 0.002 * sin(t / 150),
+            longitude: -122.4 + t * 0.00008 + 0.002 * cos(t / 97))
     }
 }
 
@@ -72,8 +73,10 @@ let benchmarks: @Sendable () -> Void = {
 
     // S2: the longest Fleet Engine route segment of the fixture, and a synthetic long one.
     let segment = longestFixtureSegment()
-    Benchmark("S2Polyline.decode longest fixture segment",
-              configuration: .init(metrics: metrics, scalingFactor: .kilo)) { benchmark in
+    Benchmark(
+        "S2Polyline.decode longest fixture segment",
+        configuration: .init(metrics: metrics, scalingFactor: .kilo)
+    ) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try S2Polyline.decode(base64: segment)) }
     }
     let s2Line = S2Polyline.encode(line)

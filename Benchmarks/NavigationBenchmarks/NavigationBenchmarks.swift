@@ -61,7 +61,7 @@ struct UpdateSetup: Sendable {
             points.append(p)
             if points.count > updates { break }
         }
-        _ = navigator.update(points.removeFirst())  // the one whole-route search after setRoute
+        _ = navigator.update(points.removeFirst()) // the one whole-route search after setRoute
         return UpdateSetup(navigator: navigator, points: points)
     }
 }

@@ -28,7 +28,8 @@ private func drive(_ route: NavRoute, to meters: Double) throws -> (NavInfo, Veh
     for k in 0..<2 {
         let location = line.point(atDistance: meters - Double(1 - k) * 40)
         for case .didUpdateLocation(let snapped) in navigator.update(
-            location: location, heading: nil, speedMetersPerSecond: 20, accuracyMeters: 5, time: start + Double(k) * 2) {
+            location: location, heading: nil, speedMetersPerSecond: 20, accuracyMeters: 5, time: start + Double(k) * 2)
+        {
             vehicle = VehiclePosition(location: snapped.location, heading: snapped.heading, speedMetersPerSecond: 20)
         }
     }
@@ -43,15 +44,18 @@ private func screens() -> [(name: String, screen: NavigationScreen)] {
         route.speedLimits = [SpeedLimitSpan(startPolylinePointIndex: 0, endPolylinePointIndex: count - 1, speedLimitKph: 60)]
         let geometry = try NavigationRouteGeometry(route: route)
         guard let (info, vehicle) = try drive(route, to: 8_600_000) else { return [] }
-        let settings = try NavigationUISettings(json: Array("""
-            {"shouldDisplaySpeedometer": true, "navigationTripProgressBarEnabled": true, "compassButton": true,
-             "myLocationButton": true}
-            """.utf8))
+        let settings = try NavigationUISettings(
+            json: Array(
+                """
+                {"shouldDisplaySpeedometer": true, "navigationTripProgressBarEnabled": true, "compassButton": true,
+                 "myLocationButton": true}
+                """.utf8))
         let style = try StyleLibrary.bundled().defaultStyle
         let at = Timestamp(Date(timeIntervalSince1970: 1_749_000_000))
         func screen(_ query: [String: String]) throws -> NavigationScreen {
-            NavigationScreen(navInfo: info, route: geometry, vehicle: vehicle, settings: settings, style: style,
-                             options: try NavigationScreenOptions(parameters: query, now: at))
+            NavigationScreen(
+                navInfo: info, route: geometry, vehicle: vehicle, settings: settings, style: style,
+                options: try NavigationScreenOptions(parameters: query, now: at))
         }
         return [
             ("navigation.png 390x844@2 following", try screen(["scale": "2", "lighting": "normal"])),
@@ -83,8 +87,10 @@ let benchmarks: @Sendable () -> Void = {
 
     guard let screen = prepared.first?.screen else { return }
     let at = screen.options.at
-    for (name, query) in [("card.png 240x240", ["size": "240x240", "lighting": "normal"]),
-                          ("card.png 128x64 mono", ["size": "128x64", "palette": "mono"])] {
+    for (name, query) in [
+        ("card.png 240x240", ["size": "240x240", "lighting": "normal"]),
+        ("card.png 128x64 mono", ["size": "128x64", "palette": "mono"]),
+    ] {
         guard let options = try? TurnCardOptions(parameters: query, now: at) else { continue }
         let card = TurnCard(navInfo: screen.navInfo, options: options)
         Benchmark("\(name): draw + PNG") { benchmark in

@@ -8,8 +8,8 @@ extension Fleet {
     /// stream (on a shared ride the steps name other riders' stops); nil otherwise.
     public func riderNavInfo(provider: String, trip: Trip, stepLimit: Int = 1) async throws -> NavInfo? {
         guard let vehicleId = trip.vehicleId, !vehicleId.isEmpty,
-              let vehicle = try? await self.vehicle(provider: provider, id: vehicleId),
-              vehicle.currentTrips == [trip.tripId]
+            let vehicle = try? await self.vehicle(provider: provider, id: vehicleId),
+            vehicle.currentTrips == [trip.tripId]
         else { return nil }
         let info = try await navInfo(provider: provider, vehicleId: vehicleId)
         guard info.navState != .stopped, info.currentStep != nil else { return nil }

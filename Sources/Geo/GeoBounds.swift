@@ -32,7 +32,8 @@ public struct GeoBounds: Sendable, Hashable, Codable {
 
     /// The smallest bounds holding every point; nil for no points.
     public init?(_ points: some Sequence<LatLng>) {
-        var south = Double.infinity, north = -Double.infinity
+        var south = Double.infinity
+        var north = -Double.infinity
         var longitudes: [Double] = []
         for point in points {
             south = min(south, point.latitude)
@@ -106,7 +107,10 @@ public struct GeoBounds: Sendable, Hashable, Codable {
         var result = self
         result.south = max(-90, south - degreesLat)
         result.north = min(90, north + degreesLat)
-        if result.south > result.north { result.south = (south + north) / 2; result.north = result.south }
+        if result.south > result.north {
+            result.south = (south + north) / 2
+            result.north = result.south
+        }
         let span = longitudeSpan + 2 * degreesLng
         if span >= 360 {
             result.west = -180

@@ -30,8 +30,10 @@ extension PolylineMeasure {
     /// match lying more than 5 m behind `hint` (the slack absorbs GPS jitter) counts as
     /// `backtrackPenalty` metres farther for every metre beyond that: with the default 0.5,
     /// a match 25 m back must be 10 m nearer to win. 0 ranks by distance alone.
-    public func project(_ p: LatLng, near hint: Double, behind: Double, ahead: Double,
-                        backtrackPenalty: Double = 0.5) -> PolylineProjection {
+    public func project(
+        _ p: LatLng, near hint: Double, behind: Double, ahead: Double,
+        backtrackPenalty: Double = 0.5
+    ) -> PolylineProjection {
         guard segmentCount > 0 else { return project(p) }
         let plane = LocalPlane(origin: p)
         let first = min(position(atDistance: hint - max(0, behind)).index, segmentCount - 1)
@@ -40,7 +42,8 @@ extension PolylineMeasure {
         let penaltyPerMeter = max(0, backtrackPenalty) * 180 / (.pi * Earth.radiusMeters)
         func scored(_ segment: Int) -> (candidate: Candidate, score: Double) {
             let candidate = plane.nearest(on: points[segment], points[segment + 1], segment: segment)
-            let along = cumulativeMeters[segment]
+            let along =
+                cumulativeMeters[segment]
                 + candidate.fraction * (cumulativeMeters[segment + 1] - cumulativeMeters[segment])
             let backtrack = max(0, hint - backtrackSlackMeters - along)
             return (candidate, candidate.squaredDistance.squareRoot() + penaltyPerMeter * backtrack)

@@ -28,7 +28,8 @@ public struct PolylineSlice: Sendable, Hashable {
     /// overlap over a positive length.
     public func vertexRange(forSourceVertices start: Int, through end: Int) -> ClosedRange<Int>? {
         guard let first = sourceVertexPositions.first, let last = sourceVertexPositions.last,
-              start < end, Double(end) > first, Double(start) < last else { return nil }
+            start < end, Double(end) > first, Double(start) < last
+        else { return nil }
         return firstVertex(atOrAfter: Double(start))...firstVertex(atOrAfter: min(Double(end), last))
     }
 

@@ -30,8 +30,10 @@ public struct PolylineTracker: Sendable {
         public var reacquire: ReacquirePolicy
 
         /// Creates a configuration; the defaults suit a car reporting every few seconds.
-        public init(behindMeters: Double = 50, aheadMeters: Double = 500, backtrackPenalty: Double = 0.5,
-                    reacquire: ReacquirePolicy = .fullSearch(beyondMeters: 50)) {
+        public init(
+            behindMeters: Double = 50, aheadMeters: Double = 500, backtrackPenalty: Double = 0.5,
+            reacquire: ReacquirePolicy = .fullSearch(beyondMeters: 50)
+        ) {
             self.behindMeters = behindMeters
             self.aheadMeters = aheadMeters
             self.backtrackPenalty = backtrackPenalty

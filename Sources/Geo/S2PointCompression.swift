@@ -20,10 +20,15 @@ struct SecondDifferenceCoder {
     private var velocity: Int32 = 0
 
     mutating func encode(_ next: Int32) -> Int32 {
-        defer { count += 1; value = next }
+        defer {
+            count += 1
+            value = next
+        }
         switch count {
         case 0: return next
-        case 1: velocity = next &- value; return velocity
+        case 1:
+            velocity = next &- value
+            return velocity
         default:
             let delta = next &- value
             defer { velocity = delta }
@@ -34,8 +39,12 @@ struct SecondDifferenceCoder {
     mutating func decode(_ coded: Int32) -> Int32 {
         switch count {
         case 0: value = coded
-        case 1: velocity = coded; value &+= velocity
-        default: velocity &+= coded; value &+= velocity
+        case 1:
+            velocity = coded
+            value &+= velocity
+        default:
+            velocity &+= coded
+            value &+= velocity
         }
         count += 1
         return value
@@ -53,8 +62,10 @@ struct S2CellPoint: Equatable {
 enum S2PointCompression {
     /// Appends the points, coded at `level`; `offCenter` lists the points (index and exact
     /// direction) that are not centres of their level-`level` cell.
-    static func encode(_ points: [S2CellPoint], level: Int, offCenter: [(index: Int, point: Vector3)] = [],
-                       into out: inout [UInt8]) {
+    static func encode(
+        _ points: [S2CellPoint], level: Int, offCenter: [(index: Int, point: Vector3)] = [],
+        into out: inout [UInt8]
+    ) {
         var run: (face: Int, count: Int)?
         for point in points {
             if let current = run, current.face == point.face {
@@ -74,8 +85,9 @@ enum S2PointCompression {
             if index == 0 {
                 // The first values cannot be negative: no zig-zag, and a fixed width is shorter
                 // than a varint of the same value.
-                out.appendLittleEndian(interleave(UInt32(bitPattern: pi), UInt32(bitPattern: qi)),
-                                       byteCount: firstPointBytes(level: level))
+                out.appendLittleEndian(
+                    interleave(UInt32(bitPattern: pi), UInt32(bitPattern: qi)),
+                    byteCount: firstPointBytes(level: level))
             } else {
                 out.appendVarint(interleave(zigZag(pi), zigZag(qi)))
             }
@@ -89,8 +101,10 @@ enum S2PointCompression {
     }
 
     /// Decodes `count` points coded at `level`, appending their latitude/longitude.
-    static func decode(count: Int, level: Int, from reader: inout ByteReader,
-                       into points: inout [LatLng]) throws(S2Polyline.DecodingError) {
+    static func decode(
+        count: Int, level: Int, from reader: inout ByteReader,
+        into points: inout [LatLng]
+    ) throws(S2Polyline.DecodingError) {
         // The face runs come first; note where they start and skip them, then read them again
         // alongside the coordinates, so no array of faces is needed.
         var faces = reader

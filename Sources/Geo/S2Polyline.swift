@@ -92,8 +92,9 @@ public enum S2Polyline {
             let levelStart = reader.offset
             let level = Int(try reader.byte("the snap level"))
             guard level <= S2Projection.maxLevel else {
-                throw DecodingError(code: .invalidSnapLevel, offset: levelStart,
-                                    detail: "level \(level), at most \(S2Projection.maxLevel)")
+                throw DecodingError(
+                    code: .invalidSnapLevel, offset: levelStart,
+                    detail: "level \(level), at most \(S2Projection.maxLevel)")
             }
             let countStart = reader.offset
             let count = Int(try reader.varint32("the vertex count"))
@@ -105,12 +106,14 @@ public enum S2Polyline {
             points.reserveCapacity(count)
             try S2PointCompression.decode(count: count, level: level, from: &reader, into: &points)
         default:
-            throw DecodingError(code: .unsupportedVersion, offset: 0,
-                                detail: bytes.isEmpty ? "no bytes" : "version \(version); 1 and 2 are known")
+            throw DecodingError(
+                code: .unsupportedVersion, offset: 0,
+                detail: bytes.isEmpty ? "no bytes" : "version \(version); 1 and 2 are known")
         }
         guard reader.isAtEnd else {
-            throw DecodingError(code: .trailingBytes, offset: reader.offset,
-                                detail: "\(reader.remaining) bytes after the last vertex")
+            throw DecodingError(
+                code: .trailingBytes, offset: reader.offset,
+                detail: "\(reader.remaining) bytes after the last vertex")
         }
         return points
     }
@@ -148,12 +151,14 @@ public enum S2Polyline {
 
     private static func checkCount(_ count: Int, fitsIn available: Int, at offset: Int) throws(DecodingError) {
         guard count <= maxVertexCount else {
-            throw DecodingError(code: .tooManyVertices, offset: offset,
-                                detail: "\(count) vertices, more than the \(maxVertexCount) allowed")
+            throw DecodingError(
+                code: .tooManyVertices, offset: offset,
+                detail: "\(count) vertices, more than the \(maxVertexCount) allowed")
         }
         guard count <= available + 1 else {
-            throw DecodingError(code: .truncated, offset: offset,
-                                detail: "\(count) vertices cannot fit in the \(available) bytes left")
+            throw DecodingError(
+                code: .truncated, offset: offset,
+                detail: "\(count) vertices cannot fit in the \(available) bytes left")
         }
     }
 }

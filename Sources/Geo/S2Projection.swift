@@ -36,7 +36,9 @@ enum S2Projection {
 
     /// The face a direction points into: its largest component's axis, +3 when negative.
     static func face(_ v: Vector3) -> Int {
-        let ax = abs(v.x), ay = abs(v.y), az = abs(v.z)
+        let ax = abs(v.x)
+        let ay = abs(v.y)
+        let az = abs(v.z)
         let axis = ax > ay ? (ax > az ? 0 : 2) : (ay > az ? 1 : 2)
         let component = axis == 0 ? v.x : (axis == 1 ? v.y : v.z)
         return component < 0 ? axis + 3 : axis

@@ -60,8 +60,10 @@ public enum WebMercator {
     /// image with `padding` pixels kept free on every side, at most `maxZoom` and at least
     /// `minZoom`. A single point (or a padding that leaves no room) gets `maxZoom` and
     /// `minZoom` respectively.
-    public static func zoomToFit(bounds: GeoBounds, width: Double, height: Double, padding: Double = 0,
-                                 maxZoom: Double = 21, minZoom: Double = 0) -> Double {
+    public static func zoomToFit(
+        bounds: GeoBounds, width: Double, height: Double, padding: Double = 0,
+        maxZoom: Double = 21, minZoom: Double = 0
+    ) -> Double {
         let availableWidth = width - 2 * padding
         let availableHeight = height - 2 * padding
         guard availableWidth > 0, availableHeight > 0 else { return minZoom }

@@ -124,7 +124,7 @@ public struct Navigator: Sendable {
             .navigatorDidChangeRoute(
                 NavEvent.RouteChange(
                     stepCount: route.steps.count, destinationCount: route.destinations.count,
-                    distanceMeters: measure.totalMeters, durationSeconds: measure.seconds[measure.seconds.count - 1])),
+                    distanceMeters: measure.totalMeters, durationSeconds: measure.seconds[measure.seconds.count - 1]))
         ]
         state.delayCategory = delayCategory()
         events.append(.didUpdateDelayCategory(state.delayCategory))
@@ -252,7 +252,8 @@ public struct Navigator: Sendable {
         var k = min(state.stepIndex, m.count - 1)
         while k + 1 < m.count && m[k] < meters { k += 1 }
         while k > 0 && m[k - 1] > meters { k -= 1 }
-        let near = abs(m[k] - meters) <= settings.nearManeuverMeters
+        let near =
+            abs(m[k] - meters) <= settings.nearManeuverMeters
             || (k > 0 && abs(meters - m[k - 1]) <= settings.nearManeuverMeters)
         return near ? settings.offRouteDistanceNearManeuverMeters : settings.offRouteDistanceMeters
     }
@@ -281,7 +282,7 @@ public struct Navigator: Sendable {
             last = min(last, first + 4_096)
         case .whole:
             first = 0
-            alongWeight = 1e-6  // a tie-break towards the start, 1 m per 1,000 km
+            alongWeight = 1e-6 // a tie-break towards the start, 1 m per 1,000 km
         }
         let limit = kind == .whole ? Double.infinity : progress.meters + aheadMeters
         let plane = LocalPlane(origin: location)

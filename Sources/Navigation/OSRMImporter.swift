@@ -97,7 +97,8 @@ public enum OSRMImporter {
     private static func roadFeatures(_ intersections: [Intersection], points: [LatLng], indices: [Int]) -> [RoadFeature] {
         var features: [RoadFeature] = []
         for intersection in intersections {
-            let kinds: [RoadFeature.Kind] = (intersection.trafficSignal == true ? [.trafficLight] : [])
+            let kinds: [RoadFeature.Kind] =
+                (intersection.trafficSignal == true ? [.trafficLight] : [])
                 + (intersection.stopSign == true ? [.stopSign] : [])
             guard !kinds.isEmpty, let location = intersection.location, location.count == 2 else { continue }
             let at = LatLng(latitude: location[1], longitude: location[0])
@@ -158,7 +159,8 @@ public enum OSRMImporter {
             kind = ManeuverMapping.roundaboutExit(side: side)
         default:
             // turn, continue, end of road, notification and anything newer.
-            kind = direction == nil && !["turn", "continue", "end of road"].contains(type)
+            kind =
+                direction == nil && !["turn", "continue", "end of road"].contains(type)
                 ? .unknown : ManeuverMapping.turn(direction, side: side)
         }
         var m = ImportedManeuver(maneuver: kind, pointIndex: 0)

@@ -72,7 +72,8 @@ enum RouteText {
         case .depart:
             return "Head \(cardinal(c.bearingAfter))" + (c.road.isEmpty ? "" : " on \(c.road)")
         case .destination, .destinationLeft, .destinationRight:
-            var text = c.isFinalDestination || c.destinationNumber == nil
+            var text =
+                c.isFinalDestination || c.destinationNumber == nil
                 ? "Arrive at your destination" : "Arrive at waypoint \(c.destinationNumber ?? 0)"
             if c.maneuver == .destinationLeft { text += ", on the left" }
             if c.maneuver == .destinationRight { text += ", on the right" }

@@ -16,13 +16,14 @@ public enum SolarPosition {
     public static func elevationDegrees(at location: LatLng, time: Date) -> Double {
         let rad = Double.pi / 180
         let julianDay = time.timeIntervalSince1970 / 86_400 + 2_440_587.5
-        let t = (julianDay - 2_451_545) / 36_525  // Julian centuries since J2000.0
+        let t = (julianDay - 2_451_545) / 36_525 // Julian centuries since J2000.0
 
         let meanLongitude = (280.46646 + t * (36_000.76983 + t * 0.0003032)).truncatingRemainder(dividingBy: 360)
         let meanAnomaly = 357.52911 + t * (35_999.05029 - 0.0001537 * t)
         let eccentricity = 0.016708634 - t * (0.000042037 + 0.0000001267 * t)
         let m = meanAnomaly * rad
-        let center = sin(m) * (1.914602 - t * (0.004817 + 0.000014 * t))
+        let center =
+            sin(m) * (1.914602 - t * (0.004817 + 0.000014 * t))
             + sin(2 * m) * (0.019993 - 0.000101 * t) + sin(3 * m) * 0.000289
         let trueLongitude = meanLongitude + center
         let omega = (125.04 - 1934.136 * t) * rad
@@ -34,9 +35,11 @@ public enum SolarPosition {
         // Equation of time, in minutes.
         let y = tan(obliquity / 2) * tan(obliquity / 2)
         let l0 = meanLongitude * rad
-        let eot = 4 / rad * (y * sin(2 * l0) - 2 * eccentricity * sin(m)
-            + 4 * eccentricity * y * sin(m) * cos(2 * l0) - 0.5 * y * y * sin(4 * l0)
-            - 1.25 * eccentricity * eccentricity * sin(2 * m))
+        let eot =
+            4 / rad
+            * (y * sin(2 * l0) - 2 * eccentricity * sin(m)
+                + 4 * eccentricity * y * sin(m) * cos(2 * l0) - 0.5 * y * y * sin(4 * l0)
+                - 1.25 * eccentricity * eccentricity * sin(2 * m))
 
         let minutesOfDay = (time.timeIntervalSince1970 / 60).truncatingRemainder(dividingBy: 1_440)
         var trueSolarMinutes = (minutesOfDay + eot + 4 * location.longitude).truncatingRemainder(dividingBy: 1_440)

@@ -89,8 +89,9 @@ public enum ValhallaImporter {
                 seconds += leg.summary?.time ?? leg.maneuvers.reduce(0) { $0 + $1.time }
             }
             guard line.points.count >= 2 else { throw RouteImportError("alternates[\(a)].trip.legs: no shape") }
-            routes.append(AlternateRoute(
-                encodedPolyline: EncodedPolyline.encode(line.points), durationSeconds: alternate.trip.summary?.time ?? seconds))
+            routes.append(
+                AlternateRoute(
+                    encodedPolyline: EncodedPolyline.encode(line.points), durationSeconds: alternate.trip.summary?.time ?? seconds))
         }
         return routes
     }
@@ -104,7 +105,8 @@ public enum ValhallaImporter {
         let lengths = gaps.map { polyline.length(from: $0.from, to: $0.to) }
         let total = lengths.reduce(0, +)
         for (gap, length) in zip(gaps, lengths) where length > 0 {
-            let seconds = untimedSeconds > 0 && total > 0
+            let seconds =
+                untimedSeconds > 0 && total > 0
                 ? untimedSeconds * length / total : length / (gap.previousSpeed ?? 50 / 3.6)
             polyline.addDuration(seconds, from: gap.from, to: gap.to)
         }
@@ -180,8 +182,10 @@ public enum ValhallaImporter {
     /// slight right, right, sharp right, reverse, merge to left, merge to right.
     private static func lane(_ bits: (directions: Int, recommended: Int), side: DrivingSide) -> Lane {
         typealias D = ManeuverMapping.Direction
-        let shapes: [D?] = [nil, .straight, .sharpLeft, .left, .slightLeft, .slightRight, .right, .sharpRight, .uTurn,
-                            .slightLeft, .slightRight]
+        let shapes: [D?] = [
+            nil, .straight, .sharpLeft, .left, .slightLeft, .slightRight, .right, .sharpRight, .uTurn,
+            .slightLeft, .slightRight,
+        ]
         var directions: [LaneDirection] = []
         for (bit, d) in shapes.enumerated() where bits.directions & (1 << bit) != 0 {
             directions.append(

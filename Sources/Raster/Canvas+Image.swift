@@ -10,18 +10,21 @@ extension Canvas {
     public mutating func draw(_ image: Image, transform: Transform = .identity, opacity: Double = 1) {
         let alpha = alphaByte(opacity)
         guard alpha != 0, image.width > 0, image.height > 0, width > 0, height > 0,
-              let inverse = transform.inverted(), inverse.a.isFinite, inverse.b.isFinite, inverse.tx.isFinite, inverse.ty.isFinite
+            let inverse = transform.inverted(), inverse.a.isFinite, inverse.b.isFinite, inverse.tx.isFinite, inverse.ty.isFinite
         else { return }
         if transform.a == 1, transform.b == 0, transform.c == 0, transform.d == 1,
-           transform.tx == transform.tx.rounded(), transform.ty == transform.ty.rounded(),
-           abs(transform.tx) < 1e9, abs(transform.ty) < 1e9 {
+            transform.tx == transform.tx.rounded(), transform.ty == transform.ty.rounded(),
+            abs(transform.tx) < 1e9, abs(transform.ty) < 1e9
+        {
             copy(image, x: Int(transform.tx), y: Int(transform.ty), alpha: alpha)
             return
         }
         // Canvas bounds of the transformed image, one pixel of margin for the filter.
-        let corners = [Point(0, 0), Point(Double(image.width), 0),
-                       Point(0, Double(image.height)), Point(Double(image.width), Double(image.height))]
-            .map { transform.apply($0) }
+        let corners = [
+            Point(0, 0), Point(Double(image.width), 0),
+            Point(0, Double(image.height)), Point(Double(image.width), Double(image.height)),
+        ]
+        .map { transform.apply($0) }
         guard corners.allSatisfy(\.isFinite) else { return }
         func clamped(_ value: Double) -> Int { Int(min(max(value, -1e9), 1e9)) }
         let minX = max(0, clamped((corners.map(\.x).min() ?? 0).rounded(.down)) - 1)
@@ -96,7 +99,8 @@ extension Canvas {
         var result: UInt32 = 0
         var shift: UInt32 = 0
         while shift < 32 {
-            let sum = ((p00 >> shift) & 0xFF) * w00 + ((p10 >> shift) & 0xFF) * w10
+            let sum =
+                ((p00 >> shift) & 0xFF) * w00 + ((p10 >> shift) & 0xFF) * w10
                 + ((p01 >> shift) & 0xFF) * w01 + ((p11 >> shift) & 0xFF) * w11
             result |= ((sum + 32_768) >> 16) << shift
             shift += 8

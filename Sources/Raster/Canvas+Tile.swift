@@ -8,7 +8,8 @@ extension Canvas {
     public mutating func drawTile(_ image: Image, transform: Transform, clip: ConvexClip, opacity: Double = 1) {
         let alpha = alphaByte(opacity)
         guard alpha != 0, image.width > 0, image.height > 0, width > 0, height > 0, !clip.isEmpty,
-              let inverse = transform.inverted() else { return }
+            let inverse = transform.inverted()
+        else { return }
         let xs = clip.corners.map(\.x)
         let ys = clip.corners.map(\.y)
         func clamped(_ value: Double) -> Int { Int(min(max(value, -1), 1e9)) }
@@ -59,7 +60,8 @@ extension Canvas {
         var result: UInt32 = 0
         var shift: UInt32 = 0
         while shift < 32 {
-            let sum = ((p00 >> shift) & 0xFF) * w00 + ((p10 >> shift) & 0xFF) * w10
+            let sum =
+                ((p00 >> shift) & 0xFF) * w00 + ((p10 >> shift) & 0xFF) * w10
                 + ((p01 >> shift) & 0xFF) * w01 + ((p11 >> shift) & 0xFF) * w11
             result |= ((sum + 32_768) >> 16) << shift
             shift += 8

@@ -52,8 +52,10 @@ public struct Canvas: Sendable {
     // MARK: - Fills and strokes
 
     /// Fills a path (mapped by `transform`) with a colour under a fill rule.
-    public mutating func fill(_ path: Path, color: Color, rule: FillRule = .nonZero,
-                              transform: Transform = .identity, opacity: Double = 1) {
+    public mutating func fill(
+        _ path: Path, color: Color, rule: FillRule = .nonZero,
+        transform: Transform = .identity, opacity: Double = 1
+    ) {
         var contours = takeContours()
         for polyline in path.flattened(transform: transform) {
             contours.append(polyline)
@@ -63,8 +65,10 @@ public struct Canvas: Sendable {
     }
 
     /// Strokes a path: the width, caps and joins are in user space, mapped by `transform`.
-    public mutating func stroke(_ path: Path, style: StrokeStyle, color: Color,
-                                transform: Transform = .identity, opacity: Double = 1) {
+    public mutating func stroke(
+        _ path: Path, style: StrokeStyle, color: Color,
+        transform: Transform = .identity, opacity: Double = 1
+    ) {
         let scale = Self.scaleFactor(transform)
         guard scale > 0 else { return }
         let tolerance = 0.1 / scale

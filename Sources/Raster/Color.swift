@@ -34,8 +34,9 @@ public struct Color: Hashable, Sendable {
             channels.append(high << 4 | low)
             index += 2
         }
-        self.init(red: channels[0], green: channels[1], blue: channels[2],
-                  alpha: channels.count == 4 ? channels[3] : 255)
+        self.init(
+            red: channels[0], green: channels[1], blue: channels[2],
+            alpha: channels.count == 4 ? channels[3] : 255)
     }
 
     /// `#RRGGBB` when opaque, `#RRGGBBAA` otherwise, upper-case hex digits.
@@ -53,8 +54,9 @@ public struct Color: Hashable, Sendable {
 
     /// The same colour premultiplied by its alpha (channels rounded to nearest).
     public var premultiplied: PremultipliedColor {
-        PremultipliedColor(red: multiply(red, alpha), green: multiply(green, alpha),
-                           blue: multiply(blue, alpha), alpha: alpha)
+        PremultipliedColor(
+            red: multiply(red, alpha), green: multiply(green, alpha),
+            blue: multiply(blue, alpha), alpha: alpha)
     }
 
     /// This colour with its alpha multiplied by `opacity` (0–1, clamped).
@@ -127,8 +129,9 @@ public struct PremultipliedColor: Hashable, Sendable {
     /// The straight colour (channels divided by alpha and rounded); transparent black for alpha 0.
     public var unpremultiplied: Color {
         guard alpha != 0 else { return .transparent }
-        return Color(red: divide(red, alpha), green: divide(green, alpha),
-                     blue: divide(blue, alpha), alpha: alpha)
+        return Color(
+            red: divide(red, alpha), green: divide(green, alpha),
+            blue: divide(blue, alpha), alpha: alpha)
     }
 
     /// The colour packed as it lies in canvas memory: bytes R, G, B, A.
@@ -138,8 +141,9 @@ public struct PremultipliedColor: Hashable, Sendable {
 
     /// Unpacks a canvas pixel.
     init(packed: UInt32) {
-        self.init(red: UInt8(truncatingIfNeeded: packed), green: UInt8(truncatingIfNeeded: packed >> 8),
-                  blue: UInt8(truncatingIfNeeded: packed >> 16), alpha: UInt8(truncatingIfNeeded: packed >> 24))
+        self.init(
+            red: UInt8(truncatingIfNeeded: packed), green: UInt8(truncatingIfNeeded: packed >> 8),
+            blue: UInt8(truncatingIfNeeded: packed >> 16), alpha: UInt8(truncatingIfNeeded: packed >> 24))
     }
 }
 
@@ -151,8 +155,9 @@ extension Color {
     func source(opacity: Double) -> PremultipliedColor {
         let alpha = Double(self.alpha) / 255 * (opacity.isNaN ? 0 : min(max(opacity, 0), 1))
         func short(_ value: Double) -> UInt8 { UInt8(UInt32(value * 65535 + 0.5) >> 8) }
-        return PremultipliedColor(red: short(Double(red) / 255 * alpha), green: short(Double(green) / 255 * alpha),
-                                  blue: short(Double(blue) / 255 * alpha), alpha: short(alpha))
+        return PremultipliedColor(
+            red: short(Double(red) / 255 * alpha), green: short(Double(green) / 255 * alpha),
+            blue: short(Double(blue) / 255 * alpha), alpha: short(alpha))
     }
 }
 

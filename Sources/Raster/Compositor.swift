@@ -5,7 +5,7 @@
 // operation (0x00FF00FF lanes).
 
 #if _endian(big)
-#error("Raster stores pixels as little-endian UInt32 (R in the low byte); big-endian hosts are not supported")
+    #error("Raster stores pixels as little-endian UInt32 (R in the low byte); big-endian hosts are not supported")
 #endif
 
 enum Compositor {

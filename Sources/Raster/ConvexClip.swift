@@ -73,7 +73,10 @@ public struct ConvexClip: Hashable, Sendable {
 
     func relation(of points: ArraySlice<Point>) -> Relation {
         guard !edges.isEmpty else { return .outside }
-        var boxMinX = Double.infinity, boxMinY = Double.infinity, boxMaxX = -Double.infinity, boxMaxY = -Double.infinity
+        var boxMinX = Double.infinity
+        var boxMinY = Double.infinity
+        var boxMaxX = -Double.infinity
+        var boxMaxY = -Double.infinity
         for point in points {
             boxMinX = min(boxMinX, point.x)
             boxMinY = min(boxMinY, point.y)
@@ -132,7 +135,10 @@ public struct ConvexClip: Hashable, Sendable {
                 let start = edge.normal.dot(previous) - edge.offset
                 let change = edge.normal.dot(direction)
                 if change == 0 {
-                    if start < 0 { enter = 1; leave = 0 }
+                    if start < 0 {
+                        enter = 1
+                        leave = 0
+                    }
                 } else {
                     let t = -start / change
                     if change > 0 { enter = max(enter, t) } else { leave = min(leave, t) }

@@ -157,8 +157,10 @@ public struct DisplayList: Hashable, Sendable, Codable {
         public var strokeWidth: Double?
 
         /// A rounded-rectangle operation.
-        public init(x: Double, y: Double, width: Double, height: Double, radius: Double,
-                    fill: Color? = nil, stroke: Color? = nil, strokeWidth: Double? = nil) {
+        public init(
+            x: Double, y: Double, width: Double, height: Double, radius: Double,
+            fill: Color? = nil, stroke: Color? = nil, strokeWidth: Double? = nil
+        ) {
             self.x = x
             self.y = y
             self.width = width
@@ -273,13 +275,27 @@ extension DisplayList.Operation: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: KindKey.self)
         switch self {
-        case .fill(let value): try container.encode(Kind.fill, forKey: .op); try value.encode(to: encoder)
-        case .stroke(let value): try container.encode(Kind.stroke, forKey: .op); try value.encode(to: encoder)
-        case .polyline(let value): try container.encode(Kind.polyline, forKey: .op); try value.encode(to: encoder)
-        case .circle(let value): try container.encode(Kind.circle, forKey: .op); try value.encode(to: encoder)
-        case .roundedRectangle(let value): try container.encode(Kind.roundedRect, forKey: .op); try value.encode(to: encoder)
-        case .image(let value): try container.encode(Kind.image, forKey: .op); try value.encode(to: encoder)
-        case .text(let value): try container.encode(Kind.text, forKey: .op); try value.encode(to: encoder)
+        case .fill(let value):
+            try container.encode(Kind.fill, forKey: .op)
+            try value.encode(to: encoder)
+        case .stroke(let value):
+            try container.encode(Kind.stroke, forKey: .op)
+            try value.encode(to: encoder)
+        case .polyline(let value):
+            try container.encode(Kind.polyline, forKey: .op)
+            try value.encode(to: encoder)
+        case .circle(let value):
+            try container.encode(Kind.circle, forKey: .op)
+            try value.encode(to: encoder)
+        case .roundedRectangle(let value):
+            try container.encode(Kind.roundedRect, forKey: .op)
+            try value.encode(to: encoder)
+        case .image(let value):
+            try container.encode(Kind.image, forKey: .op)
+            try value.encode(to: encoder)
+        case .text(let value):
+            try container.encode(Kind.text, forKey: .op)
+            try value.encode(to: encoder)
         }
     }
 }
@@ -291,20 +307,24 @@ extension Canvas {
         for operation in list.operations {
             switch operation {
             case .fill(let fill):
-                self.fill(fill.path, color: fill.color, rule: fill.rule, transform: fill.transform ?? .identity,
-                          opacity: fill.opacity ?? 1)
+                self.fill(
+                    fill.path, color: fill.color, rule: fill.rule, transform: fill.transform ?? .identity,
+                    opacity: fill.opacity ?? 1)
             case .stroke(let stroke):
-                self.stroke(stroke.path, style: stroke.style, color: stroke.color,
-                            transform: stroke.transform ?? .identity, opacity: stroke.opacity ?? 1)
+                self.stroke(
+                    stroke.path, style: stroke.style, color: stroke.color,
+                    transform: stroke.transform ?? .identity, opacity: stroke.opacity ?? 1)
             case .polyline(let polyline):
-                self.stroke(polyline: polyline.points, style: polyline.style, color: polyline.color,
-                            opacity: polyline.opacity ?? 1)
+                self.stroke(
+                    polyline: polyline.points, style: polyline.style, color: polyline.color,
+                    opacity: polyline.opacity ?? 1)
             case .circle(let circle):
                 let path = Path.circle(center: circle.center, radius: circle.radius)
                 drawShape(path, fill: circle.fill, stroke: circle.stroke, strokeWidth: circle.strokeWidth)
             case .roundedRectangle(let shape):
-                let path = Path.roundedRectangle(x: shape.x, y: shape.y, width: shape.width, height: shape.height,
-                                                 radius: shape.radius)
+                let path = Path.roundedRectangle(
+                    x: shape.x, y: shape.y, width: shape.width, height: shape.height,
+                    radius: shape.radius)
                 drawShape(path, fill: shape.fill, stroke: shape.stroke, strokeWidth: shape.strokeWidth)
             case .image(let blit):
                 draw(blit.image, transform: blit.transform, opacity: blit.opacity ?? 1)

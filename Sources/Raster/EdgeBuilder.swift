@@ -51,8 +51,10 @@ enum EdgeBuilder {
 
     /// True when every point of the contour lies inside the canvas (edges included).
     @inline(__always)
-    private static func isInside(_ points: UnsafeBufferPointer<Point>, _ start: Int, _ end: Int, width: Double,
-                                 height: Double) -> Bool {
+    private static func isInside(
+        _ points: UnsafeBufferPointer<Point>, _ start: Int, _ end: Int, width: Double,
+        height: Double
+    ) -> Bool {
         for index in start..<end {
             let point = points[index]
             if !(point.x >= 0 && point.x <= width && point.y >= 0 && point.y <= height) { return false }
@@ -64,8 +66,10 @@ enum EdgeBuilder {
         Point(x: min(max(point.x, -limit), limit), y: min(max(point.y, -limit), limit))
     }
 
-    private static func clipAndAdd(_ a: Point, _ b: Point, width: Double, height: Double,
-                                   to converter: inout ScanConverter) {
+    private static func clipAndAdd(
+        _ a: Point, _ b: Point, width: Double, height: Double,
+        to converter: inout ScanConverter
+    ) {
         var p0 = a
         var p1 = b
         if p0.y == p1.y { return }

@@ -41,8 +41,10 @@ extension Font {
                 cubic_to: { control1, control2, to, user in
                     guard let control1, let control2, let to, let user else { return 1 }
                     Unmanaged<OutlineCollector>.fromOpaque(user).takeUnretainedValue().elements
-                        .append(.cubic(control1: OutlineCollector.point(control1.pointee),
-                                       control2: OutlineCollector.point(control2.pointee), to: OutlineCollector.point(to.pointee)))
+                        .append(
+                            .cubic(
+                                control1: OutlineCollector.point(control1.pointee),
+                                control2: OutlineCollector.point(control2.pointee), to: OutlineCollector.point(to.pointee)))
                     return 0
                 },
                 shift: 0, delta: 0)

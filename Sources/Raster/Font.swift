@@ -182,8 +182,9 @@ public final class Font: Sendable {
                 let source = pitch >= 0 ? buffer + row * pitch : buffer + (rows - 1 - row) * -pitch
                 for column in 0..<width { coverage[row * width + column] = source[column] }
             }
-            return GlyphMask(width: width, height: rows, left: Int(slot.pointee.bitmap_left),
-                             top: Int(slot.pointee.bitmap_top), coverage: coverage)
+            return GlyphMask(
+                width: width, height: rows, left: Int(slot.pointee.bitmap_left),
+                top: Int(slot.pointee.bitmap_top), coverage: coverage)
         }
     }
 }

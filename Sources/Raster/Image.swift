@@ -19,14 +19,16 @@ public struct Image: Hashable, Sendable {
     /// An image from straight (not premultiplied) RGBA bytes, 4 per pixel, row-major.
     public init(width: Int, height: Int, straightRGBA bytes: [UInt8]) throws(RasterError) {
         guard width >= 0, height >= 0, bytes.count == width * height * 4 else {
-            throw RasterError(code: .invalidArgument,
-                              message: "expected \(max(0, width * height * 4)) RGBA bytes for \(width)x\(height), got \(bytes.count)")
+            throw RasterError(
+                code: .invalidArgument,
+                message: "expected \(max(0, width * height * 4)) RGBA bytes for \(width)x\(height), got \(bytes.count)")
         }
         var pixels = [UInt32](repeating: 0, count: width * height)
         bytes.withUnsafeBufferPointer { source in
             for index in pixels.indices {
-                let color = Color(red: source[index * 4], green: source[index * 4 + 1],
-                                  blue: source[index * 4 + 2], alpha: source[index * 4 + 3])
+                let color = Color(
+                    red: source[index * 4], green: source[index * 4 + 1],
+                    blue: source[index * 4 + 2], alpha: source[index * 4 + 3])
                 pixels[index] = color.premultiplied.packed
             }
         }

@@ -18,14 +18,16 @@ extension PNGCodec {
         var message = [CChar](repeating: 0, count: 256)
         let level = Int32(min(max(compressionLevel, 0), 9))
         let status = rows.withUnsafeBufferPointer { buffer in
-            tps_png_encode_gray1(buffer.baseAddress, UInt32(image.width), UInt32(image.height), stride, level,
-                                 &output, &size, &message, message.count)
+            tps_png_encode_gray1(
+                buffer.baseAddress, UInt32(image.width), UInt32(image.height), stride, level,
+                &output, &size, &message, message.count)
         }
         defer { tps_png_free(output) }
         guard status == Int32(TPS_PNG_OK), let output else {
             let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw RasterError(code: status == Int32(TPS_PNG_ERROR_ARGUMENT) ? .invalidArgument : .encodeFailed,
-                              message: "PNG encoding failed: \(text.isEmpty ? "unknown libpng error" : text)")
+            throw RasterError(
+                code: status == Int32(TPS_PNG_ERROR_ARGUMENT) ? .invalidArgument : .encodeFailed,
+                message: "PNG encoding failed: \(text.isEmpty ? "unknown libpng error" : text)")
         }
         return Array(UnsafeBufferPointer(start: output, count: size))
     }

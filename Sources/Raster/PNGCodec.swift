@@ -117,16 +117,18 @@ public enum PNGCodec {
         if opaque {
             // Canvas memory is R, G, B, A per pixel: libpng skips the alpha byte itself.
             status = image.pixels.withUnsafeBytes { bytes in
-                tps_png_encode(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt32(image.width),
-                               UInt32(image.height), image.width * 4, 4, 1, filters, level, strategy,
-                               &output, &size, &message, message.count)
+                tps_png_encode(
+                    bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt32(image.width),
+                    UInt32(image.height), image.width * 4, 4, 1, filters, level, strategy,
+                    &output, &size, &message, message.count)
             }
         } else {
             let rows = packStraightRGBA(image.pixels)
             status = rows.withUnsafeBufferPointer { rowBuffer in
-                tps_png_encode(rowBuffer.baseAddress, UInt32(image.width), UInt32(image.height),
-                               image.width * 4, 4, 0, filters, level, strategy,
-                               &output, &size, &message, message.count)
+                tps_png_encode(
+                    rowBuffer.baseAddress, UInt32(image.width), UInt32(image.height),
+                    image.width * 4, 4, 0, filters, level, strategy,
+                    &output, &size, &message, message.count)
             }
         }
         defer { tps_png_free(output) }
@@ -144,8 +146,9 @@ public enum PNGCodec {
         var message = [CChar](repeating: 0, count: 256)
         let dimension = UInt32(min(max(limits.maximumDimension, 1), Int(Int32.max)))
         let status = data.withUnsafeBufferPointer { input in
-            tps_png_decode(input.baseAddress, input.count, dimension, UInt64(max(limits.maximumPixels, 1)),
-                           &output, &width, &height, &message, message.count)
+            tps_png_decode(
+                input.baseAddress, input.count, dimension, UInt64(max(limits.maximumPixels, 1)),
+                &output, &width, &height, &message, message.count)
         }
         defer { tps_png_free(output) }
         guard status == Int32(TPS_PNG_OK), let output else {
@@ -160,9 +163,11 @@ public enum PNGCodec {
                 if alpha == 255 {
                     target[index] = UInt32(base[0]) | UInt32(base[1]) << 8 | UInt32(base[2]) << 16 | 0xFF00_0000
                 } else if alpha != 0 {
-                    target[index] = PremultipliedColor(
-                        red: multiply(base[0], alpha), green: multiply(base[1], alpha),
-                        blue: multiply(base[2], alpha), alpha: alpha).packed
+                    target[index] =
+                        PremultipliedColor(
+                            red: multiply(base[0], alpha), green: multiply(base[1], alpha),
+                            blue: multiply(base[2], alpha), alpha: alpha
+                        ).packed
                 }
             }
         }
@@ -171,14 +176,15 @@ public enum PNGCodec {
 
     private static func error(status: Int32, message: [CChar], fallback: RasterError.Code) -> RasterError {
         let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let code: RasterError.Code = switch status {
-        case Int32(TPS_PNG_ERROR_NOT_PNG): .notPNG
-        case Int32(TPS_PNG_ERROR_TRUNCATED): .truncated
-        case Int32(TPS_PNG_ERROR_TOO_LARGE): .tooLarge
-        case Int32(TPS_PNG_ERROR_NO_MEMORY): .outOfMemory
-        case Int32(TPS_PNG_ERROR_ARGUMENT): .invalidArgument
-        default: fallback
-        }
+        let code: RasterError.Code =
+            switch status {
+            case Int32(TPS_PNG_ERROR_NOT_PNG): .notPNG
+            case Int32(TPS_PNG_ERROR_TRUNCATED): .truncated
+            case Int32(TPS_PNG_ERROR_TOO_LARGE): .tooLarge
+            case Int32(TPS_PNG_ERROR_NO_MEMORY): .outOfMemory
+            case Int32(TPS_PNG_ERROR_ARGUMENT): .invalidArgument
+            default: fallback
+            }
         let prefix = fallback == .encodeFailed ? "PNG encoding failed" : "invalid PNG"
         return RasterError(code: code, message: "\(prefix): \(text.isEmpty ? "unknown libpng error" : text)")
     }

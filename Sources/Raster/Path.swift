@@ -88,11 +88,17 @@ extension Path {
                 last = device
             case .line(let point):
                 let device = transform.apply(point)
-                if current.isEmpty { current = [last]; start = last }
+                if current.isEmpty {
+                    current = [last]
+                    start = last
+                }
                 current.append(device)
                 last = device
             case .quad(let control, let point):
-                if current.isEmpty { current = [last]; start = last }
+                if current.isEmpty {
+                    current = [last]
+                    start = last
+                }
                 let p1 = transform.apply(control)
                 let p2 = transform.apply(point)
                 let deviation = (last - p1 * 2 + p2).length
@@ -106,7 +112,10 @@ extension Path {
                 current.append(p2)
                 last = p2
             case .cubic(let control1, let control2, let point):
-                if current.isEmpty { current = [last]; start = last }
+                if current.isEmpty {
+                    current = [last]
+                    start = last
+                }
                 let p1 = transform.apply(control1)
                 let p2 = transform.apply(control2)
                 let p3 = transform.apply(point)
@@ -178,8 +187,14 @@ extension Path: Codable {
         for element in elements {
             var command = container.nestedUnkeyedContainer()
             switch element {
-            case .move(let p): try command.encode("M"); try command.encode(p.x); try command.encode(p.y)
-            case .line(let p): try command.encode("L"); try command.encode(p.x); try command.encode(p.y)
+            case .move(let p):
+                try command.encode("M")
+                try command.encode(p.x)
+                try command.encode(p.y)
+            case .line(let p):
+                try command.encode("L")
+                try command.encode(p.x)
+                try command.encode(p.y)
             case .quad(let c, let p):
                 try command.encode("Q")
                 for value in [c.x, c.y, p.x, p.y] { try command.encode(value) }

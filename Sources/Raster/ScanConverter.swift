@@ -154,8 +154,10 @@ struct ScanConverter {
         if (currentCover != 0 || currentArea != 0) && currentX < width && currentX >= 0 {
             // Truncation only matters for thousands of edges overlapping in one pixel: wrong
             // coverage there, never a trap.
-            cells.append(Cell(x: Int32(currentX), y: Int32(currentY), cover: Int32(truncatingIfNeeded: currentCover),
-                              area: Int32(truncatingIfNeeded: currentArea)))
+            cells.append(
+                Cell(
+                    x: Int32(currentX), y: Int32(currentY), cover: Int32(truncatingIfNeeded: currentCover),
+                    area: Int32(truncatingIfNeeded: currentArea)))
             if currentY < minRow { minRow = currentY }
             if currentY > maxRow { maxRow = currentY }
         }
@@ -191,8 +193,9 @@ struct ScanConverter {
                         let end = Int(starts[rowIndex + 1])
                         if start == end { continue }
                         if !presorted { Self.sortRow(sortedCells, start, end) }
-                        Self.sweepRow(sortedCells, start, end, y: firstRow + rowIndex, width: width,
-                                 evenOdd: evenOdd, run: run, blitter: &blitter)
+                        Self.sweepRow(
+                            sortedCells, start, end, y: firstRow + rowIndex, width: width,
+                            evenOdd: evenOdd, run: run, blitter: &blitter)
                     }
                 }
             }

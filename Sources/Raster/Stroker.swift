@@ -139,8 +139,9 @@ struct Stroker {
         for index in 1..<(points.count - 1) {
             let next = direction(points[index], points[index + 1])
             let nextLength = (points[index + 1] - points[index]).length
-            join(at: points[index], incoming: previous, outgoing: next,
-                 room: min(previousLength, nextLength) / 2, into: &contours)
+            join(
+                at: points[index], incoming: previous, outgoing: next,
+                room: min(previousLength, nextLength) / 2, into: &contours)
             previous = next
             previousLength = nextLength
         }
@@ -157,8 +158,9 @@ struct Stroker {
             let following = vertices[(index + 1) % count]
             let next = direction(vertices[index], following)
             let nextLength = (following - vertices[index]).length
-            join(at: vertices[index], incoming: previous, outgoing: next,
-                 room: min(previousLength, nextLength) / 2, into: &contours)
+            join(
+                at: vertices[index], incoming: previous, outgoing: next,
+                room: min(previousLength, nextLength) / 2, into: &contours)
             previous = next
             previousLength = nextLength
         }
@@ -232,9 +234,9 @@ struct Stroker {
         case .butt:
             break
         case .square:
-            let extension_ = direction * halfWidth
-            contours.points.append(point + n + extension_)
-            contours.points.append(point - n + extension_)
+            let reach = direction * halfWidth
+            contours.points.append(point + n + reach)
+            contours.points.append(point - n + reach)
         case .round:
             arc(around: point, from: n, sweep: Double.pi, into: &contours)
         }

@@ -36,8 +36,9 @@ extension TextLayout {
     public func outline(transform: Transform = .identity) throws(RasterError) -> Path {
         var path = Path()
         for index in glyphs.indices {
-            try appendGlyphOutline(index, transform: Transform.translation(x: glyphs[index].x, y: 0).concatenating(transform),
-                                   to: &path)
+            try appendGlyphOutline(
+                index, transform: Transform.translation(x: glyphs[index].x, y: 0).concatenating(transform),
+                to: &path)
         }
         return path
     }

@@ -93,9 +93,10 @@ extension Canvas {
                     for row in 0..<mask.height {
                         let y = top + row
                         if y < 0 || y >= canvasHeight { continue }
-                        blitter.blitRow(y: y, x: left + firstColumn,
-                                        alphas: coverageBase + row * mask.width + firstColumn,
-                                        count: lastColumn - firstColumn)
+                        blitter.blitRow(
+                            y: y, x: left + firstColumn,
+                            alphas: coverageBase + row * mask.width + firstColumn,
+                            count: lastColumn - firstColumn)
                     }
                 }
             }
@@ -104,8 +105,10 @@ extension Canvas {
 
     /// Lays out and draws one line of text; returns its layout (for measuring).
     @discardableResult
-    public mutating func drawText(_ text: String, font: Font, size: Double, at origin: Point,
-                                  color: Color, opacity: Double = 1) throws(RasterError) -> TextLayout {
+    public mutating func drawText(
+        _ text: String, font: Font, size: Double, at origin: Point,
+        color: Color, opacity: Double = 1
+    ) throws(RasterError) -> TextLayout {
         let layout = try TextLayout(text: text, font: font, size: size)
         try draw(layout, at: origin, color: color, opacity: opacity)
         return layout

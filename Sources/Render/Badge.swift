@@ -63,18 +63,24 @@ struct Badge {
     func fitItem(above marker: MarkerPlacement) -> FitItem {
         let a = marker.anchor
         let centerOffset = marker.width * marker.scale / 2 - a.x
-        return FitItem(world: marker.world, left: width / 2 - centerOffset + outline + 1, right: width / 2 + centerOffset + outline + 1,
-                       up: a.y + Self.gap * scale + height + outline + 1, down: 0)
+        return FitItem(
+            world: marker.world, left: width / 2 - centerOffset + outline + 1, right: width / 2 + centerOffset + outline + 1,
+            up: a.y + Self.gap * scale + height + outline + 1, down: 0)
     }
 
     /// Adds the pill and the label at `box`.
     func draw(at box: Box, into operations: inout [DisplayList.Operation]) {
-        operations.append(.roundedRectangle(.init(
-            x: box.minX, y: box.minY, width: width, height: height, radius: height / 2, fill: style.backgroundColor,
-            stroke: outline > 0 ? style.outlineColor : nil, strokeWidth: outline > 0 ? outline : nil)))
+        operations.append(
+            .roundedRectangle(
+                .init(
+                    x: box.minX, y: box.minY, width: width, height: height, radius: height / 2, fill: style.backgroundColor,
+                    stroke: outline > 0 ? style.outlineColor : nil, strokeWidth: outline > 0 ? outline : nil)))
         let baseline = box.minY + height / 2 + Self.capHeight * layout.size / 2
-        operations.append(.text(.init(text: label, origin: Point(box.minX + (width - layout.width) / 2, baseline),
-                                      size: layout.size, color: style.textColor, bold: true)))
+        operations.append(
+            .text(
+                .init(
+                    text: label, origin: Point(box.minX + (width - layout.width) / 2, baseline),
+                    size: layout.size, color: style.textColor, bold: true)))
     }
 }
 

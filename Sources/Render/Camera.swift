@@ -31,8 +31,9 @@ public struct Camera: Hashable, Sendable {
 
     /// A camera with an explicit centre and zoom.
     public init(center: LatLng, zoom: Double, bearing: Double, pixelWidth: Int, pixelHeight: Int, scale: Double) {
-        self.init(centerWorld: WebMercator.worldPoint(center, zoom: 0), zoom: zoom, bearing: bearing,
-                  pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
+        self.init(
+            centerWorld: WebMercator.worldPoint(center, zoom: 0), zoom: zoom, bearing: bearing,
+            pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
     }
 
     init(centerWorld: WorldPoint, zoom: Double, bearing: Double, pixelWidth: Int, pixelHeight: Int, scale: Double) {
@@ -58,8 +59,9 @@ public struct Camera: Hashable, Sendable {
     func point(world: WorldPoint) -> Point {
         let dx = (world.x - centerWorld.x) * factor
         let dy = (world.y - centerWorld.y) * factor
-        return Point(x: Double(pixelWidth) / 2 + dx * cosine - dy * sine,
-                     y: Double(pixelHeight) / 2 + dx * sine + dy * cosine)
+        return Point(
+            x: Double(pixelWidth) / 2 + dx * cosine - dy * sine,
+            y: Double(pixelHeight) / 2 + dx * sine + dy * cosine)
     }
 
     /// The camera's centre as a location.
@@ -85,8 +87,10 @@ extension Camera {
     /// A camera showing route vertices (each covering `routeExtent` device pixels around it)
     /// and `items` inside `padding` device pixels, honouring a given centre or zoom; with
     /// nothing to show it looks at the given centre (or the whole world).
-    static func fitting(routePoints: [WorldPoint], routeExtent: Double, items: [FitItem], center: LatLng?, zoom: Double?,
-                        bearing: Double, pixelWidth: Int, pixelHeight: Int, scale: Double, padding: Double) -> Camera {
+    static func fitting(
+        routePoints: [WorldPoint], routeExtent: Double, items: [FitItem], center: LatLng?, zoom: Double?,
+        bearing: Double, pixelWidth: Int, pixelHeight: Int, scale: Double, padding: Double
+    ) -> Camera {
         let radians = -bearing * .pi / 180
         let cosine = cos(radians)
         let sine = sin(radians)
@@ -115,8 +119,10 @@ extension Camera {
         func box(_ k: Double) -> (minX: Double, maxX: Double, minY: Double, maxY: Double) {
             var box = (minX: Double.infinity, maxX: -Double.infinity, minY: Double.infinity, maxY: -Double.infinity)
             if !routePoints.isEmpty {
-                box = (routeBox.minX * k - routeExtent, routeBox.maxX * k + routeExtent,
-                       routeBox.minY * k - routeExtent, routeBox.maxY * k + routeExtent)
+                box = (
+                    routeBox.minX * k - routeExtent, routeBox.maxX * k + routeExtent,
+                    routeBox.minY * k - routeExtent, routeBox.maxY * k + routeExtent
+                )
             }
             for (item, p) in zip(items, rotated) {
                 box.minX = min(box.minX, p.x * k - item.left)

@@ -73,8 +73,11 @@ struct MarkerPlacement {
                 // Upright text centred on the disc, whatever the marker's turn.
                 let center = transform.apply(Point(icon.width / 2, icon.height / 2))
                 let origin = Point(center.x - number.width / 2, center.y + Badge.capHeight * number.size / 2)
-                operations.append(.text(.init(text: String(text), origin: origin, size: number.size,
-                                              color: VectorIcon.stopNumberColor, bold: true)))
+                operations.append(
+                    .text(
+                        .init(
+                            text: String(text), origin: origin, size: number.size,
+                            color: VectorIcon.stopNumberColor, bold: true)))
             }
         case .image(let icon):
             let pixels = Transform.scale(x: 1 / icon.density, y: 1 / icon.density).concatenating(transform)
@@ -90,8 +93,9 @@ extension TripPreview {
         for marker in scene.markers {
             let options = style[marker: marker.type]
             guard options.isVisible else { continue }
-            var placement = MarkerPlacement(marker: marker, options: options, world: WebMercator.worldPoint(marker.location, zoom: 0),
-                                            width: 0, height: 0, scale: scale)
+            var placement = MarkerPlacement(
+                marker: marker, options: options, world: WebMercator.worldPoint(marker.location, zoom: 0),
+                width: 0, height: 0, scale: scale)
             if options.isFlat { placement.rotation = ((marker.heading ?? 0) - self.options.bearing) * .pi / 180 }
             switch options.icon {
             case .builtin(let builtin):

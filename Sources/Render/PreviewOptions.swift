@@ -40,8 +40,10 @@ public struct PreviewOptions: Hashable, Sendable {
 
     /// Options; see the properties for meanings. Values are taken as given (the parser
     /// validates); the camera clamps what it must.
-    public init(width: Int = defaultWidth, height: Int = defaultHeight, scale: Int = 1, center: LatLng? = nil,
-                zoom: Double? = nil, bearing: Double = 0, padding: Double = defaultPadding, lighting: LightingMode = .normal) {
+    public init(
+        width: Int = defaultWidth, height: Int = defaultHeight, scale: Int = 1, center: LatLng? = nil,
+        zoom: Double? = nil, bearing: Double = 0, padding: Double = defaultPadding, lighting: LightingMode = .normal
+    ) {
         self.width = width
         self.height = height
         self.scale = scale
@@ -89,8 +91,8 @@ public struct PreviewOptions: Hashable, Sendable {
         if let text = parameters["center"], !text.isEmpty {
             let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             guard parts.count == 2, let lat = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-                  let lng = Double(parts[1].trimmingCharacters(in: .whitespaces)),
-                  LatLng(latitude: lat, longitude: lng).isValid, abs(lat) <= WebMercator.maxLatitude
+                let lng = Double(parts[1].trimmingCharacters(in: .whitespaces)),
+                LatLng(latitude: lat, longitude: lng).isValid, abs(lat) <= WebMercator.maxLatitude
             else {
                 throw .invalid("center", "'\(text.prefix(64))' is not LAT,LNG in degrees (|LAT| ≤ \(WebMercator.maxLatitude))")
             }

@@ -84,7 +84,8 @@ public struct TripPreview: Sendable {
         }
         let camera = Camera.fitting(
             routePoints: routes.flatMap { $0.worlds }, routeExtent: routes.map { $0.width * scale / 2 }.max() ?? 0,
-            items: items, center: options.center, zoom: options.zoom.map { min(max($0, PreviewOptions.zoomRange.lowerBound), PreviewOptions.zoomRange.upperBound) },
+            items: items, center: options.center,
+            zoom: options.zoom.map { min(max($0, PreviewOptions.zoomRange.lowerBound), PreviewOptions.zoomRange.upperBound) },
             bearing: options.bearing, pixelWidth: options.pixelWidth, pixelHeight: options.pixelHeight,
             scale: scale, padding: options.padding * scale)
 

@@ -47,7 +47,7 @@ struct TripScene {
     /// Adds a waypoint's path (and traffic) to a route, sharing the joint vertex.
     private static func append(_ waypoint: TripWaypoint, to route: inout Route) {
         guard let encoded = waypoint.encodedPathToWaypoint ?? waypoint.trafficToWaypoint?.encodedPathToWaypoint,
-              let path = try? EncodedPolyline.decode(encoded), !path.isEmpty
+            let path = try? EncodedPolyline.decode(encoded), !path.isEmpty
         else { return }
         var speeds = [SpeedType](repeating: .noData, count: max(path.count - 1, 0))
         for interval in waypoint.trafficToWaypoint?.speedReadingInterval ?? [] {
@@ -98,7 +98,7 @@ struct TripScene {
     /// The direction of the route's first segment of any length, for a vehicle that sent no heading.
     private static func initialBearing(of route: Route) -> Double? {
         guard let first = route.points.first,
-              let next = route.points.first(where: { Earth.distance(first, $0) > 1 })
+            let next = route.points.first(where: { Earth.distance(first, $0) > 1 })
         else { return nil }
         let a = WebMercator.worldPoint(first, zoom: 0)
         let b = WebMercator.worldPoint(next, zoom: 0)

@@ -33,8 +33,10 @@ public enum DriveScenario {
 
     /// The navigator's events a checkpoint records (location and remaining time/distance
     /// events come every update and are covered by navInfo).
-    static let navigationEvents = ["didArriveAtWaypoint", "navigatorDidChangeRoute", "didUpdateDelayCategory",
-                                   "didChangeSuggestedLightingMode", "didUpdateSpeedAlertSeverity", "didUpdateTripStatus"]
+    static let navigationEvents = [
+        "didArriveAtWaypoint", "navigatorDidChangeRoute", "didUpdateDelayCategory",
+        "didChangeSuggestedLightingMode", "didUpdateSpeedAlertSeverity", "didUpdateTripStatus",
+    ]
 
     /// A scenario driving `route`; `source` says where the route came from. With a
     /// `maximumSeconds`, the route is cut after the first step that reaches past it (a
@@ -44,7 +46,8 @@ public enum DriveScenario {
         var cutNote: String?
         if let maximum = options.maximumSeconds, let cut = prefix(of: fullRoute, seconds: maximum * 1.25) {
             route = cut
-            cutNote = "the route is cut after step \(cut.steps.count - 1) of \(fullRoute.steps.count - 1) (\(Int(cut.steps.reduce(0) { $0 + $1.distanceFromPrevStepMeters } / 1000)) km); the car drives \(Int(maximum)) s of it"
+            cutNote =
+                "the route is cut after step \(cut.steps.count - 1) of \(fullRoute.steps.count - 1) (\(Int(cut.steps.reduce(0) { $0 + $1.distanceFromPrevStepMeters } / 1000)) km); the car drives \(Int(maximum)) s of it"
         }
         let points: [LatLng]
         do { points = try route.validate() } catch { throw ScenarioError("route: \(error)") }
@@ -53,13 +56,21 @@ public enum DriveScenario {
         do { drive = try DriveSimulator(route: route, start: options.start.date, interval: options.interval) } catch {
             throw ScenarioError("route: \(error)")
         }
-        var scenario = Scenario(name: name, description: "One rider driven along a real route by the drive simulator: the route with its steps is sent, then a location every \(Int(options.interval)) s.", provider: "demo")
+        var scenario = Scenario(
+            name: name,
+            description:
+                "One rider driven along a real route by the drive simulator: the route with its steps is sent, then a location every \(Int(options.interval)) s.",
+            provider: "demo")
         scenario.source = source
         let vehicle = "car-1"
         let trip = "trip-1"
         scenario.routes["route"] = try FleetLogImporter.json(route)
-        scenario.vehicles[vehicle] = json(#"{"vehicleState": "ONLINE", "supportedTripTypes": ["EXCLUSIVE"], "maximumCapacity": 4, "vehicleType": {"category": "AUTO"}, "lastLocation": {"location": {"latitude": \#(first.latitude), "longitude": \#(first.longitude)}}}"#)
-        scenario.trips[trip] = json(#"{"tripType": "EXCLUSIVE", "vehicleId": "\#(vehicle)", "pickupPoint": {"point": {"latitude": \#(first.latitude), "longitude": \#(first.longitude)}}, "dropoffPoint": {"point": {"latitude": \#(last.latitude), "longitude": \#(last.longitude)}}}"#)
+        scenario.vehicles[vehicle] = json(
+            #"{"vehicleState": "ONLINE", "supportedTripTypes": ["EXCLUSIVE"], "maximumCapacity": 4, "vehicleType": {"category": "AUTO"}, "lastLocation": {"location": {"latitude": \#(first.latitude), "longitude": \#(first.longitude)}}}"#
+        )
+        scenario.trips[trip] = json(
+            #"{"tripType": "EXCLUSIVE", "vehicleId": "\#(vehicle)", "pickupPoint": {"point": {"latitude": \#(first.latitude), "longitude": \#(first.longitude)}}, "dropoffPoint": {"point": {"latitude": \#(last.latitude), "longitude": \#(last.longitude)}}}"#
+        )
         let t0 = options.start
         scenario.timeline = [
             Scenario.Call(at: t0, op: .createVehicle, id: vehicle),
@@ -75,18 +86,22 @@ public enum DriveScenario {
             // The last report is stamped at the drive's end, which whole microseconds may
             // round a hair past.
             if time.seconds(since: t0) > limit + 0.001 { break }
-            var location = #"{"location": {"latitude": \#(point.location.latitude), "longitude": \#(point.location.longitude)}, "updateTime": "\#(time.rfc3339)""#
+            var location =
+                #"{"location": {"latitude": \#(point.location.latitude), "longitude": \#(point.location.longitude)}, "updateTime": "\#(time.rfc3339)""#
             if let heading = point.heading { location += #", "heading": \#(Int(heading.rounded()) % 360)"# }
             if let speed = point.speedMetersPerSecond { location += #", "speed": \#((speed * 10).rounded() / 10)"# }
-            scenario.timeline.append(Scenario.Call(at: time, op: .updateVehicle, id: vehicle, updateMask: "lastLocation",
-                                                   body: json(#"{"lastLocation": \#(location)}}"#)))
+            scenario.timeline.append(
+                Scenario.Call(
+                    at: time, op: .updateVehicle, id: vehicle, updateMask: "lastLocation",
+                    body: json(#"{"lastLocation": \#(location)}}"#)))
             lastTime = time
             reachedEnd = point.location == last
         }
         if reachedEnd { scenario.timeline.append(status(lastTime.adding(seconds: 1), trip, "COMPLETE")) }
         let span = lastTime.seconds(since: t0)
         for index in 1...max(1, options.checkpoints) {
-            let time = t0.adding(seconds: span * Double(index) / Double(max(1, options.checkpoints)) + (index == options.checkpoints && reachedEnd ? 2 : 0))
+            let time = t0.adding(
+                seconds: span * Double(index) / Double(max(1, options.checkpoints)) + (index == options.checkpoints && reachedEnd ? 2 : 0))
             var checkpoint = Scenario.Checkpoint(name: String(format: "%02d-drive", index), at: time)
             checkpoint.trip = trip
             checkpoint.navInfo = vehicle
@@ -105,10 +120,12 @@ public enum DriveScenario {
     /// ending at a destination there; nil when the whole route is shorter.
     static func prefix(of route: NavRoute, seconds: Double) -> NavRoute? {
         var elapsed = 0.0
-        guard let last = route.steps.indices.first(where: { index in
-            elapsed += route.steps[index].timeFromPrevStepSeconds
-            return elapsed > seconds
-        }), last + 1 < route.steps.count, let points = try? route.validate() else { return nil }
+        guard
+            let last = route.steps.indices.first(where: { index in
+                elapsed += route.steps[index].timeFromPrevStepSeconds
+                return elapsed > seconds
+            }), last + 1 < route.steps.count, let points = try? route.validate()
+        else { return nil }
         let end = route.steps[last].polylineEndIndex
         guard end >= 1 else { return nil }
         let kept = Array(points[0...end])
@@ -124,7 +141,8 @@ public enum DriveScenario {
                 return span
             }
         }
-        cut.destinations = route.destinations.filter { $0.polylinePointIndex < end }
+        cut.destinations =
+            route.destinations.filter { $0.polylinePointIndex < end }
             + [RouteDestination(location: kept[end], polylinePointIndex: end)]
         return cut
     }

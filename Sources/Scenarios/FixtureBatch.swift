@@ -36,8 +36,10 @@ public enum FixtureBatch {
     /// Runs `fixtures`, at most `jobs` at a time; `update` rewrites the goldens that differ.
     /// `progress` is called as each fixture finishes, with how many are done. Results come
     /// back in the order of `fixtures`.
-    public static func run(_ fixtures: [URL], jobs: Int = 1, update: Bool = false, store: FixtureStore = .sqlite,
-                           progress: (@Sendable (FixtureResult, Int, Int) -> Void)? = nil) async -> [FixtureResult] {
+    public static func run(
+        _ fixtures: [URL], jobs: Int = 1, update: Bool = false, store: FixtureStore = .sqlite,
+        progress: (@Sendable (FixtureResult, Int, Int) -> Void)? = nil
+    ) async -> [FixtureResult] {
         var results = [FixtureResult?](repeating: nil, count: fixtures.count)
         await withTaskGroup(of: (Int, FixtureResult).self) { group in
             var next = 0
@@ -65,8 +67,9 @@ public enum FixtureBatch {
             let run = try await ScenarioRunner(scenario: scenario, directory: directory, store: store).run()
             return try GoldenComparison.result(of: run, scenario: scenario, directory: directory, update: update)
         } catch {
-            return FixtureResult(name: directory.lastPathComponent, directory: directory, calls: 0, renders: 0, seconds: 0,
-                                 failures: ["\(error)"], artefacts: [], updated: [])
+            return FixtureResult(
+                name: directory.lastPathComponent, directory: directory, calls: 0, renders: 0, seconds: 0,
+                failures: ["\(error)"], artefacts: [], updated: [])
         }
     }
 }

@@ -28,11 +28,15 @@ public enum FleetLogImporter {
                 scenario.vehicles[call.id] = try json(call.vehicle)
                 scenario.timeline.append(Scenario.Call(at: call.time, op: .createVehicle, id: call.id))
             case .createVehicle:
-                scenario.timeline.append(Scenario.Call(at: call.time, op: .createVehicle, id: call.id, body: try json(call.vehicle),
-                                                       expectStatus: call.expectedStatus))
+                scenario.timeline.append(
+                    Scenario.Call(
+                        at: call.time, op: .createVehicle, id: call.id, body: try json(call.vehicle),
+                        expectStatus: call.expectedStatus))
             case .updateVehicle:
-                scenario.timeline.append(Scenario.Call(at: call.time, op: .updateVehicle, id: call.id, updateMask: mask,
-                                                       body: try json(call.vehicle)))
+                scenario.timeline.append(
+                    Scenario.Call(
+                        at: call.time, op: .updateVehicle, id: call.id, updateMask: mask,
+                        body: try json(call.vehicle)))
             case .createTrip:
                 tripNumbers[call.id] = tripNumbers.count + 1
                 let status = call.trip?.tripStatus ?? .unknown
@@ -40,8 +44,10 @@ public enum FleetLogImporter {
                 scenario.trips[call.id] = try json(call.trip)
                 scenario.timeline.append(Scenario.Call(at: call.time, op: .createTrip, id: call.id))
             case .updateTrip:
-                scenario.timeline.append(Scenario.Call(at: call.time, op: .updateTrip, id: call.id, updateMask: mask,
-                                                       body: try json(call.trip)))
+                scenario.timeline.append(
+                    Scenario.Call(
+                        at: call.time, op: .updateTrip, id: call.id, updateMask: mask,
+                        body: try json(call.trip)))
                 if call.updateMask?.contains("tripStatus") == true, let status = call.trip?.tripStatus { tripStatus[call.id] = status }
                 let number = tripNumbers[call.id] ?? 0
                 let status = (tripStatus[call.id] ?? .unknown).rawValue.lowercased().replacingOccurrences(of: "_", with: "-")

@@ -57,8 +57,9 @@ enum GoldenComparison {
 
     static func result(of run: ScenarioRun, scenario: Scenario, directory: URL, update: Bool) throws -> FixtureResult {
         let expectedDirectory = directory.appendingPathComponent(folder)
-        var result = FixtureResult(name: scenario.name, directory: directory, calls: run.calls, renders: run.renders,
-                                   seconds: run.seconds, failures: run.failures, artefacts: [], updated: [])
+        var result = FixtureResult(
+            name: scenario.name, directory: directory, calls: run.calls, renders: run.renders,
+            seconds: run.seconds, failures: run.failures, artefacts: [], updated: [])
         let produced = Set(run.artefacts.map(\.fileName))
         let existing = ((try? FileManager.default.contentsOfDirectory(atPath: expectedDirectory.path)) ?? [])
             .filter { $0.hasSuffix(".json") || $0.hasSuffix(".png") }.sorted()
@@ -86,8 +87,10 @@ enum GoldenComparison {
         return result
     }
 
-    private static func compare(_ artefact: Artefact, actual: [UInt8], golden: [UInt8]?,
-                                tolerances: Scenario.Tolerances) -> ArtefactResult {
+    private static func compare(
+        _ artefact: Artefact, actual: [UInt8], golden: [UInt8]?,
+        tolerances: Scenario.Tolerances
+    ) -> ArtefactResult {
         var result = ArtefactResult(fileName: artefact.fileName, differences: [], actual: actual, expected: golden, diffPNG: nil)
         guard let golden else {
             result.differences = ["no golden \(folder)/\(artefact.fileName); run with --update to record it"]
@@ -97,8 +100,9 @@ enum GoldenComparison {
         case .json(let value):
             do {
                 let expected = try JSONParser.parse(golden)
-                result.differences = JSONComparison.differences(expected: expected, actual: value, tolerances: tolerances,
-                                                                root: artefact.fileName)
+                result.differences = JSONComparison.differences(
+                    expected: expected, actual: value, tolerances: tolerances,
+                    root: artefact.fileName)
             } catch {
                 result.differences = ["\(folder)/\(artefact.fileName) is not JSON: \(error.description)"]
             }
@@ -112,11 +116,14 @@ enum GoldenComparison {
                 }
                 let metrics = try ImageComparison.compare(expected: expected, actual: image, channelTolerance: tolerances.pixelChannel)
                 if !metrics.passes(tolerances) {
-                    result.differences = [String(
-                        format: "%d of %d pixels differ by more than %d (%.3f%%, allowed %.3f%%); mean difference %.3f/255 (allowed %.3f); largest %d",
-                        metrics.differentPixels, metrics.totalPixels, tolerances.pixelChannel,
-                        100 * Double(metrics.differentPixels) / Double(max(1, metrics.totalPixels)), 100 * tolerances.differentPixels,
-                        metrics.meanDifference, tolerances.meanDifference, metrics.maximumDifference)]
+                    result.differences = [
+                        String(
+                            format:
+                                "%d of %d pixels differ by more than %d (%.3f%%, allowed %.3f%%); mean difference %.3f/255 (allowed %.3f); largest %d",
+                            metrics.differentPixels, metrics.totalPixels, tolerances.pixelChannel,
+                            100 * Double(metrics.differentPixels) / Double(max(1, metrics.totalPixels)), 100 * tolerances.differentPixels,
+                            metrics.meanDifference, tolerances.meanDifference, metrics.maximumDifference)
+                    ]
                     result.diffPNG = metrics.diffPNG
                 }
             } catch {

@@ -31,7 +31,8 @@ public enum HTMLReport {
             """
         for result in results {
             out += "<tr><td><a href=\"#\(escape(result.name))\">\(escape(result.name))</a></td>"
-            out += "<td class=\"\(result.passed ? "pass" : "fail")\">\(result.passed ? "pass" : "FAIL")\(result.updated.isEmpty ? "" : " (updated \(result.updated.count))")</td>"
+            out +=
+                "<td class=\"\(result.passed ? "pass" : "fail")\">\(result.passed ? "pass" : "FAIL")\(result.updated.isEmpty ? "" : " (updated \(result.updated.count))")</td>"
             out += String(format: "<td>%d</td><td>%d</td><td>%.2f</td></tr>\n", result.calls, result.renders, result.seconds)
         }
         out += "</table>\n"

@@ -37,18 +37,23 @@ struct ImageComparison {
             maximum = max(maximum, largest)
             if largest > channelTolerance {
                 different += 1
-                diff[base] = 230; diff[base + 1] = 0; diff[base + 2] = 0
+                diff[base] = 230
+                diff[base + 1] = 0
+                diff[base + 2] = 0
             } else {
                 let luma = (Int(e[base]) * 3 + Int(e[base + 1]) * 6 + Int(e[base + 2])) / 10
                 let faded = UInt8(200 + luma * 55 / 255)
-                diff[base] = faded; diff[base + 1] = faded; diff[base + 2] = faded
+                diff[base] = faded
+                diff[base + 1] = faded
+                diff[base + 2] = faded
             }
         }
         let pixels = expected.width * expected.height
         let png = try PNGCodec.encode(try Image(width: expected.width, height: expected.height, straightRGBA: diff))
-        return ImageComparison(differentPixels: different, totalPixels: pixels,
-                               meanDifference: pixels == 0 ? 0 : Double(total) / Double(pixels * 4),
-                               maximumDifference: maximum, diffPNG: png)
+        return ImageComparison(
+            differentPixels: different, totalPixels: pixels,
+            meanDifference: pixels == 0 ? 0 : Double(total) / Double(pixels * 4),
+            maximumDifference: maximum, diffPNG: png)
     }
 
     /// Whether the metrics are within `tolerances`.

@@ -32,18 +32,18 @@ struct JSONComparison {
 
     private mutating func compare(_ expected: JSONValue, _ actual: JSONValue, _ path: String) {
         switch (expected, actual) {
-        case let (.number(e, _), .number(a, _)):
+        case (.number(let e, _), .number(let a, _)):
             if abs(e - a) > tolerances.number { report("\(path): expected \(Self.text(expected)), got \(Self.text(actual))") }
-        case let (.string(e), .string(a)) where e != a:
+        case (.string(let e), .string(let a)) where e != a:
             if let seconds = Self.seconds(e, a) {
                 if abs(seconds) > tolerances.seconds { report("\(path): expected \(e), got \(a) (\(seconds) s apart)") }
             } else {
                 report("\(path): expected \(Self.text(expected)), got \(Self.text(actual))")
             }
-        case let (.array(e), .array(a)):
+        case (.array(let e), .array(let a)):
             if e.count != a.count { report("\(path): expected \(e.count) elements, got \(a.count)") }
             for index in 0..<min(e.count, a.count) { compare(e[index], a[index], "\(path)[\(index)]") }
-        case let (.object(e), .object(a)):
+        case (.object(let e), .object(let a)):
             let actualMembers = Dictionary(a.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
             for member in e {
                 guard let other = actualMembers[member.key] else {

@@ -19,8 +19,10 @@ struct RunSession {
     /// The last event ID recorded per vehicle, so each checkpoint records only what is new.
     var lastEventID: [String: Int64] = [:]
 
-    init(scenario: Scenario, directory: URL, clock: ScriptedClock, store: any TripStore, transport: LocalTransport,
-         tokens: TokenCache) {
+    init(
+        scenario: Scenario, directory: URL, clock: ScriptedClock, store: any TripStore, transport: LocalTransport,
+        tokens: TokenCache
+    ) {
         self.scenario = scenario
         self.directory = directory
         self.clock = clock
@@ -57,7 +59,9 @@ struct RunSession {
         observe?(ScenarioRunner.CallResult(index: index, call: call, status: status, body: answer))
         let expected = call.expectStatus ?? 200
         if status != expected {
-            run.failures.append("call \(index + 1) (\(call.op.rawValue) \(call.id) at \(call.at.rfc3339)): expected HTTP \(expected), got \(status): \(Self.message(answer))")
+            run.failures.append(
+                "call \(index + 1) (\(call.op.rawValue) \(call.id) at \(call.at.rfc3339)): expected HTTP \(expected), got \(status): \(Self.message(answer))"
+            )
         }
     }
 
@@ -68,15 +72,18 @@ struct RunSession {
         let provider = scenario.provider
         let server = Principal(role: .server, provider: provider)
         if let trip = checkpoint.trip,
-           let view = try await get(tripViewPath(trip), as: Principal(role: .consumer, provider: provider, tripId: trip), name) {
+            let view = try await get(tripViewPath(trip), as: Principal(role: .consumer, provider: provider, tripId: trip), name)
+        {
             run.artefacts.append(Artefact(fileName: "\(name).trip.json", content: .json(view)))
         }
         if let vehicle = checkpoint.vehicle,
-           let value = try await get("\(providerPath)/vehicles/\(Self.escape(vehicle))", as: server, name) {
+            let value = try await get("\(providerPath)/vehicles/\(Self.escape(vehicle))", as: server, name)
+        {
             run.artefacts.append(Artefact(fileName: "\(name).vehicle.json", content: .json(value)))
         }
         if let vehicle = checkpoint.navInfo,
-           let value = try await get("\(providerPath)/vehicles/\(Self.escape(vehicle))/navInfo", as: server, name) {
+            let value = try await get("\(providerPath)/vehicles/\(Self.escape(vehicle))/navInfo", as: server, name)
+        {
             run.artefacts.append(Artefact(fileName: "\(name).navinfo.json", content: .json(value)))
         }
         if let selection = checkpoint.events {
@@ -109,16 +116,18 @@ struct RunSession {
     /// (which depend on nothing a reader cares about).
     mutating func events(_ selection: Scenario.EventSelection) async throws -> JSONValue {
         let after = lastEventID[selection.vehicle] ?? 0
-        let logged = try await store.events(after: after, filter: .vehicle(provider: scenario.provider, vehicleId: selection.vehicle),
-                                            limit: 1_000_000)
+        let logged = try await store.events(
+            after: after, filter: .vehicle(provider: scenario.provider, vehicleId: selection.vehicle),
+            limit: 1_000_000)
         if let last = logged.last { lastEventID[selection.vehicle] = last.id }
         let wanted = selection.types.map(Set.init)
         var out: [JSONValue] = []
         for event in logged where wanted?.contains(event.type) ?? true {
-            out.append(.object([
-                ("time", .string(event.time.rfc3339)), ("type", .string(event.type)),
-                ("tripIds", .array(event.tripIds.map(JSONValue.string))), ("data", try JSONValue.parse(Data(event.data.utf8))),
-            ]))
+            out.append(
+                .object([
+                    ("time", .string(event.time.rfc3339)), ("type", .string(event.type)),
+                    ("tripIds", .array(event.tripIds.map(JSONValue.string))), ("data", try JSONValue.parse(Data(event.data.utf8))),
+                ]))
         }
         return .array(out)
     }

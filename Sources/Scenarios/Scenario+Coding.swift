@@ -15,8 +15,9 @@ extension Scenario: Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         format = try c.decode(Int.self, forKey: .format)
         guard format == Self.currentFormat else {
-            throw FieldValidationError(codingPath: c.codingPath + [CodingKeys.format],
-                                       message: "format \(format) is not supported; this tripshare reads format \(Self.currentFormat)")
+            throw FieldValidationError(
+                codingPath: c.codingPath + [CodingKeys.format],
+                message: "format \(format) is not supported; this tripshare reads format \(Self.currentFormat)")
         }
         name = try c.decode(String.self, forKey: .name)
         description = try c.decodeIfPresent(String.self, forKey: .description) ?? ""
@@ -94,10 +95,11 @@ extension Scenario: Codable {
 
     /// True for names that are safe as file names everywhere.
     static func isFileName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.count <= 64 && name.first != "." && name.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
-        }
+        !name.isEmpty && name.utf8.count <= 64 && name.first != "."
+            && name.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+            }
     }
 
     /// Reads `scenario.json`; the error names the file and the JSON path.

@@ -76,8 +76,10 @@ public struct Scenario: Sendable {
         public var expectStatus: Int?
 
         /// A call.
-        public init(at: Timestamp, op: Operation, id: String, updateMask: String? = nil, body: JSONValue? = nil,
-                    route: String? = nil, expectStatus: Int? = nil) {
+        public init(
+            at: Timestamp, op: Operation, id: String, updateMask: String? = nil, body: JSONValue? = nil,
+            route: String? = nil, expectStatus: Int? = nil
+        ) {
             self.at = at
             self.op = op
             self.id = id
@@ -159,8 +161,10 @@ public struct Scenario: Sendable {
 
         /// Defaults: numbers to 1e-6 (coordinates to ~0.1 mm), times to 1 ms; images may
         /// differ in anti-aliasing of text (FreeType versions) but not in what is drawn.
-        public init(number: Double = 1e-6, seconds: Double = 0.001, pixelChannel: Int = 24,
-                    differentPixels: Double = 0.002, meanDifference: Double = 0.25) {
+        public init(
+            number: Double = 1e-6, seconds: Double = 0.001, pixelChannel: Int = 24,
+            differentPixels: Double = 0.002, meanDifference: Double = 0.25
+        ) {
             self.number = number
             self.seconds = seconds
             self.pixelChannel = pixelChannel

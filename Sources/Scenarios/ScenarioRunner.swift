@@ -62,8 +62,9 @@ public struct ScenarioRunner: Sendable {
         var logger = Logger(label: "tripshare-fixtures")
         logger.logLevel = .critical
         let server = try await LocalServer(store: store, clock: clock.wallClock, logger: logger)
-        var session = RunSession(scenario: scenario, directory: directory, clock: clock, store: store,
-                                 transport: server.transport, tokens: TokenCache(authority: server.authority, clock: clock))
+        var session = RunSession(
+            scenario: scenario, directory: directory, clock: clock, store: store,
+            transport: server.transport, tokens: TokenCache(authority: server.authority, clock: clock))
 
         var callIndex = 0
         for checkpoint in scenario.checkpoints {

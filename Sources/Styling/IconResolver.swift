@@ -48,7 +48,7 @@ public struct IconResolver: Sendable {
     private func load(_ reference: String, path: String) throws(StyleError) -> IconImage {
         let components = reference.split(separator: "/", omittingEmptySubsequences: false)
         guard !reference.isEmpty, reference.utf8.count <= 256, !reference.hasPrefix("/"), !reference.contains("\\"),
-              components.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") })
+            components.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") })
         else {
             throw StyleError(path: path, message: "'\(reference.prefix(80))' is neither builtin:NAME nor a PNG path inside the styles folder")
         }
@@ -72,8 +72,10 @@ public struct IconResolver: Sendable {
         }
         let image: Image
         do {
-            image = try PNGCodec.decode(bytes, limits: PNGDecodingLimits(
-                maximumDimension: Self.maximumDimension, maximumPixels: Self.maximumDimension * Self.maximumDimension))
+            image = try PNGCodec.decode(
+                bytes,
+                limits: PNGDecodingLimits(
+                    maximumDimension: Self.maximumDimension, maximumPixels: Self.maximumDimension * Self.maximumDimension))
         } catch {
             throw StyleError(path: path, message: "icon file '\(reference)' is not a usable PNG: \(error.message)")
         }

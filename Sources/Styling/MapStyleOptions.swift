@@ -18,8 +18,10 @@ public struct MapStyleOptions: Hashable, Sendable {
     public static let basemapStyleNames = ["openmaptiles-day", "openmaptiles-night"]
 
     /// Options from their parts; the basemap styles default to the built-in day and night ones.
-    public init(background: Color, nightBackground: Color, basemapStyle: String = "openmaptiles-day",
-                nightBasemapStyle: String = "openmaptiles-night") {
+    public init(
+        background: Color, nightBackground: Color, basemapStyle: String = "openmaptiles-day",
+        nightBasemapStyle: String = "openmaptiles-night"
+    ) {
         self.background = background
         self.nightBackground = nightBackground
         self.basemapStyle = basemapStyle

@@ -57,10 +57,11 @@ extension NavigationUISettings {
     /// change of a default reaches vehicles that never set it.
     public var overridesJSONValue: JSONValue {
         let defaults = NavigationUISettings()
-        return .object(Self.fields.compactMap { entry in
-            let value = entry.field.read(self, effective: false)
-            return value == entry.field.read(defaults, effective: false) ? nil : (entry.name, value)
-        })
+        return .object(
+            Self.fields.compactMap { entry in
+                let value = entry.field.read(self, effective: false)
+                return value == entry.field.read(defaults, effective: false) ? nil : (entry.name, value)
+            })
     }
 
     /// ``jsonValue`` as compact JSON bytes.
@@ -106,7 +107,10 @@ extension NavigationUISettings {
             case .nightColor(let key, _):
                 settings[keyPath: key] = value == .null ? nil : try JSONField.color(value, path: path)
             case .strategy:
-                guard value != .null else { return settings.alternateRoutesStrategy = defaults.alternateRoutesStrategy }
+                guard value != .null else {
+                    settings.alternateRoutesStrategy = defaults.alternateRoutesStrategy
+                    return
+                }
                 let names = AlternateRoutesStrategy.allCases.map(\.rawValue)
                 guard case .string(let text) = value, let strategy = AlternateRoutesStrategy(rawValue: text) else {
                     throw JSONInputError(path: path, message: "expected one of \(names.joined(separator: ", ")), got \(JSONField.show(value))")
@@ -115,7 +119,8 @@ extension NavigationUISettings {
             case .accessory:
                 settings.headerAccessory = value == .null ? [] : try JSONField.accessory(value, path: path)
             case .speedometer:
-                settings.speedometerUIOptions = value == .null
+                settings.speedometerUIOptions =
+                    value == .null
                     ? SpeedometerUIOptions() : try settings.speedometerUIOptions.applying(value, path: path)
             }
         }
@@ -127,10 +132,14 @@ extension NavigationUISettings {
         ("navigationFooterEnabled", .bool(\.navigationFooterEnabled)),
         ("navigationHeaderPrimaryBackgroundColor", .color(\.navigationHeaderPrimaryBackgroundColor)),
         ("navigationHeaderSecondaryBackgroundColor", .color(\.navigationHeaderSecondaryBackgroundColor)),
-        ("navigationHeaderPrimaryBackgroundColorNightMode",
-         .nightColor(\.navigationHeaderPrimaryBackgroundColorNightMode, day: \.navigationHeaderPrimaryBackgroundColor)),
-        ("navigationHeaderSecondaryBackgroundColorNightMode",
-         .nightColor(\.navigationHeaderSecondaryBackgroundColorNightMode, day: \.navigationHeaderSecondaryBackgroundColor)),
+        (
+            "navigationHeaderPrimaryBackgroundColorNightMode",
+            .nightColor(\.navigationHeaderPrimaryBackgroundColorNightMode, day: \.navigationHeaderPrimaryBackgroundColor)
+        ),
+        (
+            "navigationHeaderSecondaryBackgroundColorNightMode",
+            .nightColor(\.navigationHeaderSecondaryBackgroundColorNightMode, day: \.navigationHeaderSecondaryBackgroundColor)
+        ),
         ("navigationHeaderLargeManeuverIconColor", .color(\.navigationHeaderLargeManeuverIconColor)),
         ("navigationHeaderSmallManeuverIconColor", .color(\.navigationHeaderSmallManeuverIconColor)),
         ("navigationHeaderGuidanceRecommendedLaneColor", .color(\.navigationHeaderGuidanceRecommendedLaneColor)),
@@ -182,7 +191,9 @@ extension SpeedometerUIOptions {
             guard let key = Self.fields.first(where: { $0.name == name })?.key else {
                 throw JSONInputError(path: "\(path).\(name)", message: "unknown field")
             }
-            next[keyPath: key] = member == .null ? SpeedometerUIOptions()[keyPath: key]
+            next[keyPath: key] =
+                member == .null
+                ? SpeedometerUIOptions()[keyPath: key]
                 : try JSONField.color(member, path: "\(path).\(name)")
         }
         return next
@@ -220,7 +231,7 @@ private enum JSONField {
             }
             // Bytes too: a character may carry any number of combining scalars.
             guard line.utf8.count <= 4 * NavigationUISettings.maximumAccessoryLineLength,
-                  line.count <= NavigationUISettings.maximumAccessoryLineLength
+                line.count <= NavigationUISettings.maximumAccessoryLineLength
             else {
                 throw JSONInputError(
                     path: "\(path)[\(index)]",

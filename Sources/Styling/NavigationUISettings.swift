@@ -81,13 +81,15 @@ public struct NavigationUISettings: Hashable, Sendable {
     /// The header's main row colour for day (`night` false) or night; the night colour falls
     /// back to the day one when it is not set.
     public func headerPrimaryBackgroundColor(night: Bool) -> Color {
-        night ? navigationHeaderPrimaryBackgroundColorNightMode ?? navigationHeaderPrimaryBackgroundColor
+        night
+            ? navigationHeaderPrimaryBackgroundColorNightMode ?? navigationHeaderPrimaryBackgroundColor
             : navigationHeaderPrimaryBackgroundColor
     }
 
     /// The header's second row colour for day or night, with the same fallback.
     public func headerSecondaryBackgroundColor(night: Bool) -> Color {
-        night ? navigationHeaderSecondaryBackgroundColorNightMode ?? navigationHeaderSecondaryBackgroundColor
+        night
+            ? navigationHeaderSecondaryBackgroundColorNightMode ?? navigationHeaderSecondaryBackgroundColor
             : navigationHeaderSecondaryBackgroundColor
     }
 }

@@ -100,8 +100,10 @@ extension StyleCoordinator {
 
     /// Replaces a marker type's options with JSON options over its defaults; `null`
     /// restores the defaults. Nothing changes on error.
-    public mutating func setMarkerStyleOptions(json bytes: some Collection<UInt8>, for type: MarkerType,
-                                               icons: IconResolver) throws(StyleError) {
+    public mutating func setMarkerStyleOptions(
+        json bytes: some Collection<UInt8>, for type: MarkerType,
+        icons: IconResolver
+    ) throws(StyleError) {
         let root = "markers.\(type.rawValue)"
         guard let value = try Self.parse(bytes, root: root) else { return setMarkerStyleOptions(nil, for: type) }
         let patch = try Self.decode(MarkerStylePatch.self, value, root: root)
@@ -118,8 +120,10 @@ extension StyleCoordinator {
     }
 
     /// Sets one traffic colour from a JSON string (`"#D93025"`); `null` restores its default.
-    public mutating func setTrafficColor(json bytes: some Collection<UInt8>, for speed: SpeedType,
-                                         polyline type: PolylineType) throws(StyleError) {
+    public mutating func setTrafficColor(
+        json bytes: some Collection<UInt8>, for speed: SpeedType,
+        polyline type: PolylineType
+    ) throws(StyleError) {
         let root = "polylines.\(type.rawValue).trafficColors.\(speed.rawValue)"
         guard let value = try Self.parse(bytes, root: root) else { return setTrafficColor(nil, for: speed, polyline: type) }
         setTrafficColor(try Self.decode(Color.self, value, root: root), for: speed, polyline: type)

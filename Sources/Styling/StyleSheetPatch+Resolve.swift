@@ -24,26 +24,30 @@ extension StyleSheetPatch {
 
 extension MapStylePatch {
     func resolved(over base: MapStyleOptions?, path: String) throws(StyleError) -> MapStyleOptions {
-        MapStyleOptions(background: try pick(background, base?.background, path, "background"),
-                        nightBackground: try pick(nightBackground, base?.nightBackground, path, "nightBackground"),
-                        basemapStyle: try basemap(basemapStyle, base?.basemapStyle, path, "basemapStyle"),
-                        nightBasemapStyle: try basemap(nightBasemapStyle, base?.nightBasemapStyle, path, "nightBasemapStyle"))
+        MapStyleOptions(
+            background: try pick(background, base?.background, path, "background"),
+            nightBackground: try pick(nightBackground, base?.nightBackground, path, "nightBackground"),
+            basemapStyle: try basemap(basemapStyle, base?.basemapStyle, path, "basemapStyle"),
+            nightBasemapStyle: try basemap(nightBasemapStyle, base?.nightBasemapStyle, path, "nightBasemapStyle"))
     }
 
     /// A basemap style name: one of the built-in ones (else an error naming the field).
     private func basemap(_ value: String?, _ base: String?, _ path: String, _ field: String) throws(StyleError) -> String {
         let name = try pick(value, base, path, field)
         guard MapStyleOptions.basemapStyleNames.contains(name) else {
-            throw StyleError(path: join(path, field), message: "'\(name.prefix(64))' is not a built-in basemap style; "
-                + "the built-in ones are \(MapStyleOptions.basemapStyleNames.joined(separator: ", "))")
+            throw StyleError(
+                path: join(path, field),
+                message: "'\(name.prefix(64))' is not a built-in basemap style; "
+                    + "the built-in ones are \(MapStyleOptions.basemapStyleNames.joined(separator: ", "))")
         }
         return name
     }
 
     /// Everything `options` holds, as a patch.
     init(_ options: MapStyleOptions) {
-        self.init(background: options.background, nightBackground: options.nightBackground,
-                  basemapStyle: options.basemapStyle, nightBasemapStyle: options.nightBasemapStyle)
+        self.init(
+            background: options.background, nightBackground: options.nightBackground,
+            basemapStyle: options.basemapStyle, nightBasemapStyle: options.nightBasemapStyle)
     }
 }
 
@@ -66,24 +70,27 @@ extension MarkerStylePatch {
 
     /// Everything `options` holds, as a patch.
     init(_ options: MarkerStyleOptions) {
-        self.init(icon: options.icon.reference, groundAnchor: [options.groundAnchor.x, options.groundAnchor.y],
-                  zIndex: options.zIndex, isFlat: options.isFlat, isVisible: options.isVisible,
-                  etaLabel: ETALabelPatch(options.etaLabel))
+        self.init(
+            icon: options.icon.reference, groundAnchor: [options.groundAnchor.x, options.groundAnchor.y],
+            zIndex: options.zIndex, isFlat: options.isFlat, isVisible: options.isVisible,
+            etaLabel: ETALabelPatch(options.etaLabel))
     }
 }
 
 extension ETALabelPatch {
     func resolved(over base: ETALabelStyle?, path: String) throws(StyleError) -> ETALabelStyle {
-        ETALabelStyle(isVisible: try pick(isVisible, base?.isVisible, path, "isVisible"),
-                      textColor: try pick(textColor, base?.textColor, path, "textColor"),
-                      backgroundColor: try pick(backgroundColor, base?.backgroundColor, path, "backgroundColor"),
-                      outlineColor: try pick(outlineColor, base?.outlineColor, path, "outlineColor"),
-                      fontSize: try pick(fontSize, base?.fontSize, path, "fontSize"))
+        ETALabelStyle(
+            isVisible: try pick(isVisible, base?.isVisible, path, "isVisible"),
+            textColor: try pick(textColor, base?.textColor, path, "textColor"),
+            backgroundColor: try pick(backgroundColor, base?.backgroundColor, path, "backgroundColor"),
+            outlineColor: try pick(outlineColor, base?.outlineColor, path, "outlineColor"),
+            fontSize: try pick(fontSize, base?.fontSize, path, "fontSize"))
     }
 
     init(_ style: ETALabelStyle) {
-        self.init(isVisible: style.isVisible, textColor: style.textColor, backgroundColor: style.backgroundColor,
-                  outlineColor: style.outlineColor, fontSize: style.fontSize)
+        self.init(
+            isVisible: style.isVisible, textColor: style.textColor, backgroundColor: style.backgroundColor,
+            outlineColor: style.outlineColor, fontSize: style.fontSize)
     }
 }
 
@@ -108,10 +115,12 @@ extension PolylineStylePatch {
     /// false, for storing) or as in effect (`effective` true, for reading).
     init(_ options: PolylineStyleOptions, effective: Bool) {
         let colors = effective ? options.trafficColors : options.configuredTrafficColors
-        self.init(color: options.color, width: options.width, isVisible: options.isVisible, zIndex: options.zIndex,
-                  isTrafficEnabled: options.isTrafficEnabled,
-                  trafficColors: TrafficColorsPatch(noData: colors.noData, normal: colors.normal, slow: colors.slow,
-                                                    trafficJam: colors.trafficJam))
+        self.init(
+            color: options.color, width: options.width, isVisible: options.isVisible, zIndex: options.zIndex,
+            isTrafficEnabled: options.isTrafficEnabled,
+            trafficColors: TrafficColorsPatch(
+                noData: colors.noData, normal: colors.normal, slow: colors.slow,
+                trafficJam: colors.trafficJam))
     }
 }
 

@@ -81,8 +81,10 @@ struct MarkerStylePatch: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey { case icon, groundAnchor, zIndex, isFlat, isVisible, etaLabel }
 
-    init(icon: String? = nil, groundAnchor: [Double]? = nil, zIndex: Int? = nil, isFlat: Bool? = nil,
-         isVisible: Bool? = nil, etaLabel: ETALabelPatch? = nil) {
+    init(
+        icon: String? = nil, groundAnchor: [Double]? = nil, zIndex: Int? = nil, isFlat: Bool? = nil,
+        isVisible: Bool? = nil, etaLabel: ETALabelPatch? = nil
+    ) {
         self.icon = icon
         self.groundAnchor = groundAnchor
         self.zIndex = zIndex
@@ -115,8 +117,10 @@ struct ETALabelPatch: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey { case isVisible, textColor, backgroundColor, outlineColor, fontSize }
 
-    init(isVisible: Bool? = nil, textColor: Color? = nil, backgroundColor: Color? = nil, outlineColor: Color? = nil,
-         fontSize: Double? = nil) {
+    init(
+        isVisible: Bool? = nil, textColor: Color? = nil, backgroundColor: Color? = nil, outlineColor: Color? = nil,
+        fontSize: Double? = nil
+    ) {
         self.isVisible = isVisible
         self.textColor = textColor
         self.backgroundColor = backgroundColor
@@ -147,8 +151,10 @@ struct PolylineStylePatch: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey { case color, width, isVisible, zIndex, isTrafficEnabled, trafficColors }
 
-    init(color: Color? = nil, width: Double? = nil, isVisible: Bool? = nil, zIndex: Int? = nil,
-         isTrafficEnabled: Bool? = nil, trafficColors: TrafficColorsPatch? = nil) {
+    init(
+        color: Color? = nil, width: Double? = nil, isVisible: Bool? = nil, zIndex: Int? = nil,
+        isTrafficEnabled: Bool? = nil, trafficColors: TrafficColorsPatch? = nil
+    ) {
         self.color = color
         self.width = width
         self.isVisible = isVisible

@@ -42,7 +42,10 @@ public struct FieldMask: Hashable, Sendable {
         var out = ""
         var upper = false
         for ch in name {
-            if ch == "_" { upper = true; continue }
+            if ch == "_" {
+                upper = true
+                continue
+            }
             out.append(upper ? Character(ch.uppercased()) : ch)
             upper = false
         }

@@ -11,7 +11,7 @@ public struct ProtoDuration: Hashable, Comparable, Sendable {
     /// Parses `"12.5s"`, `"-3s"`, `"0.000001s"`; nil for anything else.
     public init?(text: String) {
         guard text.hasSuffix("s"), let value = Double(text.dropLast()), value.isFinite,
-              text.first != "+", !text.dropLast().contains(where: { $0 == "e" || $0 == "E" })
+            text.first != "+", !text.dropLast().contains(where: { $0 == "e" || $0 == "E" })
         else { return nil }
         seconds = value
     }

@@ -69,10 +69,15 @@ extension Timestamp {
             }
         }
         if year < 0 || year > 9999 { out.append(contentsOf: Array(String(year).utf8)) } else { digits(Int(year), 4) }
-        out.append(45); digits(month, 2); out.append(45); digits(day, 2)
+        out.append(45)
+        digits(month, 2)
+        out.append(45)
+        digits(day, 2)
         out.append(84)
-        digits(secondOfDay / 3600, 2); out.append(58)
-        digits(secondOfDay / 60 % 60, 2); out.append(58)
+        digits(secondOfDay / 3600, 2)
+        out.append(58)
+        digits(secondOfDay / 60 % 60, 2)
+        out.append(58)
         digits(secondOfDay % 60, 2)
         if micros != 0 {
             out.append(46)
@@ -101,11 +106,11 @@ extension Timestamp {
             return true
         }
         guard let year = number(4), expect(45), let month = number(2), expect(45), let day = number(2),
-              expect(84, 116, 32), let hour = number(2), expect(58), let minute = number(2), expect(58),
-              let second = number(2)
+            expect(84, 116, 32), let hour = number(2), expect(58), let minute = number(2), expect(58),
+            let second = number(2)
         else { return nil }
         guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
-              hour < 24, minute < 60, second < 61
+            hour < 24, minute < 60, second < 61
         else { return nil }
         var micros = 0
         if i < b.count && b[i] == 46 {

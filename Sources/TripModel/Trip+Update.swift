@@ -60,7 +60,8 @@ extension Trip {
             case "tripStatus":
                 guard input.tripStatus != .unknown else { throw .invalid(path, "required field is missing") }
                 guard tripStatus.canMove(to: input.tripStatus) else {
-                    throw FleetError(.failedPrecondition,
+                    throw FleetError(
+                        .failedPrecondition,
                         "\(path): cannot move from \(tripStatus.rawValue) to \(input.tripStatus.rawValue)")
                 }
                 tripStatus = input.tripStatus
@@ -98,16 +99,20 @@ extension Trip {
             default: break
             }
         }
-        try recordStatusChange(from: previousStatus, indexGiven: mask.contains("intermediateDestinationIndex"),
-                               now: now, vehicleLocation: vehicleLocation)
+        try recordStatusChange(
+            from: previousStatus, indexGiven: mask.contains("intermediateDestinationIndex"),
+            now: now, vehicleLocation: vehicleLocation)
         if let index = intermediateDestinationIndex, !intermediateDestinations.indices.contains(index) {
-            throw .invalid("trip.intermediateDestinationIndex",
-                           "\(index) is out of range for \(intermediateDestinations.count) intermediate destinations")
+            throw .invalid(
+                "trip.intermediateDestinationIndex",
+                "\(index) is out of range for \(intermediateDestinations.count) intermediate destinations")
         }
     }
 
-    private mutating func recordStatusChange(from previous: TripStatus, indexGiven: Bool, now: Timestamp,
-                                             vehicleLocation: VehicleLocation?) throws(FleetError) {
+    private mutating func recordStatusChange(
+        from previous: TripStatus, indexGiven: Bool, now: Timestamp,
+        vehicleLocation: VehicleLocation?
+    ) throws(FleetError) {
         guard tripStatus != previous else { return }
         let here = vehicleLocation?.location
         switch tripStatus {

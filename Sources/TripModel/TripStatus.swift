@@ -28,13 +28,13 @@ public enum TripStatus: String, FleetEnum {
         switch (self, next) {
         case (.unknown, _): return true
         case (.new, .enrouteToPickup),
-             (.enrouteToPickup, .arrivedAtPickup),
-             (.arrivedAtPickup, .enrouteToIntermediateDestination),
-             (.arrivedAtPickup, .enrouteToDropoff),
-             (.enrouteToIntermediateDestination, .arrivedAtIntermediateDestination),
-             (.arrivedAtIntermediateDestination, .enrouteToIntermediateDestination),
-             (.arrivedAtIntermediateDestination, .enrouteToDropoff),
-             (.enrouteToDropoff, .complete):
+            (.enrouteToPickup, .arrivedAtPickup),
+            (.arrivedAtPickup, .enrouteToIntermediateDestination),
+            (.arrivedAtPickup, .enrouteToDropoff),
+            (.enrouteToIntermediateDestination, .arrivedAtIntermediateDestination),
+            (.arrivedAtIntermediateDestination, .enrouteToIntermediateDestination),
+            (.arrivedAtIntermediateDestination, .enrouteToDropoff),
+            (.enrouteToDropoff, .complete):
             return true
         default:
             return false

@@ -86,7 +86,7 @@ extension Vehicle {
                 remainingTimeSeconds = input.remainingTimeSeconds
             case "etaToFirstWaypoint": etaToFirstWaypoint = input.etaToFirstWaypoint
             case "navigationStatus": navigationStatus = input.navigationStatus
-            default: break  // deviceSettings: input only, validated when decoded
+            default: break // deviceSettings: input only, validated when decoded
             }
         }
     }

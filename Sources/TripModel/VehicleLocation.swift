@@ -56,13 +56,16 @@ public struct VehicleLocation: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         location = try c.decodeIfPresent(LatLng.self, forKey: .location)
-        latlngAccuracy = try c.decodeIfPresent(Double.self, forKey: .latlngAccuracy)
+        latlngAccuracy =
+            try c.decodeIfPresent(Double.self, forKey: .latlngAccuracy)
             ?? c.decodeIfPresent(Double.self, forKey: .horizontalAccuracy)
         heading = try c.decodeIfPresent(Double.self, forKey: .heading)
-        headingAccuracy = try c.decodeIfPresent(Double.self, forKey: .headingAccuracy)
+        headingAccuracy =
+            try c.decodeIfPresent(Double.self, forKey: .headingAccuracy)
             ?? c.decodeIfPresent(Double.self, forKey: .bearingAccuracy)
         altitude = try c.decodeIfPresent(Double.self, forKey: .altitude)
-        altitudeAccuracy = try c.decodeIfPresent(Double.self, forKey: .altitudeAccuracy)
+        altitudeAccuracy =
+            try c.decodeIfPresent(Double.self, forKey: .altitudeAccuracy)
             ?? c.decodeIfPresent(Double.self, forKey: .verticalAccuracy)
         speed = try c.decodeIfPresent(Double.self, forKey: .speed)
         if speed == nil, let kmph = try c.decodeIfPresent(Double.self, forKey: .speedKmph) { speed = kmph / 3.6 }

@@ -46,8 +46,10 @@ public struct VehicleSearchQuery: Codable, Hashable, Sendable {
     }
 
     /// Creates a query.
-    public init(pickupPoint: TerminalLocation, pickupRadiusMeters: Int, count: Int, minimumCapacity: Int,
-                tripTypes: [TripType], orderBy: Order = .pickupPointETA) {
+    public init(
+        pickupPoint: TerminalLocation, pickupRadiusMeters: Int, count: Int, minimumCapacity: Int,
+        tripTypes: [TripType], orderBy: Order = .pickupPointETA
+    ) {
         self.pickupPoint = pickupPoint
         self.pickupRadiusMeters = pickupRadiusMeters
         self.count = count
@@ -90,20 +92,27 @@ public struct VehicleSearchQuery: Codable, Hashable, Sendable {
         guard straight <= Double(pickupRadiusMeters) else { return nil }
         let road = straight * Estimation.detourFactor
         let seconds = road / Estimation.freeFlowSpeed(vehicle.vehicleType?.category)
-        return VehicleMatch(vehicle: vehicle, vehiclePickupEta: now.adding(seconds: seconds),
-                            vehiclePickupDistanceMeters: Int(road.rounded()),
-                            vehiclePickupStraightLineDistanceMeters: Int(straight.rounded()), tripType: tripType)
+        return VehicleMatch(
+            vehicle: vehicle, vehiclePickupEta: now.adding(seconds: seconds),
+            vehiclePickupDistanceMeters: Int(road.rounded()),
+            vehiclePickupStraightLineDistanceMeters: Int(straight.rounded()), tripType: tripType)
     }
 
     /// Orders matches as asked and keeps at most `count`.
     public func rank(_ matches: [VehicleMatch]) -> [VehicleMatch] {
         let sorted = matches.sorted { a, b in
-            let ka: Double, kb: Double
+            let ka: Double
+            let kb: Double
             switch orderBy {
-            case .pickupPointETA: ka = a.vehiclePickupEta.secondsSince1970; kb = b.vehiclePickupEta.secondsSince1970
-            case .pickupPointDistance: ka = Double(a.vehiclePickupDistanceMeters); kb = Double(b.vehiclePickupDistanceMeters)
+            case .pickupPointETA:
+                ka = a.vehiclePickupEta.secondsSince1970
+                kb = b.vehiclePickupEta.secondsSince1970
+            case .pickupPointDistance:
+                ka = Double(a.vehiclePickupDistanceMeters)
+                kb = Double(b.vehiclePickupDistanceMeters)
             case .pickupPointStraightDistance:
-                ka = Double(a.vehiclePickupStraightLineDistanceMeters); kb = Double(b.vehiclePickupStraightLineDistanceMeters)
+                ka = Double(a.vehiclePickupStraightLineDistanceMeters)
+                kb = Double(b.vehiclePickupStraightLineDistanceMeters)
             }
             return ka != kb ? ka < kb : a.vehicle.name < b.vehicle.name
         }

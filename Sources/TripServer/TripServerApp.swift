@@ -34,19 +34,24 @@ public struct TripServerApp: Sendable {
     /// previews drawn at `previewClock` (`clock` when nil) over `basemap` when given; each
     /// token's requests are counted by `rateLimiter` (``TokenRateLimiter/Policy/standard``
     /// unless given); the event log keeps what `eventRetention` says.
-    public init(store: any TripStore, authority: TokenAuthority, metrics: RequestMetrics = RequestMetrics(),
-                clock: WallClock = .system, previewClock: WallClock? = nil, basemap: BasemapLayer? = nil,
-                rateLimiter: TokenRateLimiter = TokenRateLimiter(), eventRetention: EventRetention = .standard) {
+    public init(
+        store: any TripStore, authority: TokenAuthority, metrics: RequestMetrics = RequestMetrics(),
+        clock: WallClock = .system, previewClock: WallClock? = nil, basemap: BasemapLayer? = nil,
+        rateLimiter: TokenRateLimiter = TokenRateLimiter(), eventRetention: EventRetention = .standard
+    ) {
         self.previewClock = previewClock ?? clock
         self.basemap = basemap
         self.authority = authority
         authenticator = Authenticator(authority: authority, limiter: rateLimiter)
         self.metrics = metrics
         let navigatorUpdate = metrics.registry.makeDurationHistogram(
-            descriptor: .init(metricName: "tripshare_navigator_update", unitName: "seconds",
-                              helpText: "Time the navigator takes per vehicle update"),
-            buckets: [.microseconds(10), .microseconds(25), .microseconds(50), .microseconds(100), .microseconds(250),
-                      .microseconds(500), .milliseconds(1), .milliseconds(5), .milliseconds(25)])
+            descriptor: .init(
+                metricName: "tripshare_navigator_update", unitName: "seconds",
+                helpText: "Time the navigator takes per vehicle update"),
+            buckets: [
+                .microseconds(10), .microseconds(25), .microseconds(50), .microseconds(100), .microseconds(250),
+                .microseconds(500), .milliseconds(1), .milliseconds(5), .milliseconds(25),
+            ])
         fleet = Fleet(store: store, clock: clock, navigatorUpdateObserver: { navigatorUpdate.record($0) })
         broadcaster = EventBroadcaster(fleet: fleet)
         retention = EventRetentionService(fleet: fleet, retention: eventRetention, metrics: metrics)

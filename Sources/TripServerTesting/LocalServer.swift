@@ -24,8 +24,9 @@ public struct LocalServer: Sendable {
         var generator = SystemRandomNumberGenerator()
         let secret = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
         authority = try await TokenAuthority(hmacSecret: secret, clock: clock)
-        app = TripServerApp(store: store, authority: authority, clock: clock, previewClock: previewClock,
-                            rateLimiter: TokenRateLimiter(policy: rateLimits))
+        app = TripServerApp(
+            store: store, authority: authority, clock: clock, previewClock: previewClock,
+            rateLimiter: TokenRateLimiter(policy: rateLimits))
         transport = LocalTransport(app: app, logger: logger)
     }
 

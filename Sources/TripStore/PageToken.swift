@@ -14,7 +14,7 @@ package enum PageToken {
         var base64 = token.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while base64.count % 4 != 0 { base64 += "=" }
         guard token.count <= 400, let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8),
-              text.hasPrefix("v1:")
+            text.hasPrefix("v1:")
         else { return nil }
         return String(text.dropFirst(3))
     }

@@ -7,18 +7,24 @@ import Render
 /// The basemap flags of `serve`, `demo` and `render` (DESIGN §13): the tile archive, its
 /// style and the decoded-tile cache, each falling back to a `TRIPSHARE_*` variable.
 struct BasemapOptions: ParsableArguments {
-    @Option(name: .customLong("basemap"), help: ArgumentHelp(
-        "A PMTiles or MBTiles file (vector OpenMapTiles-schema tiles, or PNG raster tiles) drawn under every picture "
-            + "(env TRIPSHARE_BASEMAP).", valueName: "file"))
+    @Option(
+        name: .customLong("basemap"),
+        help: ArgumentHelp(
+            "A PMTiles or MBTiles file (vector OpenMapTiles-schema tiles, or PNG raster tiles) drawn under every picture "
+                + "(env TRIPSHARE_BASEMAP).", valueName: "file"))
     var path: String?
 
-    @Option(name: .customLong("basemap-style"), help: ArgumentHelp(
-        "openmaptiles-day, openmaptiles-night, or a MapLibre style file for another schema (env TRIPSHARE_BASEMAP_STYLE; "
-            + "default: the style sheet's own, day or night by lighting).", valueName: "name|path"))
+    @Option(
+        name: .customLong("basemap-style"),
+        help: ArgumentHelp(
+            "openmaptiles-day, openmaptiles-night, or a MapLibre style file for another schema (env TRIPSHARE_BASEMAP_STYLE; "
+                + "default: the style sheet's own, day or night by lighting).", valueName: "name|path"))
     var style: String?
 
-    @Option(name: .customLong("basemap-cache-mb"), help: ArgumentHelp(
-        "Memory for decoded tiles, shared by all styles (default 64).", valueName: "MB"))
+    @Option(
+        name: .customLong("basemap-cache-mb"),
+        help: ArgumentHelp(
+            "Memory for decoded tiles, shared by all styles (default 64).", valueName: "MB"))
     var cacheMegabytes: Int?
 
     static var environment: [String: String] { ProcessInfo.processInfo.environment }

@@ -37,16 +37,20 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(help: "How many times faster than the route's (or the log's) pace to drive (default 1: real time).")
     var speedFactor: Double?
 
-    @Option(help: ArgumentHelp("""
-        An OSRM route response with steps and two legs, to the pickup and on to the dropoff \
-        (default: \(Self.demoRoute) in the repository this binary was built from).
-        """, valueName: "route.json"))
+    @Option(
+        help: ArgumentHelp(
+            """
+            An OSRM route response with steps and two legs, to the pickup and on to the dropoff \
+            (default: \(Self.demoRoute) in the repository this binary was built from).
+            """, valueName: "route.json"))
     var route: String?
 
-    @Option(name: [.customLong("fleet-log"), .customLong("log")], help: """
-        A Fleet Engine log export to replay the first trip of instead, through the same calls as `replay` \
-        and `import fleet-log` (e.g. ../shared/fixtures/fleet-engine-logs/two-trips-bay-area.json).
-        """)
+    @Option(
+        name: [.customLong("fleet-log"), .customLong("log")],
+        help: """
+            A Fleet Engine log export to replay the first trip of instead, through the same calls as `replay` \
+            and `import fleet-log` (e.g. ../shared/fixtures/fleet-engine-logs/two-trips-bay-area.json).
+            """)
     var log: String?
 
     /// The demo's route and tiles, relative to a checkout of the repository.
@@ -98,8 +102,9 @@ struct DemoCommand: AsyncParsableCommand {
             configuration: .init(address: .hostname(host, port: port), serverName: "tripshare"),
             onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? port) },
             logger: logger)
-        let services = ServiceGroup(configuration: .init(
-            services: [app] + server.services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        let services = ServiceGroup(
+            configuration: .init(
+                services: [app] + server.services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
 
         let keyFlags: String
         switch opened.database {
@@ -132,7 +137,8 @@ struct DemoCommand: AsyncParsableCommand {
             return try DemoDrive(log: try FleetLog.parse(data))
         }
         guard let path = route ?? Self.projectFile(Self.demoRoute) else {
-            throw ValidationError("""
+            throw ValidationError(
+                """
                 cannot find \(Self.demoRoute); run from the repository's folder (or a binary built in it), \
                 or pass --route FILE or --fleet-log FILE
                 """)

@@ -23,7 +23,7 @@ extension DemoDrive {
         let points: [LatLng]
         do { points = try route.validate() } catch { throw DemoError("the demo route: \(error)") }
         guard let start = points.first, route.destinations.count >= 2, let pickupStop = route.destinations.first,
-              let dropoffStop = route.destinations.last
+            let dropoffStop = route.destinations.last
         else { throw DemoError("the demo route needs two legs: to the pickup, then to the dropoff") }
         let pickup = pickupStop.location
         let dropoff = dropoffStop.location
@@ -36,15 +36,21 @@ extension DemoDrive {
         let attributes = Self.labels.sorted { $0.key < $1.key }
             .map { #"{"key": "\#($0.key)", "stringValue": "\#($0.value)"}"# }.joined(separator: ", ")
         var steps = [
-            Step(offset: 0, method: "POST", path: "\(p)/vehicles?vehicleId=\(Self.vehicleId)", body: Array(#"""
-                {"vehicleState": "ONLINE", "supportedTripTypes": ["EXCLUSIVE"], "maximumCapacity": 4,
-                 "vehicleType": {"category": "AUTO"}, "lastLocation": \#(vehicle), "attributes": [\#(attributes)]}
-                """#.utf8), label: "create \(Self.vehicleId)"),
-            Step(offset: 0, method: "POST", path: "\(p)/trips?tripId=\(Self.tripId)", body: Array(#"""
-                {"tripType": "EXCLUSIVE", "vehicleId": "\#(Self.vehicleId)",
-                 "pickupPoint": {"point": {"latitude": \#(pickup.latitude), "longitude": \#(pickup.longitude)}},
-                 "dropoffPoint": {"point": {"latitude": \#(dropoff.latitude), "longitude": \#(dropoff.longitude)}}}
-                """#.utf8), label: "create \(Self.tripId)"),
+            Step(
+                offset: 0, method: "POST", path: "\(p)/vehicles?vehicleId=\(Self.vehicleId)",
+                body: Array(
+                    #"""
+                    {"vehicleState": "ONLINE", "supportedTripTypes": ["EXCLUSIVE"], "maximumCapacity": 4,
+                     "vehicleType": {"category": "AUTO"}, "lastLocation": \#(vehicle), "attributes": [\#(attributes)]}
+                    """#.utf8), label: "create \(Self.vehicleId)"),
+            Step(
+                offset: 0, method: "POST", path: "\(p)/trips?tripId=\(Self.tripId)",
+                body: Array(
+                    #"""
+                    {"tripType": "EXCLUSIVE", "vehicleId": "\#(Self.vehicleId)",
+                     "pickupPoint": {"point": {"latitude": \#(pickup.latitude), "longitude": \#(pickup.longitude)}},
+                     "dropoffPoint": {"point": {"latitude": \#(dropoff.latitude), "longitude": \#(dropoff.longitude)}}}
+                    """#.utf8), label: "create \(Self.tripId)"),
             Self.status(0, .enrouteToPickup),
             Step(offset: 0, method: "PUT", path: "\(p)/vehicles/\(Self.vehicleId)/route", body: try Self.encode(route), label: "route"),
         ]
@@ -79,14 +85,16 @@ extension DemoDrive {
 
     /// A trip status change.
     private static func status(_ offset: Double, _ status: TripStatus) -> Step {
-        Step(offset: offset, method: "PUT", path: "/v1/providers/\(provider)/trips/\(tripId)?updateMask=tripStatus",
-             body: Array(#"{"tripStatus": "\#(status.rawValue)"}"#.utf8), label: status.rawValue)
+        Step(
+            offset: offset, method: "PUT", path: "/v1/providers/\(provider)/trips/\(tripId)?updateMask=tripStatus",
+            body: Array(#"{"tripStatus": "\#(status.rawValue)"}"#.utf8), label: status.rawValue)
     }
 
     /// A location report (stamped with the time it is sent).
     private static func report(_ offset: Double, _ location: String) -> Step {
-        Step(offset: offset, method: "PUT", path: "/v1/providers/\(provider)/vehicles/\(vehicleId)?updateMask=lastLocation",
-             body: Array(#"{"lastLocation": \#(location)}"#.utf8), label: "location")
+        Step(
+            offset: offset, method: "PUT", path: "/v1/providers/\(provider)/vehicles/\(vehicleId)?updateMask=lastLocation",
+            body: Array(#"{"lastLocation": \#(location)}"#.utf8), label: "location")
     }
 
     /// A vehicle location's JSON.

@@ -64,6 +64,8 @@ struct FixturesDriveCommand: AsyncParsableCommand {
             route: navRoute, name: directory.lastPathComponent, source: source ?? (route as NSString).lastPathComponent,
             options: .init(start: time, interval: interval, maximumSeconds: minutes.map { $0 * 60 }, checkpoints: checkpoints))
         try scenario.write(to: directory)
-        print("Wrote \(directory.appendingPathComponent("scenario.json").path): \(scenario.timeline.count) calls, \(scenario.checkpoints.count) checkpoints.")
+        print(
+            "Wrote \(directory.appendingPathComponent("scenario.json").path): \(scenario.timeline.count) calls, \(scenario.checkpoints.count) checkpoints."
+        )
     }
 }

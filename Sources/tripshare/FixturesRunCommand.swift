@@ -70,8 +70,10 @@ struct FixturesRunCommand: AsyncParsableCommand {
         let started = Date()
         progress.update(0, of: fixtures.count)
         let results = await FixtureBatch.run(fixtures, jobs: jobs, update: update, store: store) { result, done, total in
-            progress.note(String(format: "%@ %@ (%d calls, %d renders, %.2f s)", result.passed ? "ok  " : "FAIL",
-                                 result.name, result.calls, result.renders, result.seconds))
+            progress.note(
+                String(
+                    format: "%@ %@ (%d calls, %d renders, %.2f s)", result.passed ? "ok  " : "FAIL",
+                    result.name, result.calls, result.renders, result.seconds))
             progress.update(done, of: total)
         }
         progress.finish()
@@ -89,7 +91,8 @@ struct FixturesRunCommand: AsyncParsableCommand {
         }
         let updated = results.flatMap { result in result.updated.map { "\(result.name)/expected/\($0)" } }
         if !updated.isEmpty {
-            print("""
+            print(
+                """
 
                 ******************************************************************
                 *  --update REWROTE \(updated.count) GOLDEN FILE\(updated.count == 1 ? "" : "S"). Look at every one before committing.
@@ -98,8 +101,10 @@ struct FixturesRunCommand: AsyncParsableCommand {
             for file in updated { print("  \(file)") }
         }
         let failed = results.filter { !$0.passed }.count
-        print(String(format: "\n%d passed, %d failed in %.1f s. Report: %@", results.count - failed, failed,
-                     Date().timeIntervalSince(started), reportURL.path))
+        print(
+            String(
+                format: "\n%d passed, %d failed in %.1f s. Report: %@", results.count - failed, failed,
+                Date().timeIntervalSince(started), reportURL.path))
         if failed > 0 || !updated.isEmpty { throw ExitCode.failure }
     }
 }

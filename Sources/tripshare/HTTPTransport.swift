@@ -1,7 +1,8 @@
 import Foundation
 import Scenarios
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Sends API requests to a server over HTTP with URLSession.

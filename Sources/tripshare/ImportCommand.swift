@@ -34,7 +34,8 @@ struct RouteImportOptions: ParsableArguments {
         output.flush()
         if let out {
             let points = (try? route.validate().count) ?? 0
-            FileHandle.standardError.write(Data("\(out): \(route.steps.count) steps, \(points) points, \(route.destinations.count) destinations\n".utf8))
+            FileHandle.standardError.write(
+                Data("\(out): \(route.steps.count) steps, \(points) points, \(route.destinations.count) destinations\n".utf8))
         }
     }
 }

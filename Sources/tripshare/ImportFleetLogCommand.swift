@@ -39,7 +39,9 @@ struct ImportFleetLogCommand: AsyncParsableCommand {
         let (scenario, report) = try FleetLogImporter.scenario(
             from: fleetLog, name: name ?? directory.lastPathComponent, source: source ?? (log as NSString).lastPathComponent)
         try scenario.write(to: directory)
-        print("Wrote \(directory.appendingPathComponent("scenario.json").path): \(scenario.timeline.count) calls, \(scenario.checkpoints.count) checkpoints.")
+        print(
+            "Wrote \(directory.appendingPathComponent("scenario.json").path): \(scenario.timeline.count) calls, \(scenario.checkpoints.count) checkpoints."
+        )
         if !report.skippedEntryTypes.isEmpty {
             let counts = report.skippedEntryTypes.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
             print("Log entries not replayed (not create/update calls): \(counts.joined(separator: ", "))")
@@ -47,7 +49,8 @@ struct ImportFleetLogCommand: AsyncParsableCommand {
         let dropped = report.droppedFields.values.reduce(0, +)
         if dropped > 0 {
             let top = report.droppedFields.sorted { $0.value > $1.value }.prefix(5).map { "\($0.key) ×\($0.value)" }
-            print("Fields the API does not model, dropped: \(dropped) (\(top.joined(separator: ", "))\(report.droppedFields.count > 5 ? ", ..." : ""))")
+            print(
+                "Fields the API does not model, dropped: \(dropped) (\(top.joined(separator: ", "))\(report.droppedFields.count > 5 ? ", ..." : ""))")
         }
         if !report.synthesizedVehicles.isEmpty {
             print("Created from their first logged state (the log never creates them): \(report.synthesizedVehicles.joined(separator: ", "))")
@@ -56,6 +59,8 @@ struct ImportFleetLogCommand: AsyncParsableCommand {
         if report.locationsWithoutPosition > 0 {
             print("Location updates with neither a location nor a raw fix (lastLocation left out): \(report.locationsWithoutPosition)")
         }
-        if report.inferredPlaces > 0 { print("Trip places inferred from the vehicle's position: \(report.inferredPlaces) (see the scenario's notes)") }
+        if report.inferredPlaces > 0 {
+            print("Trip places inferred from the vehicle's position: \(report.inferredPlaces) (see the scenario's notes)")
+        }
     }
 }

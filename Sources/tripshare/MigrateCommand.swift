@@ -28,6 +28,8 @@ struct MigrateCommand: AsyncParsableCommand {
         case let store:
             throw ValidationError("\(type(of: store)) has no migrations")
         }
-        print("\(database): applied now: \(appliedNow.isEmpty ? "none" : appliedNow.joined(separator: ", ")); in place: \(applied.joined(separator: ", "))")
+        print(
+            "\(database): applied now: \(appliedNow.isEmpty ? "none" : appliedNow.joined(separator: ", ")); in place: \(applied.joined(separator: ", "))"
+        )
     }
 }

@@ -98,8 +98,10 @@ struct NavigateCommand: AsyncParsableCommand {
 
     /// navigation.png's query, from the screen options given.
     var screenParameters: [String: String] {
-        ["width": width, "height": height, "scale": scale, "camera": camera, "perspective": perspective,
-         "lighting": lighting, "units": units, "tz": tz].compactMapValues { $0 }
+        [
+            "width": width, "height": height, "scale": scale, "camera": camera, "perspective": perspective,
+            "lighting": lighting, "units": units, "tz": tz,
+        ].compactMapValues { $0 }
     }
 
     func run() async throws {
@@ -115,8 +117,9 @@ struct NavigateCommand: AsyncParsableCommand {
             points = AnySequence(try DriveSimulator(route: mainRoute, start: startTime, interval: interval, speedFactor: speedFactor))
         }
 
-        var navigator = Navigator(settings: NavigatorSettings(
-            timeUpdateThreshold: timeUpdateThreshold, distanceUpdateThreshold: distanceUpdateThreshold))
+        var navigator = Navigator(
+            settings: NavigatorSettings(
+                timeUpdateThreshold: timeUpdateThreshold, distanceUpdateThreshold: distanceUpdateThreshold))
         let output = try LineOutput(path: out)
         var frameWriter = try frames.map {
             try NavigationFrameWriter(directory: $0, settingsFile: settings, parameters: screenParameters, navigator: navigator.settings)
@@ -145,9 +148,11 @@ struct NavigateCommand: AsyncParsableCommand {
         var updates = 0
         for point in points {
             updates += 1
-            try observe(navigator.update(location: point.location, heading: point.heading,
-                                         speedMetersPerSecond: point.speedMetersPerSecond,
-                                         accuracyMeters: point.accuracyMeters, time: point.time), at: point.time)
+            try observe(
+                navigator.update(
+                    location: point.location, heading: point.heading,
+                    speedMetersPerSecond: point.speedMetersPerSecond,
+                    accuracyMeters: point.accuracyMeters, time: point.time), at: point.time)
             if navigator.navInfo.navState == .rerouting, let next = rerouteRoute {
                 rerouteRoute = nil
                 try frameWriter?.setRoute(next)
@@ -156,11 +161,13 @@ struct NavigateCommand: AsyncParsableCommand {
         }
         output.flush()
         let filter = navigator.jumpFilterStatistics
-        FileHandle.standardError.write(Data("""
-            \(updates) location updates, \(count) events; jump filter: \(filter.accepted) accepted, \
-            \(filter.relocations) relocations, \(filter.droppedJumps) dropped jumps, \(filter.inaccurate) inaccurate\
-            \(frameWriter.map { "; \($0.count) frames in \(frames ?? "")" } ?? "")
-            """.utf8 + [0x0A]))
+        FileHandle.standardError.write(
+            Data(
+                """
+                \(updates) location updates, \(count) events; jump filter: \(filter.accepted) accepted, \
+                \(filter.relocations) relocations, \(filter.droppedJumps) dropped jumps, \(filter.inaccurate) inaccurate\
+                \(frameWriter.map { "; \($0.count) frames in \(frames ?? "")" } ?? "")
+                """.utf8 + [0x0A]))
     }
 
     static func readRoute(_ path: String) throws -> NavRoute {

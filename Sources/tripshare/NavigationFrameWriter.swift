@@ -54,8 +54,9 @@ struct NavigationFrameWriter {
         for event in events {
             switch event {
             case .didUpdateLocation(let location):
-                vehicle = VehiclePosition(location: location.location, heading: location.heading,
-                                       speedMetersPerSecond: location.speedMetersPerSecond)
+                vehicle = VehiclePosition(
+                    location: location.location, heading: location.heading,
+                    speedMetersPerSecond: location.speedMetersPerSecond)
             case .didUpdateNavInfo(let info):
                 try write(info, navigator: navigator, time: time)
             default:

@@ -73,8 +73,10 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let parameters = ["width": width, "height": height, "scale": scale, "center": center, "zoom": zoom,
-                          "bearing": bearing, "padding": padding, "lighting": lighting].compactMapValues { $0 }
+        let parameters = [
+            "width": width, "height": height, "scale": scale, "center": center, "zoom": zoom,
+            "bearing": bearing, "padding": padding, "lighting": lighting,
+        ].compactMapValues { $0 }
         let options: PreviewOptions
         do { options = try PreviewOptions(parameters: parameters) } catch { throw ValidationError(error.message) }
         var now = Timestamp(Date())

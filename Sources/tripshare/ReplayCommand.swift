@@ -115,8 +115,10 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         for failure in result.failures.prefix(20) { print("  FAIL \(failure)") }
         if let d = result.remainingDistance {
-            print(String(format: "remaining distance vs driver (%d updates): median %.1f m, p90 %.1f m, max %.0f m; within 2%%/20 m: %.1f%%",
-                         d.count, d.median, d.p90, d.maximum, 100 * (d.withinTolerance ?? 0)))
+            print(
+                String(
+                    format: "remaining distance vs driver (%d updates): median %.1f m, p90 %.1f m, max %.0f m; within 2%%/20 m: %.1f%%",
+                    d.count, d.median, d.p90, d.maximum, 100 * (d.withinTolerance ?? 0)))
         }
         if let t = result.remainingTime {
             print(String(format: "remaining time vs driver (%d updates): median %.1f s, p90 %.1f s, max %.0f s", t.count, t.median, t.p90, t.maximum))

@@ -59,7 +59,8 @@ struct ServeCommand: AsyncParsableCommand {
                 if let basemap, let path = basemapOptions.resolvedPath() {
                     print("Basemap: \(path) (\(basemap.summary)).")
                 }
-                print("""
+                print(
+                    """
                     tripshare is listening on http://\(host):\(bound) (database \(opened.database), keys from \(keys.source)).
                     Mint a token:   tripshare token --role server --provider demo\(tokenHint)
                     Try the API:    curl -H "Authorization: Bearer $TOKEN" http://\(host):\(bound)/v1/providers/demo/vehicles
@@ -67,8 +68,9 @@ struct ServeCommand: AsyncParsableCommand {
             },
             logger: logger
         )
-        let services = ServiceGroup(configuration: .init(
-            services: [app] + server.services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        let services = ServiceGroup(
+            configuration: .init(
+                services: [app] + server.services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await services.run()
     }
 }

@@ -1,9 +1,10 @@
-@testable import Basemap
 import Foundation
 import Geo
 import Raster
 import Synchronization
 import Testing
+
+@testable import Basemap
 
 /// Drawing on synthetic tiles whose content is known: seams, overzoom, fallback to lower
 /// zooms, damaged tiles, the cache bound, and label placement.
@@ -14,18 +15,18 @@ import Testing
 
     static let style: MapStyle = {
         let json = """
-        {"version": 8, "sources": {"v": {"type": "vector", "url": "mbtiles://anything"}},
-         "layers": [
-          {"id": "bg", "type": "background", "paint": {"background-color": "#FFFFFF"}},
-          {"id": "water", "type": "fill", "source": "v", "source-layer": "water",
-           "paint": {"fill-color": ["match", ["get", "class"], "parent", "\(parentColor.hex)", "\(water.hex)"]}},
-          {"id": "roads", "type": "line", "source": "v", "source-layer": "roads",
-           "paint": {"line-color": "#000000", "line-width": 6}, "layout": {"line-cap": "round"}},
-          {"id": "names", "type": "symbol", "source": "v", "source-layer": "roads",
-           "layout": {"text-field": "{name}", "symbol-placement": "line", "text-size": 14},
-           "paint": {"text-color": "\(text.hex)"}}
-         ]}
-        """
+            {"version": 8, "sources": {"v": {"type": "vector", "url": "mbtiles://anything"}},
+             "layers": [
+              {"id": "bg", "type": "background", "paint": {"background-color": "#FFFFFF"}},
+              {"id": "water", "type": "fill", "source": "v", "source-layer": "water",
+               "paint": {"fill-color": ["match", ["get", "class"], "parent", "\(parentColor.hex)", "\(water.hex)"]}},
+              {"id": "roads", "type": "line", "source": "v", "source-layer": "roads",
+               "paint": {"line-color": "#000000", "line-width": 6}, "layout": {"line-cap": "round"}},
+              {"id": "names", "type": "symbol", "source": "v", "source-layer": "roads",
+               "layout": {"text-field": "{name}", "symbol-placement": "line", "text-size": 14},
+               "paint": {"text-color": "\(text.hex)"}}
+             ]}
+            """
         do {
             return try MapStyle(data: Data(json.utf8), name: "synthetic")
         } catch {
@@ -35,8 +36,10 @@ import Testing
 
     /// A source from tiles; zoom range from the tiles.
     static func source(_ tiles: [TileID: [UInt8]]) -> MemoryTiles {
-        MemoryTiles(metadata: TileArchiveMetadata(format: .mvt, minZoom: tiles.keys.map(\.zoom).min() ?? 0,
-                                                  maxZoom: tiles.keys.map(\.zoom).max() ?? 0), tiles: tiles)
+        MemoryTiles(
+            metadata: TileArchiveMetadata(
+                format: .mvt, minZoom: tiles.keys.map(\.zoom).min() ?? 0,
+                maxZoom: tiles.keys.map(\.zoom).max() ?? 0), tiles: tiles)
     }
 
     /// Four z14 tiles, each wholly water (with a buffer), meeting at one corner.
@@ -77,13 +80,20 @@ import Testing
     @Test func linesCrossTileEdgesWithoutSeam() {
         var tiles: [TileID: [UInt8]] = [:]
         // The same road in both tiles, running on into each tile's buffer.
-        tiles[TileID(zoom: 14, x: 9326, y: 4740)] = TileBuilder.tile(["roads": [
-            TileBuilder.Feature(type: .lineString, parts: [[(1000, 3900), (4096 + 200, 3900 + 57)]])]])
-        tiles[TileID(zoom: 14, x: 9327, y: 4740)] = TileBuilder.tile(["roads": [
-            TileBuilder.Feature(type: .lineString, parts: [[(1000 - 4096, 3900), (200, 3900 + 57)]])]])
+        tiles[TileID(zoom: 14, x: 9326, y: 4740)] = TileBuilder.tile([
+            "roads": [
+                TileBuilder.Feature(type: .lineString, parts: [[(1000, 3900), (4096 + 200, 3900 + 57)]])
+            ]
+        ])
+        tiles[TileID(zoom: 14, x: 9327, y: 4740)] = TileBuilder.tile([
+            "roads": [
+                TileBuilder.Feature(type: .lineString, parts: [[(1000 - 4096, 3900), (200, 3900 + 57)]])
+            ]
+        ])
         let basemap = Basemap(source: Self.source(tiles), style: Self.style)
-        let view = MapView(center: WebMercator.latLng(x: 9327 * 256, y: 4740 * 256 + 244, zoom: 14), zoom: 16.2, width: 240,
-                           height: 120)
+        let view = MapView(
+            center: WebMercator.latLng(x: 9327 * 256, y: 4740 * 256 + 244, zoom: 14), zoom: 16.2, width: 240,
+            height: 120)
         let (canvas, _) = Self.render(basemap, view)
         // Sum the darkness of every column across the road (the edge is at x = 120; the road
         // ends at 177; the attribution lies below row 95): equal everywhere along it.
@@ -169,21 +179,26 @@ import Testing
             TileBuilder.Feature(type: .lineString, parts: [points], properties: ["name": name])
         }
         return [
-            TileID(zoom: 14, x: 9326, y: 4740): TileBuilder.tile(["roads": [
-                road("Kaivokatu", [(2900, 1600), (4096 + 300, 1600)]),
-                road("Aleksanterinkatu", [(2900, 2100), (4000, 2100)]),
-            ]]),
-            TileID(zoom: 14, x: 9327, y: 4740): TileBuilder.tile(["roads": [
-                road("Kaivokatu", [(-1196, 1600), (1200, 1600)]),
-                road("Kaivokatu", [(200, 2350), (1200, 2350)]),
-                road("Esplanadi", [(1200, 2600), (100, 2600)]),
-            ]]),
+            TileID(zoom: 14, x: 9326, y: 4740): TileBuilder.tile([
+                "roads": [
+                    road("Kaivokatu", [(2900, 1600), (4096 + 300, 1600)]),
+                    road("Aleksanterinkatu", [(2900, 2100), (4000, 2100)]),
+                ]
+            ]),
+            TileID(zoom: 14, x: 9327, y: 4740): TileBuilder.tile([
+                "roads": [
+                    road("Kaivokatu", [(-1196, 1600), (1200, 1600)]),
+                    road("Kaivokatu", [(200, 2350), (1200, 2350)]),
+                    road("Esplanadi", [(1200, 2600), (100, 2600)]),
+                ]
+            ]),
         ]
     }()
 
     /// 600×300 around the two tiles' shared edge (visible rows 1405–2691 of the tiles).
-    static let roadView = MapView(center: WebMercator.latLng(x: 9327 * 256, y: 4740 * 256 + 128, zoom: 14), zoom: 15.9, width: 600,
-                                  height: 300)
+    static let roadView = MapView(
+        center: WebMercator.latLng(x: 9327 * 256, y: 4740 * 256 + 128, zoom: 14), zoom: 15.9, width: 600,
+        height: 300)
 
     /// One label per name, every glyph inside the picture, none over another.
     @Test func oneLabelPerNameWithoutOverlaps() throws {
@@ -214,8 +229,9 @@ import Testing
     @Test func keepOutRectanglesStayClear() throws {
         let basemap = Basemap(source: Self.source(Self.roadTiles), style: Self.style)
         var scratch = Canvas(width: 600, height: 300)
-        let free = try #require(basemap.placedLabels(into: &scratch, view: Self.roadView, keepOut: [])
-            .first { $0.text == "Aleksanterinkatu" })
+        let free = try #require(
+            basemap.placedLabels(into: &scratch, view: Self.roadView, keepOut: [])
+                .first { $0.text == "Aleksanterinkatu" })
         // Keep out exactly where Aleksanterinkatu went, and a badge-sized box elsewhere.
         let blocked = free.boxes.reduce(free.boxes[0]) { $0.union($1) }
         let keepOut = [blocked, Rect(x: 20, y: 20, width: 80, height: 40)]

@@ -31,19 +31,22 @@ struct BasemapGoldenTests {
         var testDescription: String { name }
 
         var view: MapView {
-            MapView(center: archive == "sf" ? sanFrancisco : helsinki, zoom: zoom, bearing: bearing, width: 320, height: 240,
-                    scale: scale)
+            MapView(
+                center: archive == "sf" ? sanFrancisco : helsinki, zoom: zoom, bearing: bearing, width: 320, height: 240,
+                scale: scale)
         }
     }
 
-    static let cases: [Case] = (13...18).map { Case(name: "sf-z\($0)", archive: "sf", style: "streets", zoom: Double($0)) }
+    static let cases: [Case] =
+        (13...18).map { Case(name: "sf-z\($0)", archive: "sf", style: "streets", zoom: Double($0)) }
         + (13...18).map { Case(name: "helsinki-day-z\($0)", archive: "helsinki", style: "openmaptiles-day", zoom: Double($0)) }
         + (13...18).map { Case(name: "helsinki-night-z\($0)", archive: "helsinki", style: "openmaptiles-night", zoom: Double($0)) }
         + [
             Case(name: "sf-z16-scale2", archive: "sf", style: "streets", zoom: 16, scale: 2),
             Case(name: "helsinki-day-z16.5-scale2", archive: "helsinki", style: "openmaptiles-day", zoom: 16.5, scale: 2),
-            Case(name: "helsinki-night-z17-bearing-scale2", archive: "helsinki", style: "openmaptiles-night", zoom: 17, scale: 2,
-                 bearing: 32),
+            Case(
+                name: "helsinki-night-z17-bearing-scale2", archive: "helsinki", style: "openmaptiles-night", zoom: 17, scale: 2,
+                bearing: 32),
             Case(name: "helsinki-day-z16-keepout", archive: "helsinki", style: "openmaptiles-day", zoom: 16, keepOut: keepOut),
         ]
 
@@ -56,9 +59,11 @@ struct BasemapGoldenTests {
 
     static func render(_ basemap: Basemap, _ test: Case) -> Image {
         var canvas = Canvas(width: test.view.pixelWidth, height: test.view.pixelHeight)
-        basemap.draw(into: &canvas, view: test.view, keepOut: test.keepOut.map { rect in
-            Rect(x: rect.x * test.scale, y: rect.y * test.scale, width: rect.width * test.scale, height: rect.height * test.scale)
-        })
+        basemap.draw(
+            into: &canvas, view: test.view,
+            keepOut: test.keepOut.map { rect in
+                Rect(x: rect.x * test.scale, y: rect.y * test.scale, width: rect.width * test.scale, height: rect.height * test.scale)
+            })
         return canvas.image
     }
 

@@ -49,7 +49,7 @@ struct InflateTests {
     @Test func truncatedAndCorrupt() {
         #expect(throws: BasemapError.self) { try Inflate.decompress(Array(Self.zerosGzip.prefix(5000))) }
         var corrupt = Self.zerosGzip
-        corrupt[10] = 0x07  // an invalid block type
+        corrupt[10] = 0x07 // an invalid block type
         #expect(throws: BasemapError.self) { try Inflate.decompress(corrupt) }
         #expect(throws: BasemapError.self) { try Inflate.decompress([]) }
     }

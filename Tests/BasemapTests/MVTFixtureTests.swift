@@ -82,28 +82,32 @@ struct MVTFixtureTests {
     /// Our tile in the shape of mvt-fixtures' tile.json.
     static func json(_ tile: VectorTile) -> Any {
         if tile.layers.isEmpty { return [String: Any]() }
-        return ["layers": tile.layers.map { layer -> [String: Any] in
-            [
-                "version": layer.version, "name": layer.name, "extent": layer.extent, "keys": layer.keys,
-                "values": layer.values.map { value -> [String: Any] in
-                    switch value {
-                    case .string(let text): ["string_value": text]
-                    case .float(let number): ["float_value": number]
-                    case .double(let number): ["double_value": number]
-                    case .int(let number): ["int_value": number]
-                    case .uint(let number): ["uint_value": number]
-                    case .sint(let number): ["sint_value": number]
-                    case .bool(let flag): ["bool_value": flag]
-                    }
-                },
-                "features": layer.features.map { feature -> [String: Any] in
-                    var object: [String: Any] = ["tags": feature.tags.map(Int.init), "type": feature.type.rawValue,
-                                                 "geometry": feature.geometry.map(Int.init)]
-                    if let id = feature.id { object["id"] = id }
-                    return object
-                },
-            ]
-        }]
+        return [
+            "layers": tile.layers.map { layer -> [String: Any] in
+                [
+                    "version": layer.version, "name": layer.name, "extent": layer.extent, "keys": layer.keys,
+                    "values": layer.values.map { value -> [String: Any] in
+                        switch value {
+                        case .string(let text): ["string_value": text]
+                        case .float(let number): ["float_value": number]
+                        case .double(let number): ["double_value": number]
+                        case .int(let number): ["int_value": number]
+                        case .uint(let number): ["uint_value": number]
+                        case .sint(let number): ["sint_value": number]
+                        case .bool(let flag): ["bool_value": flag]
+                        }
+                    },
+                    "features": layer.features.map { feature -> [String: Any] in
+                        var object: [String: Any] = [
+                            "tags": feature.tags.map(Int.init), "type": feature.type.rawValue,
+                            "geometry": feature.geometry.map(Int.init),
+                        ]
+                        if let id = feature.id { object["id"] = id }
+                        return object
+                    },
+                ]
+            }
+        ]
     }
 
     /// A description of the first difference, or nil. Keys missing from the expectation are
@@ -135,10 +139,11 @@ struct MVTFixtureTests {
             return a == e ? nil : "\(path): \"\(a)\", expected \"\(e)\""
         default:
             let mine = "\(actual)"
-            let theirs = (expected as? NSNumber).map { number in
-                number.doubleValue == number.doubleValue.rounded() && abs(number.doubleValue) < 1e18
-                    ? "\(number.int64Value)" : "\(number.doubleValue)"
-            } ?? "\(expected)"
+            let theirs =
+                (expected as? NSNumber).map { number in
+                    number.doubleValue == number.doubleValue.rounded() && abs(number.doubleValue) < 1e18
+                        ? "\(number.int64Value)" : "\(number.doubleValue)"
+                } ?? "\(expected)"
             if let a = Double(mine), let e = Double(theirs), a == e { return nil }
             return mine == theirs ? nil : "\(path): \(mine), expected \(theirs)"
         }

@@ -1,16 +1,17 @@
-@testable import Basemap
 import Foundation
 import Raster
 import Testing
+
+@testable import Basemap
 
 /// The style subset: expressions, legacy filters and functions, colours, strictness about
 /// what is drawn and one warning for what is not.
 @Suite struct MapStyleTests {
     static func style(_ layers: String, extra: String = "") throws(BasemapError) -> MapStyle {
         let json = """
-        {"version": 8, "sources": {"omt": {"type": "vector", "url": "https://example.com/tiles.json"}}\(extra),
-         "layers": \(layers)}
-        """
+            {"version": 8, "sources": {"omt": {"type": "vector", "url": "https://example.com/tiles.json"}}\(extra),
+             "layers": \(layers)}
+            """
         return try MapStyle(data: Data(json.utf8), name: "test")
     }
 
@@ -31,8 +32,10 @@ import Testing
         return FeatureView(layer: layer, index: 0)
     }
 
-    static func evaluate(_ json: String, zoom: Double = 14, _ properties: [String: String] = [:],
-                         type: VectorTile.GeometryType = .lineString) throws -> StyleValue {
+    static func evaluate(
+        _ json: String, zoom: Double = 14, _ properties: [String: String] = [:],
+        type: VectorTile.GeometryType = .lineString
+    ) throws -> StyleValue {
         try expression(json).evaluate(EvaluationContext(zoom: zoom, feature: try feature(properties, type: type)))
     }
 
@@ -63,7 +66,8 @@ import Testing
         #expect(try Self.evaluate(#"["coalesce", ["get", "name"], ["get", "name:latin"]]"#, props) == .string("Mannerheimintie"))
         #expect(try Self.evaluate(#"["match", ["get", "class"], ["primary", "trunk"], 8, "minor", 3, 1]"#, props) == .number(8))
         #expect(try Self.evaluate(#"["match", ["get", "class"], "minor", 3, 1]"#, props) == .number(1))
-        #expect(try Self.evaluate(#"["case", ["==", ["get", "class"], "minor"], "a", ["has", "rank"], "b", "c"]"#, props)
+        #expect(
+            try Self.evaluate(#"["case", ["==", ["get", "class"], "minor"], "a", ["has", "rank"], "b", "c"]"#, props)
                 == .string("b"))
         #expect(try Self.evaluate(#"["<", ["to-number", ["get", "rank"]], 10]"#, props) == .bool(true))
         let mixed = try Self.evaluate(#"["<", ["get", "rank"], 10]"#, props)
@@ -124,12 +128,14 @@ import Testing
                 return error.message
             }
         }
-        let width = message(#"[{"id": "roads", "type": "line", "source": "omt", "source-layer": "transportation","#
-                            + #" "paint": {"line-width": "wide"}}]"#)
+        let width = message(
+            #"[{"id": "roads", "type": "line", "source": "omt", "source-layer": "transportation","#
+                + #" "paint": {"line-width": "wide"}}]"#)
         #expect(width?.contains("layer \"roads\", paint.line-width") == true, "\(width ?? "no error")")
         #expect(width?.contains("expected a number") == true)
-        let color = message(#"[{"id": "water", "type": "fill", "source": "omt", "source-layer": "water","#
-                            + #" "paint": {"fill-color": "bluish"}}]"#)
+        let color = message(
+            #"[{"id": "water", "type": "fill", "source": "omt", "source-layer": "water","#
+                + #" "paint": {"fill-color": "bluish"}}]"#)
         #expect(color?.contains("layer \"water\", paint.fill-color") == true, "\(color ?? "no error")")
         let op = message(#"[{"id": "w", "type": "fill", "source": "omt", "source-layer": "water", "filter": ["frobnicate", 1]}]"#)
         #expect(op?.contains("unknown expression operator \"frobnicate\"") == true, "\(op ?? "no error")")
@@ -149,36 +155,42 @@ import Testing
 
     /// Icons, sprites, extrusions, patterns: skipped, described in ONE warning.
     @Test func unsupportedPartsMakeOneWarning() throws {
-        let style = try Self.style("""
-        [{"id": "bg", "type": "background", "paint": {"background-color": "#fff"}},
-         {"id": "b3d", "type": "fill-extrusion", "source": "omt", "source-layer": "building"},
-         {"id": "shops", "type": "symbol", "source": "omt", "source-layer": "poi", "layout": {"icon-image": "shop"}},
-         {"id": "labels", "type": "symbol", "source": "omt", "source-layer": "poi",
-          "layout": {"text-field": "{name}", "icon-image": "x", "icon-size": 2}},
-         {"id": "paths", "type": "line", "source": "omt", "source-layer": "t", "paint": {"line-pattern": "dots", "line-blur": 1}},
-         {"id": "dots", "type": "circle", "source": "omt", "source-layer": "poi"}]
-        """, extra: #", "sprite": "https://example.com/sprite""#)
+        let style = try Self.style(
+            """
+            [{"id": "bg", "type": "background", "paint": {"background-color": "#fff"}},
+             {"id": "b3d", "type": "fill-extrusion", "source": "omt", "source-layer": "building"},
+             {"id": "shops", "type": "symbol", "source": "omt", "source-layer": "poi", "layout": {"icon-image": "shop"}},
+             {"id": "labels", "type": "symbol", "source": "omt", "source-layer": "poi",
+              "layout": {"text-field": "{name}", "icon-image": "x", "icon-size": 2}},
+             {"id": "paths", "type": "line", "source": "omt", "source-layer": "t", "paint": {"line-pattern": "dots", "line-blur": 1}},
+             {"id": "dots", "type": "circle", "source": "omt", "source-layer": "poi"}]
+            """, extra: #", "sprite": "https://example.com/sprite""#)
         let warning = try #require(style.warning)
-        for part in ["sprites", "fill-extrusion layers (b3d)", "icons (shops, labels)", "line-pattern (paths)", "line-blur (paths)",
-                     "circle layers (dots)"] {
+        for part in [
+            "sprites", "fill-extrusion layers (b3d)", "icons (shops, labels)", "line-pattern (paths)", "line-blur (paths)",
+            "circle layers (dots)",
+        ] {
             #expect(warning.contains(part), "\(warning) lacks \(part)")
         }
         #expect(style.layers.map(\.id) == ["bg", "labels", "paths"])
         let reports = Reports()
-        _ = Basemap(source: MemoryTiles(metadata: TileArchiveMetadata(format: .mvt, minZoom: 0, maxZoom: 14), tiles: [:]),
-                    style: style, report: reports.add)
+        _ = Basemap(
+            source: MemoryTiles(metadata: TileArchiveMetadata(format: .mvt, minZoom: 0, maxZoom: 14), tiles: [:]),
+            style: style, report: reports.add)
         #expect(reports.messages == [warning])
     }
 
     /// Hidden layers and zoom ranges.
     @Test func visibilityAndZoomRange() throws {
-        let style = try Self.style("""
-        [{"id": "hidden", "type": "fill", "source": "omt", "source-layer": "w", "layout": {"visibility": "none"}},
-         {"id": "ranged", "type": "fill", "source": "omt", "source-layer": "w", "minzoom": 12, "maxzoom": 15}]
-        """)
+        let style = try Self.style(
+            """
+            [{"id": "hidden", "type": "fill", "source": "omt", "source-layer": "w", "layout": {"visibility": "none"}},
+             {"id": "ranged", "type": "fill", "source": "omt", "source-layer": "w", "minzoom": 12, "maxzoom": 15}]
+            """)
         #expect(style.layers.map(\.id) == ["ranged"])
         let layer = try #require(style.layers.first)
-        #expect(!layer.isVisible(atZoom: 11.9) && layer.isVisible(atZoom: 12) && layer.isVisible(atZoom: 14.99)
+        #expect(
+            !layer.isVisible(atZoom: 11.9) && layer.isVisible(atZoom: 12) && layer.isVisible(atZoom: 14.99)
                 && !layer.isVisible(atZoom: 15))
     }
 

@@ -16,9 +16,11 @@ struct MemoryTiles: TileSource {
         for tile in try SharedFixtures.sanFranciscoTiles() {
             tiles[TileID(zoom: tile.zoom, x: tile.x, y: tile.y)] = tile.bytes
         }
-        return MemoryTiles(metadata: TileArchiveMetadata(format: .mvt, minZoom: 15, maxZoom: 15,
-                                                         attribution: "© Mapbox © OpenStreetMap contributors", name: "sanfrancisco"),
-                           tiles: tiles)
+        return MemoryTiles(
+            metadata: TileArchiveMetadata(
+                format: .mvt, minZoom: 15, maxZoom: 15,
+                attribution: "© Mapbox © OpenStreetMap contributors", name: "sanfrancisco"),
+            tiles: tiles)
     }
 
     /// The Streets v7 example style.

@@ -10,11 +10,13 @@ import Testing
 struct TileArchiveTests {
     /// Every (z, x, y) the MBTiles file holds, read from SQLite directly.
     static func helsinkiTileIDs() throws -> [TileID] {
-        let queue = try DatabaseQueue(path: SharedFixtures.helsinkiMBTiles, configuration: {
-            var configuration = Configuration()
-            configuration.readonly = true
-            return configuration
-        }())
+        let queue = try DatabaseQueue(
+            path: SharedFixtures.helsinkiMBTiles,
+            configuration: {
+                var configuration = Configuration()
+                configuration.readonly = true
+                return configuration
+            }())
         return try queue.read { db in
             try Row.fetchAll(db, sql: "SELECT zoom_level, tile_column, tile_row FROM tiles ORDER BY 1, 2, 3").map { row in
                 let zoom: Int = row[0]
@@ -116,8 +118,9 @@ struct TileArchiveTests {
         try queue.write { db in
             try db.execute(sql: "CREATE TABLE metadata (name TEXT, value TEXT)")
             try db.execute(sql: "CREATE TABLE tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB)")
-            try db.execute(sql: "INSERT INTO metadata VALUES ('format', 'png'), ('minzoom', '2'), ('maxzoom', '2'), "
-                               + "('attribution', 'Raster &copy; test')")
+            try db.execute(
+                sql: "INSERT INTO metadata VALUES ('format', 'png'), ('minzoom', '2'), ('maxzoom', '2'), "
+                    + "('attribution', 'Raster &copy; test')")
             // Tile (2, 1, 1) in XYZ is TMS row 2.
             try db.execute(sql: "INSERT INTO tiles VALUES (2, 1, 2, ?)", arguments: [Data(png)])
         }

@@ -95,8 +95,14 @@ enum TileBuilder {
 
     /// A whole-tile square (with a buffer) as a polygon feature.
     static func square(buffer: Int = 64, extent: Int = 4096, properties: [String: String] = [:]) -> Feature {
-        Feature(type: .polygon, parts: [[(-buffer, -buffer), (extent + buffer, -buffer), (extent + buffer, extent + buffer),
-                                         (-buffer, extent + buffer)]], properties: properties)
+        Feature(
+            type: .polygon,
+            parts: [
+                [
+                    (-buffer, -buffer), (extent + buffer, -buffer), (extent + buffer, extent + buffer),
+                    (-buffer, extent + buffer),
+                ]
+            ], properties: properties)
     }
 
     // MARK: - PMTiles
@@ -129,14 +135,17 @@ enum TileBuilder {
 
     /// A PMTiles archive (no compression) whose root directory points at leaf directories
     /// of `leafSize` entries each; identical consecutive tiles share one run-length entry.
-    static func pmtiles(_ tiles: [TileID: [UInt8]], leafSize: Int = 50, tileType: UInt8 = 1,
-                        metadata: String = "{\"attribution\":\"<b>Test</b> &amp; data\"}") -> [UInt8] {
+    static func pmtiles(
+        _ tiles: [TileID: [UInt8]], leafSize: Int = 50, tileType: UInt8 = 1,
+        metadata: String = "{\"attribution\":\"<b>Test</b> &amp; data\"}"
+    ) -> [UInt8] {
         let sorted = tiles.map { (pmtilesID($0.key), $0.value) }.sorted { $0.0 < $1.0 }
         var data: [UInt8] = []
         var entries: [(id: UInt64, offset: Int, length: Int, run: Int)] = []
         for (id, bytes) in sorted {
             if let last = entries.last, last.id + UInt64(last.run) == id,
-               Array(data[last.offset..<(last.offset + last.length)]) == bytes {
+                Array(data[last.offset..<(last.offset + last.length)]) == bytes
+            {
                 entries[entries.count - 1].run += 1
                 continue
             }

@@ -31,7 +31,8 @@ import Testing
         func vincenty(_ a: LatLng, _ b: LatLng) -> Double {
             let (phi1, phi2) = (a.latitude * .pi / 180, b.latitude * .pi / 180)
             let dLambda = (b.longitude - a.longitude) * .pi / 180
-            let y = ((cos(phi2) * sin(dLambda)) * (cos(phi2) * sin(dLambda))
+            let y =
+                ((cos(phi2) * sin(dLambda)) * (cos(phi2) * sin(dLambda))
                 + pow(cos(phi1) * sin(phi2) - sin(phi1) * cos(phi2) * cos(dLambda), 2)).squareRoot()
             let x = sin(phi1) * sin(phi2) + cos(phi1) * cos(phi2) * cos(dLambda)
             return Earth.radiusMeters * atan2(y, x)
@@ -39,12 +40,14 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         for scale in [1e-7, 1e-5, 1e-3, 0.1, 0.5, 0.57, 0.58, 0.6, 2] {
             for _ in 0..<2_000 {
-                let a = LatLng(latitude: Double.random(in: -89.9...89.9, using: &generator),
-                               longitude: Double.random(in: -180...180, using: &generator))
+                let a = LatLng(
+                    latitude: Double.random(in: -89.9...89.9, using: &generator),
+                    longitude: Double.random(in: -180...180, using: &generator))
                 var lng = a.longitude + Double.random(in: -scale...scale, using: &generator)
                 if lng > 180 { lng -= 360 } else if lng < -180 { lng += 360 }
-                let b = LatLng(latitude: min(90, max(-90, a.latitude + Double.random(in: -scale...scale, using: &generator))),
-                               longitude: lng)
+                let b = LatLng(
+                    latitude: min(90, max(-90, a.latitude + Double.random(in: -scale...scale, using: &generator))),
+                    longitude: lng)
                 let expected = vincenty(a, b)
                 let error = abs(Earth.distance(a, b) - expected)
                 // 1e-8 m: the rounding of the inputs' difference in latitude and longitude.

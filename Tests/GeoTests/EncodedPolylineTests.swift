@@ -87,7 +87,8 @@ import Testing
     @Test func hundredThousandPoints() throws {
         var rng = SplitMix64(seed: 42)
         var points: [LatLng] = []
-        var lat = 10.0, lng = 170.0
+        var lat = 10.0
+        var lng = 170.0
         for index in 0..<100_000 {
             if index % 997 == 0 {
                 lat = Double.random(in: -89...89, using: &rng)
@@ -104,9 +105,10 @@ import Testing
             let decoded = try EncodedPolyline.decode(encoded, precision: precision)
             #expect(decoded.count == points.count)
             let tolerance = 0.5000001 / (precision == 5 ? 1e5 : 1e6)
-            let worst = zip(points, decoded).map {
-                max(abs($0.latitude - $1.latitude), abs($0.longitude - $1.longitude))
-            }.max() ?? .infinity
+            let worst =
+                zip(points, decoded).map {
+                    max(abs($0.latitude - $1.latitude), abs($0.longitude - $1.longitude))
+                }.max() ?? .infinity
             #expect(worst <= tolerance)
             #expect(EncodedPolyline.encode(decoded, precision: precision) == encoded)
         }

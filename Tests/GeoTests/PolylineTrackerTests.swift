@@ -7,8 +7,9 @@ import Testing
     static func windingRoute(count: Int = 10_000) -> [LatLng] {
         (0..<count).map { i in
             let t = Double(i)
-            return LatLng(latitude: 37.7 + t * 0.00006 + 0.002 * sin(t / 150),
-                          longitude: -122.4 + t * 0.00008 + 0.002 * cos(t / 97))
+            return LatLng(
+                latitude: 37.7 + t * 0.00006 + 0.002 * sin(t / 150),
+                longitude: -122.4 + t * 0.00008 + 0.002 * cos(t / 97))
         }
     }
 

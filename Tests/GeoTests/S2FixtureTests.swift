@@ -40,10 +40,10 @@ import Testing
         for entry in logs {
             let payload = (entry["jsonpayload"] ?? entry["jsonPayload"]) as? [String: Any]
             guard let response = payload?["response"] as? [String: Any],
-                  let segment = (response["currentroutesegment"] ?? response["currentRouteSegment"]) as? String,
-                  let last = (response["lastlocation"] ?? response["lastLocation"]) as? [String: Any],
-                  let location = last["location"] as? [String: Any],
-                  let lat = location["latitude"] as? Double, let lng = location["longitude"] as? Double
+                let segment = (response["currentroutesegment"] ?? response["currentRouteSegment"]) as? String,
+                let last = (response["lastlocation"] ?? response["lastLocation"]) as? [String: Any],
+                let location = last["location"] as? [String: Any],
+                let lat = location["latitude"] as? Double, let lng = location["longitude"] as? Double
             else { continue }
             updates.append(Update(segment: segment, location: LatLng(latitude: lat, longitude: lng)))
         }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Geo
 import Testing
+
+@testable import Geo
 
 /// Ports of the S2 geometry library's published encodings (C++ s2polyline_test,
 /// s2point_compression_test; Go s2/encode_test, s2/polyline_test), plus our own round trips
@@ -26,8 +27,10 @@ import Testing
     }
 
     /// Asserts two point lists match within `meters`.
-    private func expectClose(_ got: [LatLng], _ want: [LatLng], within meters: Double,
-                             sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectClose(
+        _ got: [LatLng], _ want: [LatLng], within meters: Double,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(got.count == want.count, sourceLocation: sourceLocation)
         for (g, w) in zip(got, want) {
             #expect(TestSupport.meters(g, w) <= meters, "\(g) vs \(w)", sourceLocation: sourceLocation)
@@ -45,15 +48,20 @@ import Testing
     /// C++'s lossless goldens: the semi-equator (0,0), (0,90), (0,180) and
     /// makePolyline("0:0, 0:10, 10:20, 20:30"). Each decodes to its points, and our encoder
     /// writes the same bytes.
-    @Test(arguments: [(String, [(Double, Double)])]([
-        ("0103000000000000000000F03F00000000000000000000000000000000075C143326A6913C"
-            + "000000000000F03F0000000000000000000000000000F0BF075C143326A6A13C0000000000000000",
-         [(0.0, 0.0), (0, 90), (0, 180)]),
-        ("0104000000000000000000F03F00000000000000000000000000000000171C818C8B83EF3F"
-            + "89730B7E1A3AC63F000000000000000061B46C3A039DED3FE2DC829F868ED53F89730B7E1A3AC63F"
-            + "1B995E6FA10AEA3F1B2D5242F611DE3FF50B8A74A8E3D53F",
-         [(0.0, 0.0), (0, 10), (10, 20), (20, 30)]),
-    ]))
+    @Test(
+        arguments: [(String, [(Double, Double)])]([
+            (
+                "0103000000000000000000F03F00000000000000000000000000000000075C143326A6913C"
+                    + "000000000000F03F0000000000000000000000000000F0BF075C143326A6A13C0000000000000000",
+                [(0.0, 0.0), (0, 90), (0, 180)]
+            ),
+            (
+                "0104000000000000000000F03F00000000000000000000000000000000171C818C8B83EF3F"
+                    + "89730B7E1A3AC63F000000000000000061B46C3A039DED3FE2DC829F868ED53F89730B7E1A3AC63F"
+                    + "1B995E6FA10AEA3F1B2D5242F611DE3FF50B8A74A8E3D53F",
+                [(0.0, 0.0), (0, 10), (10, 20), (20, 30)]
+            ),
+        ]))
     func losslessGoldens(golden: String, coordinates: [(Double, Double)]) throws {
         let points = coordinates.map { LatLng(latitude: $0.0, longitude: $0.1) }
         expectClose(try S2Polyline.decode(bytes: TestSupport.bytes(hex: golden)), points, within: 1e-6)
@@ -142,8 +150,9 @@ import Testing
     @Test func roundTrips() throws {
         var rng = SplitMix64(seed: 7)
         let points = (0..<2_000).map { _ in
-            LatLng(latitude: Double.random(in: -89.9...89.9, using: &rng),
-                   longitude: Double.random(in: -180...180, using: &rng))
+            LatLng(
+                latitude: Double.random(in: -89.9...89.9, using: &rng),
+                longitude: Double.random(in: -180...180, using: &rng))
         }
         expectClose(try S2Polyline.decode(base64: S2Polyline.encode(points)), points, within: 1.9)
         expectClose(try S2Polyline.decode(base64: S2Polyline.encode(points, snapLevel: 30)), points, within: 0.008)

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Geo
 
 /// A small deterministic generator (SplitMix64), so random-looking inputs repeat exactly.
@@ -19,9 +20,9 @@ enum TestSupport {
     /// working directory: Tests/GeoTests/ → repository root → ../shared/fixtures.
     static func fixtureURL(_ relativePath: String, file: String = #filePath) -> URL {
         URL(fileURLWithPath: file)
-            .deletingLastPathComponent()  // GeoTests
-            .deletingLastPathComponent()  // Tests
-            .deletingLastPathComponent()  // repository root
+            .deletingLastPathComponent() // GeoTests
+            .deletingLastPathComponent() // Tests
+            .deletingLastPathComponent() // repository root
             .deletingLastPathComponent()
             .appendingPathComponent("shared/fixtures")
             .appendingPathComponent(relativePath)

@@ -121,20 +121,22 @@ private struct Expectation: Decodable {
         let points = try route.validate()
         #expect(points.count == 8)
         #expect(route.drivingSide == .left)
-        #expect(route.steps.map(\.maneuver) == [
-            .depart, .roundaboutLeftClockwise, .roundaboutExitClockwise, .offRampRight, .destinationRight, .depart,
-            .destination,
-        ])
+        #expect(
+            route.steps.map(\.maneuver) == [
+                .depart, .roundaboutLeftClockwise, .roundaboutExitClockwise, .offRampRight, .destinationRight, .depart,
+                .destination,
+            ])
         #expect(route.steps[0].fullRoadName == "High Street (A1)")
         #expect(route.steps[1].fullInstructionText == "At the roundabout, take the 2nd exit onto Mill Road")
         #expect(route.steps[1].roundaboutTurnNumber == 2)
-        #expect(route.steps[1].lanes == [
-            Lane(laneDirections: [
-                LaneDirection(laneShape: .straight, recommended: false),
-                LaneDirection(laneShape: .normalLeft, recommended: true),
-            ]),
-            Lane(laneDirections: [LaneDirection(laneShape: .straight, recommended: true)]),
-        ])
+        #expect(
+            route.steps[1].lanes == [
+                Lane(laneDirections: [
+                    LaneDirection(laneShape: .straight, recommended: false),
+                    LaneDirection(laneShape: .normalLeft, recommended: true),
+                ]),
+                Lane(laneDirections: [LaneDirection(laneShape: .straight, recommended: true)]),
+            ])
         #expect(route.steps[3].exitNumber == "12")
         #expect(route.steps[3].fullInstructionText == "Take exit 12 toward Cambridge")
         #expect(route.steps[3].fullRoadName == "Exit 12 / Cambridge")

@@ -27,17 +27,22 @@ import Testing
         }
         let three = [AlternateRoute](repeating: AlternateRoute(encodedPolyline: line, durationSeconds: 1), count: 3)
         #expect(refusal { $0.alternateRoutes = three } == "alternateRoutes")
-        #expect(refusal { $0.alternateRoutes = [AlternateRoute(encodedPolyline: "?", durationSeconds: 1)] }
-            == "alternateRoutes[0].encodedPolyline")
-        #expect(refusal { $0.alternateRoutes = [AlternateRoute(encodedPolyline: line, durationSeconds: -1)] }
-            == "alternateRoutes[0].durationSeconds")
-        #expect(refusal { $0.alternateRoutes = [AlternateRoute(encodedPolyline: line, durationSeconds: .nan)] }
-            == "alternateRoutes[0].durationSeconds")
-        #expect(refusal { $0.roadFeatures = [RoadFeature(type: .stopSign, polylinePointIndex: 11)] }
-            == "roadFeatures[0].polylinePointIndex")
-        #expect(refusal {
-            $0.roadFeatures = [RoadFeature(type: .stopSign, polylinePointIndex: 5), RoadFeature(type: .trafficLight, polylinePointIndex: 2)]
-        } == "roadFeatures[1].polylinePointIndex")
+        #expect(
+            refusal { $0.alternateRoutes = [AlternateRoute(encodedPolyline: "?", durationSeconds: 1)] }
+                == "alternateRoutes[0].encodedPolyline")
+        #expect(
+            refusal { $0.alternateRoutes = [AlternateRoute(encodedPolyline: line, durationSeconds: -1)] }
+                == "alternateRoutes[0].durationSeconds")
+        #expect(
+            refusal { $0.alternateRoutes = [AlternateRoute(encodedPolyline: line, durationSeconds: .nan)] }
+                == "alternateRoutes[0].durationSeconds")
+        #expect(
+            refusal { $0.roadFeatures = [RoadFeature(type: .stopSign, polylinePointIndex: 11)] }
+                == "roadFeatures[0].polylinePointIndex")
+        #expect(
+            refusal {
+                $0.roadFeatures = [RoadFeature(type: .stopSign, polylinePointIndex: 5), RoadFeature(type: .trafficLight, polylinePointIndex: 2)]
+            } == "roadFeatures[1].polylinePointIndex")
 
         // JSON: an unknown feature type is refused by decoding; the fields round-trip.
         let json = try JSONEncoder().encode(route)
@@ -88,9 +93,10 @@ import Testing
         #expect(route.alternateRoutes?[0] == AlternateRoute(encodedPolyline: detour, durationSeconds: 95.5))
         #expect(route.alternateRoutes?[1].durationSeconds == 80)
         #expect(try route.alternateRoutes.map { try EncodedPolyline.decode($0[1].encodedPolyline).count } == 7)
-        #expect(route.roadFeatures == [
-            RoadFeature(type: .trafficLight, polylinePointIndex: 2), RoadFeature(type: .stopSign, polylinePointIndex: 5),
-        ])
+        #expect(
+            route.roadFeatures == [
+                RoadFeature(type: .trafficLight, polylinePointIndex: 2), RoadFeature(type: .stopSign, polylinePointIndex: 5),
+            ])
         #expect(points[5] == LatLng(latitude: 48.85, longitude: 2.355))
     }
 

@@ -53,7 +53,8 @@ import Testing
         let route = try OSRMImporter.route(from: TestFiles.fixture("osrm/portugal_to_korea.json"))
         let decoded = try JSONDecoder().decode(NavRoute.self, from: JSONEncoder().encode(route))
         #expect(decoded == route)
-        let lean = #"{"encodedPolyline":"_p~iF~ps|U_ulLnnqC","destinations":[{"location":{"latitude":40.7,"longitude":-120.95},"polylinePointIndex":1}],"steps":[{"stepNumber":0,"maneuver":"depart","polylineStartIndex":0,"polylineEndIndex":0},{"stepNumber":1,"maneuver":"destination","polylineStartIndex":0,"polylineEndIndex":1}]}"#
+        let lean =
+            #"{"encodedPolyline":"_p~iF~ps|U_ulLnnqC","destinations":[{"location":{"latitude":40.7,"longitude":-120.95},"polylinePointIndex":1}],"steps":[{"stepNumber":0,"maneuver":"depart","polylineStartIndex":0,"polylineEndIndex":0},{"stepNumber":1,"maneuver":"destination","polylineStartIndex":0,"polylineEndIndex":1}]}"#
         let leanRoute = try JSONDecoder().decode(NavRoute.self, from: Data(lean.utf8))
         #expect(leanRoute.steps[1].roundaboutTurnNumber == -1)
         #expect(leanRoute.drivingSide == DrivingSide.none)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Raster
 import Testing
+
+@testable import Raster
 
 @Suite struct ColorTests {
     /// #RRGGBB and #RRGGBBAA parse in either case and format back in canonical form.

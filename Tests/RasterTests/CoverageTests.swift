@@ -1,6 +1,7 @@
-@testable import Raster
 import Foundation
 import Testing
+
+@testable import Raster
 
 /// Coverage of a fill on a small transparent canvas.
 func fillCoverage(_ path: Path, width: Int = 8, height: Int = 8, rule: FillRule = .nonZero) -> [UInt8] {

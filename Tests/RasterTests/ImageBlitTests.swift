@@ -1,6 +1,7 @@
 import Foundation
-@testable import Raster
 import Testing
+
+@testable import Raster
 
 @Suite struct ImageBlitTests {
     /// A 2×2 test image: red, green / blue, half-transparent white.
@@ -31,7 +32,8 @@ import Testing
     /// Scaling up interpolates between source pixels; outside the image counts as
     /// transparent (Cairo's EXTEND_NONE), which softens the image's own edges.
     @Test func bilinearScaling() throws {
-        let black: [UInt8] = [0, 0, 0, 255], white: [UInt8] = [255, 255, 255, 255]
+        let black: [UInt8] = [0, 0, 0, 255]
+        let white: [UInt8] = [255, 255, 255, 255]
         let strip = try Image(width: 2, height: 2, straightRGBA: black + white + black + white)
         var canvas = Canvas(width: 8, height: 8)
         canvas.draw(strip, transform: .scale(x: 4, y: 4))

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Raster
 import Testing
+
+@testable import Raster
 
 @Suite struct PNGCodecTests {
     /// The PNG colour type byte of IHDR.
@@ -38,7 +39,9 @@ import Testing
         let gray = try decode("iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAAAAADRSSBWAAAAC0lEQVR4nGNg+A8AAQIBAEK+vGgAAAAASUVORK5CYII=")
         #expect(gray.pixel(x: 0, y: 0) == PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 255))
         #expect(gray.pixel(x: 1, y: 0) == PremultipliedColor(red: 255, green: 255, blue: 255, alpha: 255))
-        let palette = try decode("iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAMAAADD/I+4AAAABlBMVEX/AAAAAP9sof2OAAAAAnRSTlP/gAgPs2oAAAALSURBVHicY2BgBAAABAACv3o/SgAAAABJRU5ErkJggg==")
+        let palette = try decode(
+            "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAMAAADD/I+4AAAABlBMVEX/AAAAAP9sof2OAAAAAnRSTlP/gAgPs2oAAAALSURBVHicY2BgBAAABAACv3o/SgAAAABJRU5ErkJggg=="
+        )
         #expect(palette.pixel(x: 0, y: 0) == PremultipliedColor(red: 255, green: 0, blue: 0, alpha: 255))
         #expect(palette.pixel(x: 1, y: 0) == PremultipliedColor(red: 0, green: 0, blue: 128, alpha: 128))
         let wide = try decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABEAYAAABPhRjKAAAAEUlEQVR4nGP4/7+hgYHh/38AF3cE/YhI4ZIAAAAASUVORK5CYII=")

@@ -1,6 +1,7 @@
-@testable import Raster
 import Foundation
 import Testing
+
+@testable import Raster
 
 /// Polygon sets clipped to convex polygons: the basis of seamless map tiles.
 @Suite struct PolygonSetTests {
@@ -81,8 +82,11 @@ import Testing
     /// A 10-on/5-off pattern over a 40-pixel line leaves dashes at 0–10, 15–25, 30–40.
     @Test func dashesFollowThePattern() {
         var canvas = Canvas(width: 50, height: 10, background: .white)
-        canvas.stroke(.polyline([Point(5, 5), Point(45, 5)]), style: StrokeStyle(width: 4, cap: .butt, join: .miter,
-                      dash: DashPattern(lengths: [10, 5])), color: .black)
+        canvas.stroke(
+            .polyline([Point(5, 5), Point(45, 5)]),
+            style: StrokeStyle(
+                width: 4, cap: .butt, join: .miter,
+                dash: DashPattern(lengths: [10, 5])), color: .black)
         func dark(_ x: Int) -> Bool { canvas.pixel(x: x, y: 5).red < 128 }
         #expect(dark(7) && dark(14) && !dark(17) && dark(22) && !dark(32) && dark(37) && dark(44))
     }
@@ -161,9 +165,11 @@ import Testing
 @Suite struct TileBlitTests {
     /// Four tiles of one colour, rotated and scaled, cover their area with exactly that colour.
     @Test func tilesMeetWithoutSeams() throws {
-        let tile = try Image(width: 4, height: 4, straightRGBA: [UInt8](repeating: 0, count: 64).enumerated().map { index, _ in
-            index % 4 == 3 ? 255 : (index % 4 == 0 ? 200 : 40)
-        })
+        let tile = try Image(
+            width: 4, height: 4,
+            straightRGBA: [UInt8](repeating: 0, count: 64).enumerated().map { index, _ in
+                index % 4 == 3 ? 255 : (index % 4 == 0 ? 200 : 40)
+            })
         var canvas = Canvas(width: 64, height: 64, background: .white)
         let base = Transform.scale(x: 5.3, y: 5.3).rotatedBy(radians: 0.4).translatedBy(x: 30, y: 2)
         for (tx, ty) in [(0, 0), (1, 0), (0, 1), (1, 1)] {

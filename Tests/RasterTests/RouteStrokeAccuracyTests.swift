@@ -1,6 +1,7 @@
 import Foundation
-@testable import Raster
 import Testing
+
+@testable import Raster
 
 /// The coverage of a round-capped, round-joined stroke computed the slow way: the share of
 /// 8×8 sample points per pixel within half the width of the polyline (every original
@@ -16,7 +17,8 @@ struct StrokeOracle {
         halfWidth = width / 2
         let reach = halfWidth + 1.5
         for index in 0..<(points.count - 1) {
-            let a = points[index], b = points[index + 1]
+            let a = points[index]
+            let b = points[index + 1]
             let minX = Int(((min(a.x, b.x) - reach) / cellSize).rounded(.down))
             let maxX = Int(((max(a.x, b.x) + reach) / cellSize).rounded(.down))
             let minY = Int(((min(a.y, b.y) - reach) / cellSize).rounded(.down))

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Raster
 import Testing
+
+@testable import Raster
 
 /// The slow, obvious oracle: the exact area of a simple polygon inside each pixel square,
 /// by clipping the polygon against the square (Sutherland–Hodgman) and taking the
@@ -11,7 +12,10 @@ enum CoverageOracle {
         for y in 0..<height {
             for x in 0..<width {
                 var clipped = polygon
-                let left = Double(x), right = Double(x + 1), top = Double(y), bottom = Double(y + 1)
+                let left = Double(x)
+                let right = Double(x + 1)
+                let top = Double(y)
+                let bottom = Double(y + 1)
                 clipped = clip(clipped, inside: { $0.x >= left }, intersect: { a, b in at(a, b, x: left) })
                 clipped = clip(clipped, inside: { $0.x <= right }, intersect: { a, b in at(a, b, x: right) })
                 clipped = clip(clipped, inside: { $0.y >= top }, intersect: { a, b in at(a, b, y: top) })
@@ -26,7 +30,8 @@ enum CoverageOracle {
         guard polygon.count >= 3 else { return 0 }
         var sum = 0.0
         for index in polygon.indices {
-            let a = polygon[index], b = polygon[(index + 1) % polygon.count]
+            let a = polygon[index]
+            let b = polygon[(index + 1) % polygon.count]
             sum += a.x * b.y - b.x * a.y
         }
         return sum / 2

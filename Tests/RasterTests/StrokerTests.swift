@@ -1,6 +1,7 @@
-@testable import Raster
 import Foundation
 import Testing
+
+@testable import Raster
 
 /// Coverage of a stroked polyline on a small canvas.
 func strokeCoverage(_ points: [Point], style: StrokeStyle, width: Int = 24, height: Int = 24, closed: Bool = false) -> [UInt8] {
@@ -18,10 +19,13 @@ func distance(_ p: Point, _ a: Point, _ b: Point) -> Double {
 
 /// Checks a round-joined, round-capped stroke against distance: pixels well inside are
 /// full, pixels well outside are empty (no gaps, no spikes).
-func expectRoundStrokeMatchesDistance(_ points: [Point], width: Double, canvas: Int = 24,
-                                      sourceLocation: SourceLocation = #_sourceLocation) {
-    let mask = strokeCoverage(points, style: StrokeStyle(width: width, cap: .round, join: .round),
-                              width: canvas, height: canvas)
+func expectRoundStrokeMatchesDistance(
+    _ points: [Point], width: Double, canvas: Int = 24,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let mask = strokeCoverage(
+        points, style: StrokeStyle(width: width, cap: .round, join: .round),
+        width: canvas, height: canvas)
     let half = width / 2
     // Distances to the polyline the stroker actually draws, after merging close vertices.
     let points = Stroker.merged(points, closed: false, distance: Stroker(style: StrokeStyle(width: width)).mergeDistance)
@@ -125,8 +129,9 @@ func expectRoundStrokeMatchesDistance(_ points: [Point], width: Double, canvas: 
 
     /// A closed square outline leaves its inside empty and its band full, without doubling.
     @Test func closedOutline() {
-        let mask = strokeCoverage([Point(4, 4), Point(20, 4), Point(20, 20), Point(4, 20)],
-                                  style: StrokeStyle(width: 2, cap: .butt, join: .miter), closed: true)
+        let mask = strokeCoverage(
+            [Point(4, 4), Point(20, 4), Point(20, 20), Point(4, 20)],
+            style: StrokeStyle(width: 2, cap: .butt, join: .miter), closed: true)
         #expect(mask[12 * 24 + 12] == 0)
         #expect(mask[4 * 24 + 12] == 255 && mask[3 * 24 + 12] == 255 && mask[2 * 24 + 12] == 0)
         #expect(mask[3 * 24 + 3] == 255)

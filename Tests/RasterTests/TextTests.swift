@@ -1,6 +1,7 @@
 import Foundation
-@testable import Raster
 import Testing
+
+@testable import Raster
 
 @Suite struct TextTests {
     /// Text draws visible pixels within its measured box.

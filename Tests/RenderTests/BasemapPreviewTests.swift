@@ -43,12 +43,14 @@ enum HelsinkiSample {
         trip.dropoffPoint = TerminalLocation(point: points[points.count - 1])
         trip.lastLocation = VehicleLocation(location: points[carIndex])
         trip.remainingWaypoints = [
-            TripWaypoint(location: trip.pickupPoint, tripId: "helsinki", waypointType: .pickup,
-                         encodedPathToWaypoint: EncodedPolyline.encode(Array(points[carIndex...pickupIndex])),
-                         eta: fixtureTime.adding(seconds: 100)),
-            TripWaypoint(location: trip.dropoffPoint, tripId: "helsinki", waypointType: .dropOff,
-                         encodedPathToWaypoint: EncodedPolyline.encode(Array(points[pickupIndex...])),
-                         eta: fixtureTime.adding(seconds: 360)),
+            TripWaypoint(
+                location: trip.pickupPoint, tripId: "helsinki", waypointType: .pickup,
+                encodedPathToWaypoint: EncodedPolyline.encode(Array(points[carIndex...pickupIndex])),
+                eta: fixtureTime.adding(seconds: 100)),
+            TripWaypoint(
+                location: trip.dropoffPoint, tripId: "helsinki", waypointType: .dropOff,
+                encodedPathToWaypoint: EncodedPolyline.encode(Array(points[pickupIndex...])),
+                eta: fixtureTime.adding(seconds: 360)),
         ]
         return trip
     }
@@ -127,8 +129,12 @@ enum HelsinkiSample {
         let prints = [plain, mapped, nightSheet, fixed].map(\.fingerprint)
         #expect(Set(prints).count == 3, "the night sheet and the fixed night style draw alike; the rest differ")
         #expect(prints[2] == prints[3])
-        #expect(mapped.fingerprint == TripPreview(trip: trip, style: day, options: PreviewOptions(), now: fixtureTime,
-                                                  basemap: layer).fingerprint)
+        #expect(
+            mapped.fingerprint
+                == TripPreview(
+                    trip: trip, style: day, options: PreviewOptions(), now: fixtureTime,
+                    basemap: layer
+                ).fingerprint)
     }
 
     /// Street names stay clear of the markers and the ETA badge: the preview hands the
@@ -137,8 +143,9 @@ enum HelsinkiSample {
         let layer = try HelsinkiSample.basemapLayer()
         let style = try GoldenSupport.style("default")
         let options = try PreviewOptions(parameters: ["center": "60.1699,24.9410", "zoom": "16.5"])
-        let preview = TripPreview(trip: try HelsinkiSample.trip(share: 0.7), style: style, options: options, now: fixtureTime,
-                                  basemap: layer)
+        let preview = TripPreview(
+            trip: try HelsinkiSample.trip(share: 0.7), style: style, options: options, now: fixtureTime,
+            basemap: layer)
         let composed = try preview.composition(layers: .all)
         #expect(composed.keepOut.count == 4, "vehicle, pickup and dropoff icons, and the ETA badge")
         let basemap = try #require(preview.mapBasemap)
@@ -168,15 +175,17 @@ enum HelsinkiSample {
         Case(name: "basemap-helsinki-map-alone-z15", parameters: ["center": "60.1699,24.9410", "zoom": "15"], withTrip: false),
         Case(name: "basemap-helsinki-trip-day"),
         Case(name: "basemap-helsinki-trip-night-style", style: "night"),
-        Case(name: "basemap-helsinki-trip-lowlight-scale2-bearing",
-             parameters: ["width": "320", "height": "240", "scale": "2", "bearing": "30", "lighting": "lowLight"]),
+        Case(
+            name: "basemap-helsinki-trip-lowlight-scale2-bearing",
+            parameters: ["width": "320", "height": "240", "scale": "2", "bearing": "30", "lighting": "lowLight"]),
     ]
 
     @Test(arguments: cases) func matchesGolden(_ test: Case) throws {
         let trip = test.withTrip ? try HelsinkiSample.trip() : Trip(name: "")
-        let preview = TripPreview(trip: trip, style: try GoldenSupport.style(test.style),
-                                  options: try PreviewOptions(parameters: test.parameters), now: fixtureTime,
-                                  basemap: try HelsinkiSample.basemapLayer())
+        let preview = TripPreview(
+            trip: trip, style: try GoldenSupport.style(test.style),
+            options: try PreviewOptions(parameters: test.parameters), now: fixtureTime,
+            basemap: try HelsinkiSample.basemapLayer())
         try GoldenSupport.check(try preview.render().image, list: try preview.displayList(), golden: test.name)
     }
 }

@@ -72,8 +72,9 @@ enum GoldenSupport {
                 let b = golden.pixel(x: x, y: y)
                 guard a != b else { continue }
                 if boxes.contains(where: { $0.x.contains(x) && $0.y.contains(y) }) {
-                    let delta = max(abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)),
-                                    abs(Int(a.blue) - Int(b.blue)), abs(Int(a.alpha) - Int(b.alpha)))
+                    let delta = max(
+                        abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)),
+                        abs(Int(a.blue) - Int(b.blue)), abs(Int(a.alpha) - Int(b.alpha)))
                     if delta > textTolerance { textMisses += 1 }
                 } else {
                     exactMisses += 1

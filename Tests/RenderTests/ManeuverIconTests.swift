@@ -1,8 +1,9 @@
 import Foundation
 import Navigation
 import Raster
-@testable import Render
 import Testing
+
+@testable import Render
 
 /// Pixel helpers: where an image is inked.
 extension Image {
@@ -67,8 +68,9 @@ extension Image {
             (.roundaboutStraightClockwise, .roundaboutStraightCounterClockwise),
         ]
         for (left, right) in pairs {
-            #expect(ManeuverIcon.image(left, size: .square48).alphas == ManeuverIcon.image(right, size: .square48).mirrored(),
-                    "\(left) / \(right)")
+            #expect(
+                ManeuverIcon.image(left, size: .square48).alphas == ManeuverIcon.image(right, size: .square48).mirrored(),
+                "\(left) / \(right)")
         }
     }
 
@@ -115,8 +117,10 @@ extension Image {
     @Test func laneImage() throws {
         let lanes = [
             Lane(laneDirections: [LaneDirection(laneShape: .normalLeft, recommended: false)]),
-            Lane(laneDirections: [LaneDirection(laneShape: .straight, recommended: true),
-                                  LaneDirection(laneShape: .normalRight, recommended: false)]),
+            Lane(laneDirections: [
+                LaneDirection(laneShape: .straight, recommended: true),
+                LaneDirection(laneShape: .normalRight, recommended: false),
+            ]),
             Lane(laneDirections: [LaneDirection(laneShape: .normalRight, recommended: true)]),
         ]
         let image = try #require(LaneImage.image(lanes, scale: 2))

@@ -10,11 +10,14 @@ import TripModel
 /// Golden driver's screens along the real OSRM Portugal–Korea and Valhalla Berlin routes,
 /// each looked at when recorded (TRIPSHARE_RECORD_GOLDENS=1).
 @Suite struct NavigationScreenGoldenTests {
-    private func screen(_ route: NavRoute, at meters: Double, speed: Double = 13, offRoute: Double = 0, offRouteEast: Bool = false,
-                        settings: NavigationUISettings = NavigationUISettings(), traffic: RouteTraffic? = nil,
-                        query: [String: String] = [:]) throws -> NavigationScreen {
-        let (navigator, vehicle) = try NavigationFixtures.drive(route, to: meters, speed: speed, offRouteMeters: offRoute,
-                                                                offRouteEast: offRouteEast)
+    private func screen(
+        _ route: NavRoute, at meters: Double, speed: Double = 13, offRoute: Double = 0, offRouteEast: Bool = false,
+        settings: NavigationUISettings = NavigationUISettings(), traffic: RouteTraffic? = nil,
+        query: [String: String] = [:]
+    ) throws -> NavigationScreen {
+        let (navigator, vehicle) = try NavigationFixtures.drive(
+            route, to: meters, speed: speed, offRouteMeters: offRoute,
+            offRouteEast: offRouteEast)
         let options = try NavigationScreenOptions(parameters: query, now: NavigationFixtures.at)
         let finalIndex = route.destinations.count - 1
         return NavigationScreen(
@@ -30,13 +33,16 @@ import TripModel
         let index = Int(line.vertexIndex(atDistance: meters + 150))
         let slowEnd = Int(line.vertexIndex(atDistance: meters + 600))
         let jamEnd = Int(line.vertexIndex(atDistance: meters + 1_000))
-        return RouteTraffic(segmentCount: points.count - 1, intervals: [
-            SpeedReadingInterval(startPolylinePointIndex: 0, endPolylinePointIndex: index, speed: .normal),
-            SpeedReadingInterval(startPolylinePointIndex: index, endPolylinePointIndex: max(index + 1, slowEnd), speed: .slow),
-            SpeedReadingInterval(startPolylinePointIndex: max(index + 1, slowEnd), endPolylinePointIndex: max(index + 2, jamEnd),
-                                 speed: .trafficJam),
-            SpeedReadingInterval(startPolylinePointIndex: max(index + 2, jamEnd), endPolylinePointIndex: points.count - 1, speed: .normal),
-        ])
+        return RouteTraffic(
+            segmentCount: points.count - 1,
+            intervals: [
+                SpeedReadingInterval(startPolylinePointIndex: 0, endPolylinePointIndex: index, speed: .normal),
+                SpeedReadingInterval(startPolylinePointIndex: index, endPolylinePointIndex: max(index + 1, slowEnd), speed: .slow),
+                SpeedReadingInterval(
+                    startPolylinePointIndex: max(index + 1, slowEnd), endPolylinePointIndex: max(index + 2, jamEnd),
+                    speed: .trafficJam),
+                SpeedReadingInterval(startPolylinePointIndex: max(index + 2, jamEnd), endPolylinePointIndex: points.count - 1, speed: .normal),
+            ])
     }
 
     /// A left turn in Russia, by day, portrait, with traffic ahead, at scale 2.
@@ -83,11 +89,15 @@ import TripModel
         let count = try route.validate().count
         route.speedLimits = [SpeedLimitSpan(startPolylinePointIndex: 0, endPolylinePointIndex: count - 1, speedLimitKph: 90)]
         let meters = try NavigationFixtures.meters(toStep: 287, of: route) - 5_000
-        let settings = try NavigationUISettings(json: Array(
-            #"{"shouldDisplaySpeedometer": true, "compassButton": true, "myLocationButton": true}"#.utf8))
-        let screen = try screen(route, at: meters, speed: 115 / 3.6, settings: settings,
-                                query: ["lighting": "lowLight", "units": "imperial", "perspective": "topDownNorthUp",
-                                        "tz": "Europe/Moscow"])
+        let settings = try NavigationUISettings(
+            json: Array(
+                #"{"shouldDisplaySpeedometer": true, "compassButton": true, "myLocationButton": true}"#.utf8))
+        let screen = try screen(
+            route, at: meters, speed: 115 / 3.6, settings: settings,
+            query: [
+                "lighting": "lowLight", "units": "imperial", "perspective": "topDownNorthUp",
+                "tz": "Europe/Moscow",
+            ])
         #expect(screen.navInfo.currentSpeedLimitKph == 90)
         try FrameGoldens.check(try screen.render(), golden: "osrm-speeding-imperial-night")
     }
@@ -125,10 +135,12 @@ import TripModel
         var route = try NavigationFixtures.route(NavigationFixtures.berlin)
         let count = try route.validate().count
         route.speedLimits = [SpeedLimitSpan(startPolylinePointIndex: 0, endPolylinePointIndex: count - 1, speedLimitKph: 30)]
-        let settings = try NavigationUISettings(json: Array(
-            #"{"shouldDisplaySpeedometer": true, "navigationTripProgressBarEnabled": true}"#.utf8))
-        let screen = try screen(route, at: 60, speed: 55 / 3.6, settings: settings,
-                                query: ["width": "844", "height": "390", "scale": "2", "lighting": "lowLight", "tz": "Europe/Berlin"])
+        let settings = try NavigationUISettings(
+            json: Array(
+                #"{"shouldDisplaySpeedometer": true, "navigationTripProgressBarEnabled": true}"#.utf8))
+        let screen = try screen(
+            route, at: 60, speed: 55 / 3.6, settings: settings,
+            query: ["width": "844", "height": "390", "scale": "2", "lighting": "lowLight", "tz": "Europe/Berlin"])
         #expect(screen.navInfo.currentSpeedLimitKph == 30)
         let frame = try screen.render()
         #expect(frame.layout["tripProgressBar"] == nil && frame.layout["speedometer"] != nil)
@@ -154,12 +166,15 @@ import TripModel
         let detour = [points[0], LatLng(latitude: 52.5178, longitude: 13.4356), points[points.count - 1]]
         route.alternateRoutes = [AlternateRoute(encodedPolyline: EncodedPolyline.encode(detour), durationSeconds: 130)]
         route.roadFeatures = [RoadFeature(type: .trafficLight, polylinePointIndex: 3), RoadFeature(type: .stopSign, polylinePointIndex: 18)]
-        let settings = try NavigationUISettings(json: Array(#"""
-            {"showsTrafficLights": true, "showsStopSigns": true, "shouldDisplaySpeedometer": true, "myLocationButton": true,
-             "headerAccessory": ["Order 4411 · Ring twice"]}
-            """#.utf8))
-        let screen = try screen(route, at: 4, speed: 7, settings: settings,
-                                query: ["width": "844", "height": "390", "scale": "2", "lighting": "normal", "camera": "overview"])
+        let settings = try NavigationUISettings(
+            json: Array(
+                #"""
+                {"showsTrafficLights": true, "showsStopSigns": true, "shouldDisplaySpeedometer": true, "myLocationButton": true,
+                 "headerAccessory": ["Order 4411 · Ring twice"]}
+                """#.utf8))
+        let screen = try screen(
+            route, at: 4, speed: 7, settings: settings,
+            query: ["width": "844", "height": "390", "scale": "2", "lighting": "normal", "camera": "overview"])
         try FrameGoldens.check(try screen.render(), golden: "valhalla-overview-everything")
     }
 }

@@ -15,7 +15,7 @@ import TripModel
 enum NavigationFixtures {
     static let sharedFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/fixtures")
-    static let start = Date(timeIntervalSince1970: 1_749_000_000)  // 2025-06-04T01:20:00Z
+    static let start = Date(timeIntervalSince1970: 1_749_000_000) // 2025-06-04T01:20:00Z
     static let at = Timestamp(start)
 
     /// The OSRM Portugal–Korea route (it starts in Korea).
@@ -32,8 +32,10 @@ enum NavigationFixtures {
     /// A navigator on `route` that has just passed `meters` along it at `speed` m/s, with
     /// the vehicle's position as its last update reported it; with `offRouteMeters`, its last
     /// three updates are that far off the route, north of it (east with `offRouteEast`).
-    static func drive(_ route: NavRoute, to meters: Double, speed: Double = 13, offRouteMeters: Double = 0, offRouteEast: Bool = false,
-                      settings: NavigatorSettings = NavigatorSettings()) throws -> (navigator: Navigator, vehicle: VehiclePosition) {
+    static func drive(
+        _ route: NavRoute, to meters: Double, speed: Double = 13, offRouteMeters: Double = 0, offRouteEast: Bool = false,
+        settings: NavigatorSettings = NavigatorSettings()
+    ) throws -> (navigator: Navigator, vehicle: VehiclePosition) {
         let line = try #require(PolylineMeasure(try route.validate()))
         var navigator = Navigator(settings: settings)
         _ = try navigator.setRoute(route, at: start)
@@ -45,9 +47,11 @@ enum NavigationFixtures {
             var location = line.point(atDistance: along)
             let heading = Earth.initialBearing(from: location, to: ahead)
             if offRouteMeters > 0, k >= 2 {
-                location = offRouteEast
-                    ? LatLng(latitude: location.latitude,
-                             longitude: location.longitude + offRouteMeters / 111_195 / cos(location.latitude * .pi / 180))
+                location =
+                    offRouteEast
+                    ? LatLng(
+                        latitude: location.latitude,
+                        longitude: location.longitude + offRouteMeters / 111_195 / cos(location.latitude * .pi / 180))
                     : LatLng(latitude: location.latitude + offRouteMeters / 111_195, longitude: location.longitude)
             }
             let time = start.addingTimeInterval(Double(k) * 2)
@@ -78,8 +82,10 @@ enum FrameGoldens {
         try check(frame.image, textBoxes: frame.textBoxes, golden: "navigation/\(name)", textTolerance: textTolerance)
     }
 
-    static func check(_ image: Image, textBoxes: [LayoutRect], golden name: String, textTolerance: Int = 48,
-                      encoded: [UInt8]? = nil) throws {
+    static func check(
+        _ image: Image, textBoxes: [LayoutRect], golden name: String, textTolerance: Int = 48,
+        encoded: [UInt8]? = nil
+    ) throws {
         let url = GoldenSupport.fixtures.appendingPathComponent("goldens/\(name).png")
         if GoldenSupport.recording {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

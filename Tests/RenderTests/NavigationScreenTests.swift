@@ -23,10 +23,12 @@ enum LisbonRoute {
         let lengths = (0..<40).map { Earth.distance(decoded[$0], decoded[$0 + 1]) }
         let steps = [
             StepInfo(stepNumber: 0, maneuver: .depart, simpleRoadName: "Rua do Ouro", polylineStartIndex: 0, polylineEndIndex: 0),
-            StepInfo(stepNumber: 1, maneuver: .turnRight, simpleRoadName: "Rua Augusta", fullInstructionText: "Turn right onto Rua Augusta",
-                     distanceFromPrevStepMeters: 500, polylineStartIndex: 0, polylineEndIndex: 20),
-            StepInfo(stepNumber: 2, maneuver: .destination, fullInstructionText: "Arrive at your destination",
-                     distanceFromPrevStepMeters: 500, polylineStartIndex: 20, polylineEndIndex: 40),
+            StepInfo(
+                stepNumber: 1, maneuver: .turnRight, simpleRoadName: "Rua Augusta", fullInstructionText: "Turn right onto Rua Augusta",
+                distanceFromPrevStepMeters: 500, polylineStartIndex: 0, polylineEndIndex: 20),
+            StepInfo(
+                stepNumber: 2, maneuver: .destination, fullInstructionText: "Arrive at your destination",
+                distanceFromPrevStepMeters: 500, polylineStartIndex: 20, polylineEndIndex: 40),
         ]
         let detours = [
             [decoded[0], LatLng(latitude: 38.7045, longitude: -9.1360), decoded[40]],
@@ -36,21 +38,26 @@ enum LisbonRoute {
             encodedPolyline: encoded, steps: steps, segmentDurationsSeconds: lengths.map { $0 / 10 },
             speedLimits: limitKph.map { [SpeedLimitSpan(startPolylinePointIndex: 0, endPolylinePointIndex: 40, speedLimitKph: $0)] },
             destinations: [RouteDestination(location: decoded[40], polylinePointIndex: 40)], drivingSide: .right,
-            alternateRoutes: alternates == 0 ? nil : detours.prefix(alternates).enumerated().map {
-                AlternateRoute(encodedPolyline: EncodedPolyline.encode($0.element), durationSeconds: 100 + 120 * Double($0.offset + 1))
-            },
+            alternateRoutes: alternates == 0
+                ? nil
+                : detours.prefix(alternates).enumerated().map {
+                    AlternateRoute(encodedPolyline: EncodedPolyline.encode($0.element), durationSeconds: 100 + 120 * Double($0.offset + 1))
+                },
             roadFeatures: features)
     }
 
     /// The screen with the vehicle 100 m along at `speed` m/s.
-    static func screen(_ route: NavRoute = make(), settings: NavigationUISettings = NavigationUISettings(), speed: Double = 10,
-                       at meters: Double = 100, query: [String: String] = [:]) throws -> NavigationScreen {
+    static func screen(
+        _ route: NavRoute = make(), settings: NavigationUISettings = NavigationUISettings(), speed: Double = 10,
+        at meters: Double = 100, query: [String: String] = [:]
+    ) throws -> NavigationScreen {
         let (navigator, vehicle) = try NavigationFixtures.drive(route, to: meters, speed: speed)
         var parameters = ["lighting": "normal"]
         parameters.merge(query) { $1 }
-        return NavigationScreen(navInfo: navigator.navInfo, route: try NavigationRouteGeometry(route: route), vehicle: vehicle,
-                                settings: settings, style: try NavigationFixtures.style,
-                                options: try NavigationScreenOptions(parameters: parameters, now: NavigationFixtures.at))
+        return NavigationScreen(
+            navInfo: navigator.navInfo, route: try NavigationRouteGeometry(route: route), vehicle: vehicle,
+            settings: settings, style: try NavigationFixtures.style,
+            options: try NavigationScreenOptions(parameters: parameters, now: NavigationFixtures.at))
     }
 }
 
@@ -72,9 +79,11 @@ private func settings(_ json: String) throws -> NavigationUISettings {
             """
         let cases: [(String, String, Color, Color)] = [
             ("{\(base)}", "normal", day, daySecondary),
-            ("{\(base), \"navigationHeaderPrimaryBackgroundColorNightMode\": \"\(night.hex)\", "
-                + "\"navigationHeaderSecondaryBackgroundColorNightMode\": \"\(nightSecondary.hex)\"}",
-             "lowLight", night, nightSecondary),
+            (
+                "{\(base), \"navigationHeaderPrimaryBackgroundColorNightMode\": \"\(night.hex)\", "
+                    + "\"navigationHeaderSecondaryBackgroundColorNightMode\": \"\(nightSecondary.hex)\"}",
+                "lowLight", night, nightSecondary
+            ),
             ("{\(base)}", "lowLight", day, daySecondary),
         ]
         for (json, lighting, primary, secondary) in cases {
@@ -130,7 +139,8 @@ private func settings(_ json: String) throws -> NavigationUISettings {
     /// At 5 km/h over a 50 km/h limit the speed shows in the plain colours; at 15 over in the
     /// minor alert colours, at 25 over in the major ones (thresholds +10/+20), by day and night.
     @Test func speedometerAlertColours() throws {
-        let custom = try settings("""
+        let custom = try settings(
+            """
             {"shouldDisplaySpeedometer": true, "speedometerUIOptions": {"minorSpeedAlertBackgroundColor": "#FFAA00",
              "majorSpeedAlertBackgroundColor": "#CC0000", "minorSpeedAlertBackgroundColorNightMode": "#886600",
              "majorSpeedAlertBackgroundColorNightMode": "#660000"}}
@@ -145,8 +155,9 @@ private func settings(_ json: String) throws -> NavigationUISettings {
             let frame = try screen.render()
             let speed = try #require(frame.layout["currentSpeed"])
             #expect(frame.layout["speedLimit"] != nil)
-            #expect(frame.image.color(atPoint: speed.x + 6, speed.maxY - 4, scale: 1).hex == test.background,
-                    "\(test.over) over, \(test.lighting)")
+            #expect(
+                frame.image.color(atPoint: speed.x + 6, speed.maxY - 4, scale: 1).hex == test.background,
+                "\(test.over) over, \(test.lighting)")
         }
     }
 
@@ -191,12 +202,15 @@ private func settings(_ json: String) throws -> NavigationUISettings {
     /// Alternates follow the strategy: both, the first, or none, each with its time difference.
     @Test func alternatesPerStrategy() throws {
         let route = LisbonRoute.make(alternates: 2)
-        let expected: [(String, [String])] = [("all", ["alternateRouteLabel0", "alternateRouteLabel1"]),
-                                              ("one", ["alternateRouteLabel0"]), ("none", [])]
+        let expected: [(String, [String])] = [
+            ("all", ["alternateRouteLabel0", "alternateRouteLabel1"]),
+            ("one", ["alternateRouteLabel0"]), ("none", []),
+        ]
         var counts: [Int] = []
         for (strategy, labels) in expected {
-            let screen = try LisbonRoute.screen(route, settings: settings(#"{"alternateRoutesStrategy": "\#(strategy)"}"#),
-                                                query: ["camera": "overview"])
+            let screen = try LisbonRoute.screen(
+                route, settings: settings(#"{"alternateRoutesStrategy": "\#(strategy)"}"#),
+                query: ["camera": "overview"])
             let frame = try screen.render()
             #expect(frame.layout.rects.map(\.name).filter { $0.hasPrefix("alternateRouteLabel") } == labels, "\(strategy)")
             var drawn = 0
@@ -227,8 +241,9 @@ private func settings(_ json: String) throws -> NavigationUISettings {
             let screen = try LisbonRoute.screen(route, settings: settings(json), query: ["camera": "overview"])
             let frame = try screen.render()
             let c = frame.layout.camera
-            let camera = Camera(center: LatLng(latitude: c.latitude, longitude: c.longitude), zoom: c.zoom, bearing: c.bearing,
-                                pixelWidth: 390, pixelHeight: 844, scale: 1)
+            let camera = Camera(
+                center: LatLng(latitude: c.latitude, longitude: c.longitude), zoom: c.zoom, bearing: c.bearing,
+                pixelWidth: 390, pixelHeight: 844, scale: 1)
             return features.map { feature in
                 let p = camera.point(LisbonRoute.point(feature.polylinePointIndex))
                 return frame.image.color(atPoint: p.x - 5.5, p.y - 15, scale: 1).hex == "#202124"
@@ -267,10 +282,11 @@ private func settings(_ json: String) throws -> NavigationUISettings {
         let now = NavigationFixtures.at
         let defaults = try NavigationScreenOptions(parameters: [:], now: now)
         #expect(defaults.width == 390 && defaults.height == 844 && defaults.scale == 1 && defaults.camera == .following)
-        let full = try NavigationScreenOptions(parameters: [
-            "width": "844", "height": "390", "scale": "3", "camera": "free", "center": "38.7,-9.14", "zoom": "15.5", "bearing": "-45",
-            "perspective": "topDownNorthUp", "lighting": "lowLight", "at": "2025-06-04T08:00:00Z", "tz": "Europe/Lisbon", "units": "imperial",
-        ], now: now)
+        let full = try NavigationScreenOptions(
+            parameters: [
+                "width": "844", "height": "390", "scale": "3", "camera": "free", "center": "38.7,-9.14", "zoom": "15.5", "bearing": "-45",
+                "perspective": "topDownNorthUp", "lighting": "lowLight", "at": "2025-06-04T08:00:00Z", "tz": "Europe/Lisbon", "units": "imperial",
+            ], now: now)
         #expect(full.isLandscape && full.pixelWidth == 2532)
         #expect(full.camera == .free(center: LatLng(latitude: 38.7, longitude: -9.14), zoom: 15.5, bearing: -45))
         #expect(full.timeZone.identifier == "Europe/Lisbon" && full.units == .imperial && full.lighting == .lowLight)
@@ -321,8 +337,11 @@ private func settings(_ json: String) throws -> NavigationUISettings {
         let json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(screen.layout())) as? [String: Any])
         #expect(json["width"] as? Int == 390 && json["height"] as? Int == 844 && json["orientation"] as? String == "portrait")
         let rects = try #require(json["rects"] as? [String: [String: Double]])
-        #expect(Set(rects.keys) == ["map", "tripProgressBar", "speedometer", "currentSpeed", "speedLimit", "header", "headerPrimary",
-                                    "footer"])
+        #expect(
+            Set(rects.keys) == [
+                "map", "tripProgressBar", "speedometer", "currentSpeed", "speedLimit", "header", "headerPrimary",
+                "footer",
+            ])
         #expect(rects["tripProgressBar"] == ["x": 12, "y": 234, "width": 12, "height": 400])
         #expect(rects["header"] == ["x": 0, "y": 0, "width": 390, "height": 108])
         let camera = try #require(json["camera"] as? [String: Any])
@@ -422,20 +441,22 @@ private final class PaintUnderlay: MapUnderlay, @unchecked Sendable {
         let traffic = try #require(route.segmentDurationsSeconds)
         route.freeFlowSegmentDurationsSeconds = traffic.enumerated().map { index, seconds in
             switch index {
-            case 0..<10: seconds           // as free flow: normal
-            case 10..<20: seconds / 1.3    // 1.3 × free flow: slow
-            case 20..<30: seconds / 2      // twice: jammed
-            default: 0                     // no free-flow time: no data
+            case 0..<10: seconds // as free flow: normal
+            case 10..<20: seconds / 1.3 // 1.3 × free flow: slow
+            case 20..<30: seconds / 2 // twice: jammed
+            default: 0 // no free-flow time: no data
             }
         }
         let estimated = try #require(RouteTraffic(estimatedFrom: route))
         #expect(estimated.speeds[0] == .normal && estimated.speeds[15] == .slow && estimated.speeds[25] == .trafficJam)
         #expect(estimated.speeds[35] == .noData)
         #expect(RouteTraffic(estimatedFrom: LisbonRoute.make()) == nil, "no free-flow durations, no estimate")
-        let given = RouteTraffic(segmentCount: 40, intervals: [
-            SpeedReadingInterval(startPolylinePointIndex: 5, endPolylinePointIndex: 8, speed: .slow),
-            SpeedReadingInterval(startPolylinePointIndex: 38, endPolylinePointIndex: 90, speed: .trafficJam),
-        ])
+        let given = RouteTraffic(
+            segmentCount: 40,
+            intervals: [
+                SpeedReadingInterval(startPolylinePointIndex: 5, endPolylinePointIndex: 8, speed: .slow),
+                SpeedReadingInterval(startPolylinePointIndex: 38, endPolylinePointIndex: 90, speed: .trafficJam),
+            ])
         #expect(given.speeds.count == 40)
         #expect(given.speeds[4] == .noData && given.speeds[5] == .slow && given.speeds[7] == .slow && given.speeds[8] == .noData)
         #expect(given.speeds[39] == .trafficJam)

@@ -32,8 +32,9 @@ let fixtureTime = Timestamp(rfc3339: "2025-02-05T17:52:30Z") ?? Timestamp(micros
 
     /// Each preview matches its golden image (exact outside text, tolerant inside).
     @Test(arguments: cases) func matchesGolden(_ test: Case) throws {
-        let preview = TripPreview(trip: try GoldenSupport.trip(test.trip), style: try GoldenSupport.style(test.style),
-                                  options: test.options, now: fixtureTime)
+        let preview = TripPreview(
+            trip: try GoldenSupport.trip(test.trip), style: try GoldenSupport.style(test.style),
+            options: test.options, now: fixtureTime)
         try GoldenSupport.check(try preview.displayList(), golden: test.golden)
     }
 }

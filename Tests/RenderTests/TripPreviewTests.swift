@@ -74,8 +74,10 @@ func polylines(_ list: DisplayList) -> [DisplayList.Polyline] {
         style = try GoldenSupport.style("default")
     }
 
-    func list(_ style: StyleSheet? = nil, _ options: PreviewOptions = PreviewOptions(), trip: Trip? = nil,
-              layers: PreviewLayers = .all) throws -> DisplayList {
+    func list(
+        _ style: StyleSheet? = nil, _ options: PreviewOptions = PreviewOptions(), trip: Trip? = nil,
+        layers: PreviewLayers = .all
+    ) throws -> DisplayList {
         try TripPreview(trip: trip ?? self.trip, style: style ?? self.style, options: options, now: fixtureTime).displayList(layers: layers)
     }
 
@@ -198,8 +200,10 @@ func polylines(_ list: DisplayList) -> [DisplayList.Polyline] {
         status.tripStatus = .arrivedAtPickup
         var unseen = trip
         unseen.attributes = [Attribute(key: "k", stringValue: "v")]
-        for changed in [digest(moved), digest(turned), digest(traffic), digest(status), digest(trip, PreviewOptions(zoom: 12)),
-                        digest(trip, at: fixtureTime.adding(seconds: -120))] {
+        for changed in [
+            digest(moved), digest(turned), digest(traffic), digest(status), digest(trip, PreviewOptions(zoom: 12)),
+            digest(trip, at: fixtureTime.adding(seconds: -120)),
+        ] {
             #expect(changed != base)
         }
         #expect(digest(unseen) == base)
@@ -237,8 +241,10 @@ func polylines(_ list: DisplayList) -> [DisplayList.Polyline] {
     /// A fitted preview keeps every route vertex and every icon inside the padding.
     @Test(arguments: [0.0, 60.0, 200.0]) func fitKeepsContentInside(bearing: Double) throws {
         let options = PreviewOptions(bearing: bearing)
-        let list = try TripPreview(trip: try GoldenSupport.trip("intermediate-stops"), style: try GoldenSupport.style("default"),
-                                   options: options, now: fixtureTime).displayList()
+        let list = try TripPreview(
+            trip: try GoldenSupport.trip("intermediate-stops"), style: try GoldenSupport.style("default"),
+            options: options, now: fixtureTime
+        ).displayList()
         let inside = { (p: Point) in p.x >= 47.9 && p.x <= 592.1 && p.y >= 47.9 && p.y <= 432.1 }
         for line in polylines(list) { #expect(line.points.allSatisfy(inside)) }
         var touches = [false, false]
@@ -255,8 +261,10 @@ func polylines(_ list: DisplayList) -> [DisplayList.Polyline] {
     @Test func explicitCamera() throws {
         let trip = try GoldenSupport.trip("enroute-to-pickup")
         let pickup = try #require(trip.pickupPoint?.point)
-        let list = try TripPreview(trip: trip, style: try GoldenSupport.style("default"),
-                                   options: PreviewOptions(center: pickup, zoom: 17), now: fixtureTime).displayList()
+        let list = try TripPreview(
+            trip: trip, style: try GoldenSupport.style("default"),
+            options: PreviewOptions(center: pickup, zoom: 17), now: fixtureTime
+        ).displayList()
         // The pickup pin's tip (its ground anchor) is on the centre pixel.
         let pins = list.operations.compactMap { operation -> Transform? in
             if case .fill(let fill) = operation, let transform = fill.transform, transform.a == 1, transform.d == 1 { return transform }

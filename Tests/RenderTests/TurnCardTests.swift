@@ -8,15 +8,19 @@ import TripModel
 
 @Suite struct TurnCardTests {
     /// A card for the real routes at a step, `before` metres ahead of it.
-    private func card(_ route: NavRoute?, step: Int, before: Double, speed: Double = 13, offRoute: Double = 0,
-                      query: [String: String]) throws -> TurnCard {
+    private func card(
+        _ route: NavRoute?, step: Int, before: Double, speed: Double = 13, offRoute: Double = 0,
+        query: [String: String]
+    ) throws -> TurnCard {
         let route = try NavigationFixtures.route(route)
         let meters = try NavigationFixtures.meters(toStep: step, of: route) - before
         let (navigator, _) = try NavigationFixtures.drive(route, to: meters, speed: speed, offRouteMeters: offRoute)
         let finalIndex = route.destinations.count - 1
-        return TurnCard(navInfo: navigator.navInfo, arrived: navigator.arrivedDestinationIndex == finalIndex,
-                        options: try TurnCardOptions(parameters: query.merging(["lighting": "normal"]) { a, _ in a },
-                                                     now: NavigationFixtures.at))
+        return TurnCard(
+            navInfo: navigator.navInfo, arrived: navigator.arrivedDestinationIndex == finalIndex,
+            options: try TurnCardOptions(
+                parameters: query.merging(["lighting": "normal"]) { a, _ in a },
+                now: NavigationFixtures.at))
     }
 
     private func check(_ card: TurnCard, _ name: String) throws {
@@ -41,12 +45,14 @@ import TripModel
         let berlin = NavigationFixtures.berlin
         try check(card(korea, step: 50, before: 240, query: ["size": "240x240"]), "240-roundabout")
         try check(card(korea, step: 50, before: 240, query: ["size": "240x240", "shape": "round", "scale": "2"]), "240-round-roundabout@2")
-        try check(card(korea, step: 50, before: 240, query: ["size": "240x240", "shape": "round", "palette": "mono"]),
-                  "240-round-roundabout-mono")
+        try check(
+            card(korea, step: 50, before: 240, query: ["size": "240x240", "shape": "round", "palette": "mono"]),
+            "240-round-roundabout-mono")
         try check(card(korea, step: 289, before: 700, speed: 30, query: ["size": "240x240", "lighting": "lowLight"]), "240-lanes-night")
         try check(card(berlin, step: 1, before: 20, speed: 7, query: ["size": "320x240"]), "320x240-turn")
-        try check(card(korea, step: 289, before: 700, speed: 30, query: ["size": "320x240", "units": "imperial", "tz": "Europe/Minsk"]),
-                  "320x240-lanes-imperial")
+        try check(
+            card(korea, step: 289, before: 700, speed: 30, query: ["size": "320x240", "units": "imperial", "tz": "Europe/Minsk"]),
+            "320x240-lanes-imperial")
         try check(card(korea, step: 289, before: 700, speed: 30, query: ["size": "240x320", "scale": "3"]), "240x320-lanes@3")
         try check(card(korea, step: 270, before: 380, query: ["size": "240x320", "lighting": "lowLight"]), "240x320-turn-night")
         try check(card(korea, step: 270, before: 380, query: ["size": "128x64", "palette": "mono"]), "128x64-turn-mono")
@@ -57,8 +63,9 @@ import TripModel
         let route = try NavigationFixtures.route(berlin)
         let total = try #require(PolylineMeasure(try route.validate())).totalMeters
         let (navigator, _) = try NavigationFixtures.drive(route, to: total, speed: 5)
-        let arrival = TurnCard(navInfo: navigator.navInfo, arrived: true,
-                               options: try TurnCardOptions(parameters: ["size": "320x240", "lighting": "normal"], now: NavigationFixtures.at))
+        let arrival = TurnCard(
+            navInfo: navigator.navInfo, arrived: true,
+            options: try TurnCardOptions(parameters: ["size": "320x240", "lighting": "normal"], now: NavigationFixtures.at))
         try check(arrival, "320x240-arrived")
         var monoArrival = arrival
         monoArrival.options.size = .tiny128
@@ -71,8 +78,9 @@ import TripModel
     @Test func goldenMonoCards() throws {
         let korea = NavigationFixtures.portugalKorea
         try check(card(korea, step: 270, before: 380, query: ["size": "240x240", "palette": "mono"]), "240-turn-mono")
-        try check(card(korea, step: 289, before: 700, speed: 30, query: ["size": "320x240", "palette": "mono", "scale": "2"]),
-                  "320x240-lanes-mono@2")
+        try check(
+            card(korea, step: 289, before: 700, speed: 30, query: ["size": "320x240", "palette": "mono", "scale": "2"]),
+            "320x240-lanes-mono@2")
         try check(card(korea, step: 50, before: 240, query: ["size": "240x320", "palette": "mono"]), "240x320-roundabout-mono")
     }
 

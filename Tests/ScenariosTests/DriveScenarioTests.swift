@@ -2,6 +2,7 @@ import Foundation
 import Navigation
 import Testing
 import TripModel
+
 @testable import Scenarios
 
 @Suite struct DriveScenarioTests {
@@ -10,8 +11,9 @@ import TripModel
     /// notes say so.
     @Test func longRouteIsCut() throws {
         let route = try OSRMImporter.route(from: try Data(contentsOf: sharedFixture("osrm/portugal_to_korea.json")))
-        let scenario = try DriveScenario.scenario(route: route, name: "osrm", source: nil,
-                                                  options: .init(start: t0, maximumSeconds: 600, checkpoints: 3))
+        let scenario = try DriveScenario.scenario(
+            route: route, name: "osrm", source: nil,
+            options: .init(start: t0, maximumSeconds: 600, checkpoints: 3))
         guard case .object? = scenario.routes["route"], let cutJSON = scenario.routes["route"] else {
             Issue.record("no route")
             return

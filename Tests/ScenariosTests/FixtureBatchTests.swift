@@ -2,6 +2,7 @@ import Foundation
 import Raster
 import Testing
 import TripModel
+
 @testable import Scenarios
 
 @Suite struct FixtureBatchTests {
@@ -45,8 +46,9 @@ import TripModel
         let result = await FixtureBatch.runOne(fixture)
         #expect(!result.passed)
         let viewResult = try #require(result.artefacts.first { $0.fileName == "to-dropoff.trip.json" })
-        #expect(viewResult.differences.contains { $0.hasPrefix("to-dropoff.trip.json.remainingWaypoints[0].distanceMeters: expected 99999, got 1732") },
-                "\(viewResult.differences)")
+        #expect(
+            viewResult.differences.contains { $0.hasPrefix("to-dropoff.trip.json.remainingWaypoints[0].distanceMeters: expected 99999, got 1732") },
+            "\(viewResult.differences)")
         let pngResult = try #require(result.artefacts.first { $0.fileName == "enroute.png" })
         #expect(pngResult.differences.first?.contains("pixels differ by more than") == true, "\(pngResult.differences)")
         #expect(pngResult.diffPNG != nil)
@@ -86,8 +88,9 @@ import TripModel
         scenario.timeline = [Scenario.Call(at: at(0), op: .createTrip, id: "t")]
         let run = try await ScenarioRunner(scenario: scenario, directory: try temporaryFolder()).run()
         #expect(run.failures.count == 1)
-        #expect(run.failures.first?.hasPrefix("call 1 (createTrip t at 2025-02-05T17:00:00Z): expected HTTP 200, got 404") == true,
-                "\(run.failures)")
+        #expect(
+            run.failures.first?.hasPrefix("call 1 (createTrip t at 2025-02-05T17:00:00Z): expected HTTP 200, got 404") == true,
+            "\(run.failures)")
     }
 
     /// Discovery finds fixture folders below a folder and refuses a folder without any.

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import TripModel
+
 @testable import Scenarios
 
 @Suite struct FleetLogImportTests {
@@ -23,13 +24,19 @@ import TripModel
                 let answered = try? FleetJSON.decode(Vehicle.self, from: result.body, root: "answer").lastLocation?.location
                 if let sent {
                     positions.withLock { $0 += 1 }
-                    if sent != answered { mismatches.withLock { $0.append("call \(result.index): vehicle at \(String(describing: answered)), sent \(sent)") } }
+                    if sent != answered {
+                        mismatches.withLock { $0.append("call \(result.index): vehicle at \(String(describing: answered)), sent \(sent)") }
+                    }
                 }
             case .updateTrip where fields.contains("tripStatus"):
                 let sent = try? StrictJSONDecoder().decode(Trip.self, from: body, root: "sent").tripStatus
                 let answered = try? FleetJSON.decode(Trip.self, from: result.body, root: "answer").tripStatus
                 statuses.withLock { $0 += 1 }
-                if sent != answered { mismatches.withLock { $0.append("call \(result.index): trip is \(String(describing: answered)), sent \(String(describing: sent))") } }
+                if sent != answered {
+                    mismatches.withLock {
+                        $0.append("call \(result.index): trip is \(String(describing: answered)), sent \(String(describing: sent))")
+                    }
+                }
             default: break
             }
         }
@@ -40,7 +47,8 @@ import TripModel
         // The rider's view at each checkpoint shows the status the log recorded.
         for checkpoint in scenario.checkpoints {
             guard let artefact = run.artefacts.first(where: { $0.fileName == "\(checkpoint.name).trip.json" }),
-                  case .json(let view) = artefact.content, case .string(let status)? = view["tripStatus"] else {
+                case .json(let view) = artefact.content, case .string(let status)? = view["tripStatus"]
+            else {
                 Issue.record("no trip view at \(checkpoint.name)")
                 continue
             }

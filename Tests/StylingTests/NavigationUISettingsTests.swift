@@ -49,7 +49,8 @@ import TripModel
     /// What a body names replaces, `null` restores that setting's default, what it does not
     /// name stays; the speedometer's colours merge one by one.
     @Test func mergeSemantics() throws {
-        var settings = try apply("""
+        var settings = try apply(
+            """
             {"compassButton": true, "navigationHeaderPrimaryBackgroundColor": "#123456",
              "speedometerUIOptions": {"majorSpeedAlertBackgroundColor": "#FF0000"}, "headerAccessory": ["Order 42", "Ring twice"],
              "alternateRoutesStrategy": "one"}
@@ -60,7 +61,8 @@ import TripModel
         #expect(settings.headerAccessory == ["Order 42", "Ring twice"])
         #expect(settings.alternateRoutesStrategy == .one)
 
-        settings = try apply("""
+        settings = try apply(
+            """
             {"compassButton": null, "myLocationButton": true, "speedometerUIOptions": {"minorSpeedAlertTextColor": "#00FF0080"}}
             """, to: settings)
         #expect(!settings.compassButton, "null restores the default")
@@ -95,15 +97,23 @@ import TripModel
         let cases: [(String, String, String)] = [
             (##"{"compasButton": true}"##, "\(root).compasButton", "unknown field"),
             (##"{"compassButton": "yes"}"##, "\(root).compassButton", "expected true or false, got \"yes\""),
-            (##"{"navigationHeaderPrimaryBackgroundColor": "green"}"##, "\(root).navigationHeaderPrimaryBackgroundColor",
-             "expected a colour as #RRGGBB or #RRGGBBAA, got \"green\""),
-            (##"{"navigationHeaderPrimaryBackgroundColorNightMode": "#12345"}"##, "\(root).navigationHeaderPrimaryBackgroundColorNightMode",
-             "expected a colour as #RRGGBB or #RRGGBBAA, got \"#12345\""),
-            (##"{"navigationHeaderInstructionsTextColor": 255}"##, "\(root).navigationHeaderInstructionsTextColor",
-             "expected a colour as #RRGGBB or #RRGGBBAA, got a number"),
+            (
+                ##"{"navigationHeaderPrimaryBackgroundColor": "green"}"##, "\(root).navigationHeaderPrimaryBackgroundColor",
+                "expected a colour as #RRGGBB or #RRGGBBAA, got \"green\""
+            ),
+            (
+                ##"{"navigationHeaderPrimaryBackgroundColorNightMode": "#12345"}"##, "\(root).navigationHeaderPrimaryBackgroundColorNightMode",
+                "expected a colour as #RRGGBB or #RRGGBBAA, got \"#12345\""
+            ),
+            (
+                ##"{"navigationHeaderInstructionsTextColor": 255}"##, "\(root).navigationHeaderInstructionsTextColor",
+                "expected a colour as #RRGGBB or #RRGGBBAA, got a number"
+            ),
             (##"{"speedometerUIOptions": {"minorColor": "#FFFFFF"}}"##, "\(root).speedometerUIOptions.minorColor", "unknown field"),
-            (##"{"speedometerUIOptions": {"majorSpeedAlertTextColor": "#GG0000"}}"##, "\(root).speedometerUIOptions.majorSpeedAlertTextColor",
-             "expected a colour as #RRGGBB or #RRGGBBAA, got \"#GG0000\""),
+            (
+                ##"{"speedometerUIOptions": {"majorSpeedAlertTextColor": "#GG0000"}}"##, "\(root).speedometerUIOptions.majorSpeedAlertTextColor",
+                "expected a colour as #RRGGBB or #RRGGBBAA, got \"#GG0000\""
+            ),
             (##"{"speedometerUIOptions": true}"##, "\(root).speedometerUIOptions", "expected an object, got a boolean"),
             (##"{"alternateRoutesStrategy": "two"}"##, "\(root).alternateRoutesStrategy", "expected one of all, one, none, got \"two\""),
             (##"{"headerAccessory": "hello"}"##, "\(root).headerAccessory", "expected an array of lines of text, got \"hello\""),
@@ -133,14 +143,18 @@ import TripModel
     /// The stored form holds only what differs from the defaults (an unset night colour stays
     /// unset) and reads back to the same settings; the effective form does as well.
     @Test func storedFormRoundTrips() throws {
-        let settings = try apply("""
+        let settings = try apply(
+            """
             {"navigationFooterEnabled": false, "navigationHeaderSecondaryBackgroundColor": "#102030",
              "speedometerUIOptions": {"majorSpeedAlertTextColorNightMode": "#FFFF00"}, "headerAccessory": ["Gate B"],
              "tiltGestures": false}
             """)
         let stored = object(settings.overridesJSONValue)
-        #expect(Set(stored.keys) == ["navigationFooterEnabled", "navigationHeaderSecondaryBackgroundColor", "speedometerUIOptions",
-                                     "headerAccessory", "tiltGestures"])
+        #expect(
+            Set(stored.keys) == [
+                "navigationFooterEnabled", "navigationHeaderSecondaryBackgroundColor", "speedometerUIOptions",
+                "headerAccessory", "tiltGestures",
+            ])
         let storedBytes = try JSONStreamEncoder().encode(settings.overridesJSONValue)
         let restored = try NavigationUISettings(json: storedBytes)
         #expect(restored == settings)

@@ -151,7 +151,8 @@ let red = Color(red: 0xD9, green: 0x30, blue: 0x25)
         let off = String(decoding: StyleJSON.encode(coordinator.polylineStyleOptions(for: .remainingRoute)), as: UTF8.self)
         let stroke = shipped.defaultStyle[polyline: .remainingRoute].color.hex
         #expect(off.contains(##""trafficJam":"\##(stroke)""##))
-        try coordinator.setPolylineStyleOptions(json: bytes(##"{"isTrafficEnabled": true, "trafficColors": {"trafficJam": "#D93025"}}"##), for: .remainingRoute)
+        try coordinator.setPolylineStyleOptions(
+            json: bytes(##"{"isTrafficEnabled": true, "trafficColors": {"trafficJam": "#D93025"}}"##), for: .remainingRoute)
         let on = String(decoding: StyleJSON.encode(coordinator.polylineStyleOptions(for: .remainingRoute)), as: UTF8.self)
         #expect(on.contains(##""trafficJam":"#D93025""##))
     }
@@ -183,7 +184,9 @@ let red = Color(red: 0xD9, green: 0x30, blue: 0x25)
         BadInput(json: ##"{"polylines": {"activeRoute": {"color": "blue"}}}"##, path: "polylines.activeRoute.color"),
         BadInput(json: ##"{"polylines": {"activeRoute": {"color": "#12345"}}}"##, path: "polylines.activeRoute.color"),
         BadInput(json: ##"{"polylines": {"remainingRoute": {"width": -2}}}"##, path: "polylines.remainingRoute.width"),
-        BadInput(json: ##"{"polylines": {"remainingRoute": {"trafficColors": {"slow": "#GG0000"}}}}"##, path: "polylines.remainingRoute.trafficColors.slow"),
+        BadInput(
+            json: ##"{"polylines": {"remainingRoute": {"trafficColors": {"slow": "#GG0000"}}}}"##, path: "polylines.remainingRoute.trafficColors.slow"
+        ),
         BadInput(json: ##"{"markers": {"tripPickupPoint": {"groundAnchor": [0.5]}}}"##, path: "markers.tripPickupPoint.groundAnchor"),
         BadInput(json: ##"{"markers": {"tripPickupPoint": {"groundAnchor": [0.5, 1.5]}}}"##, path: "markers.tripPickupPoint.groundAnchor"),
         BadInput(json: ##"{"markers": {"tripPickupPoint": {"etaLabel": {"fontSize": 0}}}}"##, path: "markers.tripPickupPoint.etaLabel.fontSize"),
@@ -250,7 +253,8 @@ let red = Color(red: 0xD9, green: 0x30, blue: 0x25)
         try Data(text.utf8).write(to: folder.appendingPathComponent("default.json"))
         let unknown = #expect(throws: StyleError.self) { try StyleLibrary(directory: folder) }
         #expect(unknown?.path == "default.json.map.background2")
-        text = text.replacingOccurrences(of: ##", "background2": "#242F3E""##, with: "").replacingOccurrences(of: ##""background2": "#242F3E""##, with: "")
+        text = text.replacingOccurrences(of: ##", "background2": "#242F3E""##, with: "").replacingOccurrences(
+            of: ##""background2": "#242F3E""##, with: "")
         text = text.replacingOccurrences(of: "\"background\": \"#EEF0F3\",", with: "\"background\": \"#EEF0F3\"")
         try Data(text.utf8).write(to: folder.appendingPathComponent("default.json"))
         let missing = #expect(throws: StyleError.self) { try StyleLibrary(directory: folder) }

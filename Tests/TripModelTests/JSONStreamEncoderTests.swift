@@ -15,8 +15,9 @@ import TripModel
 
     /// Encoding then decoding gives the value back, for awkward strings and numbers too.
     @Test func roundTrip() throws {
-        let sample = Sample(text: "quote \" back \\ tab\t nl\n ctrl\u{01} é 🚕 /", number: -0.000012345, count: Int.max,
-                            flag: true, list: [], nested: ["a": [1.5, 2, 1e300]], missing: nil)
+        let sample = Sample(
+            text: "quote \" back \\ tab\t nl\n ctrl\u{01} é 🚕 /", number: -0.000012345, count: Int.max,
+            flag: true, list: [], nested: ["a": [1.5, 2, 1e300]], missing: nil)
         let bytes = try JSONStreamEncoder().encode(sample)
         #expect(try JSONDecoder().decode(Sample.self, from: Data(bytes)) == sample)
         #expect(String(decoding: bytes, as: UTF8.self).contains(#""text":"quote \" back \\ tab\t nl\n ctrl\u0001 é 🚕 /""#))
@@ -24,8 +25,10 @@ import TripModel
 
     /// Escapes at the start, at the end, side by side and between long plain runs, as in
     /// encoded polylines (`\` is one of their characters), come out as Foundation writes them.
-    @Test(arguments: [#"\"#, #"\\"#, #"a\"#, #"\a"#, "\"\n\\", #"_p~iF~ps|U\\?@\_ulL"#,
-                      String(repeating: "x", count: 5_000) + #"\"# + String(repeating: "y", count: 3_000) + "\u{1f}"])
+    @Test(arguments: [
+        #"\"#, #"\\"#, #"a\"#, #"\a"#, "\"\n\\", #"_p~iF~ps|U\\?@\_ulL"#,
+        String(repeating: "x", count: 5_000) + #"\"# + String(repeating: "y", count: 3_000) + "\u{1f}",
+    ])
     func escapesAmongPlainRuns(_ text: String) throws {
         let ours = String(decoding: try JSONStreamEncoder().encode([text]), as: UTF8.self)
         #expect(ours == String(decoding: try JSONEncoder().encode([text]), as: UTF8.self).replacingOccurrences(of: #"\/"#, with: "/"))
@@ -35,11 +38,15 @@ import TripModel
     /// A whole trip encodes to the same JSON Foundation produces, member for member.
     @Test func matchesFoundation() throws {
         var trip = Trip(name: "providers/p/trips/t")
-        trip.remainingWaypoints = [TripWaypoint(location: TerminalLocation(point: .init(latitude: 37.4, longitude: -122.1)),
-                                                tripId: "t", waypointType: .pickup, encodedPathToWaypoint: "_p~iF~ps|U",
-                                                trafficToWaypoint: ConsumableTrafficPolyline(speedReadingInterval: [
-                                                    SpeedReadingInterval(startPolylinePointIndex: 0, endPolylinePointIndex: 1, speed: .slow)]),
-                                                distanceMeters: 12, eta: Timestamp(secondsSince1970: 1.5), duration: ProtoDuration(seconds: 3.25))]
+        trip.remainingWaypoints = [
+            TripWaypoint(
+                location: TerminalLocation(point: .init(latitude: 37.4, longitude: -122.1)),
+                tripId: "t", waypointType: .pickup, encodedPathToWaypoint: "_p~iF~ps|U",
+                trafficToWaypoint: ConsumableTrafficPolyline(speedReadingInterval: [
+                    SpeedReadingInterval(startPolylinePointIndex: 0, endPolylinePointIndex: 1, speed: .slow)
+                ]),
+                distanceMeters: 12, eta: Timestamp(secondsSince1970: 1.5), duration: ProtoDuration(seconds: 3.25))
+        ]
         let ours = try JSONParser.parse(try JSONStreamEncoder().encode(trip))
         let foundation = try JSONParser.parse(Array(try JSONEncoder().encode(trip)))
         #expect(ours == foundation.sortedLike(ours))
@@ -51,8 +58,15 @@ import TripModel
         #expect(throws: EncodingError.self) { try JSONStreamEncoder().encode(["x": Double.infinity]) }
     }
 
-    struct Point: Encodable { var lat: Double; var lng: Double? }
-    struct Route: Encodable { var start: Point; var name: String?; var points: [Point] }
+    struct Point: Encodable {
+        var lat: Double
+        var lng: Double?
+    }
+    struct Route: Encodable {
+        var start: Point
+        var name: String?
+        var points: [Point]
+    }
 
     /// The error names the path to the bad number, with nothing left over from the members
     /// written before it.
@@ -73,11 +87,12 @@ extension JSONValue {
     /// This value with object members in the order `other` has them (for comparisons).
     func sortedLike(_ other: JSONValue) -> JSONValue {
         switch (self, other) {
-        case let (.object(mine), .object(theirs)):
+        case (.object(let mine), .object(let theirs)):
             let order = theirs.map(\.key)
-            return .object(mine.sorted { (order.firstIndex(of: $0.key) ?? .max) < (order.firstIndex(of: $1.key) ?? .max) }
-                .map { member in (member.key, member.value.sortedLike(other[member.key] ?? member.value)) })
-        case let (.array(mine), .array(theirs)) where mine.count == theirs.count:
+            return .object(
+                mine.sorted { (order.firstIndex(of: $0.key) ?? .max) < (order.firstIndex(of: $1.key) ?? .max) }
+                    .map { member in (member.key, member.value.sortedLike(other[member.key] ?? member.value)) })
+        case (.array(let mine), .array(let theirs)) where mine.count == theirs.count:
             return .array(zip(mine, theirs).map { $0.sortedLike($1) })
         default: return self
         }

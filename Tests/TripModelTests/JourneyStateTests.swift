@@ -17,8 +17,9 @@ import TripModel
         try vehicle.apply(update, mask: FieldMask(mask), now: t0)
         var trips = [try newTrip("t1", pickup: road[10], dropoff: LatLng(latitude: 37.41, longitude: road[10].longitude))]
         var tracking = RouteTracking()
-        try JourneyState.refresh(vehicle: &vehicle, trips: &trips, tracking: &tracking,
-                                 trigger: .init(now: t0, locationUpdated: true, driverSentDistance: driverDistance != nil))
+        try JourneyState.refresh(
+            vehicle: &vehicle, trips: &trips, tracking: &tracking,
+            trigger: .init(now: t0, locationUpdated: true, driverSentDistance: driverDistance != nil))
         return (vehicle, trips, tracking)
     }
 
@@ -53,8 +54,10 @@ import TripModel
     /// Traffic stretches become intervals on the trimmed path, with vertices inserted where
     /// traffic changes, and slow the estimate.
     @Test func trafficIntervals() throws {
-        let stretches = [RoadStretch(style: .slowerTraffic, offsetMeters: 450, lengthMeters: 100),
-                         RoadStretch(style: .trafficJam, offsetMeters: 800, lengthMeters: 100)]
+        let stretches = [
+            RoadStretch(style: .slowerTraffic, offsetMeters: 450, lengthMeters: 100),
+            RoadStretch(style: .trafficJam, offsetMeters: 800, lengthMeters: 100),
+        ]
         let (_, trips, _) = try scenario(traffic: stretches)
         let first = trips[0].remainingWaypoints[0]
         let intervals = try #require(first.trafficToWaypoint?.speedReadingInterval)
@@ -65,7 +68,8 @@ import TripModel
         #expect(abs(measure.cumulativeMeters[slow.startPolylinePointIndex] - 150) < 1)
         #expect(abs(measure.cumulativeMeters[slow.endPolylinePointIndex] - 250) < 1)
         #expect(intervals.last?.endPolylinePointIndex == path.count - 1)
-        let expected = (500 + 100 * Estimation.trafficTimeFactor(.slow) + 100 * Estimation.trafficTimeFactor(.trafficJam))
+        let expected =
+            (500 + 100 * Estimation.trafficTimeFactor(.slow) + 100 * Estimation.trafficTimeFactor(.trafficJam))
             / Estimation.freeFlowSpeed(.auto)
         #expect(abs(try #require(first.duration).seconds - expected) < 0.01)
     }
@@ -88,8 +92,9 @@ import TripModel
         update.lastLocation = VehicleLocation(location: eastwardRoad()[6])
         try vehicle.apply(update, mask: FieldMask("lastLocation"), now: t0.adding(seconds: 30))
         let version = trips[0].remainingWaypointsVersion
-        try JourneyState.refresh(vehicle: &vehicle, trips: &trips, tracking: &tracking,
-                                 trigger: .init(now: t0.adding(seconds: 30), locationUpdated: true))
+        try JourneyState.refresh(
+            vehicle: &vehicle, trips: &trips, tracking: &tracking,
+            trigger: .init(now: t0.adding(seconds: 30), locationUpdated: true))
         #expect(abs(tracking.distanceAlongMeters - 600) < 0.5)
         #expect(vehicle.remainingDistanceMeters == 400)
         #expect(trips[0].remainingWaypointsVersion == version, "the stops did not change")
@@ -99,8 +104,10 @@ import TripModel
     @Test func sharedInterleaving() throws {
         var vehicle = try onlineVehicle()
         let p = { (lat: Double) in LatLng(latitude: lat, longitude: -122) }
-        var trips = [try newTrip("a", pickup: p(37.40), dropoff: p(37.44), type: .shared),
-                     try newTrip("b", pickup: p(37.41), dropoff: p(37.43), type: .shared)]
+        var trips = [
+            try newTrip("a", pickup: p(37.40), dropoff: p(37.44), type: .shared),
+            try newTrip("b", pickup: p(37.41), dropoff: p(37.43), type: .shared),
+        ]
         var tracking = RouteTracking()
         try JourneyState.refresh(vehicle: &vehicle, trips: &trips, tracking: &tracking, trigger: .init(now: t0))
         #expect(vehicle.waypoints.map(\.tripId) == ["a", "a", "b", "b"])
@@ -139,8 +146,10 @@ import TripModel
     @Test func journeySharingView() throws {
         var vehicle = try onlineVehicle()
         let p = { (lat: Double) in LatLng(latitude: lat, longitude: -122) }
-        var trips = [try newTrip("a", pickup: p(37.40), dropoff: p(37.44), type: .shared),
-                     try newTrip("b", pickup: p(37.41), dropoff: p(37.43), type: .shared)]
+        var trips = [
+            try newTrip("a", pickup: p(37.40), dropoff: p(37.44), type: .shared),
+            try newTrip("b", pickup: p(37.41), dropoff: p(37.43), type: .shared),
+        ]
         trips[1].attributes = [Attribute(key: "vip", stringValue: "yes")]
         var update = Vehicle(name: "")
         update.lastLocation = VehicleLocation(location: p(37.39))

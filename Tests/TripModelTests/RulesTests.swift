@@ -45,8 +45,11 @@ import TripModel
         #expect(vehicle.attributes.first?.stringValue?.utf8.count == 512)
 
         var waypoints = Vehicle(name: "")
-        waypoints.waypoints = [TripWaypoint(location: TerminalLocation(point: LatLng(latitude: 1, longitude: 2)),
-                                            tripId: String(repeating: heavyCharacter, count: 3), waypointType: .pickup)]
+        waypoints.waypoints = [
+            TripWaypoint(
+                location: TerminalLocation(point: LatLng(latitude: 1, longitude: 2)),
+                tripId: String(repeating: heavyCharacter, count: 3), waypointType: .pickup)
+        ]
         let error = try #require(throws: FleetError.self) { try vehicle.apply(waypoints, mask: FieldMask("waypoints"), now: t0) }
         #expect(error.message.hasPrefix("vehicle.waypoints[0].tripId: must be at most 256 bytes"), "\(error.message)")
     }
@@ -164,12 +167,16 @@ import TripModel
         var input = Trip(name: "")
         input.pickupPoint = TerminalLocation(point: LatLng(latitude: 1, longitude: 1))
         input.tripType = .exclusive
-        input.intermediateDestinations = [TerminalLocation(point: LatLng(latitude: 2, longitude: 2)),
-                                          TerminalLocation(point: LatLng(latitude: 3, longitude: 3))]
+        input.intermediateDestinations = [
+            TerminalLocation(point: LatLng(latitude: 2, longitude: 2)),
+            TerminalLocation(point: LatLng(latitude: 3, longitude: 3)),
+        ]
         var trip = try Trip.created(from: input, provider: "p", id: "t", now: t0)
         #expect(trip.intermediateDestinationsVersion == t0)
-        for status in [TripStatus.enrouteToPickup, .arrivedAtPickup, .enrouteToIntermediateDestination,
-                       .arrivedAtIntermediateDestination, .enrouteToIntermediateDestination] {
+        for status in [
+            TripStatus.enrouteToPickup, .arrivedAtPickup, .enrouteToIntermediateDestination,
+            .arrivedAtIntermediateDestination, .enrouteToIntermediateDestination,
+        ] {
             var change = Trip(name: "")
             change.tripStatus = status
             try trip.apply(change, mask: FieldMask("tripStatus"), now: t0, vehicleLocation: nil)

@@ -11,8 +11,10 @@ import TripModel
             [.arrivedAtIntermediateDestination, .enrouteToIntermediateDestination],
             [.arrivedAtIntermediateDestination, .enrouteToDropoff], [.enrouteToDropoff, .complete],
         ]
-        let live: [TripStatus] = [.new, .enrouteToPickup, .arrivedAtPickup, .enrouteToIntermediateDestination,
-                                  .arrivedAtIntermediateDestination, .enrouteToDropoff]
+        let live: [TripStatus] = [
+            .new, .enrouteToPickup, .arrivedAtPickup, .enrouteToIntermediateDestination,
+            .arrivedAtIntermediateDestination, .enrouteToDropoff,
+        ]
         for from in live {
             for to in TripStatus.allCases where to != .unknown {
                 let expected = from == to || to == .canceled || legal.contains([from, to])

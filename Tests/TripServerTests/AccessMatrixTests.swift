@@ -13,38 +13,54 @@ import TripStoreTesting
             try await harness.seed(client)
             try await client.expect(.ok, .post, "/v1/providers/p/vehicles?vehicleId=v2", as: harness.server, body: Bodies.vehicle)
             try await client.expect(.ok, .post, "/v1/providers/p/trips?tripId=t2", as: harness.server, body: Bodies.trip(vehicle: "v2"))
-            let consumer = harness.consumer("t1"), otherConsumer = harness.consumer("t2")
-            let driver = harness.driver("v1"), otherDriver = harness.driver("v2")
+            let consumer = harness.consumer("t1")
+            let otherConsumer = harness.consumer("t2")
+            let driver = harness.driver("v1")
+            let otherDriver = harness.driver("v2")
             let server = harness.server
             typealias Row = (HTTPRequest.Method, String, String?, [(Principal, HTTPResponse.Status)])
             let rows: [Row] = [
-                (.get, "/v1/providers/p/trips/t1?view=JOURNEY_SHARING_V1S", nil,
-                 [(consumer, .ok), (otherConsumer, .forbidden), (driver, .ok), (otherDriver, .forbidden), (server, .ok)]),
+                (
+                    .get, "/v1/providers/p/trips/t1?view=JOURNEY_SHARING_V1S", nil,
+                    [(consumer, .ok), (otherConsumer, .forbidden), (driver, .ok), (otherDriver, .forbidden), (server, .ok)]
+                ),
                 (.get, "/v1/providers/p/trips/t1", nil, [(consumer, .ok), (driver, .ok), (server, .ok)]),
                 (.get, "/v1/providers/p/trips/t1?view=SDK", nil, [(consumer, .forbidden), (driver, .ok), (server, .ok)]),
-                (.put, "/v1/providers/p/trips/t1?updateMask=tripStatus", Bodies.status("NEW"),
-                 [(consumer, .forbidden), (otherDriver, .forbidden), (driver, .ok), (server, .ok)]),
-                (.put, "/v1/providers/p/trips/t1?updateMask=numberOfPassengers", #"{"numberOfPassengers": 2}"#,
-                 [(consumer, .forbidden), (driver, .forbidden), (server, .ok)]),
+                (
+                    .put, "/v1/providers/p/trips/t1?updateMask=tripStatus", Bodies.status("NEW"),
+                    [(consumer, .forbidden), (otherDriver, .forbidden), (driver, .ok), (server, .ok)]
+                ),
+                (
+                    .put, "/v1/providers/p/trips/t1?updateMask=numberOfPassengers", #"{"numberOfPassengers": 2}"#,
+                    [(consumer, .forbidden), (driver, .forbidden), (server, .ok)]
+                ),
                 (.post, "/v1/providers/p/trips?tripId=t9", Bodies.trip(), [(consumer, .forbidden), (driver, .forbidden)]),
                 (.post, "/v1/providers/p/trips:search", "{}", [(consumer, .forbidden), (driver, .forbidden), (server, .ok)]),
                 (.delete, "/v1/providers/p/trips/t2", nil, [(consumer, .forbidden), (otherConsumer, .forbidden), (otherDriver, .forbidden)]),
                 (.get, "/v1/providers/p/vehicles/v1", nil, [(consumer, .forbidden), (driver, .ok), (otherDriver, .forbidden), (server, .ok)]),
-                (.put, "/v1/providers/p/vehicles/v1?updateMask=lastLocation", Bodies.location(37.395, -122.0),
-                 [(consumer, .forbidden), (otherDriver, .forbidden), (driver, .ok), (server, .ok)]),
-                (.patch, "/v1/providers/p/vehicles/v1?updateMask=maximumCapacity", #"{"maximumCapacity": 6}"#,
-                 [(driver, .forbidden), (server, .ok)]),
+                (
+                    .put, "/v1/providers/p/vehicles/v1?updateMask=lastLocation", Bodies.location(37.395, -122.0),
+                    [(consumer, .forbidden), (otherDriver, .forbidden), (driver, .ok), (server, .ok)]
+                ),
+                (
+                    .patch, "/v1/providers/p/vehicles/v1?updateMask=maximumCapacity", #"{"maximumCapacity": 6}"#,
+                    [(driver, .forbidden), (server, .ok)]
+                ),
                 (.get, "/v1/providers/p/vehicles", nil, [(consumer, .forbidden), (driver, .forbidden), (server, .ok)]),
-                (.post, "/v1/providers/p/vehicles:search",
-                 #"{"pickupPoint": {"point": {"latitude": 37.4, "longitude": -122}}, "pickupRadiusMeters": 2000, "count": 5, "minimumCapacity": 1, "tripTypes": ["EXCLUSIVE"], "orderBy": "PICKUP_POINT_ETA"}"#,
-                 [(consumer, .forbidden), (driver, .forbidden), (server, .ok)]),
+                (
+                    .post, "/v1/providers/p/vehicles:search",
+                    #"{"pickupPoint": {"point": {"latitude": 37.4, "longitude": -122}}, "pickupRadiusMeters": 2000, "count": 5, "minimumCapacity": 1, "tripTypes": ["EXCLUSIVE"], "orderBy": "PICKUP_POINT_ETA"}"#,
+                    [(consumer, .forbidden), (driver, .forbidden), (server, .ok)]
+                ),
                 (.post, "/v1/providers/p/vehicles?vehicleId=v9", Bodies.vehicle, [(consumer, .forbidden), (driver, .forbidden)]),
                 (.delete, "/v1/providers/p/vehicles/v1", nil, [(consumer, .forbidden), (driver, .forbidden)]),
             ]
             for (method, uri, body, expectations) in rows {
                 for (principal, status) in expectations {
                     let reply = try await client.send(method, uri, as: principal, body: body)
-                    #expect(reply.status == status, "\(principal.role.rawValue) \(principal.tripId ?? principal.vehicleId ?? "") \(method) \(uri): \(reply.text)")
+                    #expect(
+                        reply.status == status,
+                        "\(principal.role.rawValue) \(principal.tripId ?? principal.vehicleId ?? "") \(method) \(uri): \(reply.text)")
                     if status == .forbidden { #expect(reply.errorStatus == "PERMISSION_DENIED") }
                 }
             }
@@ -84,8 +100,9 @@ import TripStoreTesting
                     .replacingOccurrences(of: "{vehicleId}", with: "v1").replacingOccurrences(of: "{tripId}", with: "t1")
                     .replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: "")
                 for principal in tokens {
-                    let reply = try await client.send(route.method, uri + "?updateMask=tripStatus&vehicleId=v9&tripId=t9",
-                                                      as: principal, body: "{}")
+                    let reply = try await client.send(
+                        route.method, uri + "?updateMask=tripStatus&vehicleId=v9&tripId=t9",
+                        as: principal, body: "{}")
                     #expect(reply.status == .forbidden, "\(principal.role) of pa: \(route.method) \(uri): \(reply.text)")
                     #expect(reply.errorStatus == "PERMISSION_DENIED")
                     #expect(reply.errorMessage.contains("for provider 'pa', not 'pb'"), "\(reply.errorMessage)")
@@ -105,8 +122,9 @@ import TripStoreTesting
             try await Self.seed(client, harness)
             try await client.expect(.ok, .get, "/v1/providers/pa/trips/t1", as: harness.consumer("t1", provider: "pa"))
             try await client.expect(.ok, .get, "/v1/providers/pa/trips/t1/preview.png", as: harness.consumer("t1", provider: "pa"))
-            try await client.expect(.ok, .put, "/v1/providers/pa/vehicles/v1?updateMask=lastLocation", as: harness.driver("v1", provider: "pa"),
-                                    body: Bodies.location(37.395, -122.0))
+            try await client.expect(
+                .ok, .put, "/v1/providers/pa/vehicles/v1?updateMask=lastLocation", as: harness.driver("v1", provider: "pa"),
+                body: Bodies.location(37.395, -122.0))
             try await client.expect(.ok, .get, "/v1/providers/pa/vehicles/v1/navInfo", as: harness.driver("v1", provider: "pa"))
             try await client.expect(.ok, .get, "/v1/providers/pa/vehicles", as: Principal(role: .server, provider: "pa"))
             for provider in ["pa", "pb"] {
@@ -139,8 +157,9 @@ import TripStoreTesting
         let harness = try await Harness()
         try await harness.test { client in
             try await client.expect(.ok, .get, "/v1/styles/default", as: harness.server)
-            let refused = try await client.expect(.forbidden, .put, "/v1/styles/default/polylines/activeRoute",
-                                                  as: harness.server, body: #"{"width": 9}"#)
+            let refused = try await client.expect(
+                .forbidden, .put, "/v1/styles/default/polylines/activeRoute",
+                as: harness.server, body: #"{"width": 9}"#)
             #expect(refused.errorMessage.contains("--provider '*'"))
             try await client.expect(.ok, .put, "/v1/styles/default/polylines/activeRoute", as: harness.admin, body: #"{"width": 9}"#)
         }

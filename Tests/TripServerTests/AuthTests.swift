@@ -1,7 +1,7 @@
 import Foundation
-import Synchronization
 import Hummingbird
 import JWTKit
+import Synchronization
 import Testing
 import TripModel
 import TripServer
@@ -18,17 +18,20 @@ struct ForgedClaims: JWTPayload {
     func verify(using algorithm: some JWTAlgorithm) async throws {}
 }
 
-func forge(secret key: [UInt8] = secret, audience: String = "tripshare", issuedAt: Double = 0, lifetime: Double = 600,
-           notBefore: Double? = nil, role: String? = "server", authorization: [String: String]? = ["provider": "p"],
-           header: JWTHeader = JWTHeader()) async throws -> String {
+func forge(
+    secret key: [UInt8] = secret, audience: String = "tripshare", issuedAt: Double = 0, lifetime: Double = 600,
+    notBefore: Double? = nil, role: String? = "server", authorization: [String: String]? = ["provider": "p"],
+    header: JWTHeader = JWTHeader()
+) async throws -> String {
     let keys = JWTKeyCollection()
     await keys.add(hmac: HMACKey(from: key), digestAlgorithm: .sha256)
     let issued = epoch.secondsSince1970 + issuedAt
-    return try await keys.sign(ForgedClaims(
-        aud: AudienceClaim(value: [audience]), iat: IssuedAtClaim(value: Date(timeIntervalSince1970: issued)),
-        exp: ExpirationClaim(value: Date(timeIntervalSince1970: issued + lifetime)),
-        nbf: notBefore.map { NotBeforeClaim(value: Date(timeIntervalSince1970: epoch.secondsSince1970 + $0)) },
-        role: role, authorization: authorization), header: header)
+    return try await keys.sign(
+        ForgedClaims(
+            aud: AudienceClaim(value: [audience]), iat: IssuedAtClaim(value: Date(timeIntervalSince1970: issued)),
+            exp: ExpirationClaim(value: Date(timeIntervalSince1970: issued + lifetime)),
+            nbf: notBefore.map { NotBeforeClaim(value: Date(timeIntervalSince1970: epoch.secondsSince1970 + $0)) },
+            role: role, authorization: authorization), header: header)
 }
 
 func base64URL(_ text: String) -> String {
@@ -64,13 +67,19 @@ func base64URL(_ text: String) -> String {
             ("lives too long", try await forge(lifetime: 7_200), "at most 3600"),
             ("no role", try await forge(role: nil), "role"),
             ("consumer without trip", try await forge(role: "consumer", authorization: ["provider": "p"]), "authorization.tripid"),
-            ("driver with wildcard", try await forge(role: "driver", authorization: ["provider": "p", "vehicleid": "*"]),
-             "authorization.vehicleid"),
+            (
+                "driver with wildcard", try await forge(role: "driver", authorization: ["provider": "p", "vehicleid": "*"]),
+                "authorization.vehicleid"
+            ),
             ("no provider", try await forge(authorization: ["tripid": "*", "vehicleid": "*"]), "tripshare token --provider P"),
-            ("consumer of every provider", try await forge(role: "consumer", authorization: ["provider": "*", "tripid": "t1"]),
-             "must name one provider"),
-            ("driver of no provider", try await forge(role: "driver", authorization: ["provider": "", "vehicleid": "v1"]),
-             "names no provider"),
+            (
+                "consumer of every provider", try await forge(role: "consumer", authorization: ["provider": "*", "tripid": "t1"]),
+                "must name one provider"
+            ),
+            (
+                "driver of no provider", try await forge(role: "driver", authorization: ["provider": "", "vehicleid": "v1"]),
+                "names no provider"
+            ),
             ("provider that is no ID", try await forge(authorization: ["provider": "a/b"]), "authorization.provider: must not contain '/'"),
             ("alg claims HS512", try await forge(header: ["alg": "HS512"]), "alg 'HS512' but its key is for HS256"),
             ("alg claims RS256", try await forge(header: ["alg": "RS256"]), "alg 'RS256' but its key is for HS256"),

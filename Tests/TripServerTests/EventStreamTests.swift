@@ -73,10 +73,13 @@ struct StreamOpener {
     func open(_ uri: String, token: String, headers: HTTPFields = [:]) async throws -> Response {
         var fields = headers
         fields[.authorization] = "Bearer \(token)"
-        let request = Request(head: HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: uri, headerFields: fields),
-                              body: RequestBody(buffer: ByteBuffer()))
-        let context = TripRequestContext(source: ApplicationRequestContextSource(channel: EmbeddedChannel(),
-                                                                                 logger: Logger(label: "test")))
+        let request = Request(
+            head: HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: uri, headerFields: fields),
+            body: RequestBody(buffer: ByteBuffer()))
+        let context = TripRequestContext(
+            source: ApplicationRequestContextSource(
+                channel: EmbeddedChannel(),
+                logger: Logger(label: "test")))
         return try await responder.respond(to: request, context: context)
     }
 
@@ -116,8 +119,9 @@ final class Target: Sendable {
     static func setUp(_ client: some TestClientProtocol, admin: String, vehicle: String, trip: String) async throws -> NavRoute {
         let route = NavFixtures.eastRoute()
         try await client.send(.post, "\(vehicles)?vehicleId=\(vehicle)", token: admin, body: NavFixtures.vehicleBody)
-        try await client.send(.post, "/v1/providers/p/trips?tripId=\(trip)", token: admin,
-                              body: NavFixtures.tripBody(vehicle: vehicle, pickup: route.destinations[0].location))
+        try await client.send(
+            .post, "/v1/providers/p/trips?tripId=\(trip)", token: admin,
+            body: NavFixtures.tripBody(vehicle: vehicle, pickup: route.destinations[0].location))
         #expect(try await client.send(.put, "\(vehicles)/\(vehicle)/route", token: admin, json: route).status == .ok)
         return route
     }
@@ -133,8 +137,9 @@ final class Target: Sendable {
     @Test func eventFrames() {
         func frame(_ data: String) -> String {
             var buffer = ByteBuffer()
-            let event = StoredEvent(id: 42, time: Timestamp(secondsSince1970: 0), provider: "p", vehicleId: nil, tripIds: [],
-                                    type: "didUpdateNavInfo", data: data)
+            let event = StoredEvent(
+                id: 42, time: Timestamp(secondsSince1970: 0), provider: "p", vehicleId: nil, tripIds: [],
+                type: "didUpdateNavInfo", data: data)
             ServerSentEvents.append(event, to: &buffer)
             return String(buffer: buffer)
         }
@@ -165,8 +170,9 @@ final class Target: Sendable {
             #expect(head.frames.first?.isComment == true)
             let resumeFrom = try #require(head.eventIDs.last)
 
-            let second = try await opener.open("\(Self.vehicles)/v1/events", token: driver,
-                                               headers: [HTTPField.Name("Last-Event-ID")!: String(resumeFrom)])
+            let second = try await opener.open(
+                "\(Self.vehicles)/v1/events", token: driver,
+                headers: [HTTPField.Name("Last-Event-ID")!: String(resumeFrom)])
             let target = Target()
             async let tail = opener.read(second) { frames in
                 guard let goal = target.value.withLock({ $0 }), let last = frames.last(where: { $0.id != nil })?.id else {
@@ -201,8 +207,9 @@ final class Target: Sendable {
             let points = Array(try DriveSimulator(route: route, start: NavFixtures.start, interval: 2).prefix(5))
             try await Self.drive(client, points, vehicle: "v1", token: admin)
             try await Self.drive(client, points, vehicle: "v2", token: admin)
-            try await client.send(.put, "/v1/providers/p/trips/t2?updateMask=tripStatus", token: admin,
-                                  body: "{\"tripStatus\": \"ENROUTE_TO_PICKUP\"}")
+            try await client.send(
+                .put, "/v1/providers/p/trips/t2?updateMask=tripStatus", token: admin,
+                body: "{\"tripStatus\": \"ENROUTE_TO_PICKUP\"}")
 
             let mine = try await app.store.events(after: 0, filter: .trip(provider: "p", tripId: "t1"), limit: 10_000)
             let theirs = try await app.store.events(after: 0, filter: .trip(provider: "p", tripId: "t2"), limit: 10_000)
@@ -221,8 +228,9 @@ final class Target: Sendable {
                 try await opener.open("/v1/providers/p/trips/t2/events", token: try await server.token(.driver, vehicle: "v1")),
             ]
             #expect(denied.map(\.status) == [.forbidden, .forbidden, .forbidden])
-            let malformed = try await opener.open("/v1/providers/p/trips/t1/events", token: rider,
-                                                  headers: [HTTPField.Name("Last-Event-ID")!: "yesterday"])
+            let malformed = try await opener.open(
+                "/v1/providers/p/trips/t1/events", token: rider,
+                headers: [HTTPField.Name("Last-Event-ID")!: "yesterday"])
             #expect(malformed.status == .badRequest)
             #expect(try await opener.open("/v1/providers/p/trips/t9/events", token: admin).status == .notFound)
         }
@@ -237,8 +245,10 @@ final class Target: Sendable {
         configuration.bufferCapacity = 4
         configuration.pageSize = 3
         let broadcaster = EventBroadcaster(fleet: store, configuration: configuration)
-        _ = try await store.createVehicle(provider: "p", id: "v1", input: try FleetJSON.decode(
-            Vehicle.self, from: Array(NavFixtures.vehicleBody.utf8), root: "vehicle"))
+        _ = try await store.createVehicle(
+            provider: "p", id: "v1",
+            input: try FleetJSON.decode(
+                Vehicle.self, from: Array(NavFixtures.vehicleBody.utf8), root: "vehicle"))
         var subscription = try await broadcaster.subscribe(.vehicle(provider: "p", vehicleId: "v1"), after: nil)
         func move(_ i: Int) async throws {
             var input = Vehicle(name: "")

@@ -16,8 +16,9 @@ import TripStoreTesting
         let rider = try await server.token(.consumer, trip: "t1")
         let app = try await server.app()
         try await Application(router: app.makeRouter()).test(.router) { client in
-            let icon = try await client.send(.get, "/v1/maneuvers/roundaboutLeftClockwise.png?size=square96&scale=2&lighting=lowLight",
-                                             token: rider)
+            let icon = try await client.send(
+                .get, "/v1/maneuvers/roundaboutLeftClockwise.png?size=square96&scale=2&lighting=lowLight",
+                token: rider)
             #expect(icon.status == .ok && icon.headers[.contentType] == "image/png")
             let bytes = Array(icon.body.readableBytesView)
             #expect(Array(bytes.prefix(4)) == Self.pngSignature)
@@ -54,8 +55,9 @@ import TripStoreTesting
             let uri = "/v1/providers/p/vehicles/v1/navInfo/lanes.png?scale=2"
             #expect(try await client.send(.get, uri, token: driver).status == .notFound)
             let first = try #require(try DriveSimulator(route: route, start: NavFixtures.start, interval: 2).first { _ in true })
-            try await client.send(.put, "/v1/providers/p/vehicles/v1?updateMask=lastLocation", token: driver,
-                                  body: NavFixtures.locationBody(first))
+            try await client.send(
+                .put, "/v1/providers/p/vehicles/v1?updateMask=lastLocation", token: driver,
+                body: NavFixtures.locationBody(first))
             let image = try await client.send(.get, uri, token: driver)
             #expect(image.status == .ok && image.headers[.contentType] == "image/png")
             let bytes = Array(image.body.readableBytesView)

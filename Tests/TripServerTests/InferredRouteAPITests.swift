@@ -46,14 +46,18 @@ import TripStoreTesting
         let app = try await server.app()
         try await Application(router: app.makeRouter()).test(.router) { client in
             #expect(try await client.send(.post, "\(Self.vehicles)?vehicleId=v1", token: admin, body: NavFixtures.vehicleBody).status == .ok)
-            #expect(try await client.send(.post, "/v1/providers/p/trips?tripId=t1", token: admin,
-                                          body: NavFixtures.tripBody(vehicle: "v1", pickup: pickup)).status == .ok)
+            #expect(
+                try await client.send(
+                    .post, "/v1/providers/p/trips?tripId=t1", token: admin,
+                    body: NavFixtures.tripBody(vehicle: "v1", pickup: pickup)
+                ).status == .ok)
             #expect(try await client.send(.put, "\(Self.vehicles)/v1/route", token: driver, json: route).status == .ok)
             var steps: [Int] = []
             var distances: [Double] = []
             for p in drive {
-                let r = try await client.send(.put, "\(Self.vehicles)/v1?updateMask=lastLocation", token: driver,
-                                              body: NavFixtures.locationBody(p))
+                let r = try await client.send(
+                    .put, "\(Self.vehicles)/v1?updateMask=lastLocation", token: driver,
+                    body: NavFixtures.locationBody(p))
                 #expect(r.status == .ok)
                 let info = try await client.send(.get, "\(Self.vehicles)/v1/navInfo", token: driver).decoded(NavInfo.self)
                 guard info.navState == .enroute, let step = info.currentStep else { continue }

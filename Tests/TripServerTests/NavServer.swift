@@ -51,8 +51,10 @@ struct NavServer {
 extension TestClientProtocol {
     /// Sends `body` (JSON text) with a bearer token.
     @discardableResult
-    func send(_ method: HTTPRequest.Method, _ uri: String, token: String, body: String? = nil,
-              headers: HTTPFields = [:]) async throws -> TestResponse {
+    func send(
+        _ method: HTTPRequest.Method, _ uri: String, token: String, body: String? = nil,
+        headers: HTTPFields = [:]
+    ) async throws -> TestResponse {
         var fields = headers
         fields[.authorization] = "Bearer \(token)"
         if body != nil { fields[.contentType] = "application/json" }
@@ -82,21 +84,25 @@ enum NavFixtures {
 
     /// A straight route east from `origin`, `count` points `spacing` metres apart, a turn step
     /// every 10 points, driven at 10 m/s, ending at its one destination.
-    static func eastRoute(from origin: LatLng = LatLng(latitude: 52.52, longitude: 13.40), count: Int = 61,
-                          spacing: Double = 50) -> NavRoute {
+    static func eastRoute(
+        from origin: LatLng = LatLng(latitude: 52.52, longitude: 13.40), count: Int = 61,
+        spacing: Double = 50
+    ) -> NavRoute {
         let dLng = spacing / LocalPlane.metersPerDegree / cos(origin.latitude * .pi / 180)
         let grid = (0..<count).map { LatLng(latitude: origin.latitude, longitude: origin.longitude + Double($0) * dLng) }
         let encoded = EncodedPolyline.encode(grid)
         let points = (try? EncodedPolyline.decode(encoded)) ?? grid
         let ends = [0] + Array(stride(from: 10, to: count - 1, by: 10)) + [count - 1]
         let steps = ends.enumerated().map { k, end in
-            StepInfo(stepNumber: k, maneuver: k == 0 ? .depart : end == count - 1 ? .destination : .turnRight,
-                     simpleRoadName: "Street \(k)", polylineStartIndex: k == 0 ? 0 : ends[k - 1], polylineEndIndex: end)
+            StepInfo(
+                stepNumber: k, maneuver: k == 0 ? .depart : end == count - 1 ? .destination : .turnRight,
+                simpleRoadName: "Street \(k)", polylineStartIndex: k == 0 ? 0 : ends[k - 1], polylineEndIndex: end)
         }
         let durations = (1..<count).map { Earth.distance(points[$0 - 1], points[$0]) / 10 }
-        return NavRoute(encodedPolyline: encoded, steps: steps, segmentDurationsSeconds: durations,
-                        destinations: [RouteDestination(location: points[count - 1], polylinePointIndex: count - 1)],
-                        drivingSide: .right)
+        return NavRoute(
+            encodedPolyline: encoded, steps: steps, segmentDurationsSeconds: durations,
+            destinations: [RouteDestination(location: points[count - 1], polylinePointIndex: count - 1)],
+            drivingSide: .right)
     }
 
     /// A vehicle update body setting `lastLocation` to a trace point.

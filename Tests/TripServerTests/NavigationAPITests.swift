@@ -39,8 +39,11 @@ import TripStoreTesting
         try await Application(router: first.makeRouter()).test(.router) { client in
             #expect(try await client.send(.post, "\(Self.vehicles)?vehicleId=v1", token: admin, body: NavFixtures.vehicleBody).status == .ok)
             let pickup = route.destinations[0].location
-            #expect(try await client.send(.post, "/v1/providers/p/trips?tripId=t1", token: admin,
-                                          body: NavFixtures.tripBody(vehicle: "v1", pickup: pickup)).status == .ok)
+            #expect(
+                try await client.send(
+                    .post, "/v1/providers/p/trips?tripId=t1", token: admin,
+                    body: NavFixtures.tripBody(vehicle: "v1", pickup: pickup)
+                ).status == .ok)
             let set = try await client.send(.put, "\(Self.vehicles)/v1/route", token: driver, json: route)
             #expect(set.status == .ok)
             #expect(try set.decoded(NavInfo.self).navState == .enroute)
@@ -48,14 +51,17 @@ import TripStoreTesting
             let vehicle = try await client.send(.get, "\(Self.vehicles)/v1", token: driver).text
             #expect(vehicle.contains("currentRouteSegment"))
             for p in drive.prefix(20) {
-                let r = try await client.send(.put, "\(Self.vehicles)/v1?updateMask=lastLocation", token: driver,
-                                              body: NavFixtures.locationBody(p))
+                let r = try await client.send(
+                    .put, "\(Self.vehicles)/v1?updateMask=lastLocation", token: driver,
+                    body: NavFixtures.locationBody(p))
                 #expect(r.status == .ok)
             }
         }
         let types = try await Self.eventTypes(first)
-        for expected in ["navigatorDidChangeRoute", "didUpdateVehicleLocation", "didUpdateLocation",
-                         "didUpdateRemainingDistance", "didUpdateRemainingTime", "didUpdateNavInfo"] {
+        for expected in [
+            "navigatorDidChangeRoute", "didUpdateVehicleLocation", "didUpdateLocation",
+            "didUpdateRemainingDistance", "didUpdateRemainingTime", "didUpdateNavInfo",
+        ] {
             #expect(types.contains(expected), "no \(expected) in \(Set(types))")
         }
         // The rider of the vehicle's only trip hears the navigator too.
@@ -69,8 +75,9 @@ import TripStoreTesting
             let info = try await client.send(.get, "\(Self.vehicles)/v1/navInfo", token: driver).decoded(NavInfo.self)
             #expect(info.navState == .enroute)
             #expect(abs(info.distanceToFinalDestinationMeters - (3_000 - 380)) < 30)
-            try await client.send(.put, "\(Self.vehicles)/v1?updateMask=lastLocation", token: driver,
-                                  body: NavFixtures.locationBody(drive[20]))
+            try await client.send(
+                .put, "\(Self.vehicles)/v1?updateMask=lastLocation", token: driver,
+                body: NavFixtures.locationBody(drive[20]))
             let resumed = try await second.store.events(after: before, filter: .vehicle(provider: "p", vehicleId: "v1"), limit: 100)
             let snapped = try #require(resumed.first { $0.type == "didUpdateLocation" })
             let location = try JSONDecoder().decode(NavEvent.SnappedLocation.self, from: Data(snapped.data.utf8))
@@ -85,8 +92,9 @@ import TripStoreTesting
             for metres in [50.0, 100, 150, 200, 200, 200] {
                 offRoute = NavFixtures.north(base.location, metres)
                 let p = TracePoint(time: time, location: offRoute, heading: 0, speedMetersPerSecond: 25, accuracyMeters: 5)
-                try await client.send(.put, "\(Self.vehicles)/v1?updateMask=lastLocation", token: driver,
-                                      body: NavFixtures.locationBody(p))
+                try await client.send(
+                    .put, "\(Self.vehicles)/v1?updateMask=lastLocation", token: driver,
+                    body: NavFixtures.locationBody(p))
                 time += 2
             }
             #expect(try await Self.status(client, driver) == "OFF_ROUTE")
@@ -97,8 +105,9 @@ import TripStoreTesting
             #expect(try await Self.status(client, driver) == "ENROUTE_TO_DESTINATION")
             let mark = try await second.store.latestEventID()
             for p in try DriveSimulator(route: detour, start: time, interval: 2) {
-                try await client.send(.put, "\(Self.vehicles)/v1?updateMask=lastLocation", token: driver,
-                                      body: NavFixtures.locationBody(p))
+                try await client.send(
+                    .put, "\(Self.vehicles)/v1?updateMask=lastLocation", token: driver,
+                    body: NavFixtures.locationBody(p))
             }
             #expect(try await Self.status(client, driver) == "ARRIVED_AT_DESTINATION")
             #expect(try await Self.eventTypes(second, after: mark).filter { $0 == "didArriveAtWaypoint" }.count == 1)
@@ -106,8 +115,9 @@ import TripStoreTesting
             let trip = try await client.send(.get, "/v1/providers/p/trips/t1", token: driver).text
             #expect(trip.contains("\"NEW\""))
             for status in ["ENROUTE_TO_PICKUP", "ARRIVED_AT_PICKUP"] {
-                let moved = try await client.send(.put, "/v1/providers/p/trips/t1?updateMask=tripStatus", token: driver,
-                                                  body: "{\"tripStatus\": \"\(status)\"}")
+                let moved = try await client.send(
+                    .put, "/v1/providers/p/trips/t1?updateMask=tripStatus", token: driver,
+                    body: "{\"tripStatus\": \"\(status)\"}")
                 #expect(moved.status == .ok)
             }
             #expect(try await Self.status(client, driver) == "NO_GUIDANCE")
@@ -129,8 +139,9 @@ import TripStoreTesting
             let invalid = try await client.send(.put, "\(Self.vehicles)/v1/route", token: driver, json: broken)
             #expect(invalid.status == .badRequest)
             #expect(invalid.text.contains("route.steps[1].polylineStartIndex"))
-            let unknownField = try await client.send(.put, "\(Self.vehicles)/v1/route", token: driver,
-                                                     body: "{\"encodedPolyline\": \"_p~iF~ps|U_ulLnnqC\", \"destinations\": [], \"speed\": 3}")
+            let unknownField = try await client.send(
+                .put, "\(Self.vehicles)/v1/route", token: driver,
+                body: "{\"encodedPolyline\": \"_p~iF~ps|U_ulLnnqC\", \"destinations\": [], \"speed\": 3}")
             #expect(unknownField.status == .badRequest && unknownField.text.contains("route.speed"))
             let route = NavFixtures.eastRoute()
             #expect(try await client.send(.put, "\(Self.vehicles)/v1/route", token: rider, json: route).status == .forbidden)
@@ -142,24 +153,28 @@ import TripStoreTesting
 
             let defaults = try await client.send(.get, "\(Self.vehicles)/v1/navigatorSettings", token: driver).text
             #expect(defaults.contains("\"distanceUpdateThreshold\":1") && defaults.contains("\"majorSpeedAlertThresholdKph\":20"))
-            let put = try await client.send(.put, "\(Self.vehicles)/v1/navigatorSettings", token: driver,
-                                            body: "{\"distanceUpdateThreshold\": 1000, \"timeUpdateThreshold\": 1000}")
+            let put = try await client.send(
+                .put, "\(Self.vehicles)/v1/navigatorSettings", token: driver,
+                body: "{\"distanceUpdateThreshold\": 1000, \"timeUpdateThreshold\": 1000}")
             #expect(put.status == .ok)
             let read = try await client.send(.get, "\(Self.vehicles)/v1/navigatorSettings", token: admin).text
             #expect(read.contains("\"distanceUpdateThreshold\":1000") && read.contains("\"minorSpeedAlertThresholdKph\":10"))
-            let inverted = try await client.send(.put, "\(Self.vehicles)/v1/navigatorSettings", token: driver,
-                                                 body: "{\"minorSpeedAlertThresholdKph\": 30, \"majorSpeedAlertThresholdKph\": 20}")
+            let inverted = try await client.send(
+                .put, "\(Self.vehicles)/v1/navigatorSettings", token: driver,
+                body: "{\"minorSpeedAlertThresholdKph\": 30, \"majorSpeedAlertThresholdKph\": 20}")
             #expect(inverted.status == .badRequest && inverted.text.contains("navigatorSettings.majorSpeedAlertThresholdKph"))
-            let negative = try await client.send(.put, "\(Self.vehicles)/v1/navigatorSettings", token: driver,
-                                                 body: "{\"timeUpdateThreshold\": -1}")
+            let negative = try await client.send(
+                .put, "\(Self.vehicles)/v1/navigatorSettings", token: driver,
+                body: "{\"timeUpdateThreshold\": -1}")
             #expect(negative.status == .badRequest && negative.text.contains("navigatorSettings.timeUpdateThreshold"))
 
             // The thresholds apply: with 1 km / 1,000 s, a short drive reports no remaining
             // distance or time beyond the route change's own.
             #expect(try await client.send(.put, "\(Self.vehicles)/v1/route", token: driver, json: route).status == .ok)
             for p in try DriveSimulator(route: route, start: NavFixtures.start, interval: 2).prefix(10) {
-                try await client.send(.put, "\(Self.vehicles)/v1?updateMask=lastLocation", token: driver,
-                                      body: NavFixtures.locationBody(p))
+                try await client.send(
+                    .put, "\(Self.vehicles)/v1?updateMask=lastLocation", token: driver,
+                    body: NavFixtures.locationBody(p))
             }
             let types = try await Self.eventTypes(app)
             #expect(types.filter { $0 == "didUpdateRemainingDistance" }.count == 1)

@@ -24,7 +24,9 @@ import TripStoreTesting
             try await client.expect(.ok, .get, "/v1/providers/p/trips/t1", as: harness.server)
             try await client.expect(.notFound, .get, "/v1/providers/p/trips/zz", as: harness.server)
             let text = try await client.expect(.ok, .get, "/metrics").text
-            #expect(text.contains(#"tripshare_http_requests_total{method="GET",route="/v1/providers/{provider}/trips/{tripId}",status="200"} 1"#), "\(text)")
+            #expect(
+                text.contains(#"tripshare_http_requests_total{method="GET",route="/v1/providers/{provider}/trips/{tripId}",status="200"} 1"#),
+                "\(text)")
             #expect(text.contains(#"status="404"} 1"#))
             #expect(text.contains("tripshare_http_request_duration_seconds_bucket"))
         }
@@ -40,7 +42,10 @@ import TripStoreTesting
             let document = try await client.expect(.ok, .get, "/openapi.json").json()
             #expect(document["openapi"] == .string("3.1.0"))
             #expect(document["info"]?["version"] == .string(TripshareVersion.current), "`tripshare --version` says the same")
-            guard case .object(let paths)? = document["paths"] else { Issue.record("no paths"); return }
+            guard case .object(let paths)? = document["paths"] else {
+                Issue.record("no paths")
+                return
+            }
             var documented = Set<String>()
             for (path, item) in paths {
                 guard case .object(let operations) = item else { continue }
@@ -52,7 +57,8 @@ import TripStoreTesting
                     }
                 }
             }
-            #expect(documented == routes, "undocumented: \(routes.subtracting(documented).sorted()); stale: \(documented.subtracting(routes).sorted())")
+            #expect(
+                documented == routes, "undocumented: \(routes.subtracting(documented).sorted()); stale: \(documented.subtracting(routes).sorted())")
         }
     }
 }

@@ -25,8 +25,9 @@ import TripServer
     static func seed(_ harness: Harness, _ client: Client) async throws {
         try await harness.seed(client)
         try await client.expect(.ok, .put, "/v1/providers/p/vehicles/v1?updateMask=lastLocation", as: harness.server, body: vehicle)
-        try await client.expect(.ok, .put, "/v1/providers/p/trips/t1?updateMask=pickupPoint,dropoffPoint", as: harness.server,
-                                body: trip)
+        try await client.expect(
+            .ok, .put, "/v1/providers/p/trips/t1?updateMask=pickupPoint,dropoffPoint", as: harness.server,
+            body: trip)
     }
 
     /// The preview is drawn over the basemap; `basemap=off` gives exactly the plain preview,
@@ -75,12 +76,14 @@ import TripServer
             try await Self.seed(harness, client)
             let rider = harness.consumer("t1")
             let day = try await client.expect(.ok, .get, Self.path, as: rider)
-            try await client.expect(.ok, .put, "/v1/styles/default", as: harness.admin,
-                                    body: #"{"map": {"basemapStyle": "openmaptiles-night"}}"#)
+            try await client.expect(
+                .ok, .put, "/v1/styles/default", as: harness.admin,
+                body: #"{"map": {"basemapStyle": "openmaptiles-night"}}"#)
             let night = try await client.send(.get, Self.path, as: rider, headers: [.ifNoneMatch: day.etag ?? ""])
             #expect(night.status == .ok && night.etag != day.etag && night.body != day.body)
-            let refused = try await client.expect(.badRequest, .put, "/v1/styles/default", as: harness.admin,
-                                                  body: #"{"map": {"basemapStyle": "bright"}}"#)
+            let refused = try await client.expect(
+                .badRequest, .put, "/v1/styles/default", as: harness.admin,
+                body: #"{"map": {"basemapStyle": "bright"}}"#)
             let message = refused.errorMessage
             #expect(message.contains("map.basemapStyle") && message.contains("openmaptiles-day"), "\(message)")
         }

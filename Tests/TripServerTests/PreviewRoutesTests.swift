@@ -16,8 +16,9 @@ import TripStoreTesting
         let harness = try await Harness(store)
         try await harness.test { client in
             try await harness.seed(client)
-            try await client.expect(.ok, .put, "/v1/providers/p/trips/t1?updateMask=tripStatus", as: harness.server,
-                                    body: Bodies.status("ENROUTE_TO_PICKUP"))
+            try await client.expect(
+                .ok, .put, "/v1/providers/p/trips/t1?updateMask=tripStatus", as: harness.server,
+                body: Bodies.status("ENROUTE_TO_PICKUP"))
             let reply = try await client.expect(.ok, .get, Self.path + "?width=320&height=240&scale=2", as: harness.consumer("t1"))
             #expect(reply.headers[.contentType] == "image/png")
             #expect(reply.headers[.cacheControl] == "private, max-age=5")
@@ -25,9 +26,11 @@ import TripStoreTesting
             let image = try PNGCodec.decode(reply.body)
             #expect(image.width == 640 && image.height == 480)
 
-            let view = try FleetJSON.decode(Trip.self, from: try await client.expect(.ok, .get, "/v1/providers/p/trips/t1", as: harness.consumer("t1")).body, root: "trip")
-            let preview = TripPreview(trip: view, style: try StyleLibrary.bundled().defaultStyle,
-                                      options: PreviewOptions(width: 320, height: 240, scale: 2), now: WallClock.system.now)
+            let view = try FleetJSON.decode(
+                Trip.self, from: try await client.expect(.ok, .get, "/v1/providers/p/trips/t1", as: harness.consumer("t1")).body, root: "trip")
+            let preview = TripPreview(
+                trip: view, style: try StyleLibrary.bundled().defaultStyle,
+                options: PreviewOptions(width: 320, height: 240, scale: 2), now: WallClock.system.now)
             #expect(preview.etaLabel == "Now")
             #expect(try preview.png() == reply.body)
         }
@@ -64,8 +67,9 @@ import TripStoreTesting
             #expect(try await client.expect(.ok, .get, Self.path, as: rider).etag == etag)
             #expect(try await client.expect(.ok, .get, Self.path + "?bearing=30", as: rider).etag != etag)
 
-            try await client.expect(.ok, .put, "/v1/providers/p/vehicles/v1?updateMask=lastLocation", as: harness.server,
-                                    body: Bodies.location(37.395, -122.0))
+            try await client.expect(
+                .ok, .put, "/v1/providers/p/vehicles/v1?updateMask=lastLocation", as: harness.server,
+                body: Bodies.location(37.395, -122.0))
             let moved = try await client.send(.get, Self.path, as: rider, headers: [.ifNoneMatch: etag])
             #expect(moved.status == .ok && moved.etag != etag)
 
@@ -80,8 +84,10 @@ import TripStoreTesting
         let harness = try await Harness(store)
         try await harness.test { client in
             try await harness.seed(client)
-            for (query, name) in [("width=5000", "width"), ("scale=5", "scale"), ("width=1024&scale=3", "width"), ("center=91,0", "center"),
-                                  ("center=abc", "center"), ("zoom=30", "zoom"), ("lighting=dusk", "lighting"), ("padding=-1", "padding")] {
+            for (query, name) in [
+                ("width=5000", "width"), ("scale=5", "scale"), ("width=1024&scale=3", "width"), ("center=91,0", "center"),
+                ("center=abc", "center"), ("zoom=30", "zoom"), ("lighting=dusk", "lighting"), ("padding=-1", "padding"),
+            ] {
                 let reply = try await client.expect(.badRequest, .get, Self.path + "?" + query, as: harness.server)
                 #expect(reply.errorMessage.hasPrefix("\(name):"), "\(query): \(reply.errorMessage)")
             }

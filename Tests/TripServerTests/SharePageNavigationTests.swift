@@ -19,15 +19,17 @@ import TripServer
         let pickup = try #require(try route.validate().last)
         try await Application(router: try server.app().makeRouter()).test(.router) { client in
             try await client.send(.post, "/v1/providers/p/vehicles?vehicleId=v1", token: admin, body: NavFixtures.vehicleBody)
-            try await client.send(.post, "/v1/providers/p/trips?tripId=t1", token: admin,
-                                  body: NavFixtures.tripBody(vehicle: "v1", pickup: pickup))
+            try await client.send(
+                .post, "/v1/providers/p/trips?tripId=t1", token: admin,
+                body: NavFixtures.tripBody(vehicle: "v1", pickup: pickup))
             let before = try await client.send(.get, "/share/\(rider)", token: rider)
             #expect(before.status == .ok && before.text.contains(#"data-nav="""#), "no route yet: nothing to show")
 
             #expect(try await client.send(.put, "/v1/providers/p/vehicles/v1/route", token: driver, json: route).status == .ok)
             let first = try #require(try DriveSimulator(route: route, start: NavFixtures.start, interval: 2).first { _ in true })
-            try await client.send(.put, "/v1/providers/p/vehicles/v1?updateMask=lastLocation", token: driver,
-                                  body: NavFixtures.locationBody(first))
+            try await client.send(
+                .put, "/v1/providers/p/vehicles/v1?updateMask=lastLocation", token: driver,
+                body: NavFixtures.locationBody(first))
             let page = try await client.send(.get, "/share/\(rider)", token: rider)
             let attribute = try #require(page.text.firstRange(of: #"data-nav=""#).map { page.text[$0.upperBound...] })
             let escaped = String(attribute.prefix { $0 != "\"" })

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Testing
 import TripModel
 import TripStoreTesting
+
 @testable import TripServer
 
 @Suite struct SharePageTests {
@@ -14,9 +15,11 @@ import TripStoreTesting
         let rider = try await harness.token(harness.consumer("t1"))
         try await harness.test { client in
             try await harness.seed(client)
-            try await client.expect(.ok, .put, "/v1/providers/p/vehicles/v1?updateMask=attributes", as: harness.server, body: """
-                {"attributes": [{"key": "vehicleLabel", "value": "Blue <Prius>"}, {"key": "driverLabel", "value": "Sam"}]}
-                """)
+            try await client.expect(
+                .ok, .put, "/v1/providers/p/vehicles/v1?updateMask=attributes", as: harness.server,
+                body: """
+                    {"attributes": [{"key": "vehicleLabel", "value": "Blue <Prius>"}, {"key": "driverLabel", "value": "Sam"}]}
+                    """)
             let reply = try await client.send(.get, "/share/\(rider)")
             #expect(reply.status == .ok)
             #expect(reply.headers[.contentType] == "text/html; charset=utf-8")

@@ -1,11 +1,11 @@
 import Foundation
 import Hummingbird
+import SQLiteStore
 import Styling
 import Testing
 import TripModel
 import TripServer
 import TripStoreTesting
-import SQLiteStore
 
 /// The shipped styles as the server loads them.
 func shippedStyles() throws -> StyleLibrary { try StyleLibrary.bundled() }
@@ -26,7 +26,8 @@ extension Client.Reply {
         guard case .array(let styles)? = (try? json())?["styles"] else { return nil }
         for style in styles where style["name"] == .string(name) {
             guard case .string(let source)? = style["source"], case .number(_, let version?)? = style["version"],
-                  case .bool(let modified)? = style["modified"] else { return nil }
+                case .bool(let modified)? = style["modified"]
+            else { return nil }
             return "\(name) \(source) \(version) \(modified)"
         }
         return nil
@@ -56,7 +57,8 @@ extension Client.Reply {
                 let reply = try await client.expect(.forbidden, .put, "/v1/styles/default/markers/tripVehicle", as: principal, body: "{}")
                 #expect(reply.errorStatus == "PERMISSION_DENIED")
                 try await client.expect(.forbidden, .delete, "/v1/styles/default", as: principal)
-                try await client.expect(.forbidden, .put, "/v1/styles/default/polylines/activeRoute/trafficColors/slow", as: principal, body: ##""#FF0000""##)
+                try await client.expect(
+                    .forbidden, .put, "/v1/styles/default/polylines/activeRoute/trafficColors/slow", as: principal, body: ##""#FF0000""##)
             }
             #expect(try await client.expect(.ok, .get, "/v1/styles/default", as: harness.admin).etag == "\"0\"")
         }
@@ -95,8 +97,9 @@ extension Client.Reply {
             let set = try await client.expect(.ok, .put, colour, as: harness.admin, body: ##""#123456""##)
             #expect(set.string("trafficColors.slow") == stroke && set.text.contains(##""isTrafficEnabled":false"##))
             #expect(try await client.expect(.ok, .get, colour, as: harness.admin).text == "\"\(stroke)\"")
-            try await client.expect(.ok, .put, "/v1/styles/default/polylines/activeRoute", as: harness.admin,
-                                    body: ##"{"isTrafficEnabled": true, "trafficColors": {"trafficJam": "#AA0000"}}"##)
+            try await client.expect(
+                .ok, .put, "/v1/styles/default/polylines/activeRoute", as: harness.admin,
+                body: ##"{"isTrafficEnabled": true, "trafficColors": {"trafficJam": "#AA0000"}}"##)
             let jam = "/v1/styles/default/polylines/activeRoute/trafficColors/TRAFFIC_JAM"
             #expect(try await client.expect(.ok, .get, jam, as: harness.admin).text == ##""#AA0000""##)
             try await client.expect(.ok, .put, colour, as: harness.admin, body: ##""#123456""##)
@@ -116,7 +119,10 @@ extension Client.Reply {
         ("/v1/styles/default/polylines/activeRoute", ##"{"color": "blue"}"##, "polylines.activeRoute.color"),
         ("/v1/styles/default/polylines/remainingRoute/trafficColors/slow", ##""#12""##, "polylines.remainingRoute.trafficColors.slow"),
         ("/v1/styles/default", ##"{"markers": {"tripVehicle": {"icon": "builtin:ufo"}}}"##, "markers.tripVehicle.icon"),
-        ("/v1/styles/default", ##"{"polylines": {"activeRoute": {"trafficColors": {"jam": "#FF0000"}}}}"##, "polylines.activeRoute.trafficColors.jam"),
+        (
+            "/v1/styles/default", ##"{"polylines": {"activeRoute": {"trafficColors": {"jam": "#FF0000"}}}}"##,
+            "polylines.activeRoute.trafficColors.jam"
+        ),
     ])
     func badJSONIsRejected(path: String, body: String, field: String) async throws {
         let harness = try await Harness()
@@ -137,8 +143,9 @@ extension Client.Reply {
         try await harness.test { client in
             try await client.expect(.notFound, .get, "/v1/styles/mine", as: harness.admin)
             try await client.expect(.notFound, .put, "/v1/styles/mine/markers/tripVehicle", as: harness.admin, body: "{}")
-            let created = try await client.expect(.ok, .put, "/v1/styles/mine", as: harness.admin,
-                                                  body: ##"{"polylines": {"activeRoute": {"color": "#6A3D9A"}}}"##)
+            let created = try await client.expect(
+                .ok, .put, "/v1/styles/mine", as: harness.admin,
+                body: ##"{"polylines": {"activeRoute": {"color": "#6A3D9A"}}}"##)
             #expect(created.string("polylines.activeRoute.color") == "#6A3D9A")
             #expect(created.string("map.background") == (try shippedStyles().defaultStyle.map.background.hex))
             let list = try await client.expect(.ok, .get, "/v1/styles", as: harness.consumer("t1"))

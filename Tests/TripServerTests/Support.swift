@@ -21,8 +21,10 @@ struct Harness {
     /// A server over a fresh store of `kind` (or over `store`) on `clock` whose tokens are
     /// limited by `rateLimiter` (none by default: only the tests of the limit are about it),
     /// drawing previews over `basemap` when given.
-    init(_ kind: TestStoreKind = .memory, store: (any TripStore)? = nil, clock: WallClock = .fixed(epoch), basemap: BasemapLayer? = nil,
-         rateLimiter: TokenRateLimiter = TokenRateLimiter(policy: .unlimited)) async throws {
+    init(
+        _ kind: TestStoreKind = .memory, store: (any TripStore)? = nil, clock: WallClock = .fixed(epoch), basemap: BasemapLayer? = nil,
+        rateLimiter: TokenRateLimiter = TokenRateLimiter(policy: .unlimited)
+    ) async throws {
         if let store {
             self.store = store
         } else {
@@ -79,8 +81,10 @@ struct Client: Sendable {
         }
     }
 
-    func send(_ method: HTTPRequest.Method, _ uri: String, as principal: Principal? = nil, token: String? = nil,
-              body: String? = nil, headers: HTTPFields = [:]) async throws -> Reply {
+    func send(
+        _ method: HTTPRequest.Method, _ uri: String, as principal: Principal? = nil, token: String? = nil,
+        body: String? = nil, headers: HTTPFields = [:]
+    ) async throws -> Reply {
         var fields = headers
         if let token {
             fields[.authorization] = "Bearer \(token)"
@@ -92,8 +96,10 @@ struct Client: Sendable {
     }
 
     @discardableResult
-    func expect(_ status: HTTPResponse.Status, _ method: HTTPRequest.Method, _ uri: String, as principal: Principal? = nil,
-                token: String? = nil, body: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Reply {
+    func expect(
+        _ status: HTTPResponse.Status, _ method: HTTPRequest.Method, _ uri: String, as principal: Principal? = nil,
+        token: String? = nil, body: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> Reply {
         let reply = try await send(method, uri, as: principal, token: token, body: body)
         #expect(reply.status == status, "\(method) \(uri): \(reply.text)", sourceLocation: sourceLocation)
         return reply

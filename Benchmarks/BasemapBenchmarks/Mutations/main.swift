@@ -31,7 +31,8 @@ struct MutationRun {
     let gzipTiles: [[UInt8]]
     let archive: [UInt8]
     /// Every tile the Helsinki archive holds (z0–z12 one each, z13 two, z14 four).
-    let tileIDs: [TileID] = (0...12).map { zoom in TileID(zoom: zoom, x: Int(Double(1 << zoom) * (24.94 + 180) / 360), y: 0) }
+    let tileIDs: [TileID] =
+        (0...12).map { zoom in TileID(zoom: zoom, x: Int(Double(1 << zoom) * (24.94 + 180) / 360), y: 0) }
         + [TileID(zoom: 13, x: 4663, y: 2370), TileID(zoom: 14, x: 9326, y: 4740), TileID(zoom: 14, x: 9327, y: 4741)]
     /// Header, root directory and metadata: what the reader parses on opening.
     let archiveHead = 1_000
@@ -48,22 +49,22 @@ struct MutationRun {
             }
             let at = min(Int.random(in: span, using: &generator), out.count - 1)
             switch Int.random(in: 0..<7, using: &generator) {
-            case 0:  // flip a bit
+            case 0: // flip a bit
                 out[at] ^= 1 << UInt8.random(in: 0...7, using: &generator)
-            case 1:  // an interesting value: 0, 1, varint edges, protobuf keys
+            case 1: // an interesting value: 0, 1, varint edges, protobuf keys
                 out[at] = [0x00, 0x01, 0x7F, 0x80, 0xFF, 0x08, 0x12, 0x1A, 0x22, 0x78].randomElement(using: &generator) ?? 0
-            case 2:  // a random byte
+            case 2: // a random byte
                 out[at] = UInt8.random(in: 0...255, using: &generator)
-            case 3:  // truncate
+            case 3: // truncate
                 out.removeSubrange(at...)
-            case 4:  // insert random bytes
+            case 4: // insert random bytes
                 let count = Int.random(in: 1...8, using: &generator)
                 var inserted: [UInt8] = []
                 for _ in 0..<count { inserted.append(UInt8.random(in: 0...255, using: &generator)) }
                 out.insert(contentsOf: inserted, at: at)
-            case 5:  // delete a range
+            case 5: // delete a range
                 out.removeSubrange(at..<min(out.count, at + Int.random(in: 1...16, using: &generator)))
-            default:  // duplicate a range somewhere
+            default: // duplicate a range somewhere
                 let end = min(out.count, at + Int.random(in: 1...32, using: &generator))
                 let target = min(Int.random(in: span, using: &generator), out.count)
                 out.insert(contentsOf: out[at..<end], at: target)
@@ -138,8 +139,9 @@ var mutations = MutationRun(
     bigTiles: files(shared.appendingPathComponent("sanfrancisco"), suffix: ".mvt"),
     gzipTiles: files(shared.appendingPathComponent("compressed"), suffix: ".mvt.gz"),
     archive: archive)
-print("mutating \(mutations.smallTiles.count) + \(mutations.bigTiles.count) + \(mutations.gzipTiles.count) tiles and one archive, "
-      + "seed \(seed)")
+print(
+    "mutating \(mutations.smallTiles.count) + \(mutations.bigTiles.count) + \(mutations.gzipTiles.count) tiles and one archive, "
+        + "seed \(seed)")
 let start = Date()
 for index in 0..<totalCases {
     mutations.run(index)

@@ -18,8 +18,9 @@ extension ByteSource {
     /// Checks that a range lies inside the source before reading it.
     func checkRange(offset: Int, length: Int) throws(BasemapError) {
         guard offset >= 0, length >= 0, offset <= count, length <= count - offset else {
-            throw BasemapError(code: .corruptArchive,
-                               message: "\(name): a read of \(length) bytes at offset \(offset) runs past the end (\(count) bytes)")
+            throw BasemapError(
+                code: .corruptArchive,
+                message: "\(name): a read of \(length) bytes at offset \(offset) runs past the end (\(count) bytes)")
         }
     }
 }

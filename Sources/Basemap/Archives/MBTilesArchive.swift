@@ -65,8 +65,9 @@ public final class MBTilesArchive: TileSource {
         do {
             _ = try Row.fetchOne(db, sql: "SELECT zoom_level, tile_column, tile_row, tile_data FROM tiles LIMIT 0")
         } catch {
-            throw BasemapError(code: .notATileArchive,
-                               message: "\(path): the \"tiles\" table lacks zoom_level, tile_column, tile_row or tile_data")
+            throw BasemapError(
+                code: .notATileArchive,
+                message: "\(path): the \"tiles\" table lacks zoom_level, tile_column, tile_row or tile_data")
         }
         var values: [String: String] = [:]
         if tables.contains("metadata") {
@@ -110,7 +111,8 @@ public final class MBTilesArchive: TileSource {
                 bounds = TileArchiveMetadata.bounds(west: numbers[0], south: numbers[1], east: numbers[2], north: numbers[3])
             }
         }
-        return TileArchiveMetadata(format: format, minZoom: minZoom, maxZoom: maxZoom, bounds: bounds,
-                                   attribution: values["attribution"], name: values["name"])
+        return TileArchiveMetadata(
+            format: format, minZoom: minZoom, maxZoom: maxZoom, bounds: bounds,
+            attribution: values["attribution"], name: values["name"])
     }
 }

@@ -39,14 +39,16 @@ public final class PMTilesArchive: TileSource {
         self.identity = identity
         let name = source.name
         guard source.count >= PMTilesHeader.size else {
-            throw BasemapError(code: .notATileArchive,
-                               message: "\(name): \(source.count) bytes is too short for a PMTiles archive")
+            throw BasemapError(
+                code: .notATileArchive,
+                message: "\(name): \(source.count) bytes is too short for a PMTiles archive")
         }
         header = try PMTilesHeader(try source.read(offset: 0, length: PMTilesHeader.size), fileSize: source.count, name: name)
         for (what, compression) in [("directories", header.internalCompression), ("tiles", header.tileCompression)] {
             guard compression == .none || compression == .gzip || (what == "tiles" && compression == .unknown) else {
-                throw BasemapError(code: .unsupported,
-                                   message: "\(name): \(what) are compressed with \(compression); only gzip and none are supported")
+                throw BasemapError(
+                    code: .unsupported,
+                    message: "\(name): \(what) are compressed with \(compression); only gzip and none are supported")
             }
         }
         let format: TileFormat
@@ -89,7 +91,8 @@ public final class PMTilesArchive: TileSource {
             guard let entry = PMTilesDirectory.find(tileID, in: entries) else { return nil }
             if entry.runLength > 0 {
                 guard entry.offset <= UInt64(header.tileDataLength),
-                      entry.length <= UInt64(header.tileDataLength) - entry.offset else {
+                    entry.length <= UInt64(header.tileDataLength) - entry.offset
+                else {
                     throw BasemapError(code: .corruptArchive, message: "\(source.name): tile \(id) lies outside the tile data")
                 }
                 let raw = try source.read(offset: header.tileDataOffset + Int(entry.offset), length: Int(entry.length))
@@ -98,8 +101,9 @@ public final class PMTilesArchive: TileSource {
             guard depth < Self.maximumDepth else { break }
             entries = try leaf(entry)
         }
-        throw BasemapError(code: .corruptArchive,
-                           message: "\(source.name): leaf directories nest deeper than \(Self.maximumDepth) levels at tile \(id)")
+        throw BasemapError(
+            code: .corruptArchive,
+            message: "\(source.name): leaf directories nest deeper than \(Self.maximumDepth) levels at tile \(id)")
     }
 
     private func tile(_ raw: [UInt8], id: TileID) throws(BasemapError) -> [UInt8] {
@@ -116,8 +120,9 @@ public final class PMTilesArchive: TileSource {
     private func leaf(_ entry: PMTilesEntry) throws(BasemapError) -> [PMTilesEntry] {
         if let cached = leaves.withLock({ $0.entries(at: entry.offset) }) { return cached }
         guard entry.offset <= UInt64(header.leafLength), entry.length <= UInt64(header.leafLength) - entry.offset else {
-            throw BasemapError(code: .corruptArchive,
-                               message: "\(source.name): a leaf directory lies outside the leaf directory section")
+            throw BasemapError(
+                code: .corruptArchive,
+                message: "\(source.name): a leaf directory lies outside the leaf directory section")
         }
         let raw = try source.read(offset: header.leafOffset + Int(entry.offset), length: Int(entry.length))
         let entries = try Self.directory(raw, compression: header.internalCompression, what: "leaf directory", name: source.name)
@@ -125,8 +130,10 @@ public final class PMTilesArchive: TileSource {
         return entries
     }
 
-    private static func directory(_ raw: [UInt8], compression: PMTilesHeader.Compression, what: String,
-                                  name: String) throws(BasemapError) -> [PMTilesEntry] {
+    private static func directory(
+        _ raw: [UInt8], compression: PMTilesHeader.Compression, what: String,
+        name: String
+    ) throws(BasemapError) -> [PMTilesEntry] {
         let bytes = try decompress(raw, compression, what: what, name: name)
         do throws(ProtobufReader.Failure) {
             return try PMTilesDirectory.decode(bytes)
@@ -135,8 +142,10 @@ public final class PMTilesArchive: TileSource {
         }
     }
 
-    private static func decompress(_ raw: [UInt8], _ compression: PMTilesHeader.Compression, what: String,
-                                   name: String) throws(BasemapError) -> [UInt8] {
+    private static func decompress(
+        _ raw: [UInt8], _ compression: PMTilesHeader.Compression, what: String,
+        name: String
+    ) throws(BasemapError) -> [UInt8] {
         guard compression == .gzip else { return raw }
         do {
             return try Inflate.decompress(raw)

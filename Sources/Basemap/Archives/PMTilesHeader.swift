@@ -59,9 +59,10 @@ struct PMTilesHeader: Hashable, Sendable {
             let offset = u64(at)
             let length = u64(at + 8)
             guard offset <= UInt64(fileSize), length <= UInt64(fileSize) - offset else {
-                throw BasemapError(code: .corruptArchive,
-                                   message: "\(name): the \(what) (\(length) bytes at \(offset)) lies past the end of the "
-                                       + "\(fileSize)-byte file; is the file truncated?")
+                throw BasemapError(
+                    code: .corruptArchive,
+                    message: "\(name): the \(what) (\(length) bytes at \(offset)) lies past the end of the "
+                        + "\(fileSize)-byte file; is the file truncated?")
             }
             return (Int(offset), Int(length))
         }
@@ -70,7 +71,8 @@ struct PMTilesHeader: Hashable, Sendable {
         (leafOffset, leafLength) = try section(40, "leaf directories")
         (tileDataOffset, tileDataLength) = try section(56, "tile data")
         guard let internalCompression = Compression(rawValue: bytes[97]),
-              let tileCompression = Compression(rawValue: bytes[98]) else {
+            let tileCompression = Compression(rawValue: bytes[98])
+        else {
             throw BasemapError(code: .corruptArchive, message: "\(name): unknown compression codes \(bytes[97]), \(bytes[98])")
         }
         self.internalCompression = internalCompression

@@ -20,8 +20,9 @@ public enum TileArchive {
         let shown = head.prefix(8).map { byte in
             (0x20..<0x7F).contains(byte) ? String(UnicodeScalar(byte)) : "."
         }.joined()
-        throw BasemapError(code: .notATileArchive,
-                           message: "\(path): not a tile archive (expected PMTiles v3 or MBTiles/SQLite; the file starts with "
-                               + "\"\(shown)\")")
+        throw BasemapError(
+            code: .notATileArchive,
+            message: "\(path): not a tile archive (expected PMTiles v3 or MBTiles/SQLite; the file starts with "
+                + "\"\(shown)\")")
     }
 }

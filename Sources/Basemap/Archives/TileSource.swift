@@ -42,8 +42,10 @@ public struct TileArchiveMetadata: Hashable, Sendable {
     public var name: String?
 
     /// Metadata from its parts.
-    public init(format: TileFormat, minZoom: Int, maxZoom: Int, bounds: GeoBounds? = nil, attribution: String? = nil,
-                name: String? = nil) {
+    public init(
+        format: TileFormat, minZoom: Int, maxZoom: Int, bounds: GeoBounds? = nil, attribution: String? = nil,
+        name: String? = nil
+    ) {
         self.format = format
         self.minZoom = minZoom
         self.maxZoom = maxZoom

@@ -17,12 +17,21 @@ enum Attribution {
         var text = ""
         var inTag = false
         for character in metadata {
-            if character == "<" { inTag = true; continue }
-            if character == ">" && inTag { inTag = false; text.append(" "); continue }
+            if character == "<" {
+                inTag = true
+                continue
+            }
+            if character == ">" && inTag {
+                inTag = false
+                text.append(" ")
+                continue
+            }
             if !inTag { text.append(character) }
         }
-        let entities = ["&copy;": "©", "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": "\"", "&#39;": "'", "&apos;": "'",
-                        "&nbsp;": " "]
+        let entities = [
+            "&copy;": "©", "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": "\"", "&#39;": "'", "&apos;": "'",
+            "&nbsp;": " ",
+        ]
         for (entity, replacement) in entities { text = text.replacingOccurrences(of: entity, with: replacement) }
         while let range = text.range(of: "&#[0-9]{1,7};", options: .regularExpression) {
             let digits = text[range].dropFirst(2).dropLast()
@@ -74,8 +83,10 @@ enum Attribution {
     static func draw(_ plate: Plate, scale: Double, into canvas: inout Canvas) {
         let boxColor = plate.dark ? Color(red: 20, green: 24, blue: 32, alpha: 170) : Color(red: 255, green: 255, blue: 255, alpha: 190)
         let textColor = plate.dark ? Color(red: 214, green: 219, blue: 228) : Color(red: 60, green: 64, blue: 72)
-        canvas.fill(Path.roundedRectangle(x: plate.box.x, y: plate.box.y, width: plate.box.width, height: plate.box.height,
-                                          radius: 3 * scale), color: boxColor)
+        canvas.fill(
+            Path.roundedRectangle(
+                x: plate.box.x, y: plate.box.y, width: plate.box.width, height: plate.box.height,
+                radius: 3 * scale), color: boxColor)
         // From glyph outlines, like the labels: every pixel is our rasteriser's.
         guard let outline = try? plate.layout.outline(transform: .translation(x: plate.origin.x, y: plate.origin.y)) else { return }
         var text = PolygonSet()

@@ -27,8 +27,10 @@ public final class Basemap: Sendable {
 
     /// A basemap over an opened archive. `cacheBytes` bounds the decoded tiles kept;
     /// `report` receives one message per tile that cannot be used, and the style's warning.
-    public convenience init(source: any TileSource, style: MapStyle, cacheBytes: Int = Basemap.defaultCacheBytes,
-                            report: @escaping @Sendable (String) -> Void = { _ in }) {
+    public convenience init(
+        source: any TileSource, style: MapStyle, cacheBytes: Int = Basemap.defaultCacheBytes,
+        report: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.init(source: source, style: style, cache: TileCache(capacity: cacheBytes), report: report)
     }
 

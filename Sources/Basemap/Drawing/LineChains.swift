@@ -70,7 +70,9 @@ enum LineChains {
             // Unit directions leaving the meeting point along each piece.
             let directions = ends.map { end -> (Double, Double) in
                 let piece = pieces[end.piece]
-                let (from, to) = end.isLast ? (piece[piece.count - 1], piece[piece.count - 2])
+                let (from, to) =
+                    end.isLast
+                    ? (piece[piece.count - 1], piece[piece.count - 2])
                     : (piece[0], piece[1])
                 let dx = Double(to.x) - Double(from.x)
                 let dy = Double(to.y) - Double(from.y)

@@ -27,15 +27,15 @@ enum LineOffset {
             let outgoing = next.flatMap { normal(points[index], $0) }
             var shift: Point
             switch (incoming, outgoing) {
-            case let (a?, b?):
+            case (let a?, let b?):
                 let sum = Point(x: a.x + b.x, y: a.y + b.y)
                 let cosine = (a.x * b.x + a.y * b.y)
                 // The miter's length is 1 / cos(half the turn) = sqrt(2 / (1 + cos(turn))).
                 let stretch = min((2 / max(1 + cosine, 1e-9)).squareRoot(), 4)
                 let length = (sum.x * sum.x + sum.y * sum.y).squareRoot()
                 shift = length > 1e-9 ? Point(x: sum.x / length * stretch, y: sum.y / length * stretch) : a
-            case let (a?, nil): shift = a
-            case let (nil, b?): shift = b
+            case (let a?, nil): shift = a
+            case (nil, let b?): shift = b
             case (nil, nil): shift = Point(x: 0, y: 0)
             }
             result.append(Point(x: points[index].x + shift.x * distance, y: points[index].y + shift.y * distance))

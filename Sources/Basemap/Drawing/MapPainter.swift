@@ -51,12 +51,14 @@ struct MapPainter {
         guard view.isDrawable, canvas.width == view.pixelWidth, canvas.height == view.pixelHeight else { return }
         loadSquares()
         var placer = LabelPlacer(view: view, keepOut: keepOut)
-        let plate = Attribution.plate(text: basemap.attribution, view: view, area: attributionArea,
-                                      background: basemap.style.backgroundColor(atZoom: styleZoom))
+        let plate = Attribution.plate(
+            text: basemap.attribution, view: view, area: attributionArea,
+            background: basemap.style.backgroundColor(atZoom: styleZoom))
         if let plate { placer.reserve(plate.box) }
         // A raster archive drawn with a style that has no raster layer (the built-in ones)
         // shows its images over the background.
-        var rasterPending = basemap.source.metadata.format == .png
+        var rasterPending =
+            basemap.source.metadata.format == .png
             && !basemap.style.layers.contains { if case .raster = $0.properties { true } else { false } }
         for layer in basemap.style.layers where layer.isVisible(atZoom: styleZoom) {
             if rasterPending, layer.kind != .background {
@@ -91,10 +93,14 @@ struct MapPainter {
 
     private mutating func loadSquares() {
         let metadata = basemap.source.metadata
-        guard let cover = TileCover(view: view, minZoom: metadata.minZoom, maxZoom: metadata.maxZoom,
-                                    vector: metadata.format.isVector) else {
-            basemap.reportOnce("basemap: a view of \(view.pixelWidth)×\(view.pixelHeight) px at zoom \(view.zoom) needs more than "
-                               + "\(TileCover.maximumTiles) tiles of \(basemap.source.identity); not drawn")
+        guard
+            let cover = TileCover(
+                view: view, minZoom: metadata.minZoom, maxZoom: metadata.maxZoom,
+                vector: metadata.format.isVector)
+        else {
+            basemap.reportOnce(
+                "basemap: a view of \(view.pixelWidth)×\(view.pixelHeight) px at zoom \(view.zoom) needs more than "
+                    + "\(TileCover.maximumTiles) tiles of \(basemap.source.identity); not drawn")
             return
         }
         self.cover = cover
@@ -121,8 +127,10 @@ struct MapPainter {
                 continue
             }
             stats.tiles += 1
-            squares.append(Square(tile: tile, unwrappedX: unwrappedX, clip: cover.clip(unwrappedX: unwrappedX, y: tile.y),
-                                  source: source, content: found))
+            squares.append(
+                Square(
+                    tile: tile, unwrappedX: unwrappedX, clip: cover.clip(unwrappedX: unwrappedX, y: tile.y),
+                    source: source, content: found))
         }
     }
 
@@ -140,8 +148,9 @@ struct MapPainter {
             return indices
         }
         if filter.isZoomDependent { return compute() }
-        return tile.memoized("\(basemap.style.identity)#\(layer.id)#\(tileLayer.name)#filter", bytes: { $0.count * 4 },
-                             compute: compute)
+        return tile.memoized(
+            "\(basemap.style.identity)#\(layer.id)#\(tileLayer.name)#filter", bytes: { $0.count * 4 },
+            compute: compute)
     }
 
     /// Source tile coordinates → device pixels for a square.
@@ -176,10 +185,12 @@ struct MapPainter {
         guard let sourceLayer = layer.sourceLayer else { return }
         var keys: [FillKey: Int] = [:]
         var order: [FillKey] = []
-        let dataDriven = properties.color.isFeatureDependent || properties.opacity.isFeatureDependent
+        let dataDriven =
+            properties.color.isFeatureDependent || properties.opacity.isFeatureDependent
             || (properties.outlineColor?.isFeatureDependent ?? false)
-        let constant = FillKey(color: properties.color.value(zoom: styleZoom), opacity: properties.opacity.value(zoom: styleZoom),
-                               outline: properties.outlineColor?.value(zoom: styleZoom))
+        let constant = FillKey(
+            color: properties.color.value(zoom: styleZoom), opacity: properties.opacity.value(zoom: styleZoom),
+            outline: properties.outlineColor?.value(zoom: styleZoom))
         let constantVisible = constant.color.alpha > 0 || constant.outline != nil
         if !dataDriven && (!constantVisible || constant.opacity <= 0) { return }
         for square in squares {
@@ -196,13 +207,14 @@ struct MapPainter {
                 let index = Int(selected)
                 let feature = features[index]
                 guard feature.type == .polygon, feature.maxX >= 0, feature.maxY >= 0, feature.minX <= extent, feature.minY <= extent,
-                      visible.overlaps(feature.minX, feature.minY, feature.maxX, feature.maxY)
+                    visible.overlaps(feature.minX, feature.minY, feature.maxX, feature.maxY)
                 else { continue }
                 var group = constantGroup
                 if dataDriven {
                     let context = EvaluationContext(zoom: styleZoom, feature: FeatureView(layer: tileLayer, index: index))
-                    let key = FillKey(color: properties.color.value(context), opacity: properties.opacity.value(context),
-                                      outline: properties.outlineColor?.value(context))
+                    let key = FillKey(
+                        color: properties.color.value(context), opacity: properties.opacity.value(context),
+                        outline: properties.outlineColor?.value(context))
                     guard key.color.alpha > 0 || key.outline != nil, key.opacity > 0 else { continue }
                     group = groupIndex(for: key, in: &keys, order: &order)
                 }
@@ -234,11 +246,13 @@ struct MapPainter {
         var keys: [LineKey: Int] = [:]
         var order: [LineKey] = []
         centerLines.removeAll()
-        let dataDriven = [properties.color.isFeatureDependent, properties.width.isFeatureDependent,
-                          properties.opacity.isFeatureDependent, properties.dashArray?.isFeatureDependent ?? false,
-                          properties.cap.isFeatureDependent, properties.join.isFeatureDependent,
-                          properties.offset?.isFeatureDependent ?? false, properties.gapWidth?.isFeatureDependent ?? false]
-            .contains(true)
+        let dataDriven = [
+            properties.color.isFeatureDependent, properties.width.isFeatureDependent,
+            properties.opacity.isFeatureDependent, properties.dashArray?.isFeatureDependent ?? false,
+            properties.cap.isFeatureDependent, properties.join.isFeatureDependent,
+            properties.offset?.isFeatureDependent ?? false, properties.gapWidth?.isFeatureDependent ?? false,
+        ]
+        .contains(true)
         let constant = lineKey(properties, EvaluationContext(zoom: styleZoom))
         for square in squares {
             guard case .vector(let tile) = square.content, let tileLayer = tile.layers[sourceLayer] else { continue }
@@ -262,9 +276,11 @@ struct MapPainter {
                 // Tile units the stroke reaches beyond its centre line (miters included).
                 let reach = (key.width * 1.5 + abs(key.offset) + key.gap / 2) / max(devicePerUnit, 1e-9)
                 guard Double(feature.maxX) >= -reach, Double(feature.maxY) >= -reach,
-                      Double(feature.minX) <= extent + reach, Double(feature.minY) <= extent + reach,
-                      visible.overlaps(feature.minX, feature.minY, feature.maxX, feature.maxY, by: reach) else { continue }
-                let inside = Double(feature.minX) >= reach && Double(feature.minY) >= reach
+                    Double(feature.minX) <= extent + reach, Double(feature.minY) <= extent + reach,
+                    visible.overlaps(feature.minX, feature.minY, feature.maxX, feature.maxY, by: reach)
+                else { continue }
+                let inside =
+                    Double(feature.minX) >= reach && Double(feature.minY) >= reach
                     && Double(feature.maxX) <= extent - reach && Double(feature.maxY) <= extent - reach
                 let group = groupIndex(for: key, in: &keys, order: &order)
                 if recorder != nil && centerLines.count <= group { centerLines.append(Path()) }
@@ -308,17 +324,22 @@ struct MapPainter {
         for (group, key) in order.enumerated() {
             canvas.fill(groups[group], color: key.color, opacity: key.opacity)
             if recorder != nil {
-                recorder?.operations.append(.stroke(.init(path: centerLines[group], color: key.color, style: key.strokeStyle,
-                                                          opacity: key.opacity)))
+                recorder?.operations.append(
+                    .stroke(
+                        .init(
+                            path: centerLines[group], color: key.color, style: key.strokeStyle,
+                            opacity: key.opacity)))
             }
         }
     }
 
     /// A line layer painted alike throughout: its lines are joined once per tile (kept with
     /// the tile), then culled and stroked each draw.
-    private mutating func paintJoinedLines(_ layer: StyleLayer, _ key: LineKey, _ tile: PreparedTile, _ tileLayer: PreparedLayer,
-                                           _ square: Square, _ map: Transform, keys: inout [LineKey: Int],
-                                           order: inout [LineKey]) {
+    private mutating func paintJoinedLines(
+        _ layer: StyleLayer, _ key: LineKey, _ tile: PreparedTile, _ tileLayer: PreparedLayer,
+        _ square: Square, _ map: Transform, keys: inout [LineKey: Int],
+        order: inout [LineKey]
+    ) {
         guard key.width > 0, key.color.alpha > 0, key.opacity > 0 else { return }
         let group = groupIndex(for: key, in: &keys, order: &order)
         let extent = Double(tileLayer.extent)
@@ -326,7 +347,8 @@ struct MapPainter {
         let joinable = key.offsets == [0] && key.strokeStyle.dash == nil
         let selected = features(of: tile, tileLayer, passing: layer)
         let memoKey = "\(basemap.style.identity)#\(layer.id)#\(tileLayer.name)#\(joinable)"
-        let lines: [JoinedLine] = tile.memoized(memoKey, bytes: { $0.reduce(0) { $0 + 48 + $1.points.count * 8 } }) {
+        let size: ([JoinedLine]) -> Int = { $0.reduce(0) { $0 + 48 + $1.points.count * 8 } }
+        let lines: [JoinedLine] = tile.memoized(memoKey, bytes: size) {
             var pieces: [[TilePoint]] = []
             var closedRings: [[TilePoint]] = []
             for index in selected {
@@ -353,9 +375,10 @@ struct MapPainter {
         let visible = VisibleBox(map, view: view, margin: 0)
         for line in lines {
             guard Double(line.maxX) >= -reach, Double(line.maxY) >= -reach, Double(line.minX) <= extent + reach,
-                  Double(line.minY) <= extent + reach, visible.overlaps(line.minX, line.minY, line.maxX, line.maxY, by: reach)
+                Double(line.minY) <= extent + reach, visible.overlaps(line.minX, line.minY, line.maxX, line.maxY, by: reach)
             else { continue }
-            let inside = Double(line.minX) >= reach && Double(line.minY) >= reach && Double(line.maxX) <= extent - reach
+            let inside =
+                Double(line.minX) >= reach && Double(line.minY) >= reach && Double(line.maxX) <= extent - reach
                 && Double(line.maxY) <= extent - reach
             let closed = line.closed || (line.points.count > 3 && line.points.first == line.points.last)
             transform(closed ? line.points.dropLast() : line.points[...], map)
@@ -403,11 +426,12 @@ struct MapPainter {
     }
 
     private func lineKey(_ properties: LineProperties, _ context: EvaluationContext) -> LineKey {
-        LineKey(color: properties.color.value(context), width: properties.width.value(context) * view.scale,
-                opacity: properties.opacity.value(context), dash: properties.dashArray?.value(context) ?? [],
-                cap: properties.cap.value(context), join: properties.join.value(context),
-                miterLimit: properties.miterLimit.value(context), offset: (properties.offset?.value(context) ?? 0) * view.scale,
-                gap: (properties.gapWidth?.value(context) ?? 0) * view.scale)
+        LineKey(
+            color: properties.color.value(context), width: properties.width.value(context) * view.scale,
+            opacity: properties.opacity.value(context), dash: properties.dashArray?.value(context) ?? [],
+            cap: properties.cap.value(context), join: properties.join.value(context),
+            miterLimit: properties.miterLimit.value(context), offset: (properties.offset?.value(context) ?? 0) * view.scale,
+            gap: (properties.gapWidth?.value(context) ?? 0) * view.scale)
     }
 
     /// The index of a paint group, creating (or reusing) its polygon set.
@@ -518,8 +542,9 @@ struct LineKey: Hashable {
 
     var strokeStyle: StrokeStyle {
         let usableDash = dash.count >= 2 && dash.allSatisfy { $0 >= 0 && $0.isFinite } && dash.contains { $0 > 0 }
-        return StrokeStyle(width: width, cap: LineCap(rawValue: cap) ?? .butt, join: LineJoin(rawValue: join) ?? .miter,
-                           miterLimit: miterLimit,
-                           dash: usableDash ? DashPattern(lengths: dash.map { $0 * width }) : nil)
+        return StrokeStyle(
+            width: width, cap: LineCap(rawValue: cap) ?? .butt, join: LineJoin(rawValue: join) ?? .miter,
+            miterLimit: miterLimit,
+            dash: usableDash ? DashPattern(lengths: dash.map { $0 * width }) : nil)
     }
 }

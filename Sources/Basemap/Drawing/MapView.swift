@@ -40,8 +40,9 @@ public struct MapView: Hashable, Sendable {
 
     /// A view from its size in pixels at scale 1.
     public init(center: LatLng, zoom: Double, bearing: Double = 0, width: Int, height: Int, scale: Double = 1) {
-        self.init(center: center, zoom: zoom, bearing: bearing, pixelWidth: Int((Double(width) * scale).rounded()),
-                  pixelHeight: Int((Double(height) * scale).rounded()), scale: scale)
+        self.init(
+            center: center, zoom: zoom, bearing: bearing, pixelWidth: Int((Double(width) * scale).rounded()),
+            pixelHeight: Int((Double(height) * scale).rounded()), scale: scale)
     }
 
     /// The zoom MapLibre styles are evaluated at for this view (one lower, see the file comment).
@@ -66,9 +67,10 @@ public struct MapView: Hashable, Sendable {
         let sine = sin(radians)
         let cx = centerWorld.x * factor
         let cy = centerWorld.y * factor
-        return Transform(a: perUnit * cosine, b: perUnit * sine, c: -perUnit * sine, d: perUnit * cosine,
-                         tx: Double(pixelWidth) / 2 - (cx * cosine - cy * sine),
-                         ty: Double(pixelHeight) / 2 - (cx * sine + cy * cosine))
+        return Transform(
+            a: perUnit * cosine, b: perUnit * sine, c: -perUnit * sine, d: perUnit * cosine,
+            tx: Double(pixelWidth) / 2 - (cx * cosine - cy * sine),
+            ty: Double(pixelHeight) / 2 - (cx * sine + cy * cosine))
     }
 
     /// True when the view can be drawn: finite values, a zoom in 0…24, a positive size.

@@ -101,7 +101,10 @@ final class PreparedLayer: Sendable {
             tags.append(contentsOf: feature.tags)
             let partStart = Int32(partEnds.count)
             let base = points.count
-            var minX = Int32.max, minY = Int32.max, maxX = Int32.min, maxY = Int32.min
+            var minX = Int32.max
+            var minY = Int32.max
+            var maxX = Int32.min
+            var maxY = Int32.min
             for point in geometry.points {
                 minX = min(minX, point.x)
                 minY = min(minY, point.y)
@@ -110,15 +113,18 @@ final class PreparedLayer: Sendable {
             }
             points.append(contentsOf: geometry.points)
             for end in geometry.partEnds { partEnds.append(Int32(base + end)) }
-            features.append(PreparedFeature(id: feature.id, type: feature.type, tags: tagStart..<Int32(tags.count),
-                                            parts: partStart..<Int32(partEnds.count), minX: minX, minY: minY, maxX: maxX, maxY: maxY))
+            features.append(
+                PreparedFeature(
+                    id: feature.id, type: feature.type, tags: tagStart..<Int32(tags.count),
+                    parts: partStart..<Int32(partEnds.count), minX: minX, minY: minY, maxX: maxX, maxY: maxY))
         }
         self.features = features
         self.tags = tags
         self.points = points
         self.partEnds = partEnds
         let valueBytes = values.reduce(0) { total, value in total + 24 + (value.string?.utf8.count ?? 0) }
-        byteCount = 128 + features.count * MemoryLayout<PreparedFeature>.stride + tags.count * 4 + points.count * 8
+        byteCount =
+            128 + features.count * MemoryLayout<PreparedFeature>.stride + tags.count * 4 + points.count * 8
             + partEnds.count * 4 + valueBytes + keyIndex.keys.reduce(0) { $0 + 48 + $1.utf8.count }
     }
 

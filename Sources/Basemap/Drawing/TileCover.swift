@@ -48,11 +48,14 @@ struct TileCover {
         for y in firstY...lastY {
             for x in firstX...lastX {
                 // Skip squares a rotated view's bounding box holds but the view does not touch.
-                let quad = [Point(Double(x), Double(y)), Point(Double(x + 1), Double(y)), Point(Double(x + 1), Double(y + 1)),
-                            Point(Double(x), Double(y + 1))].map(worldToDevice.apply)
+                let quad = [
+                    Point(Double(x), Double(y)), Point(Double(x + 1), Double(y)), Point(Double(x + 1), Double(y + 1)),
+                    Point(Double(x), Double(y + 1)),
+                ].map(worldToDevice.apply)
                 let box = Rect(x: quad.map(\.x).min() ?? 0, y: quad.map(\.y).min() ?? 0, width: 0, height: 0)
-                let bounds = Rect(x: box.x, y: box.y, width: (quad.map(\.x).max() ?? 0) - box.x,
-                                  height: (quad.map(\.y).max() ?? 0) - box.y)
+                let bounds = Rect(
+                    x: box.x, y: box.y, width: (quad.map(\.x).max() ?? 0) - box.x,
+                    height: (quad.map(\.y).max() ?? 0) - box.y)
                 guard bounds.intersects(viewBox) else { continue }
                 let wrapped = ((x % size) + size) % size
                 squares.append((TileID(zoom: zoom, x: wrapped, y: y), x))
@@ -63,8 +66,11 @@ struct TileCover {
 
     /// The device quad of a square.
     func clip(unwrappedX x: Int, y: Int) -> ConvexClip {
-        ConvexClip(corners: [Point(Double(x), Double(y)), Point(Double(x + 1), Double(y)), Point(Double(x + 1), Double(y + 1)),
-                             Point(Double(x), Double(y + 1))].map(worldToDevice.apply))
+        ConvexClip(
+            corners: [
+                Point(Double(x), Double(y)), Point(Double(x + 1), Double(y)), Point(Double(x + 1), Double(y + 1)),
+                Point(Double(x), Double(y + 1)),
+            ].map(worldToDevice.apply))
     }
 
     /// Source tile coordinates (0…extent) of `source` (an ancestor of, or equal to, the square

@@ -120,8 +120,10 @@ struct LabelPlacer {
                 for box in result.boxes { index.insert(box) }
             }
             placedTexts.insert(candidate.text)
-            placed.append(PlacedLabel(text: candidate.text, layer: candidate.layer, order: placed.count, path: result.path,
-                                      boxes: result.boxes, style: candidate.style))
+            placed.append(
+                PlacedLabel(
+                    text: candidate.text, layer: candidate.layer, order: placed.count, path: result.path,
+                    boxes: result.boxes, style: candidate.style))
         }
         candidates.removeAll()
     }
@@ -257,8 +259,10 @@ struct LabelPlacer {
         return nil
     }
 
-    private func lineLabel(_ layout: TextLayout, along chain: LabelPath, center: Double, total: Double,
-                           style: LabelStyle) -> (path: Path, boxes: [Rect])? {
+    private func lineLabel(
+        _ layout: TextLayout, along chain: LabelPath, center: Double, total: Double,
+        style: LabelStyle
+    ) -> (path: Path, boxes: [Rect])? {
         var path = chain
         var middle = center
         // Upright: read left to right along the chord of the label's ends.

@@ -10,24 +10,31 @@ import Synchronization
 extension MapPainter {
     mutating func collectLabels(_ layer: StyleLayer, _ properties: SymbolProperties, into placer: inout LabelPlacer) {
         guard let sourceLayer = layer.sourceLayer,
-              let layerIndex = basemap.style.layers.firstIndex(where: { $0.id == layer.id }) else { return }
+            let layerIndex = basemap.style.layers.firstIndex(where: { $0.id == layer.id })
+        else { return }
         var linePieces: [String: (pieces: [[Point]], style: LabelStyle, sortKey: Double, centerOnly: Bool)] = [:]
         var lineOrder: [String] = []
         var sequence = placer.candidateCount
         // Most symbol layers style every label alike: compute that once.
-        let featureDependent = [properties.size.isFeatureDependent, properties.font.isFeatureDependent,
-                                properties.color.isFeatureDependent, properties.opacity.isFeatureDependent,
-                                properties.haloColor.isFeatureDependent, properties.haloWidth.isFeatureDependent,
-                                properties.padding.isFeatureDependent, properties.maxWidth.isFeatureDependent,
-                                properties.lineHeight.isFeatureDependent, properties.anchor.isFeatureDependent,
-                                properties.offset.isFeatureDependent, properties.letterSpacing.isFeatureDependent,
-                                properties.maxAngle.isFeatureDependent, properties.allowOverlap.isFeatureDependent,
-                                properties.ignorePlacement.isFeatureDependent].contains(true)
+        let featureDependent = [
+            properties.size.isFeatureDependent, properties.font.isFeatureDependent,
+            properties.color.isFeatureDependent, properties.opacity.isFeatureDependent,
+            properties.haloColor.isFeatureDependent, properties.haloWidth.isFeatureDependent,
+            properties.padding.isFeatureDependent, properties.maxWidth.isFeatureDependent,
+            properties.lineHeight.isFeatureDependent, properties.anchor.isFeatureDependent,
+            properties.offset.isFeatureDependent, properties.letterSpacing.isFeatureDependent,
+            properties.maxAngle.isFeatureDependent, properties.allowOverlap.isFeatureDependent,
+            properties.ignorePlacement.isFeatureDependent,
+        ].contains(true)
         let sharedStyle = featureDependent ? nil : labelStyle(properties, EvaluationContext(zoom: styleZoom))
         for square in squares {
             guard case .vector(let tile) = square.content, let tileLayer = tile.layers[sourceLayer] else { continue }
-            let map = cover.map { $0.transform(source: square.source, squareX: square.unwrappedX, squareY: square.tile.y,
-                                               extent: tileLayer.extent) } ?? .identity
+            let map =
+                cover.map {
+                    $0.transform(
+                        source: square.source, squareX: square.unwrappedX, squareY: square.tile.y,
+                        extent: tileLayer.extent)
+                } ?? .identity
             for selected in features(of: tile, tileLayer, passing: layer) {
                 let index = Int(selected)
                 let feature = tileLayer.features[index]
@@ -39,8 +46,10 @@ extension MapPainter {
                 let placement = properties.placement.value(context)
                 if placement == "point" {
                     guard let anchor = anchor(of: feature, in: tileLayer, map: map), square.clip.contains(anchor) else { continue }
-                    placer.add(LabelCandidate(text: text, layer: layerIndex, sortKey: sortKey, sequence: sequence,
-                                              placement: .point(anchor), style: style))
+                    placer.add(
+                        LabelCandidate(
+                            text: text, layer: layerIndex, sortKey: sortKey, sequence: sequence,
+                            placement: .point(anchor), style: style))
                     sequence += 1
                 } else {
                     guard feature.type == .lineString || feature.type == .polygon else { continue }
@@ -60,8 +69,10 @@ extension MapPainter {
         }
         for text in lineOrder {
             guard let entry = linePieces[text] else { continue }
-            placer.add(LabelCandidate(text: text, layer: layerIndex, sortKey: entry.sortKey, sequence: sequence,
-                                      placement: .line(entry.pieces, centerOnly: entry.centerOnly), style: entry.style))
+            placer.add(
+                LabelCandidate(
+                    text: text, layer: layerIndex, sortKey: entry.sortKey, sequence: sequence,
+                    placement: .line(entry.pieces, centerOnly: entry.centerOnly), style: entry.style))
             sequence += 1
         }
     }
@@ -151,12 +162,13 @@ extension MapPainter {
         let bold = name.contains("bold") || name.contains("semibold") || name.contains("black")
         let oblique = name.contains("italic") || name.contains("oblique")
         let directory = (Font.dejaVuSansPath as NSString).deletingLastPathComponent
-        let file = switch (bold, oblique) {
-        case (false, false): "DejaVuSans.ttf"
-        case (true, false): "DejaVuSans-Bold.ttf"
-        case (false, true): "DejaVuSans-Oblique.ttf"
-        case (true, true): "DejaVuSans-BoldOblique.ttf"
-        }
+        let file =
+            switch (bold, oblique) {
+            case (false, false): "DejaVuSans.ttf"
+            case (true, false): "DejaVuSans-Bold.ttf"
+            case (false, true): "DejaVuSans-Oblique.ttf"
+            case (true, true): "DejaVuSans-BoldOblique.ttf"
+            }
         return (try? Font.named("\(directory)/\(file)")) ?? (try? Font.dejaVuSans())
     }
 }

@@ -60,9 +60,10 @@ enum CSSColor {
             return color(channels[0] / 255, channels[1] / 255, channels[2] / 255, alpha)
         case "hsl", "hsla":
             guard let hue = number(arguments[0].replacingOccurrences(of: "deg", with: ""), percentScale: 360),
-                  arguments[1].hasSuffix("%"), arguments[2].hasSuffix("%"),
-                  let saturation = number(arguments[1], percentScale: 1),
-                  let lightness = number(arguments[2], percentScale: 1) else { return nil }
+                arguments[1].hasSuffix("%"), arguments[2].hasSuffix("%"),
+                let saturation = number(arguments[1], percentScale: 1),
+                let lightness = number(arguments[2], percentScale: 1)
+            else { return nil }
             let (r, g, b) = hslToRGB(hue: hue, saturation: saturation, lightness: lightness)
             return color(r, g, b, alpha)
         default:

@@ -68,9 +68,11 @@ public struct MapStyle: Sendable {
     /// A built-in style by name ("openmaptiles-day", "openmaptiles-night").
     public static func builtin(named styleName: String) throws(BasemapError) -> MapStyle {
         guard builtinNames.contains(styleName),
-              let url = Bundle.module.url(forResource: styleName, withExtension: "json", subdirectory: "styles") else {
-            throw BasemapError(code: .invalidStyle,
-                               message: "no built-in basemap style \"\(styleName)\" (built-in: \(builtinNames.joined(separator: ", ")))")
+            let url = Bundle.module.url(forResource: styleName, withExtension: "json", subdirectory: "styles")
+        else {
+            throw BasemapError(
+                code: .invalidStyle,
+                message: "no built-in basemap style \"\(styleName)\" (built-in: \(builtinNames.joined(separator: ", ")))")
         }
         return try load(url: url, name: styleName)
     }
@@ -83,8 +85,10 @@ public struct MapStyle: Sendable {
 
     private static func load(url: URL, name: String) throws(BasemapError) -> MapStyle {
         guard FileManager.default.fileExists(atPath: url.path) else {
-            throw BasemapError(code: .io, message: "style \(name): no such file (\(url.path)); give a MapLibre style file or a "
-                + "built-in name (\(builtinNames.joined(separator: ", ")))")
+            throw BasemapError(
+                code: .io,
+                message: "style \(name): no such file (\(url.path)); give a MapLibre style file or a "
+                    + "built-in name (\(builtinNames.joined(separator: ", ")))")
         }
         let data: Data
         do {

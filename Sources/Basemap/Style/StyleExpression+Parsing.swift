@@ -337,7 +337,7 @@ extension StyleExpression {
         case .binding(let bindings, let body): return bindings.map(\.value) + [body]
         case .compare(_, let a, let b), .contains(let a, let b), .at(let a, let b): return [a, b]
         case .all(let items), .any(let items), .coalesce(let items), .convert(_, let items), .concat(let items),
-             .math(_, let items), .rgba(let items):
+            .math(_, let items), .rgba(let items):
             return items
         case .not(let item), .oneOf(let item, _), .changeCase(_, let item), .length(let item): return [item]
         case .match(let input, _, let outputs, let fallback): return [input] + outputs + [fallback]

@@ -65,7 +65,12 @@ indirect enum StyleExpression: Sendable {
     case rgba([StyleExpression])
 
     enum Comparison: String, Sendable {
-        case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+        case equal = "=="
+        case notEqual = "!="
+        case less = "<"
+        case lessOrEqual = "<="
+        case greater = ">"
+        case greaterOrEqual = ">="
     }
 
     enum Interpolation: Sendable {
@@ -75,12 +80,20 @@ indirect enum StyleExpression: Sendable {
     }
 
     enum Conversion: String, Sendable {
-        case toNumber = "to-number", toString = "to-string", toBoolean = "to-boolean", toColor = "to-color"
+        case toNumber = "to-number"
+        case toString = "to-string"
+        case toBoolean = "to-boolean"
+        case toColor = "to-color"
         case number, string, boolean
     }
 
     enum MathOperator: String, Sendable, CaseIterable {
-        case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%", power = "^"
+        case add = "+"
+        case subtract = "-"
+        case multiply = "*"
+        case divide = "/"
+        case remainder = "%"
+        case power = "^"
         case min, max, round, floor, ceil, abs, sqrt, ln, log10, log2
         case e, pi, ln2
     }
@@ -193,7 +206,8 @@ extension StyleExpression {
             }
         case .at(let index, let array):
             guard let position = index.evaluate(context, scope).number, case .array(let values) = array.evaluate(context, scope),
-                  position >= 0, position < Double(values.count), position == position.rounded() else { return .null }
+                position >= 0, position < Double(values.count), position == position.rounded()
+            else { return .null }
             return values[Int(position)]
         case .rgba(let operands):
             let values = operands.map { $0.evaluate(context, scope).number }

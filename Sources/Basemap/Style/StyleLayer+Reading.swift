@@ -67,14 +67,16 @@ struct LayerReader {
         let properties: StyleLayer.Properties
         switch kind {
         case .background:
-            properties = .background(BackgroundProperties(
-                color: try property(.paint, "background-color", .color, default: .black, PropertyConversion.color),
-                opacity: try property(.paint, "background-opacity", .number, default: 1, PropertyConversion.number)))
+            properties = .background(
+                BackgroundProperties(
+                    color: try property(.paint, "background-color", .color, default: .black, PropertyConversion.color),
+                    opacity: try property(.paint, "background-opacity", .number, default: 1, PropertyConversion.number)))
         case .fill:
-            properties = .fill(FillProperties(
-                color: try property(.paint, "fill-color", .color, default: .black, PropertyConversion.color),
-                opacity: try property(.paint, "fill-opacity", .number, default: 1, PropertyConversion.number),
-                outlineColor: try optionalProperty(.paint, "fill-outline-color", .color, default: .black, PropertyConversion.color)))
+            properties = .fill(
+                FillProperties(
+                    color: try property(.paint, "fill-color", .color, default: .black, PropertyConversion.color),
+                    opacity: try property(.paint, "fill-opacity", .number, default: 1, PropertyConversion.number),
+                    outlineColor: try optionalProperty(.paint, "fill-outline-color", .color, default: .black, PropertyConversion.color)))
         case .line:
             properties = .line(try lineProperties())
         case .symbol:
@@ -84,8 +86,9 @@ struct LayerReader {
             }
             properties = .symbol(try symbolProperties())
         case .raster:
-            properties = .raster(RasterProperties(
-                opacity: try property(.paint, "raster-opacity", .number, default: 1, PropertyConversion.number)))
+            properties = .raster(
+                RasterProperties(
+                    opacity: try property(.paint, "raster-opacity", .number, default: 1, PropertyConversion.number)))
         }
         for (section, values) in [("paint", paint), ("layout", layout)] {
             for key in values.keys.sorted() where !consumed.contains("\(section).\(key)") {
@@ -93,8 +96,9 @@ struct LayerReader {
                 skipped.note(key.hasPrefix("icon-") ? "icons" : key, id)
             }
         }
-        return StyleLayer(id: id, kind: kind, sourceLayer: sourceLayer, minZoom: minZoom, maxZoom: maxZoom, filter: filter,
-                          properties: properties)
+        return StyleLayer(
+            id: id, kind: kind, sourceLayer: sourceLayer, minZoom: minZoom, maxZoom: maxZoom, filter: filter,
+            properties: properties)
     }
 
     private func zoom(_ key: String) throws(BasemapError) -> Double? {
@@ -109,10 +113,12 @@ struct LayerReader {
             width: try property(.paint, "line-width", .number, default: 1, PropertyConversion.number),
             opacity: try property(.paint, "line-opacity", .number, default: 1, PropertyConversion.number),
             dashArray: try optionalProperty(.paint, "line-dasharray", .numberArray, default: [], PropertyConversion.numbers),
-            cap: try property(.layout, "line-cap", .enumeration(["butt", "round", "square"]), default: "butt",
-                              PropertyConversion.enumeration(["butt", "round", "square"])),
-            join: try property(.layout, "line-join", .enumeration(["bevel", "round", "miter"]), default: "miter",
-                               PropertyConversion.enumeration(["bevel", "round", "miter"])),
+            cap: try property(
+                .layout, "line-cap", .enumeration(["butt", "round", "square"]), default: "butt",
+                PropertyConversion.enumeration(["butt", "round", "square"])),
+            join: try property(
+                .layout, "line-join", .enumeration(["bevel", "round", "miter"]), default: "miter",
+                PropertyConversion.enumeration(["bevel", "round", "miter"])),
             miterLimit: try property(.layout, "line-miter-limit", .number, default: 2, PropertyConversion.number),
             offset: try optionalProperty(.paint, "line-offset", .number, default: 0, PropertyConversion.number),
             gapWidth: try optionalProperty(.paint, "line-gap-width", .number, default: 0, PropertyConversion.number))
@@ -126,13 +132,16 @@ struct LayerReader {
             font: try property(.layout, "text-font", .stringArray, default: ["Open Sans Regular"], PropertyConversion.strings),
             maxWidth: try property(.layout, "text-max-width", .number, default: 10, PropertyConversion.number),
             lineHeight: try property(.layout, "text-line-height", .number, default: 1.2, PropertyConversion.number),
-            placement: try property(.layout, "symbol-placement", .enumeration(["point", "line", "line-center"]), default: "point",
-                                    PropertyConversion.enumeration(["point", "line", "line-center"])),
-            anchor: try property(.layout, "text-anchor", .enumeration(anchors), default: "center",
-                                 PropertyConversion.enumeration(anchors)),
+            placement: try property(
+                .layout, "symbol-placement", .enumeration(["point", "line", "line-center"]), default: "point",
+                PropertyConversion.enumeration(["point", "line", "line-center"])),
+            anchor: try property(
+                .layout, "text-anchor", .enumeration(anchors), default: "center",
+                PropertyConversion.enumeration(anchors)),
             offset: try property(.layout, "text-offset", .numberArray, default: [0, 0], PropertyConversion.numbers),
-            transform: try property(.layout, "text-transform", .enumeration(["none", "uppercase", "lowercase"]), default: "none",
-                                    PropertyConversion.enumeration(["none", "uppercase", "lowercase"])),
+            transform: try property(
+                .layout, "text-transform", .enumeration(["none", "uppercase", "lowercase"]), default: "none",
+                PropertyConversion.enumeration(["none", "uppercase", "lowercase"])),
             letterSpacing: try property(.layout, "text-letter-spacing", .number, default: 0, PropertyConversion.number),
             maxAngle: try property(.layout, "text-max-angle", .number, default: 45, PropertyConversion.number),
             padding: try property(.layout, "text-padding", .number, default: 2, PropertyConversion.number),

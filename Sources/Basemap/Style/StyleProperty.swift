@@ -154,8 +154,10 @@ extension ExpressionParser {
     }
 
     /// `{"stops": …, "base": …, "type": …, "property": …, "default": …}` as an expression.
-    private func legacyFunction(_ members: [String: JSONValue], kind: PropertyKind,
-                                json: JSONValue) throws(BasemapError) -> StyleExpression {
+    private func legacyFunction(
+        _ members: [String: JSONValue], kind: PropertyKind,
+        json: JSONValue
+    ) throws(BasemapError) -> StyleExpression {
         guard case .array(let stopList)? = members["stops"], !stopList.isEmpty else {
             throw error("a function needs a non-empty \"stops\" array: \(json.compact)")
         }
@@ -187,16 +189,21 @@ extension ExpressionParser {
             }
             var stops: [(input: Double, output: StyleExpression)] = []
             for (zoom, inner) in zooms {
-                let output = try propertyFunction(inner, property: property ?? "", type: type, base: base, kind: kind,
-                                                  fallback: members["default"], json: json)
+                let output = try propertyFunction(
+                    inner, property: property ?? "", type: type, base: base, kind: kind,
+                    fallback: members["default"], json: json)
                 stops.append((zoom, output))
             }
-            return kind.interpolates ? .interpolate(.exponential(base), .zoom, stops: stops) : .step(.zoom, base: stops[0].output,
-                                                                                               stops: stops)
+            return kind.interpolates
+                ? .interpolate(.exponential(base), .zoom, stops: stops)
+                : .step(
+                    .zoom, base: stops[0].output,
+                    stops: stops)
         }
         if let property {
-            return try propertyFunction(pairs, property: property, type: type, base: base, kind: kind, fallback: members["default"],
-                                        json: json)
+            return try propertyFunction(
+                pairs, property: property, type: type, base: base, kind: kind, fallback: members["default"],
+                json: json)
         }
         var stops: [(input: Double, output: StyleExpression)] = []
         for pair in pairs {
@@ -213,9 +220,12 @@ extension ExpressionParser {
         }
     }
 
-    private func propertyFunction(_ pairs: [(input: JSONValue, output: JSONValue)], property: String, type: String, base: Double,
-                                  kind: PropertyKind, fallback: JSONValue?, json: JSONValue) throws(BasemapError) -> StyleExpression {
-        let otherwise: StyleExpression = try fallback.map { (value) throws(BasemapError) in .constant(try constant(value, kind: kind)) }
+    private func propertyFunction(
+        _ pairs: [(input: JSONValue, output: JSONValue)], property: String, type: String, base: Double,
+        kind: PropertyKind, fallback: JSONValue?, json: JSONValue
+    ) throws(BasemapError) -> StyleExpression {
+        let otherwise: StyleExpression =
+            try fallback.map { (value) throws(BasemapError) in .constant(try constant(value, kind: kind)) }
             ?? .constant(.null)
         switch type {
         case "categorical":
@@ -232,7 +242,8 @@ extension ExpressionParser {
                 guard let input = pair.input.number else { throw error("\(type) stops need number inputs: \(json.compact)") }
                 stops.append((input, .constant(try constant(pair.output, kind: kind))))
             }
-            let value: StyleExpression = type == "exponential"
+            let value: StyleExpression =
+                type == "exponential"
                 ? .interpolate(.exponential(base), .get(property), stops: stops)
                 : .step(.get(property), base: stops[0].output, stops: stops)
             return .coalesce([value, otherwise])

@@ -79,8 +79,10 @@ enum GeometryCommands {
     private static let closePath: UInt32 = 7
 
     /// Checks a command stream against the rules for its type and reports it to `sink`.
-    static func walk<Sink: GeometrySink>(_ commands: [UInt32], type: VectorTile.GeometryType,
-                                          into sink: inout Sink) throws(Failure) {
+    static func walk<Sink: GeometrySink>(
+        _ commands: [UInt32], type: VectorTile.GeometryType,
+        into sink: inout Sink
+    ) throws(Failure) {
         if type != .unknown && commands.isEmpty { throw Failure(reason: "the geometry is empty") }
         var index = 0
         var x: Int64 = 0
@@ -145,8 +147,10 @@ enum GeometryCommands {
                 switch type {
                 case .polygon:
                     guard partLength >= 3 else {
-                        throw Failure(reason: partLength == 0 ? "ClosePath before any MoveTo"
-                                      : "a polygon ring closed after \(partLength) points (needs 3 or more)")
+                        throw Failure(
+                            reason: partLength == 0
+                                ? "ClosePath before any MoveTo"
+                                : "a polygon ring closed after \(partLength) points (needs 3 or more)")
                     }
                 case .point, .lineString:
                     throw Failure(reason: commandCount == 1 ? "the geometry begins with ClosePath" : "ClosePath in a \(type)")

@@ -40,8 +40,10 @@ extension VectorTile {
         ProtobufReader.Failure(reason: reason)
     }
 
-    private static func expect(_ actual: ProtobufReader.WireType, _ expected: ProtobufReader.WireType,
-                               _ field: String) throws(ProtobufReader.Failure) {
+    private static func expect(
+        _ actual: ProtobufReader.WireType, _ expected: ProtobufReader.WireType,
+        _ field: String
+    ) throws(ProtobufReader.Failure) {
         guard actual == expected else {
             throw failure("\(field) has wire type \(actual.rawValue), expected \(expected.rawValue)")
         }
@@ -97,12 +99,14 @@ extension VectorTile {
             var tag = 0
             while tag < feature.tags.count {
                 guard Int(feature.tags[tag]) < keys.count else {
-                    throw failure("layer \"\(name)\", \(describe(feature, position)): tag key \(feature.tags[tag]) "
-                                  + "is past the \(keys.count) keys")
+                    throw failure(
+                        "layer \"\(name)\", \(describe(feature, position)): tag key \(feature.tags[tag]) "
+                            + "is past the \(keys.count) keys")
                 }
                 guard Int(feature.tags[tag + 1]) < values.count else {
-                    throw failure("layer \"\(name)\", \(describe(feature, position)): tag value \(feature.tags[tag + 1]) "
-                                  + "is past the \(values.count) values")
+                    throw failure(
+                        "layer \"\(name)\", \(describe(feature, position)): tag value \(feature.tags[tag + 1]) "
+                            + "is past the \(values.count) values")
                 }
                 tag += 2
             }

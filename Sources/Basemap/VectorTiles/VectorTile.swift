@@ -34,8 +34,10 @@ public struct VectorTile: Hashable, Sendable {
         public var features: [Feature]
 
         /// A layer from its parts.
-        public init(version: Int = 2, name: String, extent: Int = 4096, keys: [String] = [], values: [Value] = [],
-                    features: [Feature] = []) {
+        public init(
+            version: Int = 2, name: String, extent: Int = 4096, keys: [String] = [], values: [Value] = [],
+            features: [Feature] = []
+        ) {
             self.version = version
             self.name = name
             self.extent = extent

@@ -74,8 +74,9 @@ public struct TurnCard: Sendable {
             if step.roundaboutTurnNumber > 0 {
                 let radius = max(6, layout.icon.width * 0.16)
                 let inside = radius * 0.85
-                try ExitBadge.draw(step.roundaboutTurnNumber, center: Point(layout.icon.maxX - inside, layout.icon.maxY - inside),
-                                   radius: radius, fill: colors.ink, text: colors.background, on: &painter)
+                try ExitBadge.draw(
+                    step.roundaboutTurnNumber, center: Point(layout.icon.maxX - inside, layout.icon.maxY - inside),
+                    radius: radius, fill: colors.ink, text: colors.background, on: &painter)
             }
             let parts = NavigationText.distance(navInfo.distanceToCurrentStepMeters, units: options.units)
             try drawDistance(parts, layout: layout, color: colors.ink, on: &painter)
@@ -87,8 +88,9 @@ public struct TurnCard: Sendable {
             }
             try drawStrip(layout: layout, colors: colors, on: &painter)
         case .rerouting:
-            painter.glyph(NavigationScreen.rerouteGlyph, x: layout.icon.x, y: layout.icon.y, side: layout.icon.width,
-                          primary: colors.ink, secondary: colors.ink)
+            painter.glyph(
+                NavigationScreen.rerouteGlyph, x: layout.icon.x, y: layout.icon.y, side: layout.icon.width,
+                primary: colors.ink, secondary: colors.ink)
             try drawHeadline("Rerouting…", layout: layout, color: colors.ink, on: &painter)
             try drawStrip(layout: layout, colors: colors, on: &painter)
         case .arrived:
@@ -141,14 +143,17 @@ public struct TurnCard: Sendable {
         let rim = max(1.5, rect.width / 28)
         for k in 0..<8 {
             let angle = Double(k) * .pi / 4
-            painter.glyph(arrow, x: rect.x + rim * cos(angle), y: rect.y + rim * sin(angle), side: rect.width,
-                          primary: colors.background, secondary: colors.background)
+            painter.glyph(
+                arrow, x: rect.x + rim * cos(angle), y: rect.y + rim * sin(angle), side: rect.width,
+                primary: colors.background, secondary: colors.background)
         }
         painter.glyph(glyph, x: rect.x, y: rect.y, side: rect.width, primary: colors.ink, secondary: .transparent)
     }
 
-    private func drawDistance(_ parts: (value: String, unit: String), layout: CardLayout, color: Color,
-                              on painter: inout ScreenPainter) throws(RasterError) {
+    private func drawDistance(
+        _ parts: (value: String, unit: String), layout: CardLayout, color: Color,
+        on painter: inout ScreenPainter
+    ) throws(RasterError) {
         let value = try painter.layout(parts.value, size: layout.distanceSize, bold: true)
         let unit = try painter.layout(parts.unit, size: layout.distanceSize * 0.55, bold: true)
         let gap = layout.distanceSize * 0.15
@@ -165,10 +170,14 @@ public struct TurnCard: Sendable {
     }
 
     private func drawRoad(_ text: String, layout: CardLayout, color: Color, on painter: inout ScreenPainter) throws(RasterError) {
-        let lines = layout.roadLines == 2
+        let lines =
+            layout.roadLines == 2
             ? try painter.wrapped(text, size: layout.roadSize, twoLineSize: layout.roadSize * 0.9, maximumWidth: layout.text.width)
-            : [try painter.fitted(text, size: layout.roadSize, minimumSize: layout.roadSize * 0.75, maximumWidth: layout.text.width,
-                                  bold: options.palette == .mono)]
+            : [
+                try painter.fitted(
+                    text, size: layout.roadSize, minimumSize: layout.roadSize * 0.75, maximumWidth: layout.text.width,
+                    bold: options.palette == .mono)
+            ]
         for (index, line) in lines.enumerated() {
             let x = layout.centred ? layout.text.midX - painter.width(line) / 2 : layout.text.x
             try painter.draw(line, x: x, baseline: layout.roadBaseline + Double(index) * layout.roadSize * 1.2, color: color)
@@ -185,12 +194,15 @@ public struct TurnCard: Sendable {
             for direction in lane.laneDirections.sorted(by: { !$0.recommended && $1.recommended }) {
                 // One bit cannot fade a lane not to take: every arrow is drawn, the lanes to take underlined.
                 let color = direction.recommended || mono ? colors.ink : colors.ink.withOpacity(0.35)
-                painter.glyph(ManeuverGlyphs.glyph(direction.laneShape).primaryParts(), x: x, y: rect.y + (rect.height - cell) / 2,
-                              side: cell, primary: color, secondary: color)
+                painter.glyph(
+                    ManeuverGlyphs.glyph(direction.laneShape).primaryParts(), x: x, y: rect.y + (rect.height - cell) / 2,
+                    side: cell, primary: color, secondary: color)
             }
             if mono, recommended {
-                painter.fill(LayoutRect(x: x + cell * 0.2, y: rect.maxY - max(1.5, cell * 0.08), width: cell * 0.6,
-                                        height: max(1.5, cell * 0.08)), colors.ink)
+                painter.fill(
+                    LayoutRect(
+                        x: x + cell * 0.2, y: rect.maxY - max(1.5, cell * 0.08), width: cell * 0.6,
+                        height: max(1.5, cell * 0.08)), colors.ink)
             }
             x += cell
         }
@@ -205,7 +217,8 @@ public struct TurnCard: Sendable {
         let seconds = navInfo.timeToNextDestinationSeconds
         if layout.round {
             // A band would be cut by the face: two short centred lines in the chord instead.
-            let first = NavigationText.duration(seconds) + " · "
+            let first =
+                NavigationText.duration(seconds) + " · "
                 + NavigationText.clock(options.at, plus: seconds, zone: options.timeZone, units: options.units)
             let second = NavigationText.distanceText(navInfo.distanceToNextDestinationMeters, units: options.units)
             for (text, baseline, width) in [(first, 204.0, 170.0), (second, 222.0, 120.0)] {
@@ -216,11 +229,14 @@ public struct TurnCard: Sendable {
         }
         guard let strip = layout.strip else { return }
         painter.fill(strip, colors.strip)
-        let text = [NavigationText.duration(seconds), NavigationText.distanceText(navInfo.distanceToNextDestinationMeters, units: options.units),
-                    NavigationText.clock(options.at, plus: seconds, zone: options.timeZone, units: options.units)]
-            .joined(separator: layout.size == .tiny128 ? " " : " · ")
-        let laid = try painter.fitted(text, size: layout.stripSize, minimumSize: layout.stripSize * 0.8, maximumWidth: layout.stripWidth,
-                                      bold: options.palette == .mono)
+        let text = [
+            NavigationText.duration(seconds), NavigationText.distanceText(navInfo.distanceToNextDestinationMeters, units: options.units),
+            NavigationText.clock(options.at, plus: seconds, zone: options.timeZone, units: options.units),
+        ]
+        .joined(separator: layout.size == .tiny128 ? " " : " · ")
+        let laid = try painter.fitted(
+            text, size: layout.stripSize, minimumSize: layout.stripSize * 0.8, maximumWidth: layout.stripWidth,
+            bold: options.palette == .mono)
         try painter.draw(laid, x: strip.midX - painter.width(laid) / 2, baseline: layout.stripBaseline, color: colors.stripInk)
     }
 }

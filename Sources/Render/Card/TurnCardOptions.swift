@@ -71,9 +71,11 @@ public struct TurnCardOptions: Hashable, Sendable {
     public var timeZone: TimeZone
 
     /// Options; see the properties.
-    public init(size: Size = .square240, shape: Shape = .rect, scale: Int = 1, palette: Palette = .color,
-                lighting: NavigationScreenOptions.Lighting = .auto, units: NavigationScreenOptions.Units = .metric, at: Timestamp,
-                timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current) {
+    public init(
+        size: Size = .square240, shape: Shape = .rect, scale: Int = 1, palette: Palette = .color,
+        lighting: NavigationScreenOptions.Lighting = .auto, units: NavigationScreenOptions.Units = .metric, at: Timestamp,
+        timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current
+    ) {
         self.size = size
         self.shape = shape
         self.scale = scale

@@ -19,9 +19,10 @@ extension Path {
             let next = angle + step
             let p0 = at(angle)
             let p3 = at(next)
-            cubic(to: p3,
-                  control1: Point(p0.x - k * sin(angle), p0.y + k * cos(angle)),
-                  control2: Point(p3.x + k * sin(next), p3.y - k * cos(next)))
+            cubic(
+                to: p3,
+                control1: Point(p0.x - k * sin(angle), p0.y + k * cos(angle)),
+                control2: Point(p3.x + k * sin(next), p3.y - k * cos(next)))
             angle = next
         }
     }

@@ -50,9 +50,12 @@ package struct VectorIcon: Hashable, Sendable {
                 operations.append(.fill(.init(path: shape.path, color: fill, transform: transform)))
             }
             if let stroke = shape.stroke, shape.strokeWidth > 0 {
-                operations.append(.stroke(.init(path: shape.path, color: stroke,
-                                                style: StrokeStyle(width: shape.strokeWidth, cap: .round, join: .round),
-                                                transform: transform)))
+                operations.append(
+                    .stroke(
+                        .init(
+                            path: shape.path, color: stroke,
+                            style: StrokeStyle(width: shape.strokeWidth, cap: .round, join: .round),
+                            transform: transform)))
             }
         }
         return operations

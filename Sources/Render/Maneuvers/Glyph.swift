@@ -40,15 +40,18 @@ struct Glyph: Sendable {
     /// The glyph seen in a mirror: x → 24 − x.
     func mirrored() -> Glyph {
         func flip(_ p: Point) -> Point { Point(x: Self.side - p.x, y: p.y) }
-        return Glyph(parts: parts.map { part in
-            switch part {
-            case .arrow(let arrow, let tone):
-                .arrow(Arrow(points: arrow.points.map(flip), direction: Point(x: -arrow.direction.x, y: arrow.direction.y),
-                             headLength: arrow.headLength, headHalfWidth: arrow.headHalfWidth), tone)
-            case .line(let points, let width, let tone): .line(points.map(flip), width: width, tone)
-            case .fill(let outlines, let tone): .fill(outlines.map { $0.map(flip) }, tone)
-            }
-        })
+        return Glyph(
+            parts: parts.map { part in
+                switch part {
+                case .arrow(let arrow, let tone):
+                    .arrow(
+                        Arrow(
+                            points: arrow.points.map(flip), direction: Point(x: -arrow.direction.x, y: arrow.direction.y),
+                            headLength: arrow.headLength, headHalfWidth: arrow.headHalfWidth), tone)
+                case .line(let points, let width, let tone): .line(points.map(flip), width: width, tone)
+                case .fill(let outlines, let tone): .fill(outlines.map { $0.map(flip) }, tone)
+                }
+            })
     }
 
     /// The glyph with every part in the same tone (lane arrows are drawn whole in one colour).
@@ -64,12 +67,14 @@ struct Glyph: Sendable {
             for part in parts {
                 switch part {
                 case .arrow(let arrow, let tone) where tone == pass:
-                    canvas.stroke(.polyline(arrow.points), style: StrokeStyle(width: Self.shaftWidth, cap: .butt, join: .round),
-                                  color: color(tone), transform: transform)
+                    canvas.stroke(
+                        .polyline(arrow.points), style: StrokeStyle(width: Self.shaftWidth, cap: .butt, join: .round),
+                        color: color(tone), transform: transform)
                     canvas.fill(.polygon(arrow.head), color: color(tone), transform: transform)
                 case .line(let points, let width, let tone) where tone == pass:
-                    canvas.stroke(.polyline(points), style: StrokeStyle(width: width, cap: .butt, join: .round),
-                                  color: color(tone), transform: transform)
+                    canvas.stroke(
+                        .polyline(points), style: StrokeStyle(width: width, cap: .butt, join: .round),
+                        color: color(tone), transform: transform)
                 case .fill(let outlines, let tone) where tone == pass:
                     var path = Path()
                     for outline in outlines {
@@ -101,8 +106,10 @@ struct Arrow: Sendable {
         let tip = Point(x: end.x + d.x * headLength, y: end.y + d.y * headLength)
         // The base sits a little inside the shaft's end so the two overlap without a seam.
         let base = Point(x: end.x - d.x * 0.5, y: end.y - d.y * 0.5)
-        return [tip, Point(x: base.x - d.y * headHalfWidth, y: base.y + d.x * headHalfWidth),
-                Point(x: base.x + d.y * headHalfWidth, y: base.y - d.x * headHalfWidth)]
+        return [
+            tip, Point(x: base.x - d.y * headHalfWidth, y: base.y + d.x * headHalfWidth),
+            Point(x: base.x + d.y * headHalfWidth, y: base.y - d.x * headHalfWidth),
+        ]
     }
 }
 

@@ -26,8 +26,9 @@ public enum LaneImage {
         for (index, lane) in shown.enumerated() {
             let x = Double(index) * cell
             if index > 0 {
-                canvas.stroke(.polyline([Point(x: x, y: cell * 0.15), Point(x: x, y: cell * 0.85)]),
-                              style: StrokeStyle(width: s, cap: .butt), color: other.withOpacity(0.6))
+                canvas.stroke(
+                    .polyline([Point(x: x, y: cell * 0.15), Point(x: x, y: cell * 0.85)]),
+                    style: StrokeStyle(width: s, cap: .butt), color: other.withOpacity(0.6))
             }
             // Inset so arrows of neighbouring lanes do not touch.
             let inset = cell * 0.1

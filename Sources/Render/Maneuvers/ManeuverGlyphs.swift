@@ -119,8 +119,10 @@ enum ManeuverGlyphs {
 
     /// A shaft heading up from `start`: `lead` units, then each turn (degrees, radius), then
     /// `tail` units.
-    static func shaft(from start: Point, lead: Double, turns: [(angle: Double, radius: Double)] = [],
-                      tail: Double = 0) -> Turtle {
+    static func shaft(
+        from start: Point, lead: Double, turns: [(angle: Double, radius: Double)] = [],
+        tail: Double = 0
+    ) -> Turtle {
         var t = Turtle(at: start)
         t.forward(lead)
         for turn in turns { t.turn(turn.angle, radius: turn.radius) }
@@ -347,8 +349,10 @@ enum ManeuverGlyphs {
         var glyph = Glyph()
         let body = roundedRectangle(x: 6, y: 3, width: 12, height: 15, radius: 3)
         let window = roundedRectangle(x: 8, y: 5.5, width: 8, height: 5.5, radius: 1)
-        glyph.fill([body, window, circle(center: Point(x: 9.2, y: 14.5), radius: 1.3),
-                    circle(center: Point(x: 14.8, y: 14.5), radius: 1.3)])
+        glyph.fill([
+            body, window, circle(center: Point(x: 9.2, y: 14.5), radius: 1.3),
+            circle(center: Point(x: 14.8, y: 14.5), radius: 1.3),
+        ])
         glyph.line([Point(x: 8.5, y: 18), Point(x: 6, y: 22)], width: 1.8, .primary)
         glyph.line([Point(x: 15.5, y: 18), Point(x: 18, y: 22)], width: 1.8, .primary)
         glyph.line([Point(x: 3, y: 22), Point(x: 21, y: 22)], width: 1.5)
@@ -368,8 +372,10 @@ enum ManeuverGlyphs {
 
     static func roundedRectangle(x: Double, y: Double, width: Double, height: Double, radius: Double) -> [Point] {
         var points: [Point] = []
-        let corners = [(x + width - radius, y + radius, -90.0), (x + width - radius, y + height - radius, 0),
-                       (x + radius, y + height - radius, 90), (x + radius, y + radius, 180)]
+        let corners = [
+            (x + width - radius, y + radius, -90.0), (x + width - radius, y + height - radius, 0),
+            (x + radius, y + height - radius, 90), (x + radius, y + radius, 180),
+        ]
         for (cx, cy, start) in corners {
             for k in 0...8 {
                 let a = (start + 90 * Double(k) / 8) * .pi / 180

@@ -36,8 +36,10 @@ public enum ManeuverIcon {
     }
 
     /// The icon as PNG bytes.
-    public static func png(_ maneuver: Maneuver, size: ManeuverIconSize, scale: Int = 1,
-                           lighting: LightingMode = .normal) throws(RasterError) -> [UInt8] {
+    public static func png(
+        _ maneuver: Maneuver, size: ManeuverIconSize, scale: Int = 1,
+        lighting: LightingMode = .normal
+    ) throws(RasterError) -> [UInt8] {
         try PNGCodec.encode(image(maneuver, size: size, scale: scale, lighting: lighting))
     }
 

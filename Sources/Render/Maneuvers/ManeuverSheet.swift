@@ -7,8 +7,10 @@ import Raster
 public enum ManeuverSheet {
     /// Every maneuver's icon (`size`, `scale`, `lighting`) in a grid of `columns`, each with
     /// its name below, on a background that suits the lighting.
-    public static func image(size: ManeuverIconSize = .square96, scale: Int = 1, lighting: LightingMode = .normal,
-                             columns: Int = 8) throws(RasterError) -> Image {
+    public static func image(
+        size: ManeuverIconSize = .square96, scale: Int = 1, lighting: LightingMode = .normal,
+        columns: Int = 8
+    ) throws(RasterError) -> Image {
         let maneuvers = Maneuver.allCases
         let columns = max(1, columns)
         let rows = (maneuvers.count + columns - 1) / columns
@@ -22,13 +24,16 @@ public enum ManeuverSheet {
         for (index, maneuver) in maneuvers.enumerated() {
             let x = Double(index % columns) * cellWidth
             let y = Double(index / columns) * cellHeight
-            canvas.fill(.rectangle(x: x + (cellWidth - icon) / 2, y: y + 4, width: icon, height: icon),
-                        color: ManeuverIcon.color(lighting).withOpacity(0.06))
-            ManeuverIcon.draw(ManeuverGlyphs.glyph(maneuver), on: &canvas, at: Point(x: x + (cellWidth - icon) / 2, y: y + 4),
-                              side: icon, lighting: lighting)
+            canvas.fill(
+                .rectangle(x: x + (cellWidth - icon) / 2, y: y + 4, width: icon, height: icon),
+                color: ManeuverIcon.color(lighting).withOpacity(0.06))
+            ManeuverIcon.draw(
+                ManeuverGlyphs.glyph(maneuver), on: &canvas, at: Point(x: x + (cellWidth - icon) / 2, y: y + 4),
+                side: icon, lighting: lighting)
             let text = try TextLayout(text: maneuver.rawValue, font: font, size: label)
-            try canvas.draw(text, at: Point(x: x + (cellWidth - text.width) / 2, y: y + icon + 4 + label * 1.4),
-                            color: ManeuverIcon.color(lighting))
+            try canvas.draw(
+                text, at: Point(x: x + (cellWidth - text.width) / 2, y: y + icon + 4 + label * 1.4),
+                color: ManeuverIcon.color(lighting))
         }
         return canvas.image
     }

@@ -25,8 +25,10 @@ public final class BasemapLayer: Sendable {
     /// `nightBasemapStyle` picks one. `cacheBytes` bounds the decoded tiles of all styles
     /// together; `report` receives each style's warning once and each unusable tile once.
     /// Throws when a built-in style cannot be read (a damaged installation).
-    public init(source: any TileSource, style: MapStyle? = nil, cacheBytes: Int = Basemap.defaultCacheBytes,
-                report: @escaping @Sendable (String) -> Void = { _ in }) throws(BasemapError) {
+    public init(
+        source: any TileSource, style: MapStyle? = nil, cacheBytes: Int = Basemap.defaultCacheBytes,
+        report: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws(BasemapError) {
         self.source = source
         fixedStyle = style
         if let style {
@@ -36,8 +38,9 @@ public final class BasemapLayer: Sendable {
             return
         }
         // The day style first: it is what a name no style sheet can give falls back to.
-        let day = Basemap(source: source, style: try MapStyle.builtin(named: Self.fallbackStyle), cacheBytes: cacheBytes,
-                          report: report)
+        let day = Basemap(
+            source: source, style: try MapStyle.builtin(named: Self.fallbackStyle), cacheBytes: cacheBytes,
+            report: report)
         var loaded = [Self.fallbackStyle: day]
         for name in MapStyleOptions.basemapStyleNames where loaded[name] == nil {
             loaded[name] = day.restyled(try MapStyle.builtin(named: name))

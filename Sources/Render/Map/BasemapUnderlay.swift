@@ -38,7 +38,8 @@ public struct BasemapUnderlay: MapUnderlay {
 extension MapView {
     /// The basemap's view of exactly what a preview or screen camera shows.
     public init(camera: Camera) {
-        self.init(center: camera.center, zoom: camera.zoom, bearing: camera.bearing, pixelWidth: camera.pixelWidth,
-                  pixelHeight: camera.pixelHeight, scale: camera.scale)
+        self.init(
+            center: camera.center, zoom: camera.zoom, bearing: camera.bearing, pixelWidth: camera.pixelWidth,
+            pixelHeight: camera.pixelHeight, scale: camera.scale)
     }
 }

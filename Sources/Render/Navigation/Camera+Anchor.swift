@@ -9,8 +9,10 @@ import Raster
 extension Camera {
     /// A camera at `zoom` and `bearing` that shows the world point `world` at device pixel
     /// `pixel`.
-    static func anchored(world: WorldPoint, at pixel: Point, zoom: Double, bearing: Double,
-                         pixelWidth: Int, pixelHeight: Int, scale: Double) -> Camera {
+    static func anchored(
+        world: WorldPoint, at pixel: Point, zoom: Double, bearing: Double,
+        pixelWidth: Int, pixelHeight: Int, scale: Double
+    ) -> Camera {
         let factor = exp2(zoom) * scale
         let radians = -bearing * .pi / 180
         let cosine = cos(radians)
@@ -20,8 +22,9 @@ extension Camera {
         let v = (pixel.y - Double(pixelHeight) / 2) / factor
         let dx = u * cosine + v * sine
         let dy = -u * sine + v * cosine
-        return Camera(centerWorld: WorldPoint(x: world.x - dx, y: world.y - dy), zoom: zoom, bearing: bearing,
-                      pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
+        return Camera(
+            centerWorld: WorldPoint(x: world.x - dx, y: world.y - dy), zoom: zoom, bearing: bearing,
+            pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
     }
 
     /// The zoom-0 world point under a device pixel.
@@ -35,7 +38,8 @@ extension Camera {
     func visibleWorldBox(margin: Double) -> WorldBox {
         let w = Double(pixelWidth)
         let h = Double(pixelHeight)
-        return WorldBox([Point(-margin, -margin), Point(w + margin, -margin), Point(-margin, h + margin), Point(w + margin, h + margin)]
-            .map { world(atPixel: $0) })
+        return WorldBox(
+            [Point(-margin, -margin), Point(w + margin, -margin), Point(-margin, h + margin), Point(w + margin, h + margin)]
+                .map { world(atPixel: $0) })
     }
 }

@@ -62,8 +62,11 @@ public struct NavigationRouteGeometry: Sendable {
             guard let path = try? EncodedPolyline.decode(alternate.encodedPolyline), let measure = PolylineMeasure(path)
             else { continue }
             let middle = measure.point(atDistance: measure.totalMeters / 2)
-            alternates.append((path.map { WebMercator.worldPoint($0, zoom: 0) }, WebMercator.worldPoint(middle, zoom: 0),
-                               alternate.durationSeconds))
+            alternates.append(
+                (
+                    path.map { WebMercator.worldPoint($0, zoom: 0) }, WebMercator.worldPoint(middle, zoom: 0),
+                    alternate.durationSeconds
+                ))
         }
         self.alternates = alternates
         estimatedTraffic = RouteTraffic(estimatedFrom: route)

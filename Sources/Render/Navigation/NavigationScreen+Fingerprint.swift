@@ -50,8 +50,10 @@ extension Fingerprint {
         add(info.navState.rawValue)
         add(info.currentStep)
         if nextStep { add(info.remainingSteps.first) }
-        for value in [info.distanceToCurrentStepMeters, info.distanceToNextDestinationMeters, info.timeToNextDestinationSeconds,
-                      info.distanceToFinalDestinationMeters, info.currentSpeedMetersPerSecond ?? .nan, info.currentSpeedLimitKph ?? .nan] {
+        for value in [
+            info.distanceToCurrentStepMeters, info.distanceToNextDestinationMeters, info.timeToNextDestinationSeconds,
+            info.distanceToFinalDestinationMeters, info.currentSpeedMetersPerSecond ?? .nan, info.currentSpeedLimitKph ?? .nan,
+        ] {
             add(value)
         }
         add(info.delayCategory.rawValue)

@@ -19,17 +19,20 @@ extension NavigationScreen {
         let textWidth = primary.maxX - 16 - textX
         switch header {
         case .maneuver(let step, let distance, let second):
-            painter.glyph(ManeuverGlyphs.glyph(step.maneuver), x: primary.x + 16, y: primary.y + 22, side: 64,
-                          primary: icon, secondary: icon.withOpacity(0.45))
+            painter.glyph(
+                ManeuverGlyphs.glyph(step.maneuver), x: primary.x + 16, y: primary.y + 22, side: 64,
+                primary: icon, secondary: icon.withOpacity(0.45))
             if step.roundaboutTurnNumber > 0 {
-                try ExitBadge.draw(step.roundaboutTurnNumber, center: Point(primary.x + 74, primary.y + 80), radius: 11,
-                                   fill: icon, text: settings.headerPrimaryBackgroundColor(night: night), on: &painter)
+                try ExitBadge.draw(
+                    step.roundaboutTurnNumber, center: Point(primary.x + 74, primary.y + 80), radius: 11,
+                    fill: icon, text: settings.headerPrimaryBackgroundColor(night: night), on: &painter)
             }
             let parts = NavigationText.distance(distance, units: options.units)
             let value = try painter.layout(parts.value, size: 34, bold: true)
             try painter.draw(value, x: textX, baseline: primary.y + 52, color: settings.navigationHeaderDistanceValueTextColor)
-            try painter.text(parts.unit, x: textX + painter.width(value) + 6, baseline: primary.y + 52, size: 20, bold: true,
-                             color: settings.navigationHeaderDistanceUnitsTextColor)
+            try painter.text(
+                parts.unit, x: textX + painter.width(value) + 6, baseline: primary.y + 52, size: 20, bold: true,
+                color: settings.navigationHeaderDistanceUnitsTextColor)
             let lines = try painter.wrapped(Self.roadText(step), size: 22, twoLineSize: 17, maximumWidth: textWidth)
             for (index, line) in lines.enumerated() {
                 let baseline = lines.count == 1 ? 88 : 78 + 21 * Double(index)
@@ -42,15 +45,18 @@ extension NavigationScreen {
             try painter.draw(text, x: textX, baseline: primary.y + 64, color: settings.navigationHeaderInstructionsTextColor)
             if let secondary, !accessory.isEmpty { try drawSecondary(.accessory(accessory), in: secondary, night: night, on: &painter) }
         case .arrived:
-            painter.glyph(ManeuverGlyphs.glyph(.destination), x: primary.x + 16, y: primary.y + 22, side: 64,
-                          primary: icon, secondary: icon.withOpacity(0.45))
+            painter.glyph(
+                ManeuverGlyphs.glyph(.destination), x: primary.x + 16, y: primary.y + 22, side: 64,
+                primary: icon, secondary: icon.withOpacity(0.45))
             let text = try painter.fitted("You have arrived", size: 26, minimumSize: 16, maximumWidth: textWidth, bold: true)
             try painter.draw(text, x: textX, baseline: primary.y + 64, color: settings.navigationHeaderInstructionsTextColor)
         }
     }
 
-    private func drawSecondary(_ content: HeaderSecondary, in rect: LayoutRect, night: Bool,
-                               on painter: inout ScreenPainter) throws(RasterError) {
+    private func drawSecondary(
+        _ content: HeaderSecondary, in rect: LayoutRect, night: Bool,
+        on painter: inout ScreenPainter
+    ) throws(RasterError) {
         let text = settings.navigationHeaderNextStepTextColor
         switch content {
         case .lanes(let lanes):
@@ -60,22 +66,25 @@ extension NavigationScreen {
             for (index, lane) in shown.enumerated() {
                 let x = rect.x + 16 + Double(index) * cell
                 if index > 0 {
-                    painter.stroke(.polyline([Point(x, rect.y + 12), Point(x, rect.maxY - 12)]), recommended.withOpacity(0.3), width: 1,
-                                   cap: .butt)
+                    painter.stroke(
+                        .polyline([Point(x, rect.y + 12), Point(x, rect.maxY - 12)]), recommended.withOpacity(0.3), width: 1,
+                        cap: .butt)
                 }
                 let directions = lane.laneDirections.sorted { !$0.recommended && $1.recommended }
                 for direction in directions {
                     let color = direction.recommended ? recommended : recommended.withOpacity(0.4)
-                    painter.glyph(ManeuverGlyphs.glyph(direction.laneShape).primaryParts(), x: x + cell * 0.05,
-                                  y: rect.y + (rect.height - cell * 0.9) / 2, side: cell * 0.9, primary: color, secondary: color)
+                    painter.glyph(
+                        ManeuverGlyphs.glyph(direction.laneShape).primaryParts(), x: x + cell * 0.05,
+                        y: rect.y + (rect.height - cell * 0.9) / 2, side: cell * 0.9, primary: color, secondary: color)
                 }
             }
         case .then(let next):
             let then = try painter.layout("Then", size: 18, bold: true)
             try painter.draw(then, x: rect.x + 16, baseline: rect.y + 30, color: text)
             let small = settings.navigationHeaderSmallManeuverIconColor
-            painter.glyph(ManeuverGlyphs.glyph(next.maneuver), x: rect.x + 24 + painter.width(then), y: rect.y + 8, side: 32,
-                          primary: small, secondary: small.withOpacity(0.45))
+            painter.glyph(
+                ManeuverGlyphs.glyph(next.maneuver), x: rect.x + 24 + painter.width(then), y: rect.y + 8, side: 32,
+                primary: small, secondary: small.withOpacity(0.45))
         case .accessory(let lines):
             for (index, line) in lines.enumerated() {
                 let laid = try painter.fitted(line, size: 17, minimumSize: 13, maximumWidth: rect.width - 32)
@@ -105,12 +114,15 @@ extension NavigationScreen {
 
 /// A roundabout's exit number in a disc, beside its maneuver icon.
 enum ExitBadge {
-    static func draw(_ number: Int, center: Point, radius: Double, fill: Color, text: Color,
-                     on painter: inout ScreenPainter) throws(RasterError) {
+    static func draw(
+        _ number: Int, center: Point, radius: Double, fill: Color, text: Color,
+        on painter: inout ScreenPainter
+    ) throws(RasterError) {
         painter.fill(.circle(center: center, radius: radius + 1.5), text)
         painter.fill(.circle(center: center, radius: radius), fill)
         let laid = try painter.layout(String(number), size: radius * 1.3, bold: true)
-        try painter.draw(laid, x: center.x - painter.width(laid) / 2, baseline: center.y + radius * 1.3 * Badge.capHeight / 2,
-                         color: text)
+        try painter.draw(
+            laid, x: center.x - painter.width(laid) / 2, baseline: center.y + radius * 1.3 * Badge.capHeight / 2,
+            color: text)
     }
 }

@@ -18,8 +18,9 @@ extension NavigationScreen {
                 drawAlternate(route.alternates[index].worlds, camera: camera, palette: palette, on: &painter)
                 if let rect = plan.layout["alternateRouteLabel\(index)"] {
                     painter.fill(rect, palette.panel, radius: rect.height / 2)
-                    painter.stroke(.roundedRectangle(x: rect.x, y: rect.y, width: rect.width, height: rect.height, radius: rect.height / 2),
-                                   palette.panelOutline, width: 1)
+                    painter.stroke(
+                        .roundedRectangle(x: rect.x, y: rect.y, width: rect.width, height: rect.height, radius: rect.height / 2),
+                        palette.panelOutline, width: 1)
                     try painter.text(label, x: rect.x + 10, baseline: rect.y + 19, size: 14, bold: true, color: palette.panelText)
                 }
             }
@@ -49,8 +50,10 @@ extension NavigationScreen {
 
     /// The route from `meters` to its end, in runs of one traffic colour, only where the
     /// camera sees it.
-    private func drawRemainingRoute(_ route: NavigationRouteGeometry, from meters: Double, camera: Camera,
-                                    palette: NavigationPalette, on painter: inout ScreenPainter) {
+    private func drawRemainingRoute(
+        _ route: NavigationRouteGeometry, from meters: Double, camera: Camera,
+        palette: NavigationPalette, on painter: inout ScreenPainter
+    ) {
         let traffic = self.traffic ?? route.estimatedTraffic
         let scale = painter.scale
         let visible = camera.visibleWorldBox(margin: 12 * scale)
@@ -92,8 +95,10 @@ extension NavigationScreen {
     }
 
     /// The next three traffic lights and the next three stop signs ahead, as the settings ask.
-    private func drawRoadFeatures(_ route: NavigationRouteGeometry, ahead meters: Double, camera: Camera,
-                                  on painter: inout ScreenPainter) throws(RasterError) {
+    private func drawRoadFeatures(
+        _ route: NavigationRouteGeometry, ahead meters: Double, camera: Camera,
+        on painter: inout ScreenPainter
+    ) throws(RasterError) {
         guard settings.showsTrafficLights || settings.showsStopSigns, isGuiding, let features = route.route.roadFeatures else { return }
         var lights = 0
         var signs = 0
@@ -119,8 +124,10 @@ extension NavigationScreen {
     }
 
     /// Pins at the destinations still ahead: numbered stops, then the final destination.
-    private func drawDestinations(_ route: NavigationRouteGeometry, from meters: Double, camera: Camera,
-                                  on painter: inout ScreenPainter) throws(RasterError) {
+    private func drawDestinations(
+        _ route: NavigationRouteGeometry, from meters: Double, camera: Camera,
+        on painter: inout ScreenPainter
+    ) throws(RasterError) {
         let scale = painter.scale
         let count = route.route.destinations.count
         for (index, destination) in route.route.destinations.enumerated() where route.destinationMeters[index] >= meters - 1 {
@@ -151,8 +158,9 @@ enum RoadFeatureIcons {
     /// A signal head: three lamps in a dark housing, standing above its point.
     static func drawTrafficLight(at p: Point, on painter: inout ScreenPainter) {
         let housing = LayoutRect(x: p.x - 7, y: p.y - 30, width: 14, height: 30)
-        painter.fill(LayoutRect(x: housing.x - 1.5, y: housing.y - 1.5, width: housing.width + 3, height: housing.height + 3), .white,
-                     radius: 5)
+        painter.fill(
+            LayoutRect(x: housing.x - 1.5, y: housing.y - 1.5, width: housing.width + 3, height: housing.height + 3), .white,
+            radius: 5)
         painter.fill(housing, .rgb(0x202124), radius: 4)
         for (k, color) in [Color.rgb(0xEA4335), .rgb(0xFBBC04), .rgb(0x34A853)].enumerated() {
             painter.fill(.circle(center: Point(p.x, housing.y + 5.5 + Double(k) * 9.5), radius: 3.6), color)
@@ -163,10 +171,11 @@ enum RoadFeatureIcons {
     static func drawStopSign(at p: Point, on painter: inout ScreenPainter) throws(RasterError) {
         let center = Point(p.x, p.y - 14)
         func octagon(_ radius: Double) -> Path {
-            .polygon((0..<8).map { k in
-                let angle = (Double(k) + 0.5) * .pi / 4
-                return Point(center.x + radius * cos(angle), center.y + radius * sin(angle))
-            })
+            .polygon(
+                (0..<8).map { k in
+                    let angle = (Double(k) + 0.5) * .pi / 4
+                    return Point(center.x + radius * cos(angle), center.y + radius * sin(angle))
+                })
         }
         painter.fill(octagon(13), .white)
         painter.fill(octagon(11.2), .rgb(0xD93025))

@@ -66,8 +66,10 @@ extension NavigationScreen {
 
     // MARK: - Speedometer
 
-    private func drawSpeedometer(speed rect: LayoutRect, limit: LayoutRect?, palette: NavigationPalette, night: Bool,
-                                 on painter: inout ScreenPainter) throws(RasterError) {
+    private func drawSpeedometer(
+        speed rect: LayoutRect, limit: LayoutRect?, palette: NavigationPalette, night: Bool,
+        on painter: inout ScreenPainter
+    ) throws(RasterError) {
         let speed = speedMetersPerSecond
         var text = palette.panelText
         var background = palette.panel
@@ -78,8 +80,9 @@ extension NavigationScreen {
             case .major: (text, background) = settings.speedometerUIOptions.colors(major: true, night: night)
             }
         }
-        painter.fill(LayoutRect(x: rect.x - 1, y: rect.y - 1, width: rect.width + 2, height: rect.height + 2), palette.panelOutline,
-                     radius: 13)
+        painter.fill(
+            LayoutRect(x: rect.x - 1, y: rect.y - 1, width: rect.width + 2, height: rect.height + 2), palette.panelOutline,
+            radius: 13)
         painter.fill(rect, background, radius: 12)
         let number = speed.map { String(NavigationText.speed(metersPerSecond: $0, units: options.units)) } ?? "–"
         let value = try painter.layout(number, size: 24, bold: true)
@@ -96,15 +99,18 @@ extension NavigationScreen {
             painter.fill(.circle(center: center, radius: 26), .white)
             painter.stroke(.circle(center: center, radius: 22.5), .rgb(0xD93025), width: 6)
             let laid = try painter.fitted(posted, size: 21, minimumSize: 12, maximumWidth: 36, bold: true)
-            try painter.draw(laid, x: center.x - painter.width(laid) / 2, baseline: center.y + laid.size / painter.scale * Badge.capHeight / 2,
-                             color: .rgb(0x202124))
+            try painter.draw(
+                laid, x: center.x - painter.width(laid) / 2, baseline: center.y + laid.size / painter.scale * Badge.capHeight / 2,
+                color: .rgb(0x202124))
         case .imperial:
             let sign = LayoutRect(x: limit.x + 7, y: limit.y, width: limit.width - 14, height: limit.height)
-            painter.fill(LayoutRect(x: sign.x - 1, y: sign.y - 1, width: sign.width + 2, height: sign.height + 2), palette.panelOutline,
-                         radius: 7)
+            painter.fill(
+                LayoutRect(x: sign.x - 1, y: sign.y - 1, width: sign.width + 2, height: sign.height + 2), palette.panelOutline,
+                radius: 7)
             painter.fill(sign, .white, radius: 6)
-            painter.stroke(.roundedRectangle(x: sign.x + 2.5, y: sign.y + 2.5, width: sign.width - 5, height: sign.height - 5, radius: 4),
-                           .rgb(0x202124), width: 1.5)
+            painter.stroke(
+                .roundedRectangle(x: sign.x + 2.5, y: sign.y + 2.5, width: sign.width - 5, height: sign.height - 5, radius: 4),
+                .rgb(0x202124), width: 1.5)
             for (word, baseline) in [("SPEED", 13.5), ("LIMIT", 21.5)] {
                 let laid = try painter.layout(word, size: 7, bold: true)
                 try painter.draw(laid, x: sign.midX - painter.width(laid) / 2, baseline: sign.y + baseline, color: .rgb(0x202124))
@@ -136,14 +142,16 @@ extension NavigationScreen {
         painter.stroke(.circle(center: c, radius: 9), palette.accent, width: 2.5)
         painter.fill(.circle(center: c, radius: 4.5), palette.accent)
         for (dx, dy) in [(0.0, -1.0), (0, 1), (-1, 0), (1, 0)] {
-            painter.stroke(.polyline([Point(c.x + dx * 10, c.y + dy * 10), Point(c.x + dx * 14, c.y + dy * 14)]), palette.accent,
-                           width: 2.5, cap: .butt)
+            painter.stroke(
+                .polyline([Point(c.x + dx * 10, c.y + dy * 10), Point(c.x + dx * 14, c.y + dy * 14)]), palette.accent,
+                width: 2.5, cap: .butt)
         }
     }
 
     private func drawRecenter(_ rect: LayoutRect, palette: NavigationPalette, on painter: inout ScreenPainter) throws(RasterError) {
-        painter.fill(LayoutRect(x: rect.x - 1, y: rect.y, width: rect.width + 2, height: rect.height + 2), palette.panelOutline,
-                     radius: rect.height / 2 + 1)
+        painter.fill(
+            LayoutRect(x: rect.x - 1, y: rect.y, width: rect.width + 2, height: rect.height + 2), palette.panelOutline,
+            radius: rect.height / 2 + 1)
         painter.fill(rect, palette.panel, radius: rect.height / 2)
         let arrow = Transform.scale(x: 0.62, y: 0.62).translatedBy(x: rect.x + 24, y: rect.midY + 1)
         painter.fill(.polygon([Point(0, -16), Point(12, 12), Point(0, 6), Point(-12, 12)]), palette.accent, transform: arrow)
@@ -157,14 +165,16 @@ extension NavigationScreen {
         painter.fill(LayoutRect(x: rect.x, y: rect.y - 1, width: rect.width, height: rect.height + 17), palette.panelOutline, radius: 17)
         painter.fill(LayoutRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height + 16), palette.panel, radius: 16)
         let seconds = navInfo.timeToNextDestinationSeconds
-        let time: Color = switch navInfo.delayCategory {
-        case .light: palette.delay.light
-        case .medium: palette.delay.medium
-        case .heavy: palette.delay.heavy
-        case .noData: palette.panelText
-        }
-        let timeText = try painter.fitted(NavigationText.duration(seconds), size: 28, minimumSize: 18, maximumWidth: rect.width - 48,
-                                          bold: true)
+        let time: Color =
+            switch navInfo.delayCategory {
+            case .light: palette.delay.light
+            case .medium: palette.delay.medium
+            case .heavy: palette.delay.heavy
+            case .noData: palette.panelText
+            }
+        let timeText = try painter.fitted(
+            NavigationText.duration(seconds), size: 28, minimumSize: 18, maximumWidth: rect.width - 48,
+            bold: true)
         try painter.draw(timeText, x: rect.x + 24, baseline: rect.y + 38, color: time)
         let arrival = NavigationText.clock(options.at, plus: seconds, zone: options.timeZone, units: options.units)
         let detail = "\(NavigationText.distanceText(navInfo.distanceToNextDestinationMeters, units: options.units)) · \(arrival)"

@@ -131,8 +131,9 @@ extension NavigationScreen {
         }
 
         let camera = makeCamera(map: map, scale: scale)
-        layout.camera = .init(latitude: camera.center.latitude, longitude: camera.center.longitude, zoom: camera.zoom,
-                              bearing: camera.bearing, mode: options.camera.name)
+        layout.camera = .init(
+            latitude: camera.center.latitude, longitude: camera.center.longitude, zoom: camera.zoom,
+            bearing: camera.bearing, mode: options.camera.name)
 
         let following = options.camera == .following
         if settings.compassButton, following || abs(camera.bearing.truncatingRemainder(dividingBy: 360)) > 0.01 {
@@ -228,13 +229,15 @@ extension NavigationScreen {
             let bearing = headingUp ? (vehicleHeading ?? 0) : 0
             let anchorY = headingUp ? map.y + map.height * 0.7 : map.midY
             let zoom = followingZoom(ahead: (anchorY - map.y) * 0.9, latitude: WebMercator.latLng(fallback, zoom: 0).latitude)
-            return Camera.anchored(world: fallback, at: Point(map.midX * scale, anchorY * scale), zoom: zoom,
-                                   bearing: bearing, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
+            return Camera.anchored(
+                world: fallback, at: Point(map.midX * scale, anchorY * scale), zoom: zoom,
+                bearing: bearing, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
         case .free(let center, let zoom, let bearing):
             let world = center.map { WebMercator.worldPoint($0, zoom: 0) } ?? fallback
             let clamped = min(max(zoom ?? 16, NavigationScreenOptions.zoomRange.lowerBound), NavigationScreenOptions.zoomRange.upperBound)
-            return Camera(centerWorld: world, zoom: clamped, bearing: bearing, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
-                          scale: scale)
+            return Camera(
+                centerWorld: world, zoom: clamped, bearing: bearing, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
+                scale: scale)
         case .overview:
             var routePoints: [WorldPoint] = []
             if let route {
@@ -255,10 +258,12 @@ extension NavigationScreen {
             let areaWidth = max(1, Int(area.width * scale))
             let areaHeight = max(1, Int(area.height * scale))
             let padding = min(40 * scale, Double(min(areaWidth, areaHeight)) / 4)
-            let fitted = Camera.fitting(routePoints: routePoints, routeExtent: 6 * scale, items: items, center: nil, zoom: nil,
-                                        bearing: 0, pixelWidth: areaWidth, pixelHeight: areaHeight, scale: scale, padding: padding)
-            return Camera.anchored(world: fitted.centerWorld, at: Point(area.midX * scale, area.midY * scale), zoom: fitted.zoom,
-                                   bearing: 0, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
+            let fitted = Camera.fitting(
+                routePoints: routePoints, routeExtent: 6 * scale, items: items, center: nil, zoom: nil,
+                bearing: 0, pixelWidth: areaWidth, pixelHeight: areaHeight, scale: scale, padding: padding)
+            return Camera.anchored(
+                world: fitted.centerWorld, at: Point(area.midX * scale, area.midY * scale), zoom: fitted.zoom,
+                bearing: 0, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
         }
     }
 
@@ -266,8 +271,11 @@ extension NavigationScreen {
 
     /// The alternates the strategy draws, with their labels' rectangles where the label's
     /// anchor (the alternate's middle) is inside the map area.
-    func alternateLabels(camera: Camera, map: LayoutRect, into layout: inout NavigationLayout) throws(RasterError)
-        -> [(index: Int, label: String)] {
+    func alternateLabels(
+        camera: Camera, map: LayoutRect, into layout: inout NavigationLayout
+    ) throws(RasterError)
+        -> [(index: Int, label: String)]
+    {
         guard let route, isGuiding else { return [] }
         let shown = min(route.alternates.count, settings.alternateRoutesStrategy.maximumShown)
         var result: [(index: Int, label: String)] = []

@@ -138,8 +138,9 @@ public struct NavigationScreen: Sendable {
         let plan = try plan()
         let night = lighting == .lowLight
         let palette = NavigationPalette.of(night: night)
-        var canvas = Canvas(width: options.pixelWidth, height: options.pixelHeight,
-                            background: night ? style.map.nightBackground : style.map.background)
+        var canvas = Canvas(
+            width: options.pixelWidth, height: options.pixelHeight,
+            background: night ? style.map.nightBackground : style.map.background)
         if let underlay {
             // Street names stay out of what the screen draws over the map; the map's own
             // rectangle is where they belong, and where the attribution stays visible.

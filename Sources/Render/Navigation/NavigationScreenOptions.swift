@@ -180,8 +180,8 @@ public struct NavigationScreenOptions: Hashable, Sendable {
             if let value = text("center") {
                 let parts = value.split(separator: ",", omittingEmptySubsequences: false)
                 guard parts.count == 2, let lat = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-                      let lng = Double(parts[1].trimmingCharacters(in: .whitespaces)),
-                      LatLng(latitude: lat, longitude: lng).isValid, abs(lat) <= WebMercator.maxLatitude
+                    let lng = Double(parts[1].trimmingCharacters(in: .whitespaces)),
+                    LatLng(latitude: lat, longitude: lng).isValid, abs(lat) <= WebMercator.maxLatitude
                 else {
                     throw .invalid("center", "'\(value.prefix(64))' is not LAT,LNG in degrees (|LAT| ≤ \(WebMercator.maxLatitude))")
                 }

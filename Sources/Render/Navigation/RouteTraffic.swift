@@ -29,7 +29,7 @@ public struct RouteTraffic: Hashable, Sendable {
     /// route lacks either.
     public init?(estimatedFrom route: NavRoute) {
         guard let traffic = route.segmentDurationsSeconds, let free = route.freeFlowSegmentDurationsSeconds,
-              traffic.count == free.count
+            traffic.count == free.count
         else { return nil }
         speeds = zip(traffic, free).map { pair in
             guard pair.1 > 0 else { return .noData }

@@ -23,8 +23,9 @@ struct ScreenPainter {
     }
 
     mutating func stroke(_ path: Path, _ color: Color, width: Double, cap: LineCap = .round, transform: Transform = .identity) {
-        canvas.stroke(path, style: StrokeStyle(width: width, cap: cap, join: .round), color: color,
-                      transform: transform.concatenating(pointTransform))
+        canvas.stroke(
+            path, style: StrokeStyle(width: width, cap: cap, join: .round), color: color,
+            transform: transform.concatenating(pointTransform))
     }
 
     mutating func fill(_ rect: LayoutRect, _ color: Color, radius: Double = 0) {
@@ -43,14 +44,18 @@ struct ScreenPainter {
     mutating func draw(_ layout: TextLayout, x: Double, baseline: Double, color: Color) throws(RasterError) {
         let origin = Point(x * scale, baseline * scale)
         try canvas.draw(layout, at: origin, color: color)
-        textBoxes.append(LayoutRect(x: origin.x - 2, y: origin.y - layout.ascent - 2,
-                                    width: layout.width + 4, height: layout.ascent + layout.descent + 4))
+        textBoxes.append(
+            LayoutRect(
+                x: origin.x - 2, y: origin.y - layout.ascent - 2,
+                width: layout.width + 4, height: layout.ascent + layout.descent + 4))
     }
 
     /// Lays out and draws text; returns its width in points.
     @discardableResult
-    mutating func text(_ text: String, x: Double, baseline: Double, size: Double, bold: Bool = false,
-                       color: Color) throws(RasterError) -> Double {
+    mutating func text(
+        _ text: String, x: Double, baseline: Double, size: Double, bold: Bool = false,
+        color: Color
+    ) throws(RasterError) -> Double {
         let laid = try layout(text, size: size, bold: bold)
         try draw(laid, x: x, baseline: baseline, color: color)
         return width(laid)
@@ -58,8 +63,10 @@ struct ScreenPainter {
 
     /// `text` at `size` points shrunk (down to `minimumSize`) and then cut short with "…"
     /// until it fits `maximumWidth` points.
-    func fitted(_ text: String, size: Double, minimumSize: Double, maximumWidth: Double,
-                bold: Bool = false) throws(RasterError) -> TextLayout {
+    func fitted(
+        _ text: String, size: Double, minimumSize: Double, maximumWidth: Double,
+        bold: Bool = false
+    ) throws(RasterError) -> TextLayout {
         var current = size
         var laid = try layout(text, size: current, bold: bold)
         while width(laid) > maximumWidth, current > minimumSize {
@@ -91,8 +98,10 @@ struct ScreenPainter {
         }
         guard used < words.count else { return [try fitted(text, size: twoLineSize, minimumSize: twoLineSize, maximumWidth: maximumWidth)] }
         let rest = words[used...].joined(separator: " ")
-        return [try fitted(first, size: twoLineSize, minimumSize: twoLineSize, maximumWidth: maximumWidth),
-                try fitted(rest, size: twoLineSize, minimumSize: twoLineSize, maximumWidth: maximumWidth)]
+        return [
+            try fitted(first, size: twoLineSize, minimumSize: twoLineSize, maximumWidth: maximumWidth),
+            try fitted(rest, size: twoLineSize, minimumSize: twoLineSize, maximumWidth: maximumWidth),
+        ]
     }
 
     /// Draws a maneuver glyph into the square of `side` points at `x`, `y`.

@@ -10,7 +10,8 @@ extension FleetLog {
         var input = Vehicle(name: "")
         for entry in entries {
             guard case .updateVehicle(_, let vehicleId, _, _) = entry.call, vehicleId == id, let response = entry.response,
-                  let logged = try? StrictJSONDecoder().decode(Vehicle.self, from: response, root: "response") else { continue }
+                let logged = try? StrictJSONDecoder().decode(Vehicle.self, from: response, root: "response")
+            else { continue }
             input.vehicleState = logged.vehicleState
             input.supportedTripTypes = logged.supportedTripTypes
             input.maximumCapacity = logged.maximumCapacity

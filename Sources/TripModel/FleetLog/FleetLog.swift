@@ -51,8 +51,9 @@ public struct FleetLog: Sendable {
             if let entry = try reader.entry(raw, index: i) { entries.append(entry) }
         }
         entries.sort { $0.time < $1.time }
-        return FleetLog(entries: entries, skippedEntryTypes: reader.skipped, droppedFields: reader.dropped,
-                        locationsFromRaw: reader.locationsFromRaw)
+        return FleetLog(
+            entries: entries, skippedEntryTypes: reader.skipped, droppedFields: reader.dropped,
+            locationsFromRaw: reader.locationsFromRaw)
     }
 
     private struct Reader {
@@ -63,7 +64,8 @@ public struct FleetLog: Sendable {
         mutating func entry(_ raw: JSONValue, index: Int) throws(FleetError) -> Entry? {
             let path = "log.rawLogs[\(index)]"
             guard let payload = raw["jsonPayload"] ?? raw["jsonpayload"],
-                  case .string(let type)? = payload["@type"] else {
+                case .string(let type)? = payload["@type"]
+            else {
                 skipped["(no jsonPayload)", default: 0] += 1
                 return nil
             }
@@ -87,7 +89,8 @@ public struct FleetLog: Sendable {
                 }
                 let provider = providerOf(vehicle.name) ?? "default"
                 let normalizedResponse = response.map { normalize($0, .vehicle, path: "response.vehicle") }
-                let call: Call = kind == "CreateVehicleLog"
+                let call: Call =
+                    kind == "CreateVehicleLog"
                     ? .createVehicle(provider: provider, id: id, vehicle: vehicle)
                     : .updateVehicle(provider: provider, id: id, vehicle: vehicle, mask: mask)
                 return Entry(time: time, call: call, response: normalizedResponse)
@@ -97,9 +100,12 @@ public struct FleetLog: Sendable {
                 guard let id = string("tripId", "tripid") ?? lastComponent(trip.name) else {
                     throw .invalid("\(path).request.tripId", "missing")
                 }
-                let provider = providerOf(trip.name) ?? providerOf(response.flatMap { if case .string(let s)? = $0["name"] { s } else { nil } } ?? "") ?? "default"
+                let provider =
+                    providerOf(trip.name) ?? providerOf(response.flatMap { if case .string(let s)? = $0["name"] { s } else { nil } } ?? "")
+                    ?? "default"
                 let normalizedResponse = response.map { normalize($0, .trip, path: "response.trip") }
-                let call: Call = kind == "CreateTripLog"
+                let call: Call =
+                    kind == "CreateTripLog"
                     ? .createTrip(provider: provider, id: id, trip: trip)
                     : .updateTrip(provider: provider, id: id, trip: trip, mask: mask)
                 return Entry(time: time, call: call, response: normalizedResponse)
@@ -136,7 +142,8 @@ public struct FleetLog: Sendable {
                 if !out.contains(where: { $0.key == field.name }) { out.append((field.name, converted)) }
             }
             if kind == .location, !out.contains(where: { $0.key == "location" }),
-               let raw = out.first(where: { $0.key == "rawLocation" })?.value {
+                let raw = out.first(where: { $0.key == "rawLocation" })?.value
+            {
                 out.insert(("location", raw), at: 0)
                 locationsFromRaw += 1
             }
@@ -153,19 +160,21 @@ public struct FleetLog: Sendable {
                 return object
             case .objects(let kind):
                 guard case .array(let elements) = value else { return nil }
-                return .array(elements.compactMap { element in
-                    let object = normalize(element, kind, path: path)
-                    return kind == .terminal && object["point"] == nil ? nil : object
-                })
+                return .array(
+                    elements.compactMap { element in
+                        let object = normalize(element, kind, path: path)
+                        return kind == .terminal && object["point"] == nil ? nil : object
+                    })
             case .enumeration(let prefix, let renames):
                 guard case .string(let text) = value else { return nil }
                 return Self.enumValue(text, prefix: prefix, renames: renames).map(JSONValue.string)
             case .enumerations(let prefix, let renames):
                 guard case .array(let elements) = value else { return nil }
-                return .array(elements.compactMap { element in
-                    guard case .string(let text) = element else { return nil }
-                    return Self.enumValue(text, prefix: prefix, renames: renames).map(JSONValue.string)
-                })
+                return .array(
+                    elements.compactMap { element in
+                        guard case .string(let text) = element else { return nil }
+                        return Self.enumValue(text, prefix: prefix, renames: renames).map(JSONValue.string)
+                    })
             }
         }
 

@@ -94,11 +94,15 @@ struct FleetLogSchema: Sendable {
         case .traffic: table = ["trafficrendering": f("trafficRendering", .object(.rendering))]
         case .rendering: table = ["roadstretch": f("roadStretch", .objects(.stretch))]
         case .stretch:
-            table = ["style": f("style", .enumeration(prefix: "STYLE_", renames: [:])), "offsetmeters": f("offsetMeters"),
-                     "lengthmeters": f("lengthMeters")]
+            table = [
+                "style": f("style", .enumeration(prefix: "STYLE_", renames: [:])), "offsetmeters": f("offsetMeters"),
+                "lengthmeters": f("lengthMeters"),
+            ]
         case .attribute:
-            table = ["key": f("key"), "value": f("stringValue"), "stringvalue": f("stringValue"), "boolvalue": f("boolValue"),
-                     "numbervalue": f("numberValue")]
+            table = [
+                "key": f("key"), "value": f("stringValue"), "stringvalue": f("stringValue"), "boolvalue": f("boolValue"),
+                "numbervalue": f("numberValue"),
+            ]
         }
         return table
     }

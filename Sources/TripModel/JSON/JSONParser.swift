@@ -51,9 +51,15 @@ public struct JSONParser {
             case UInt8(ascii: "{"): return try object(depth: depth + 1)
             case UInt8(ascii: "["): return try array(depth: depth + 1)
             case UInt8(ascii: "\""): return .string(try string())
-            case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-            case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-            case UInt8(ascii: "n"): try literal("null"); return .null
+            case UInt8(ascii: "t"):
+                try literal("true")
+                return .bool(true)
+            case UInt8(ascii: "f"):
+                try literal("false")
+                return .bool(false)
+            case UInt8(ascii: "n"):
+                try literal("null")
+                return .null
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
             default: throw fail("unexpected character '\(Character(Unicode.Scalar(bytes[index])))'")
             }
@@ -93,8 +99,14 @@ public struct JSONParser {
                 members.append((key, try value(depth: depth)))
                 skipSpace()
                 guard index < bytes.count else { throw fail("unexpected end of input") }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    return .object(members)
+                }
                 throw fail("expected ',' or '}'")
             }
         }
@@ -113,8 +125,14 @@ public struct JSONParser {
                 elements.append(try value(depth: depth))
                 skipSpace()
                 guard index < bytes.count else { throw fail("unexpected end of input") }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    return .array(elements)
+                }
                 throw fail("expected ',' or ']'")
             }
         }
@@ -163,7 +181,7 @@ public struct JSONParser {
                         var code = try hex4()
                         if (0xD800..<0xDC00).contains(code) {
                             guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
-                                  bytes[index + 1] == UInt8(ascii: "u")
+                                bytes[index + 1] == UInt8(ascii: "u")
                             else { throw fail("unpaired surrogate") }
                             index += 2
                             let low = try hex4()
@@ -188,7 +206,10 @@ public struct JSONParser {
 
         func checkUTF8(_ start: Int, _ end: Int) throws(SyntaxError) {
             var ascii = true
-            for i in start..<end where bytes[i] >= 0x80 { ascii = false; break }
+            for i in start..<end where bytes[i] >= 0x80 {
+                ascii = false
+                break
+            }
             if ascii { return }
             if String(validating: bytes[start..<end], as: UTF8.self) == nil {
                 throw SyntaxError(offset: start, reason: "string is not valid UTF-8")

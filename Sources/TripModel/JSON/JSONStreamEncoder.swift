@@ -186,15 +186,30 @@ private struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProto
     private func begin(_ key: Key) { writer.beginMember(of: frame, key: key.stringValue) }
     private func path(_ key: Key) -> [any CodingKey] { codingPath + [key] }
 
-    mutating func encodeNil(forKey key: Key) throws { begin(key); writer.writeLiteral("null") }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { begin(key); writer.writeLiteral(value ? "true" : "false") }
-    mutating func encode(_ value: String, forKey key: Key) throws { begin(key); writer.writeString(value) }
+    mutating func encodeNil(forKey key: Key) throws {
+        begin(key)
+        writer.writeLiteral("null")
+    }
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+        begin(key)
+        writer.writeLiteral(value ? "true" : "false")
+    }
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        begin(key)
+        writer.writeString(value)
+    }
     mutating func encode(_ value: Double, forKey key: Key) throws {
         begin(key)
         try writer.writeDouble(value, codingPath: path(key))
     }
-    mutating func encode(_ value: Int, forKey key: Key) throws { begin(key); writer.writeInteger(value) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { begin(key); writer.writeInteger(value) }
+    mutating func encode(_ value: Int, forKey key: Key) throws {
+        begin(key)
+        writer.writeInteger(value)
+    }
+    mutating func encode(_ value: Int64, forKey key: Key) throws {
+        begin(key)
+        writer.writeInteger(value)
+    }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         begin(key)
         try writer.encodeValue(value, pathDepth: writer.enter(depth: pathDepth, key: key))
@@ -212,8 +227,10 @@ private struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProto
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         begin(key)
-        return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(writer: writer, frame: writer.open(object: true),
-                                                                      pathDepth: writer.enter(depth: pathDepth, key: key)))
+        return KeyedEncodingContainer(
+            StreamKeyedContainer<NestedKey>(
+                writer: writer, frame: writer.open(object: true),
+                pathDepth: writer.enter(depth: pathDepth, key: key)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -252,11 +269,26 @@ private struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
         count += 1
     }
 
-    mutating func encodeNil() throws { begin(); writer.writeLiteral("null") }
-    mutating func encode(_ value: Bool) throws { begin(); writer.writeLiteral(value ? "true" : "false") }
-    mutating func encode(_ value: String) throws { begin(); writer.writeString(value) }
-    mutating func encode(_ value: Double) throws { begin(); try writer.writeDouble(value, codingPath: codingPath + [elementKey]) }
-    mutating func encode(_ value: Int) throws { begin(); writer.writeInteger(value) }
+    mutating func encodeNil() throws {
+        begin()
+        writer.writeLiteral("null")
+    }
+    mutating func encode(_ value: Bool) throws {
+        begin()
+        writer.writeLiteral(value ? "true" : "false")
+    }
+    mutating func encode(_ value: String) throws {
+        begin()
+        writer.writeString(value)
+    }
+    mutating func encode(_ value: Double) throws {
+        begin()
+        try writer.writeDouble(value, codingPath: codingPath + [elementKey])
+    }
+    mutating func encode(_ value: Int) throws {
+        begin()
+        writer.writeInteger(value)
+    }
     mutating func encode<T: Encodable>(_ value: T) throws {
         begin()
         try writer.encodeValue(value, pathDepth: writer.enter(depth: pathDepth, key: elementKey))
@@ -264,8 +296,10 @@ private struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         begin()
-        return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(writer: writer, frame: writer.open(object: true),
-                                                                      pathDepth: writer.enter(depth: pathDepth, key: elementKey)))
+        return KeyedEncodingContainer(
+            StreamKeyedContainer<NestedKey>(
+                writer: writer, frame: writer.open(object: true),
+                pathDepth: writer.enter(depth: pathDepth, key: elementKey)))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

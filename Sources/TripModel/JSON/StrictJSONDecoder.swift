@@ -40,8 +40,9 @@ public struct StrictJSONDecoder: Sendable {
             // A missing required field beside an unknown one is most likely a misspelling:
             // name the unknown one, which is what the client has to fix.
             if case .keyNotFound(let key, let context) = error, let unknown = tracker.unusedMember(at: context.codingPath) {
-                throw JSONInputError(path: Self.path(root, context.codingPath + [AnyCodingKey(unknown)]),
-                                     message: "unknown field; '\(key.stringValue)' is required here")
+                throw JSONInputError(
+                    path: Self.path(root, context.codingPath + [AnyCodingKey(unknown)]),
+                    message: "unknown field; '\(key.stringValue)' is required here")
             }
             throw Self.describe(error, root: root)
         } catch let error as FieldValidationError {
@@ -99,8 +100,14 @@ public struct FieldValidationError: Error {
 public struct AnyCodingKey: CodingKey, Hashable, Sendable {
     public var stringValue: String
     public var intValue: Int?
-    public init(stringValue: String) { self.stringValue = stringValue; intValue = nil }
-    public init(intValue: Int) { stringValue = "\(intValue)"; self.intValue = intValue }
+    public init(stringValue: String) {
+        self.stringValue = stringValue
+        intValue = nil
+    }
+    public init(intValue: Int) {
+        stringValue = "\(intValue)"
+        self.intValue = intValue
+    }
     public init(_ string: String) { self.init(stringValue: string) }
 }
 
@@ -141,8 +148,10 @@ struct ValueDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let members) = value else {
-            throw DecodingError.typeMismatch([String: Any].self, .init(
-                codingPath: codingPath, debugDescription: "expected an object, found \(value.kindDescription)"))
+            throw DecodingError.typeMismatch(
+                [String: Any].self,
+                .init(
+                    codingPath: codingPath, debugDescription: "expected an object, found \(value.kindDescription)"))
         }
         let id = tracker.register(path: codingPath, keys: members.map(\.key))
         return KeyedDecodingContainer(KeyedContainer<Key>(members: members, object: id, decoder: self))
@@ -150,8 +159,10 @@ struct ValueDecoder: Decoder {
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let elements) = value else {
-            throw DecodingError.typeMismatch([Any].self, .init(
-                codingPath: codingPath, debugDescription: "expected an array, found \(value.kindDescription)"))
+            throw DecodingError.typeMismatch(
+                [Any].self,
+                .init(
+                    codingPath: codingPath, debugDescription: "expected an array, found \(value.kindDescription)"))
         }
         return UnkeyedContainer(elements: elements, decoder: self)
     }
@@ -191,8 +202,9 @@ extension ValueDecoder: SingleValueDecodingContainer {
         guard case .number(let d, let integer) = value else { throw mismatch("an integer") }
         if let integer, let exact = T(exactly: integer) { return exact }
         if let exact = T(exactly: d) { return exact }
-        throw DecodingError.dataCorrupted(.init(
-            codingPath: codingPath, debugDescription: "expected an integer in \(T.min)...\(T.max), found \(d)"))
+        throw DecodingError.dataCorrupted(
+            .init(
+                codingPath: codingPath, debugDescription: "expected an integer in \(T.min)...\(T.max), found \(d)"))
     }
 
     func decode(_ type: Int.Type) throws -> Int { try integer(type) }

@@ -20,8 +20,9 @@ enum AccessPolicy {
     static func requireServerOfAllProviders(_ principal: Principal, _ action: String) throws(APIError) {
         try requireServer(principal, action)
         guard principal.provider == Principal.allProviders else {
-            throw .denied("styles are shared by every provider of this server: to \(action), use a server token for every "
-                + "provider (`tripshare token --role server --provider '*'`); this one is for '\(principal.provider)'")
+            throw .denied(
+                "styles are shared by every provider of this server: to \(action), use a server token for every "
+                    + "provider (`tripshare token --role server --provider '*'`); this one is for '\(principal.provider)'")
         }
     }
     /// Calls only a server token may make: creating and deleting resources, listing,

@@ -84,8 +84,9 @@ public final class TokenAuthority: Sendable {
                 try await keys.verify(token, as: TokenClaims.self)
             }
         } catch {
-            throw Rejection(description: "the token's signature or format is not valid; if `tripshare token` minted it, it "
-                + "likely used another key than this server's (give it the server's --data-dir or TRIPSHARE_JWT_SECRET)")
+            throw Rejection(
+                description: "the token's signature or format is not valid; if `tripshare token` minted it, it "
+                    + "likely used another key than this server's (give it the server's --data-dir or TRIPSHARE_JWT_SECRET)")
         }
         let (principal, expires, notBefore) = try check(claims, now: now)
         cache.withLock { cache in
@@ -118,7 +119,8 @@ public final class TokenAuthority: Sendable {
     }
 
     /// How to get a token that works, for the messages that refuse one.
-    static let mintingHint = "mint one with `tripshare token --provider P --role ROLE ...` (or put \"provider\" into the "
+    static let mintingHint =
+        "mint one with `tripshare token --provider P --role ROLE ...` (or put \"provider\" into the "
         + "token's \"authorization\" claim)"
 
     /// A provider claim must name one provider; only a server token may name every provider.

@@ -39,27 +39,29 @@ struct EventRoutes {
     private func stream(_ filter: EventFilter, _ request: Request) async throws -> Response {
         let resume = try ServerSentEvents.resumeID(request)
         let subscription = try await broadcaster.subscribe(filter, after: resume)
-        return Response(status: .ok, headers: ServerSentEvents.headers, body: ResponseBody { writer in
-            var subscription = subscription
-            defer { subscription.close() }
-            try await writer.write(ByteBuffer(string: ServerSentEvents.opening))
-            while true {
-                switch try await subscription.next() {
-                case .events(let events):
-                    var buffer = ByteBuffer()
-                    for event in events { ServerSentEvents.append(event, to: &buffer) }
-                    try await writer.write(buffer)
-                case .expired(let through):
-                    var buffer = ByteBuffer()
-                    ServerSentEvents.appendExpired(through: through, to: &buffer)
-                    try await writer.write(buffer)
-                case .heartbeat:
-                    try await writer.write(ByteBuffer(string: ServerSentEvents.heartbeat))
-                case .finished:
-                    try await writer.finish(nil)
-                    return
+        return Response(
+            status: .ok, headers: ServerSentEvents.headers,
+            body: ResponseBody { writer in
+                var subscription = subscription
+                defer { subscription.close() }
+                try await writer.write(ByteBuffer(string: ServerSentEvents.opening))
+                while true {
+                    switch try await subscription.next() {
+                    case .events(let events):
+                        var buffer = ByteBuffer()
+                        for event in events { ServerSentEvents.append(event, to: &buffer) }
+                        try await writer.write(buffer)
+                    case .expired(let through):
+                        var buffer = ByteBuffer()
+                        ServerSentEvents.appendExpired(through: through, to: &buffer)
+                        try await writer.write(buffer)
+                    case .heartbeat:
+                        try await writer.write(ByteBuffer(string: ServerSentEvents.heartbeat))
+                    case .finished:
+                        try await writer.finish(nil)
+                        return
+                    }
                 }
-            }
-        })
+            })
     }
 }

@@ -60,7 +60,8 @@ struct ImageRoutes {
     }
 
     static func png(_ bytes: [UInt8], cacheControl: String) -> Response {
-        Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: cacheControl],
-                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        Response(
+            status: .ok, headers: [.contentType: "image/png", .cacheControl: cacheControl],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }

@@ -35,7 +35,8 @@ struct DriverPageRoutes {
         do { principal = try await authenticator.principal(token: token) } catch {
             // Over its rate limit, the link answers 429 with Retry-After like the API.
             guard error.status == .unauthorized else { throw error }
-            return PageResponse.message(.unauthorized, "This driver link has expired or is not valid", "Ask your dispatcher for a new link. (\(error.message))")
+            return PageResponse.message(
+                .unauthorized, "This driver link has expired or is not valid", "Ask your dispatcher for a new link. (\(error.message))")
         }
         guard principal.role == .driver, let vehicleId = principal.vehicleId else {
             return PageResponse.message(.forbidden, "This is not a driver's link", "The driver's page opens with a driver token for one vehicle.")

@@ -16,17 +16,20 @@ struct OperationsRoutes {
             case .ready:
                 return Self.text("ready\n")
             case .unavailable(let reason):
-                return Response(status: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8"],
-                                body: ResponseBody(byteBuffer: ByteBuffer(string: "unavailable: \(reason)\n")))
+                return Response(
+                    status: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(string: "unavailable: \(reason)\n")))
             }
         }
         router.get("/metrics") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                     body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
+            Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
         }
         router.get("/openapi.json") { _, _ in
-            Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
-                     body: ResponseBody(byteBuffer: ByteBuffer(bytes: try OpenAPIDocument.json())))
+            Response(
+                status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: try OpenAPIDocument.json())))
         }
     }
 

@@ -32,10 +32,14 @@ struct PreviewRoutes {
         self.clock = clock
         self.basemap = basemap
         renderTime = metrics.registry.makeDurationHistogram(
-            descriptor: .init(metricName: "tripshare_render_duration", unitName: "seconds",
-                              helpText: "Time to draw and encode a trip preview PNG"),
-            labels: [], buckets: [.microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(4), .milliseconds(8),
-                                  .milliseconds(16), .milliseconds(32), .milliseconds(64), .milliseconds(128)])
+            descriptor: .init(
+                metricName: "tripshare_render_duration", unitName: "seconds",
+                helpText: "Time to draw and encode a trip preview PNG"),
+            labels: [],
+            buckets: [
+                .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(4), .milliseconds(8),
+                .milliseconds(16), .milliseconds(32), .milliseconds(64), .milliseconds(128),
+            ])
     }
 
     func register(on router: some RouterMethods<TripRequestContext>) {
@@ -56,8 +60,9 @@ struct PreviewRoutes {
         let style = try await fleet.styles.styleForPreview(styleName)
 
         let trip = stored.rendered(as: .journeySharingV1S)
-        let preview = TripPreview(trip: trip, style: style.coordinator.styleSheet, options: options, now: clock.now,
-                                  basemap: drawsBasemap ? basemap : nil)
+        let preview = TripPreview(
+            trip: trip, style: style.coordinator.styleSheet, options: options, now: clock.now,
+            basemap: drawsBasemap ? basemap : nil)
         var fingerprint = preview.fingerprint
         fingerprint.add(style.tag)
         let etag = "\"p\(fingerprint.hex)\""

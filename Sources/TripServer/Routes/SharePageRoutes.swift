@@ -39,8 +39,9 @@ struct SharePageRoutes {
         do { principal = try await authenticator.principal(token: token) } catch {
             // Over its rate limit, the link answers 429 with Retry-After like the API.
             guard error.status == .unauthorized else { throw error }
-            return PageResponse.message(.unauthorized, "This share link has expired or is not valid",
-                           "Ask whoever sent it for a new link. (\(error.message))")
+            return PageResponse.message(
+                .unauthorized, "This share link has expired or is not valid",
+                "Ask whoever sent it for a new link. (\(error.message))")
         }
         guard principal.role == .consumer, let tripId = principal.tripId else {
             return PageResponse.message(.forbidden, "This is not a rider's link", "Share pages open with a consumer token for one trip.")

@@ -44,8 +44,9 @@ struct StyleRoutes {
     @Sendable func list(_ request: Request, context: TripRequestContext) async throws -> Response {
         _ = try context.caller()
         let styles = try await service.all().map { style in
-            Summary(name: style.name, version: style.version, source: style.isFile ? "file" : "api",
-                    modified: style.coordinator.isModified)
+            Summary(
+                name: style.name, version: style.version, source: style.isFile ? "file" : "api",
+                modified: style.coordinator.isModified)
         }
         return try JSONResponse.make(ListResponse(styles: styles))
     }
@@ -158,14 +159,17 @@ struct StyleRoutes {
     private static func speed(_ context: TripRequestContext) throws(APIError) -> SpeedType {
         let text = try context.pathParameter("speed")
         guard let speed = SpeedType(pathSegment: text) else {
-            throw .notFound("unknown speed '\(text.prefix(40))'; expected \(SpeedType.allCases.map(\.rawValue).joined(separator: ", ")) or NORMAL, SLOW, TRAFFIC_JAM, SPEED_UNSPECIFIED")
+            throw .notFound(
+                "unknown speed '\(text.prefix(40))'; expected \(SpeedType.allCases.map(\.rawValue).joined(separator: ", ")) or NORMAL, SLOW, TRAFFIC_JAM, SPEED_UNSPECIFIED"
+            )
         }
         return speed
     }
 
     /// A JSON answer carrying the style's version as its ETag.
     private static func json(_ body: [UInt8], _ style: StyleService.Style) -> Response {
-        Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .eTag: "\"\(style.version)\""],
-                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8", .eTag: "\"\(style.version)\""],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 }

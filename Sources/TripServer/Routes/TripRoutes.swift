@@ -84,8 +84,9 @@ struct TripRoutes {
     @Sendable func search(_ request: Request, context: TripRequestContext) async throws -> Response {
         try AccessPolicy.requireServer(try context.caller(), "search trips")
         let body = try await request.decodeBody(SearchRequest.self, root: "", context: context)
-        let query = TripSearchQuery(vehicleId: body.vehicleId, activeTripsOnly: body.activeTripsOnly ?? false,
-                                    page: try PageRequest(pageSize: body.pageSize ?? 0, pageToken: body.pageToken))
+        let query = TripSearchQuery(
+            vehicleId: body.vehicleId, activeTripsOnly: body.activeTripsOnly ?? false,
+            page: try PageRequest(pageSize: body.pageSize ?? 0, pageToken: body.pageToken))
         let page = try await fleet.searchTrips(provider: try context.pathParameter("provider"), query: query)
         return try JSONResponse.make(SearchResponse(trips: page.items, nextPageToken: page.nextPageToken))
     }

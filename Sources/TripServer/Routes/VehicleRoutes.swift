@@ -58,8 +58,9 @@ struct VehicleRoutes {
 
     @Sendable func list(_ request: Request, context: TripRequestContext) async throws -> Response {
         try AccessPolicy.requireServer(try context.caller(), "list vehicles")
-        let page = try PageRequest(pageSize: try request.integerQuery("pageSize", 0...Limits.maximumPageSize) ?? 0,
-                                   pageToken: request.query("pageToken"))
+        let page = try PageRequest(
+            pageSize: try request.integerQuery("pageSize", 0...Limits.maximumPageSize) ?? 0,
+            pageToken: request.query("pageToken"))
         let result = try await fleet.listVehicles(provider: try context.pathParameter("provider"), page: page)
         return try JSONResponse.make(ListResponse(vehicles: result.items, nextPageToken: result.nextPageToken))
     }

@@ -28,11 +28,15 @@ public final class RequestMetrics: Sendable {
             if let existing = collectors[key] { return existing }
             let labels = [("method", method), ("route", route), ("status", String(status))]
             let made = (
-                registry.makeCounter(descriptor: .init(metricName: "tripshare_http_requests", unitName: "total",
-                                                       helpText: "HTTP requests answered"), labels: labels),
-                registry.makeDurationHistogram(descriptor: .init(metricName: "tripshare_http_request_duration", unitName: "seconds",
-                                                                 helpText: "Time to answer HTTP requests"),
-                                               labels: labels, buckets: Self.buckets)
+                registry.makeCounter(
+                    descriptor: .init(
+                        metricName: "tripshare_http_requests", unitName: "total",
+                        helpText: "HTTP requests answered"), labels: labels),
+                registry.makeDurationHistogram(
+                    descriptor: .init(
+                        metricName: "tripshare_http_request_duration", unitName: "seconds",
+                        helpText: "Time to answer HTTP requests"),
+                    labels: labels, buckets: Self.buckets)
             )
             collectors[key] = made
             return made
@@ -64,8 +68,9 @@ struct MetricsAndErrorsMiddleware: RouterMiddleware {
             response = try apiError.response(from: request, context: context)
         }
         let route = context.endpointPath ?? "unmatched"
-        metrics.record(method: request.method.rawValue, route: route, status: response.status.code,
-                       duration: ContinuousClock.now - start)
+        metrics.record(
+            method: request.method.rawValue, route: route, status: response.status.code,
+            duration: ContinuousClock.now - start)
         return response
     }
 }
