@@ -7,13 +7,15 @@ Starts a release `tripshare serve` on a temporary database, gives a vehicle a ro
 route) and drives it a little way, so the screen has a header, a footer and a route to draw.
 Then wrk asks, for --duration seconds each:
 
-  1. navigation.png at 390x844 points, scale 2, no basemap: drawn and encoded every time
+  1. navigation.png at 390x844 points, scale 2: drawn and encoded every time
      (no If-None-Match, and the server keeps no picture cache);
   2. the same with If-None-Match: answered 304 from the screen's digest, without drawing;
   3. card.png at 240x240: drawn every time.
 
 Prints wrk's requests/s and latency for each, and the server's mean draw + PNG time meanwhile
-(tripshare_navigation_render_duration from /metrics). The figures depend on the machine and
+(tripshare_navigation_render_duration from /metrics). With --basemap the server draws the street
+map of data-samples/helsinki.pmtiles under the screen and the vehicle drives the demo's Helsinki
+route (its tiles warm after the first request). The figures depend on the machine and
 on what else runs on it: say so when quoting them.
 
     swift build -c release --product tripshare
@@ -37,6 +39,8 @@ import navroutes  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BERLIN = os.path.join(ROOT, "..", "shared", "fixtures", "valhalla", "route.json")
+HELSINKI_ROUTE = os.path.join(ROOT, "data-samples", "helsinki-demo-route.osrm.json")
+HELSINKI_TILES = os.path.join(ROOT, "data-samples", "helsinki.pmtiles")
 VEHICLE = "/v1/providers/p/vehicles/v1"
 
 
@@ -48,8 +52,15 @@ def call(base, method, path, token, body=None):
         return response.read(), response.headers
 
 
-def route(binary, work):
-    """A route with steps and its points: Berlin when the shared fixtures are there."""
+def route(binary, work, basemap):
+    """A route with steps and its points: Helsinki's under the basemap, else Berlin when the
+    shared fixtures are there."""
+    if basemap:
+        out = os.path.join(work, "helsinki.json")
+        subprocess.run([binary, "import", "osrm", HELSINKI_ROUTE, "--out", out], check=True, capture_output=True)
+        with open(out) as f:
+            body = json.load(f)
+        return body, decode_polyline(body["encodedPolyline"]), "Helsinki demo route over data-samples/helsinki.pmtiles"
     if os.path.exists(BERLIN):
         out = os.path.join(work, "berlin.json")
         subprocess.run([binary, "import", "valhalla", BERLIN, "--out", out], check=True, capture_output=True)
@@ -119,12 +130,14 @@ def main():
     parser.add_argument("--duration", type=int, default=10)
     parser.add_argument("--connections", type=int, default=4)
     parser.add_argument("--port", type=int, default=18097)
+    parser.add_argument("--basemap", action="store_true", help="draw data-samples/helsinki.pmtiles under the screen")
     args = parser.parse_args()
     if not shutil.which("wrk"):
         sys.exit("wrk is not installed: apt-get install wrk")
     base = f"http://127.0.0.1:{args.port}"
     work = tempfile.mkdtemp(prefix="navigation-load-")
-    server = subprocess.Popen([args.binary, "serve", "--port", str(args.port), "--data-dir", work],
+    basemap = ["--basemap", HELSINKI_TILES] if args.basemap else []
+    server = subprocess.Popen([args.binary, "serve", "--port", str(args.port), "--data-dir", work] + basemap,
                               stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, "server.log"), "w"))
     try:
         for _ in range(100):
@@ -137,7 +150,7 @@ def main():
                                capture_output=True, text=True, check=True).stdout.strip()
         call(base, "POST", "/v1/providers/p/vehicles?vehicleId=v1", token,
              {"vehicleState": "ONLINE", "supportedTripTypes": ["EXCLUSIVE"], "maximumCapacity": 4, "vehicleType": {"category": "AUTO"}})
-        body, points, name = route(args.binary, work)
+        body, points, name = route(args.binary, work, args.basemap)
         call(base, "PUT", f"{VEHICLE}/route", token, body)
         # A few fixes along the route, 2 s apart: the navigator is en route, a step ahead.
         start = time.time() - 60
