@@ -103,7 +103,7 @@ def render_seconds(base):
 
 
 def wrk(args, label, url, headers):
-    command = ["wrk", "-t2", f"-c{args.connections}", f"-d{args.duration}s", "--latency"]
+    command = ["wrk", f"-t{min(2, args.connections)}", f"-c{args.connections}", f"-d{args.duration}s", "--latency"]
     for name, value in headers.items():
         command += ["-H", f"{name}: {value}"]
     out = subprocess.run(command + [url], capture_output=True, text=True).stdout
