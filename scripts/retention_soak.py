@@ -53,7 +53,7 @@ def token(role, **authorization):
         return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
     now = int(time.time())
     claims = {"iss": "retention_soak", "aud": "tripshare", "iat": now, "exp": now + 3600, "role": role,
-              "authorization": authorization}
+              "authorization": {"provider": PROVIDER, **authorization}}
     signing = b64(b'{"alg":"HS256","typ":"JWT"}') + "." + b64(json.dumps(claims).encode())
     return signing + "." + b64(hmac.new(SECRET.encode(), signing.encode(), hashlib.sha256).digest())
 
