@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "Caching", swiftSettings: strict),
         .target(name: "Geo", swiftSettings: strict),
         .target(name: "TripModel", dependencies: ["Geo"], swiftSettings: strict),
-        .target(name: "TripStore", dependencies: ["Geo", "TripModel"], swiftSettings: strict),
+        .target(name: "TripStore", dependencies: ["Caching", "Geo", "TripModel"], swiftSettings: strict),
         .target(
             name: "SQLiteStore",
             dependencies: ["Caching", "Geo", "TripModel", "TripStore", .product(name: "GRDB", package: "GRDB.swift")],

@@ -19,7 +19,7 @@ import TripStore
 /// the caches, and the vehicle's new row is written with the batch's others before the commit.
 struct PostgresTransaction: StoreTransaction {
     let connection: BlockingConnection
-    let caches: PostgresCaches
+    let caches: DecodedRowCaches
     let batch: WriteBatch?
 
     private func rows(_ query: PostgresQuery) throws -> [PostgresRow] {

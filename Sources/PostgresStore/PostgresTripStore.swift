@@ -15,7 +15,7 @@ import TripStore
 /// - The event log's ids are in commit order across processes (EventLog), and each commit
 ///   that logs events notifies the other processes (``SharedTripStore/eventCommits()``).
 /// - Decoded rows are cached per process, always checked against the row versions the
-///   database returns in the same statement (``PostgresCaches``).
+///   database returns in the same statement (``DecodedRowCaches``).
 /// - Reads run on pooled connections (``ConnectionPool``); a transaction body, which is
 ///   synchronous, runs on a thread of the store's that waits for each statement.
 /// - An unreachable database makes every call fail quickly with UNAVAILABLE; the pool
@@ -27,7 +27,7 @@ public final class PostgresTripStore: SharedTripStore {
     /// What the migrations found and did when the store was opened.
     public let migrations: PostgresMigrations.Outcome
     let pool: ConnectionPool
-    let caches = PostgresCaches()
+    let caches = DecodedRowCaches()
     let lane: WriteLane
     /// Whether writes fail now: fed by the pool's connection attempts and every write.
     public let health = StoreHealth()

@@ -36,7 +36,7 @@ enum RowReads {
     // MARK: Vehicles
 
     /// Decodes a vehicle read (VehicleRead, VehicleForWrite): its first five columns.
-    static func vehicle(_ rows: [PostgresRow], key: String, caches: PostgresCaches) throws -> RowRead<VehicleRecord> {
+    static func vehicle(_ rows: [PostgresRow], key: String, caches: DecodedRowCaches) throws -> RowRead<VehicleRecord> {
         guard let row = rows.first else { return .absent }
         let (version, body, tracking, state, routeVersion) = try row.decode((Int64, String?, String?, ByteBuffer?, Int64).self)
         guard let body, let tracking else {
@@ -64,7 +64,7 @@ enum RowReads {
     // MARK: Trips
 
     /// The versions to send with a trip read: the cached trip row's, and its vehicle's.
-    static func cachedTripVersions(provider: String, id: String, caches: PostgresCaches) -> (trip: Int64, vehicle: Int64) {
+    static func cachedTripVersions(provider: String, id: String, caches: DecodedRowCaches) -> (trip: Int64, vehicle: Int64) {
         let key = key(provider, id)
         guard let tripVersion = caches.trips.version(for: key) else { return (-1, -1) }
         let vehicleId = caches.trips.value(for: key, version: tripVersion)?.trip.vehicleId
@@ -76,7 +76,7 @@ enum RowReads {
     /// row as stored. `vehicleHere` is the vehicle as the caller's transaction holds it, if
     /// it does (then it is the one to compose with).
     static func trip(
-        _ rows: [PostgresRow], provider: String, id: String, caches: PostgresCaches, compose: Bool,
+        _ rows: [PostgresRow], provider: String, id: String, caches: DecodedRowCaches, compose: Bool,
         vehicleHere: (String) -> VehicleRecord? = { _ in nil }
     ) throws -> RowRead<(trip: Revisioned<Trip>, row: TripRow)> {
         guard let row = rows.first else { return .absent }
@@ -120,7 +120,7 @@ enum RowReads {
     }
 
     /// Keeps a trip composed for riders, for the next reader of the same revision.
-    static func rememberComposed(_ trip: Revisioned<Trip>, provider: String, id: String, caches: PostgresCaches) {
+    static func rememberComposed(_ trip: Revisioned<Trip>, provider: String, id: String, caches: DecodedRowCaches) {
         guard trip.revision.vehicleRow != 0 else { return }
         caches.composedTrips.store(trip, for: key(provider, id), version: trip.revision.vehicleRow)
     }

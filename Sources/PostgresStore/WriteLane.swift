@@ -59,7 +59,7 @@ final class WriteLane: Sendable {
     static let maximumRetries = 40
 
     private let pool: ConnectionPool
-    private let caches: PostgresCaches
+    private let caches: DecodedRowCaches
     private let health: StoreHealth
     private let channel: String
     private let instance: String
@@ -67,7 +67,7 @@ final class WriteLane: Sendable {
     private let thread: NIOThreadPool
     private let queue = Mutex(Queue())
 
-    init(pool: ConnectionPool, caches: PostgresCaches, health: StoreHealth, channel: String, instance: String, logger: Logger) {
+    init(pool: ConnectionPool, caches: DecodedRowCaches, health: StoreHealth, channel: String, instance: String, logger: Logger) {
         self.pool = pool
         self.caches = caches
         self.health = health

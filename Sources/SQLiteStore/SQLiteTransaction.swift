@@ -6,7 +6,7 @@ import TripStore
 /// ``TripStore/StoreTransaction`` on one GRDB database connection, inside its transaction.
 struct SQLiteTransaction: StoreTransaction {
     let db: Database
-    let caches: SQLiteCaches
+    let caches: DecodedRowCaches
     /// In a write transaction, what the write has read and changed so far.
     let write: WriteState?
 
@@ -383,45 +383,6 @@ extension SQLiteTransaction {
         }
         try db.cachedStatement(sql: "UPDATE event_log_start SET after_event = MAX(after_event, ?)").execute(arguments: [greatest])
     }
-}
-
-/// A trip as its row holds it.
-struct TripRow: Sendable {
-    var trip: Trip
-    /// The live fields in `trip` may be stale: read them from the vehicle row
-    /// (``Trip/withProgress(of:)``). Migration 0006 says why.
-    var progressFromVehicle: Bool
-}
-
-/// The decoded-resource caches of one SQLite store (a class, so a transaction that holds it
-/// fits an existential's inline buffer: no allocation per write).
-final class SQLiteCaches: Sendable {
-    let vehicles = DecodedCache<VehicleRecord>(capacity: 20_000)
-    let trips = DecodedCache<TripRow>(capacity: 20_000)
-    /// Trips as riders read them, by trip and the vehicle row's version (the revision holds
-    /// the trip row's): filled by reads only, which see committed data.
-    let composedTrips = DecodedCache<Revisioned<Trip>>(capacity: 20_000)
-
-    func apply(_ updates: [CacheUpdate]) {
-        for update in updates {
-            switch update {
-            case .vehicle(let key, let version, let record): vehicles.store(record, for: key, version: version)
-            case .trip(let key, let version, let trip): trips.store(trip, for: key, version: version)
-            case .removeVehicle(let key): vehicles.remove(key)
-            case .removeTrip(let key):
-                trips.remove(key)
-                composedTrips.remove(key)
-            }
-        }
-    }
-}
-
-/// A change to the caches, applied once the data it describes is committed.
-enum CacheUpdate: Sendable {
-    case vehicle(String, Int64, VehicleRecord)
-    case trip(String, Int64, TripRow)
-    case removeVehicle(String)
-    case removeTrip(String)
 }
 
 /// What one write has read and changed so far, kept until its transaction ends.

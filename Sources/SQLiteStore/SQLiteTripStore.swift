@@ -11,7 +11,7 @@ import TripStore
 /// recorded in ``health``; nothing is acknowledged before it is committed.
 public final class SQLiteTripStore: TripStore {
     let pool: DatabasePool
-    let caches = SQLiteCaches()
+    let caches = DecodedRowCaches()
     public let health = StoreHealth()
     private let groupCommit: GroupCommit
     private let checkpointer: WALCheckpointer
