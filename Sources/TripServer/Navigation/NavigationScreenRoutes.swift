@@ -34,15 +34,8 @@ struct NavigationScreenRoutes {
         self.fleet = fleet
         self.basemap = basemap
         self.clock = clock
-        renderTime = metrics.registry.makeDurationHistogram(
-            descriptor: .init(
-                metricName: "tripshare_navigation_render_duration", unitName: "seconds",
-                helpText: "Time to draw and encode a navigation screen or turn-by-turn card PNG"),
-            labels: [],
-            buckets: [
-                .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(4), .milliseconds(8),
-                .milliseconds(16), .milliseconds(32), .milliseconds(64), .milliseconds(128),
-            ])
+        renderTime = metrics.renderHistogram(
+            name: "tripshare_navigation_render_duration", help: "Time to draw and encode a navigation screen or turn-by-turn card PNG")
     }
 
     func register(on router: some RouterMethods<TripRequestContext>) {

@@ -31,15 +31,7 @@ struct PreviewRoutes {
         self.fleet = fleet
         self.clock = clock
         self.basemap = basemap
-        renderTime = metrics.registry.makeDurationHistogram(
-            descriptor: .init(
-                metricName: "tripshare_render_duration", unitName: "seconds",
-                helpText: "Time to draw and encode a trip preview PNG"),
-            labels: [],
-            buckets: [
-                .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(4), .milliseconds(8),
-                .milliseconds(16), .milliseconds(32), .milliseconds(64), .milliseconds(128),
-            ])
+        renderTime = metrics.renderHistogram(name: "tripshare_render_duration", help: "Time to draw and encode a trip preview PNG")
     }
 
     func register(on router: some RouterMethods<TripRequestContext>) {

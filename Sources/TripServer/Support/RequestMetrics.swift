@@ -45,6 +45,17 @@ public final class RequestMetrics: Sendable {
         pair.latency.record(duration)
     }
 
+    /// A histogram of the time to draw and encode one picture (previews, screens, cards):
+    /// buckets from half a millisecond to 128 ms, where such renders fall.
+    func renderHistogram(name: String, help: String) -> DurationHistogram {
+        registry.makeDurationHistogram(
+            descriptor: .init(metricName: name, unitName: "seconds", helpText: help), labels: [],
+            buckets: [
+                .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(4), .milliseconds(8),
+                .milliseconds(16), .milliseconds(32), .milliseconds(64), .milliseconds(128),
+            ])
+    }
+
     /// The Prometheus text exposition of every metric.
     public func exposition() -> [UInt8] { registry.emitToBuffer() }
 }
