@@ -49,6 +49,22 @@ public struct FleetLogReplay: Sendable {
         public var remainingDistance: ErrorDistribution?
         /// Remaining time: ours against the driver's (seconds), when compared.
         public var remainingTime: ErrorDistribution?
+        /// Every compared update, in log order, for plotting where the estimates go wrong.
+        public var estimates: [EstimateSample] = []
+    }
+
+    /// One vehicle update where our estimates were compared with the driver's.
+    public struct EstimateSample: Codable, Sendable {
+        /// The log time of the update.
+        public var time: Timestamp
+        /// The vehicle updated.
+        public var vehicleId: String
+        /// Remaining distance in metres: ours and the driver's (nil where either is missing).
+        public var distance: Double?
+        public var driverDistance: Double?
+        /// Remaining time in seconds: ours and the driver's (nil where either is missing).
+        public var timeSeconds: Double?
+        public var driverTimeSeconds: Double?
     }
 
     let log: FleetLog
@@ -118,6 +134,13 @@ public struct FleetLogReplay: Sendable {
                         distanceErrors.append((Double(mine), Double(driver)))
                     }
                     if let driver = driverTime, let mine = ours.remainingTimeSeconds { timeErrors.append((Double(mine), Double(driver))) }
+                    if driverDistance != nil || driverTime != nil {
+                        report.estimates.append(
+                            EstimateSample(
+                                time: call.time, vehicleId: call.id, distance: ours.remainingDistanceMeters.map(Double.init),
+                                driverDistance: driverDistance.map(Double.init), timeSeconds: ours.remainingTimeSeconds.map(Double.init),
+                                driverTimeSeconds: driverTime.map(Double.init)))
+                    }
                 }
             case .createTrip:
                 if answer != nil {

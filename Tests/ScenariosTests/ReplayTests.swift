@@ -26,6 +26,9 @@ import TripStoreTesting
         let distance = try #require(report.remainingDistance)
         #expect(distance.count > 450)
         #expect(try #require(distance.withinTolerance) >= 0.95)
+        // Every compared update is in the report, for plotting: as many as were measured.
+        #expect(report.estimates.filter { $0.distance != nil && $0.driverDistance != nil }.count == distance.count)
+        #expect(report.estimates.first?.vehicleId == "Vehicle_1")
         if withoutDriverEstimates {
             #expect(distance.median <= 10)
             print("remaining distance error: median \(distance.median) m, p90 \(distance.p90) m, within 2%/20 m \(distance.withinTolerance ?? 0)")
