@@ -219,7 +219,7 @@ class API:
             return json.loads(response.read() or b"null")
 
 
-def check_driver_page(browser, link, api, name, viewport, out, failures):
+def check_driver_page(browser, link, api, name, viewport, out, failures, units):
     """The driver's page at one viewport; see the module's docstring."""
     vehicle = "/v1/providers/demo/vehicles/demo-car"
     api.call("DELETE", f"{vehicle}/navigationUISettings")
@@ -259,6 +259,11 @@ def check_driver_page(browser, link, api, name, viewport, out, failures):
     # The directions list is one tap away: on the header.
     browser.evaluate("document.getElementById('open-header').click()")
     state = wait_for(browser, lambda s: s["list"] == "open" and s["steps"] > 0, 20, "the directions list", DRIVE_STATE)
+    # Distances in the units asked for (?units=), else in the browser language's (en-US: miles).
+    listed = browser.evaluate("document.getElementById('directions').innerText") or ""
+    expected_unit = r"\d (km|m)\b" if units == "metric" else r"\d (mi|ft)\b"
+    if not re.search(expected_unit, listed):
+        failures.append(f"drive {name}: the directions list shows no {units} distances ({listed[:120]!r})")
     path = os.path.join(out, f"drive-{name}-directions.png")
     browser.screenshot(path)
     print(f"drive {name}: directions list with {state['steps']} steps; screenshot {path}")
@@ -330,7 +335,7 @@ def main():
                                 capture_output=True, text=True, check=True)
         api = API(base, minted.stdout.strip())
 
-        chrome = subprocess.Popen([chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+        chrome = subprocess.Popen([chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--lang=en-US",
                                    "--remote-debugging-port=0", f"--user-data-dir={os.path.join(work, 'chrome')}", "about:blank"],
                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         processes.append(chrome)
@@ -363,8 +368,10 @@ def main():
             if not state.get("alt", "").startswith("Map of your trip"):
                 failures.append(f"{name}: the map has no text alternative ({state.get('alt')!r})")
         resume_after_retention(browser, args.out)
-        for name, viewport in (("portrait", PHONE), ("landscape", PHONE_LANDSCAPE)):
-            check_driver_page(browser, drive, api, name, viewport, args.out, failures)
+        # Upright as the browser's language (en-US) says: miles; sideways as the link asks.
+        for name, viewport, link, units in (("portrait", PHONE, drive, "imperial"),
+                                            ("landscape", PHONE_LANDSCAPE, drive + "?units=metric", "metric")):
+            check_driver_page(browser, link, api, name, viewport, args.out, failures, units)
         if browser.console_errors:
             failures.append("console errors: " + "; ".join(browser.console_errors[:5]))
     except AssertionError as error:

@@ -26,7 +26,11 @@
   let navInfo = null;
   let shown = { query: null, tag: null, url: null };
   let timeZone = (Intl.DateTimeFormat().resolvedOptions().timeZone) || null;
-  const units = /^en-(US|LR)\b|^my\b/.test(navigator.language || "") ? "imperial" : "metric";
+  // Units as the page's ?units= asks, else as the phone's language has it (miles where
+  // road signs are in miles).
+  const askedUnits = new URLSearchParams(location.search).get("units");
+  const units = askedUnits === "imperial" || askedUnits === "metric" ? askedUnits
+    : /^en-(US|LR)\b|^my\b/.test(navigator.language || "") ? "imperial" : "metric";
   let ended = false;
   let updates = 0;
   let drawing = false;
