@@ -31,18 +31,16 @@ struct DriverPageRoutes {
 
     @Sendable func page(_ request: Request, context: TripRequestContext) async throws -> Response {
         let token = try context.pathParameter("token")
-        let principal: Principal
-        do { principal = try await authenticator.principal(token: token) } catch {
-            // Over its rate limit, the link answers 429 with Retry-After like the API.
-            guard error.status == .unauthorized else { throw error }
-            return PageResponse.message(
-                .unauthorized, "This driver link has expired or is not valid", "Ask your dispatcher for a new link. (\(error.message))")
+        let refusals = PageLink.Refusals(
+            invalid: ("This driver link has expired or is not valid", "Ask your dispatcher for a new link."),
+            wrongKind: ("This is not a driver's link", "The driver's page opens with a driver token for one vehicle."))
+        let provider: String
+        let vehicleId: String
+        let link = try await PageLink.open(token, authenticator: authenticator, refusals: refusals) { $0.role == .driver ? $0.vehicleId : nil }
+        switch link {
+        case .refused(let page): return page
+        case .opens(let owner, let id): (provider, vehicleId) = (owner, id)
         }
-        guard principal.role == .driver, let vehicleId = principal.vehicleId else {
-            return PageResponse.message(.forbidden, "This is not a driver's link", "The driver's page opens with a driver token for one vehicle.")
-        }
-        // The vehicle is the token's provider's: the token says whose, the page never looks it up.
-        let provider = principal.provider
         let vehicle: Vehicle
         do { vehicle = try await fleet.vehicle(provider: provider, id: vehicleId) } catch let error as FleetError where error.code == .notFound {
             return PageResponse.message(.notFound, "This vehicle cannot be found", "It may have been deleted.")

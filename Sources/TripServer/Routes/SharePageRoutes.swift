@@ -35,19 +35,16 @@ struct SharePageRoutes {
 
     @Sendable func page(_ request: Request, context: TripRequestContext) async throws -> Response {
         let token = try context.pathParameter("token")
-        let principal: Principal
-        do { principal = try await authenticator.principal(token: token) } catch {
-            // Over its rate limit, the link answers 429 with Retry-After like the API.
-            guard error.status == .unauthorized else { throw error }
-            return PageResponse.message(
-                .unauthorized, "This share link has expired or is not valid",
-                "Ask whoever sent it for a new link. (\(error.message))")
+        let refusals = PageLink.Refusals(
+            invalid: ("This share link has expired or is not valid", "Ask whoever sent it for a new link."),
+            wrongKind: ("This is not a rider's link", "Share pages open with a consumer token for one trip."))
+        let provider: String
+        let tripId: String
+        let link = try await PageLink.open(token, authenticator: authenticator, refusals: refusals) { $0.role == .consumer ? $0.tripId : nil }
+        switch link {
+        case .refused(let page): return page
+        case .opens(let owner, let id): (provider, tripId) = (owner, id)
         }
-        guard principal.role == .consumer, let tripId = principal.tripId else {
-            return PageResponse.message(.forbidden, "This is not a rider's link", "Share pages open with a consumer token for one trip.")
-        }
-        // The trip is the token's provider's: the token says whose, the page never looks it up.
-        let provider = principal.provider
         let trip: Trip
         do { trip = try await fleet.trip(provider: provider, id: tripId) } catch let error as FleetError where error.code == .notFound {
             return PageResponse.message(.notFound, "This trip cannot be found", "It may have been deleted.")
