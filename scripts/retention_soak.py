@@ -179,9 +179,14 @@ def main():
                     connection.call("PUT", f"/v1/providers/{PROVIDER}/vehicles/v{i}/route", routes[i])
                 lat, lng = origin(i)
                 lng += step * STEP_METRES / navroutes.METRES_PER_DEGREE / math.cos(math.radians(lat))
-                status, payload = connection.call(
-                    "PUT", f"/v1/providers/{PROVIDER}/vehicles/v{i}?updateMask=lastLocation",
-                    {"lastLocation": {"location": {"latitude": lat, "longitude": lng}, "speed": 10.0, "heading": 90}})
+                try:
+                    status, payload = connection.call(
+                        "PUT", f"/v1/providers/{PROVIDER}/vehicles/v{i}?updateMask=lastLocation",
+                        {"lastLocation": {"location": {"latitude": lat, "longitude": lng}, "speed": 10.0, "heading": 90}})
+                except (OSError, http.client.HTTPException) as error:
+                    # Counted and reported, and the sender goes on: a soak outlives one bad connection.
+                    status, payload = -1, f"connection error twice in a row: {error!r}".encode()
+                    print(f"{time.monotonic() - start:8.0f} s: update of v{i} failed: {error!r}", flush=True)
                 with lock:
                     counter["ok" if status == 200 else "failed"] += 1
                     if status != 200 and counter["failed"] == 1:
