@@ -25,7 +25,9 @@ struct EventRetentionService: Service {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 do {
+                    let started = ContinuousClock.now
                     let pass = try await trimmer.trim()
+                    let took = ContinuousClock.now - started
                     deleted.increment(by: Int64(pass.deleted))
                     // A first pass over a long log deletes for a while: say so.
                     if pass.deleted > 0 {
@@ -34,6 +36,7 @@ struct EventRetentionService: Service {
                             "event retention pass",
                             metadata: [
                                 "examined": "\(pass.examined)", "deleted": "\(pass.deleted)", "batches": "\(pass.batches)",
+                                "seconds": "\((took / .milliseconds(10)).rounded() / 100)",
                             ])
                     }
                 } catch {
