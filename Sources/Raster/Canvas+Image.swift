@@ -52,6 +52,25 @@ extension Canvas {
         }
     }
 
+    /// Copies an image's pixels onto the canvas at a whole-pixel offset, replacing what was
+    /// there (no blending), clipped to the canvas: how a picture drawn in pieces is put together.
+    public mutating func replacePixels(with image: Image, x offsetX: Int, y offsetY: Int) {
+        let firstX = max(0, offsetX)
+        let lastX = min(width, offsetX + image.width)
+        let firstY = max(0, offsetY)
+        let lastY = min(height, offsetY + image.height)
+        guard firstX < lastX, firstY < lastY else { return }
+        let stride = width
+        image.pixels.withUnsafeBufferPointer { source in
+            pixels.withUnsafeMutableBufferPointer { target in
+                guard let from = source.baseAddress, let to = target.baseAddress else { return }
+                for y in firstY..<lastY {
+                    (to + y * stride + firstX).update(from: from + (y - offsetY) * image.width + (firstX - offsetX), count: lastX - firstX)
+                }
+            }
+        }
+    }
+
     /// Source-over copy at a whole-pixel offset, clipped.
     private mutating func copy(_ image: Image, x offsetX: Int, y offsetY: Int, alpha: UInt8) {
         let firstX = max(0, offsetX)

@@ -35,7 +35,7 @@ enum Dasher {
         var remaining = lengths[slot] - phase
         var on = slot % 2 == 0
         var pieces: [Polyline] = []
-        var current: [Point] = on ? [points[0]] : []
+        var current: [Point] = on ? started(at: points[0]) : []
         for index in 1..<points.count {
             var start = points[index - 1]
             let end = points[index]
@@ -47,7 +47,7 @@ enum Dasher {
                     pieces.append(Polyline(points: current, isClosed: false))
                     current = []
                 } else {
-                    current = [cut]
+                    current = started(at: cut)
                 }
                 segment -= remaining
                 start = cut
@@ -60,7 +60,7 @@ enum Dasher {
                         pieces.append(Polyline(points: [start], isClosed: false))
                         current = []
                     } else {
-                        current = [start]
+                        current = started(at: start)
                     }
                     on.toggle()
                     slot = (slot + 1) % lengths.count
@@ -75,5 +75,15 @@ enum Dasher {
         return pieces.map { piece in
             piece.points.allSatisfy({ $0 == piece.points[0] }) ? Polyline(points: [piece.points[0]], isClosed: false) : piece
         }
+    }
+
+    /// A dash's points, starting at `point`, with room for the usual few more (one
+    /// allocation instead of a literal's and its growth).
+    @inline(__always)
+    private static func started(at point: Point) -> [Point] {
+        var points: [Point] = []
+        points.reserveCapacity(4)
+        points.append(point)
+        return points
     }
 }

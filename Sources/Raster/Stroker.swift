@@ -78,14 +78,15 @@ struct Stroker {
         }
         guard points.count >= 2 else { return }
         if polyline.isClosed && points.count >= 3 {
-            loop(points, into: &contours)
-            loop(points.reversed(), into: &contours)
+            loop(points, reversed: false, into: &contours)
+            loop(points, reversed: true, into: &contours)
         } else {
-            side(points, into: &contours)
-            cap(at: points[points.count - 1], direction: direction(points[points.count - 2], points[points.count - 1]), into: &contours)
-            let reversed = Array(points.reversed())
-            side(reversed, into: &contours)
-            cap(at: reversed[reversed.count - 1], direction: direction(reversed[reversed.count - 2], reversed[reversed.count - 1]), into: &contours)
+            // Both sides walk the same points, the second backwards (no reversed copy).
+            let count = points.count
+            side(points, reversed: false, into: &contours)
+            cap(at: points[count - 1], direction: direction(points[count - 2], points[count - 1]), into: &contours)
+            side(points, reversed: true, into: &contours)
+            cap(at: points[0], direction: direction(points[1], points[0]), into: &contours)
             contours.closeContour()
         }
     }
@@ -94,9 +95,23 @@ struct Stroker {
     /// exactly (it replaces the vertex before it instead), so caps sit where asked.
     static func merged(_ points: [Point], closed: Bool, distance: Double) -> [Point] {
         guard var last = points.first else { return [] }
-        var kept = [last]
-        kept.reserveCapacity(points.count)
         let limit = distance * distance
+        // Most lines have nothing to merge: keep them as they are, without a copy.
+        if points.count > 2, !closed || (points[points.count - 1] - points[0]).lengthSquared >= limit {
+            var previous = last
+            var spaced = true
+            for point in points.dropFirst() {
+                if (point - previous).lengthSquared < limit {
+                    spaced = false
+                    break
+                }
+                previous = point
+            }
+            if spaced { return points }
+        }
+        var kept: [Point] = []
+        kept.reserveCapacity(points.count)
+        kept.append(last)
         for point in points.dropFirst() {
             if (point - last).lengthSquared >= limit {
                 kept.append(point)
@@ -131,35 +146,37 @@ struct Stroker {
         Point(x: -direction.y * halfWidth, y: direction.x * halfWidth)
     }
 
-    /// The left offset of an open polyline, start to end, with joins.
-    private func side(_ points: [Point], into contours: inout Contours) {
-        var previous = direction(points[0], points[1])
-        var previousLength = (points[1] - points[0]).length
-        contours.points.append(points[0] + normal(previous))
-        for index in 1..<(points.count - 1) {
-            let next = direction(points[index], points[index + 1])
-            let nextLength = (points[index + 1] - points[index]).length
+    /// The left offset of an open polyline, start to end (end to start when `reversed`), with joins.
+    private func side(_ points: [Point], reversed: Bool, into contours: inout Contours) {
+        let last = points.count - 1
+        @inline(__always) func vertex(_ index: Int) -> Point { points[reversed ? last - index : index] }
+        var previous = direction(vertex(0), vertex(1))
+        var previousLength = (vertex(1) - vertex(0)).length
+        contours.points.append(vertex(0) + normal(previous))
+        for index in 1..<last {
+            let next = direction(vertex(index), vertex(index + 1))
+            let nextLength = (vertex(index + 1) - vertex(index)).length
             join(
-                at: points[index], incoming: previous, outgoing: next,
+                at: vertex(index), incoming: previous, outgoing: next,
                 room: min(previousLength, nextLength) / 2, into: &contours)
             previous = next
             previousLength = nextLength
         }
-        contours.points.append(points[points.count - 1] + normal(previous))
+        contours.points.append(vertex(last) + normal(previous))
     }
 
-    /// One closed offset loop: a join at every vertex.
-    private func loop<C: BidirectionalCollection>(_ points: C, into contours: inout Contours) where C.Element == Point {
-        let vertices = Array(points)
-        let count = vertices.count
-        var previous = direction(vertices[count - 1], vertices[0])
-        var previousLength = (vertices[0] - vertices[count - 1]).length
+    /// One closed offset loop (walking the points backwards when `reversed`): a join at every vertex.
+    private func loop(_ points: [Point], reversed: Bool, into contours: inout Contours) {
+        let count = points.count
+        @inline(__always) func vertex(_ index: Int) -> Point { points[reversed ? count - 1 - index : index] }
+        var previous = direction(vertex(count - 1), vertex(0))
+        var previousLength = (vertex(0) - vertex(count - 1)).length
         for index in 0..<count {
-            let following = vertices[(index + 1) % count]
-            let next = direction(vertices[index], following)
-            let nextLength = (following - vertices[index]).length
+            let following = vertex((index + 1) % count)
+            let next = direction(vertex(index), following)
+            let nextLength = (following - vertex(index)).length
             join(
-                at: vertices[index], incoming: previous, outgoing: next,
+                at: vertex(index), incoming: previous, outgoing: next,
                 room: min(previousLength, nextLength) / 2, into: &contours)
             previous = next
             previousLength = nextLength

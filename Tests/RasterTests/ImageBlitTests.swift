@@ -18,6 +18,25 @@ import Testing
         #expect(canvas.pixel(x: 0, y: 0) == PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 255))
     }
 
+    /// Replacing pixels copies them as they are (a see-through pixel replaces, it does not
+    /// blend), at a whole-pixel offset, clipped to the canvas on every side.
+    @Test func replacePixelsCopiesWithoutBlending() throws {
+        let image = try sample()
+        var canvas = Canvas(width: 4, height: 4, background: .black)
+        canvas.replacePixels(with: image, x: 1, y: 2)
+        #expect(canvas.pixel(x: 1, y: 2) == PremultipliedColor(red: 255, green: 0, blue: 0, alpha: 255))
+        #expect(canvas.pixel(x: 2, y: 2) == PremultipliedColor(red: 0, green: 255, blue: 0, alpha: 255))
+        #expect(canvas.pixel(x: 2, y: 3) == image.pixel(x: 1, y: 1), "not blended over the black")
+        #expect(canvas.pixel(x: 0, y: 2) == PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 255))
+        var clipped = Canvas(width: 2, height: 2, background: .black)
+        clipped.replacePixels(with: image, x: -1, y: 1)
+        #expect(clipped.pixel(x: 0, y: 1) == PremultipliedColor(red: 0, green: 255, blue: 0, alpha: 255))
+        #expect(clipped.pixel(x: 1, y: 1) == PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 255))
+        #expect(clipped.pixel(x: 0, y: 0) == PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 255))
+        clipped.replacePixels(with: image, x: 5, y: -7)
+        #expect(clipped.pixel(x: 0, y: 0) == PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 255))
+    }
+
     /// A 90° rotation puts each source pixel where the transform maps its centre.
     @Test func rotationMapsPixels() throws {
         var canvas = Canvas(width: 4, height: 4)

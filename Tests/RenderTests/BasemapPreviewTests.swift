@@ -209,6 +209,37 @@ enum HelsinkiSample {
         #expect(day.image.pixel(x: 100, y: 75).alpha == 255, "the map covers the screen")
     }
 
+    /// A camera cropped to a band of rows (as the navigation screen draws the map between its
+    /// header and footer) draws the band's map on the pixels it has in the whole picture, labels
+    /// and attribution included: at most float rounding in edge coverage differs.
+    @Test func croppedCameraDrawsTheSamePixels() throws {
+        let layer = try HelsinkiSample.basemapLayer()
+        let underlay = layer.underlay(for: try GoldenSupport.style("default"))
+        let (width, height, top, rows) = (400, 320, 60, 200)
+        let keepOut = [LayoutRect(x: 0, y: 0, width: 400, height: 60), LayoutRect(x: 0, y: 260, width: 400, height: 60)]
+        let visible = LayoutRect(x: 0, y: 60, width: 400, height: 200)
+        func inBand(_ rect: LayoutRect) -> LayoutRect { LayoutRect(x: rect.x, y: rect.y - 60, width: rect.width, height: rect.height) }
+        for bearing in [0.0, 37.5] {
+            let camera = Camera(center: HelsinkiSample.center, zoom: 16.3, bearing: bearing, pixelWidth: width, pixelHeight: height, scale: 1)
+            var whole = Canvas(width: width, height: height)
+            try underlay.draw(on: &whole, camera: camera, visibleArea: visible, keepOut: keepOut, lighting: .normal)
+            var band = Canvas(width: width, height: rows)
+            try underlay.draw(
+                on: &band, camera: camera.cropped(x: 0, y: top, width: width, height: rows), visibleArea: inBand(visible),
+                keepOut: keepOut.map(inBand), lighting: .normal)
+            let wholeBytes = whole.image.straightRGBA
+            let bandBytes = band.image.straightRGBA
+            var differing = 0
+            var largest = 0
+            for index in bandBytes.indices where bandBytes[index] != wholeBytes[index + top * width * 4] {
+                differing += 1
+                largest = max(largest, abs(Int(bandBytes[index]) - Int(wholeBytes[index + top * width * 4])))
+            }
+            #expect(largest <= 2 && differing < bandBytes.count / 500, "bearing \(bearing): \(differing) bytes differ, by up to \(largest)")
+            #expect(Set(bandBytes).count > 20, "a map, not a blank")
+        }
+    }
+
     /// Its identity names the archive and the styles, so screens' digests change with them.
     @Test func identityFollowsTheStyles() throws {
         let layer = try HelsinkiSample.basemapLayer()

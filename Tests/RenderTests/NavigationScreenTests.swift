@@ -366,8 +366,10 @@ private final class PaintUnderlay: MapUnderlay, @unchecked Sendable {
 }
 
 @Suite struct NavigationScreenSeamTests {
-    /// The underlay draws the map first, with the screen's camera and the device-pixel
-    /// rectangles its elements cover; the route, the vehicle and the panels come on top.
+    /// The underlay draws the map first, into the band of rows the opaque header and footer
+    /// leave free (the footer's rounded corners included), with the screen's camera cropped to
+    /// that band and the device-pixel rectangles its elements cover; the route, the vehicle
+    /// and the panels come on top.
     @Test func underlayDrawsTheMap() throws {
         let underlay = PaintUnderlay(color: Color(red: 0x33, green: 0x66, blue: 0x99))
         var screen = try LisbonRoute.screen(query: ["scale": "2"])
@@ -375,18 +377,52 @@ private final class PaintUnderlay: MapUnderlay, @unchecked Sendable {
         let frame = try screen.render()
         let call = try #require(underlay.calls.first)
         #expect(underlay.calls.count == 1)
-        #expect(call.camera.pixelWidth == 780 && call.camera.pixelHeight == 1688)
-        #expect(call.camera.zoom == frame.layout.camera.zoom && call.camera.bearing == frame.layout.camera.bearing)
         let header = try #require(frame.layout["header"])
-        #expect(call.keepOut.contains(header.scaled(by: 2)))
+        let footer = try #require(frame.layout["footer"])
+        let top = header.maxY * 2
+        let bottom = (footer.y + 16) * 2
+        #expect(call.camera.pixelWidth == 780 && Double(call.camera.pixelHeight) == bottom - top)
+        #expect(call.camera.zoom == frame.layout.camera.zoom && call.camera.bearing == frame.layout.camera.bearing)
+        // Everything lands on the pixel it has in the whole screen, moved up by the band's top.
+        let whole = Camera(
+            center: LatLng(latitude: frame.layout.camera.latitude, longitude: frame.layout.camera.longitude),
+            zoom: frame.layout.camera.zoom, bearing: frame.layout.camera.bearing, pixelWidth: 780, pixelHeight: 1688, scale: 2)
+        for location in [LisbonRoute.point(0), LisbonRoute.point(7), LisbonRoute.point(40)] {
+            let inBand = call.camera.point(location)
+            let onScreen = whole.point(location)
+            #expect(abs(inBand.x - onScreen.x) < 1e-6 && abs(inBand.y + top - onScreen.y) < 1e-6)
+        }
+        func inBand(_ rect: LayoutRect) -> LayoutRect {
+            let device = rect.scaled(by: 2)
+            return LayoutRect(x: device.x, y: device.y - top, width: device.width, height: device.height)
+        }
+        #expect(call.keepOut.contains(inBand(header)))
         #expect(call.lighting == LightingMode.normal)
         let map = try #require(frame.layout["map"])
         // The map's own rectangle is where street names go (no keep-out) and where the
         // attribution stays visible.
-        #expect(!call.keepOut.contains(map.scaled(by: 2)))
-        #expect(call.visibleArea == map.scaled(by: 2))
-        #expect(frame.image.color(atPoint: map.x + 8, map.y + 8, scale: 2).hex == "#336699")
+        #expect(!call.keepOut.contains(inBand(map)))
+        #expect(call.visibleArea == inBand(map))
+        #expect(frame.image.color(atPoint: map.x + 8, map.y + 0.5, scale: 2).hex == "#336699")
+        #expect(frame.image.color(atPoint: footer.x + 1, footer.y + 1, scale: 2).hex == "#336699", "beside the footer's corner")
         #expect(frame.image.color(atPoint: header.maxX - 4, header.y + 4, scale: 2) == NavigationUISettings.defaultPrimaryBackground)
+    }
+
+    /// Under a see-through header, or without a footer, the map is drawn there too.
+    @Test func underlayShowsThroughWhatIsNotOpaque() throws {
+        let paint = Color(red: 0x33, green: 0x66, blue: 0x99)
+        let seeThrough = try settings(##"{"navigationHeaderPrimaryBackgroundColor": "#1A73E880", "navigationFooterEnabled": false}"##)
+        let underlay = PaintUnderlay(color: paint)
+        var screen = try LisbonRoute.screen(settings: seeThrough, query: ["scale": "2"])
+        screen.underlay = underlay
+        let frame = try screen.render()
+        let call = try #require(underlay.calls.first)
+        #expect(call.camera.pixelWidth == 780 && call.camera.pixelHeight == 1688)
+        #expect(frame.layout["footer"] == nil)
+        let header = try #require(frame.layout["header"])
+        let blended = frame.image.color(atPoint: header.maxX - 4, header.y + 4, scale: 2)
+        #expect(blended != paint && blended.hex != "#1A73E8", "the header's colour over the map")
+        #expect(frame.image.color(atPoint: 8, 840, scale: 2) == paint)
     }
 
     /// The digest changes with what is drawn and only with it.

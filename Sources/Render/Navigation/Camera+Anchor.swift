@@ -27,6 +27,15 @@ extension Camera {
             pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
     }
 
+    /// The camera of a whole-pixel part of this one's image (`x`, `y`, `width`, `height` in
+    /// device pixels): the same zoom, bearing and scale, so that everything lands on the same
+    /// pixels as in the whole image, shifted by (`x`, `y`).
+    func cropped(x: Int, y: Int, width: Int, height: Int) -> Camera {
+        Camera(
+            centerWorld: world(atPixel: Point(Double(x) + Double(width) / 2, Double(y) + Double(height) / 2)), zoom: zoom,
+            bearing: bearing, pixelWidth: width, pixelHeight: height, scale: scale)
+    }
+
     /// The zoom-0 world point under a device pixel.
     func world(atPixel pixel: Point) -> WorldPoint {
         let u = (pixel.x - Double(pixelWidth) / 2) / factor

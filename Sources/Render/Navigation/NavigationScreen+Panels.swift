@@ -162,8 +162,11 @@ extension NavigationScreen {
     // MARK: - Footer
 
     private func drawFooter(_ rect: LayoutRect, palette: NavigationPalette, on painter: inout ScreenPainter) throws(RasterError) {
-        painter.fill(LayoutRect(x: rect.x, y: rect.y - 1, width: rect.width, height: rect.height + 17), palette.panelOutline, radius: 17)
-        painter.fill(LayoutRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height + 16), palette.panel, radius: 16)
+        let radius = Self.footerCornerRadius
+        painter.fill(
+            LayoutRect(x: rect.x, y: rect.y - 1, width: rect.width, height: rect.height + radius + 1), palette.panelOutline,
+            radius: radius + 1)
+        painter.fill(LayoutRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height + radius), palette.panel, radius: radius)
         let seconds = navInfo.timeToNextDestinationSeconds
         let time: Color =
             switch navInfo.delayCategory {

@@ -48,6 +48,8 @@ extension NavigationScreen {
     static let headerPrimaryHeight = 108.0
     /// Height of the footer, points.
     static let footerHeight = 80.0
+    /// The radius of the footer's top corners, points.
+    static let footerCornerRadius = 16.0
     /// Space between elements and the screen's edges, points.
     static let margin = 12.0
     /// The trip progress bar's width, points.

@@ -141,14 +141,7 @@ public struct NavigationScreen: Sendable {
         var canvas = Canvas(
             width: options.pixelWidth, height: options.pixelHeight,
             background: night ? style.map.nightBackground : style.map.background)
-        if let underlay {
-            // Street names stay out of what the screen draws over the map; the map's own
-            // rectangle is where they belong, and where the attribution stays visible.
-            let scale = Double(options.scale)
-            let keepOut = plan.layout.rects.filter { $0.name != "map" }.map { $0.rect.scaled(by: scale) }
-            let visible = (plan.layout["map"] ?? LayoutRect(x: 0, y: 0, width: Double(options.width), height: Double(options.height)))
-            try underlay.draw(on: &canvas, camera: plan.camera, visibleArea: visible.scaled(by: scale), keepOut: keepOut, lighting: lighting)
-        }
+        if let underlay { try drawUnderlay(underlay, plan: plan, palette: palette, night: night, on: &canvas) }
         var painter = ScreenPainter(canvas: canvas, scale: Double(options.scale))
         try drawMap(plan, palette: palette, on: &painter)
         try drawPanels(plan, palette: palette, night: night, on: &painter)
