@@ -275,7 +275,10 @@ import TripServer
         let scene = try await Scene()
         try await Application(router: scene.app.makeRouter()).test(.router) { client in
             try await scene.prepare(client, points: 5)
-            for path in ["navigation.png?scale=2", "navigation/layout.json", "navInfo/card.png?size=128x64&palette=mono"] {
+            // A fixed clock: at the server's own, the arrival minute the screen shows may move
+            // between two requests and rightly change the ETag.
+            let fixed = "at=2025-06-15T15:06:40Z"
+            for path in ["navigation.png?scale=2&\(fixed)", "navigation/layout.json?\(fixed)", "navInfo/card.png?size=128x64&palette=mono&\(fixed)"] {
                 let uri = "\(Self.vehicle)/\(path)"
                 let first = try await client.send(.get, uri, token: scene.driver)
                 let etag = try #require(first.headers[.eTag], "\(path)")
