@@ -15,7 +15,8 @@ import TripStore
 /// - The event log's ids are in commit order across processes (EventLog), and each commit
 ///   that logs events notifies the other processes (``SharedTripStore/eventCommits()``).
 /// - Decoded rows are cached per process, always checked against the row versions the
-///   database returns in the same statement (``DecodedRowCaches``).
+///   database returns in the same statement (``DecodedRowCaches``). Riders' trip reads that
+///   arrive together share that statement (``TripReadBatcher``), never an older one.
 /// - Reads run on pooled connections (``ConnectionPool``); a transaction body, which is
 ///   synchronous, runs on a thread of the store's that waits for each statement.
 /// - An unreachable database makes every call fail quickly with UNAVAILABLE; the pool

@@ -151,6 +151,39 @@ func onlineVehicle() -> Vehicle {
         #expect(events.map(\.data) == (1...80).map { "{\"count\":\($0)}" })
     }
 
+    /// A burst of writes of one vehicle in one process, among other writes (many share a
+    /// transaction), loses nothing: each update reads the one before it, and the events are
+    /// logged in that order.
+    @Test func burstOfWritesOfOneVehicleInOneProcess() async throws {
+        let (a, _) = try await twoProcesses()
+        let record = VehicleRecord(
+            vehicle: try Vehicle.created(from: onlineVehicle(), provider: "p", id: "v1", now: fixedTime), tracking: RouteTracking())
+        try await a.write { tx in try tx.insertVehicle(provider: "p", id: "v1", record) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<120 {
+                let id = index.isMultiple(of: 3) ? "v1" : "other-\(index)"
+                group.addTask {
+                    try await a.write { tx in
+                        guard id == "v1" else {
+                            let vehicle = try Vehicle.created(from: onlineVehicle(), provider: "p", id: id, now: fixedTime)
+                            return try tx.insertVehicle(provider: "p", id: id, VehicleRecord(vehicle: vehicle, tracking: RouteTracking()))
+                        }
+                        guard var current = try tx.vehicleRecord(provider: "p", id: "v1") else { return }
+                        let count = (current.navigator.state?.first ?? 0) + 1
+                        current.navigator.state = [count]
+                        try tx.updateVehicle(provider: "p", id: "v1", current)
+                        tx.appendEventForTest(provider: "p", count: count)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try await a.read { try $0.vehicleRecord(provider: "p", id: "v1")?.navigator.state } == [40])
+        let events = try await a.events(after: 0, filter: .vehicle(provider: "p", vehicleId: "v1"), limit: 200)
+        #expect(events.map(\.data) == (1...40).map { "{\"count\":\($0)}" })
+        #expect(try await a.listVehicles(provider: "p", page: PageRequest(pageSize: 200)).items.count == 81)
+    }
+
     /// Event ids are in commit order across processes: a reader that follows the log while
     /// two processes write never skips an event that commits after a higher-numbered one.
     @Test func followersNeverSkipEventsAcrossProcesses() async throws {
