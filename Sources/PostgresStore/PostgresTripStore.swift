@@ -15,7 +15,8 @@ import TripStore
 /// - The event log's ids are in commit order across processes (EventLog), and each commit
 ///   that logs events notifies the other processes (``SharedTripStore/eventCommits()``).
 /// - Decoded rows are cached per process, always checked against the row versions the
-///   database returns in the same statement (``DecodedRowCaches``).
+///   database returns in the same statement (``DecodedRowCaches``). Riders' trip reads that
+///   arrive together share that statement (``TripReadBatcher``), never an older one.
 /// - Reads run on pooled connections (``ConnectionPool``); a transaction body, which is
 ///   synchronous, runs on a thread of the store's that waits for each statement.
 /// - An unreachable database makes every call fail quickly with UNAVAILABLE; the pool
@@ -29,6 +30,8 @@ public final class PostgresTripStore: SharedTripStore {
     let pool: ConnectionPool
     let caches = DecodedRowCaches()
     let lane: WriteLane
+    /// Riders' trip reads, gathered into shared statements.
+    let tripReads: TripReadBatcher
     /// Whether writes fail now: fed by the pool's connection attempts and every write.
     public let health = StoreHealth()
     /// Threads that run read transactions' (synchronous) bodies, shared by every store of
@@ -54,6 +57,9 @@ public final class PostgresTripStore: SharedTripStore {
         self.location = location
         self.logger = logger
         pool = ConnectionPool(location: location, maximumConnections: max(2, maximumConnections), health: health, logger: logger)
+        tripReads = TripReadBatcher { [pool] statement in
+            try await Self.rows(statement, pool: pool, location: location, logger: logger)
+        }
         let migrationConnection = try await pool.connectDedicated()
         do {
             migrations = try await PostgresMigrations.apply(on: migrationConnection, schema: location.schema, logger: logger)
@@ -122,6 +128,12 @@ public final class PostgresTripStore: SharedTripStore {
     /// restarted since the connection was opened) runs once more on a new one. Errors come out
     /// as the API's (``DatabaseError/mapped(_:_:)``).
     func withConnection<T>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        try await Self.withConnection(pool: pool, location: location, body)
+    }
+
+    static func withConnection<T>(
+        pool: ConnectionPool, location: PostgresLocation, _ body: (PostgresConnection) async throws -> T
+    ) async throws -> T {
         do {
             return try await pool.withConnection(body)
         } catch  where DatabaseError.isConnectionLoss(error) && !(error is FleetError) {
@@ -138,7 +150,13 @@ public final class PostgresTripStore: SharedTripStore {
     /// The rows of a prepared statement on a pooled connection (waiting at most
     /// ``PostgresNIO/PostgresConnection/answerDeadline``).
     func rows(_ statement: some RowStatement) async throws -> [PostgresRow] {
-        try await withConnection { connection in
+        try await Self.rows(statement, pool: pool, location: location, logger: logger)
+    }
+
+    static func rows(
+        _ statement: some RowStatement, pool: ConnectionPool, location: PostgresLocation, logger: Logger
+    ) async throws -> [PostgresRow] {
+        try await withConnection(pool: pool, location: location) { connection in
             let rows = connection.eventLoop.makePromise(of: [PostgresRow].self)
             rows.completeWithTask { [logger] in
                 var rows: [PostgresRow] = []
@@ -171,7 +189,8 @@ public final class PostgresTripStore: SharedTripStore {
         var cached = RowReads.cachedTripVersions(provider: provider, id: id, caches: caches)
         while true {
             let statement = TripRead(provider: provider, id: id, cachedTrip: cached.trip, cachedVehicle: cached.vehicle)
-            switch try RowReads.trip(try await rows(statement), provider: provider, id: id, caches: caches, compose: true) {
+            let row = try await tripReads.row(statement)
+            switch try RowReads.trip(row.map { [$0] } ?? [], provider: provider, id: id, caches: caches, compose: true) {
             case .absent: return nil
             case .cacheRace: cached = (-1, -1)
             case .found(let value, let updates):

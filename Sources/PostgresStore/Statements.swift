@@ -94,3 +94,34 @@ struct TripForWrite: RowStatement {
 
     func makeBindings() throws -> PostgresBindings { bindings(provider, id, cachedTrip, cachedVehicle) }
 }
+
+/// Several riders' trip reads in one statement (``TripReadBatcher``): the columns of
+/// ``TripRead`` for each trip found, then the read's position in the arrays (from 1). $1 and $2
+/// are the providers and trip IDs, $3 and $4 the cached trip and vehicle row versions.
+struct TripReads: RowStatement {
+    static let sql = """
+        SELECT t.row_version, t.progress_from_vehicle, t.vehicle_id, CASE WHEN t.row_version = r.cached_trip THEN NULL ELSE t.body END,
+            v.row_version, CASE WHEN v.row_version = r.cached_vehicle THEN NULL ELSE v.body END,
+            CASE WHEN v.row_version = r.cached_vehicle THEN NULL ELSE v.tracking END,
+            CASE WHEN v.row_version = r.cached_vehicle THEN NULL ELSE v.navigator_state END, v.navigator_route_version, r.position
+        FROM unnest($1::text[], $2::text[], $3::int8[], $4::int8[]) WITH ORDINALITY
+            AS r(provider, trip_id, cached_trip, cached_vehicle, position)
+        JOIN trips t ON t.provider = r.provider AND t.trip_id = r.trip_id
+        LEFT JOIN vehicles v ON t.progress_from_vehicle AND v.provider = t.provider AND v.vehicle_id = t.vehicle_id
+        """
+    var reads: [TripRead]
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 4)
+        bindings.append(reads.map(\.provider))
+        bindings.append(reads.map(\.id))
+        bindings.append(reads.map(\.cachedTrip))
+        bindings.append(reads.map(\.cachedVehicle))
+        return bindings
+    }
+
+    /// The position (from 0) in ``reads`` of the read a row answers: its last column.
+    static func position(of row: PostgresRow) throws -> Int {
+        Int(try PostgresRandomAccessRow(row)[9].decode(Int64.self, context: .default)) - 1
+    }
+}

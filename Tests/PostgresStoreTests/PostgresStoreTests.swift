@@ -77,6 +77,53 @@ func onlineVehicle() -> Vehicle {
         #expect(history.count == 6)
     }
 
+    /// Many riders reading at once (their reads share statements) each get their own trip,
+    /// or NOT_FOUND for one that does not exist; and a write through the other process is in
+    /// every read that starts after it was acknowledged.
+    @Test func concurrentReadsAnswerEachTheirOwnTrip() async throws {
+        let (a, b) = try await twoProcesses()
+        let fleetA = Fleet(store: a, clock: .fixed(fixedTime))
+        let fleetB = Fleet(store: b, clock: .fixed(fixedTime))
+        let trips = 5
+        for index in 0..<trips {
+            _ = try await fleetA.createVehicle(provider: "p", id: "v\(index)", input: onlineVehicle())
+            var trip = Trip(name: "")
+            trip.tripType = .exclusive
+            trip.vehicleId = "v\(index)"
+            trip.pickupPoint = TerminalLocation(point: LatLng(latitude: 37.40, longitude: -122))
+            trip.dropoffPoint = TerminalLocation(point: LatLng(latitude: 37.42, longitude: -122))
+            _ = try await fleetA.createTrip(provider: "p", id: "t\(index)", input: trip)
+        }
+        for round in 0..<3 {
+            let latitude = 37.35 + Double(round) * 0.001
+            for index in 0..<trips {
+                let update = locationUpdate(latitude + Double(index) * 0.0001)
+                _ = try await fleetA.updateVehicle(provider: "p", id: "v\(index)", input: update, mask: FieldMask("lastLocation"))
+            }
+            // Each trip's expected latitude, or nil for the missing trip (index == trips).
+            let answers = try await withThrowingTaskGroup(of: (Int, Double?, Double?).self) { group in
+                for reader in 0..<200 {
+                    let index = reader % (trips + 1)
+                    group.addTask {
+                        guard let found = try await b.revisionedTrip(provider: "p", id: "t\(index)") else { return (index, nil, nil) }
+                        #expect(found.value.vehicleId == "v\(index)")
+                        return (index, found.value.lastLocation?.location?.latitude, latitude + Double(index) * 0.0001)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(answers.count == 200)
+            for (index, seen, expected) in answers {
+                if index == trips {
+                    #expect(seen == nil, "t\(index) does not exist")
+                } else {
+                    #expect(seen == expected, "round \(round), t\(index)")
+                }
+            }
+            #expect(try await fleetB.trip(provider: "p", id: "t0").lastLocation?.location?.latitude == latitude)
+        }
+    }
+
     /// Two processes updating one vehicle at the same moment lose nothing: each update reads
     /// the one committed before it (a count kept in the navigator state), whichever process.
     @Test func simultaneousWritesOfOneVehicleFromTwoProcesses() async throws {
@@ -102,6 +149,39 @@ func onlineVehicle() -> Vehicle {
         #expect(try await b.read { try $0.vehicleRecord(provider: "p", id: "v1")?.navigator.state } == [80])
         let events = try await a.events(after: 0, filter: .vehicle(provider: "p", vehicleId: "v1"), limit: 200)
         #expect(events.map(\.data) == (1...80).map { "{\"count\":\($0)}" })
+    }
+
+    /// A burst of writes of one vehicle in one process, among other writes (many share a
+    /// transaction), loses nothing: each update reads the one before it, and the events are
+    /// logged in that order.
+    @Test func burstOfWritesOfOneVehicleInOneProcess() async throws {
+        let (a, _) = try await twoProcesses()
+        let record = VehicleRecord(
+            vehicle: try Vehicle.created(from: onlineVehicle(), provider: "p", id: "v1", now: fixedTime), tracking: RouteTracking())
+        try await a.write { tx in try tx.insertVehicle(provider: "p", id: "v1", record) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<120 {
+                let id = index.isMultiple(of: 3) ? "v1" : "other-\(index)"
+                group.addTask {
+                    try await a.write { tx in
+                        guard id == "v1" else {
+                            let vehicle = try Vehicle.created(from: onlineVehicle(), provider: "p", id: id, now: fixedTime)
+                            return try tx.insertVehicle(provider: "p", id: id, VehicleRecord(vehicle: vehicle, tracking: RouteTracking()))
+                        }
+                        guard var current = try tx.vehicleRecord(provider: "p", id: "v1") else { return }
+                        let count = (current.navigator.state?.first ?? 0) + 1
+                        current.navigator.state = [count]
+                        try tx.updateVehicle(provider: "p", id: "v1", current)
+                        tx.appendEventForTest(provider: "p", count: count)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try await a.read { try $0.vehicleRecord(provider: "p", id: "v1")?.navigator.state } == [40])
+        let events = try await a.events(after: 0, filter: .vehicle(provider: "p", vehicleId: "v1"), limit: 200)
+        #expect(events.map(\.data) == (1...40).map { "{\"count\":\($0)}" })
+        #expect(try await a.listVehicles(provider: "p", page: PageRequest(pageSize: 200)).items.count == 81)
     }
 
     /// Event ids are in commit order across processes: a reader that follows the log while
