@@ -47,19 +47,6 @@ struct BlockingConnection {
     func commandTag(_ query: PostgresQuery) throws -> String {
         try wait(connection.query(query, logger: logger)).metadata.command
     }
-
-    /// Sends `query` without waiting for it (see ``result(_:)``). The connection runs its
-    /// statements in the order they were sent, each on the event loop as soon as the one
-    /// before has answered: statements sent together cost this thread one wake-up, not one
-    /// each.
-    func send(_ query: PostgresQuery) -> EventLoopFuture<PostgresQueryResult> {
-        connection.withinDeadline(connection.query(query, logger: logger))
-    }
-
-    /// Waits for the result of a statement sent with ``send(_:)``.
-    func result(_ sent: EventLoopFuture<PostgresQueryResult>) throws -> PostgresQueryResult {
-        try sent.wait()
-    }
 }
 
 /// A row another transaction holds locked (``WriteBatch`` reads its rows with `SKIP LOCKED`):

@@ -206,22 +206,10 @@ final class WriteLane: Sendable {
                     }
                     batch.rewind(to: mark)
                 }
-                // The batch's last statements go out together, and the commit right behind the
-                // flush, which takes the event log's lock (EventLog): the lock is held for the
-                // flush, one round trip and the commit, not also for this thread's wake-up in
-                // between, which on a busy machine can take far longer. A failed statement makes
-                // those behind it fail and the commit roll back (its tag says ROLLBACK), and the
-                // first failure is the one thrown, as when each was waited for.
-                let vehicles = batch.vehicleUpdate().map(connection.send)
-                let flush = EventLog.flush(batch, channel: channel, instance: instance).map(connection.send)
-                let commit = connection.send("COMMIT")
-                let vehicleRows = try vehicles.map { try connection.result($0).rows }
-                if let flush { _ = try connection.result(flush) }
-                let tag = try connection.result(commit).metadata.command
+                if let vehicles = batch.vehicleUpdate() { try batch.vehiclesWritten(try connection.rows(vehicles)) }
+                if let flush = EventLog.flush(batch, channel: channel, instance: instance) { try connection.execute(flush) }
+                let tag = try connection.commandTag("COMMIT")
                 guard tag == "COMMIT" else { throw FleetError(.aborted, "the database rolled the transaction back (\(tag)); retry") }
-                // Committed: rows whose new versions cannot be read only stay out of the caches
-                // (whose entries are used for their own versions alone).
-                if let vehicleRows { try? batch.vehiclesWritten(vehicleRows) }
             } catch {
                 _ = try? connection.execute("ROLLBACK")
                 if DatabaseError.isConnectionLoss(error) {
