@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import NIOCore
 import NIOEmbedded
 import NIOHTTP1
@@ -15,7 +16,7 @@ final class GuardedConnection {
 
     init(timeouts: ConnectionTimeouts = .standard, answers: Bool = true) throws {
         answering = AnswerStandIn(answers: answers)
-        let connectionGuard = ConnectionGuard(timeouts: timeouts)
+        let connectionGuard = ConnectionGuard(timeouts: timeouts, logger: Logger(label: "test"))
         try channel.pipeline.syncOperations.addHandlers([
             ByteObserver(connectionGuard), HTTPResponseEncoder(), ByteToMessageHandler(HTTPRequestDecoder()), connectionGuard,
             answering,

@@ -101,3 +101,17 @@ struct ConnectionDeadlines: Equatable {
         phase = .lingering(since: now, lastByte: now)
     }
 }
+
+extension ConnectionDeadlines.Phase {
+    /// A short name for the log: what the connection was doing when it was closed.
+    var name: String {
+        switch self {
+        case .awaitingHead(_, nil): "awaiting a request (idle)"
+        case .awaitingHead: "reading a request head"
+        case .readingBody: "reading a request body"
+        case .answering: "answering"
+        case .rejected: "answering a rejected request"
+        case .lingering: "dropping a rejected request's rest"
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import NIOCore
 import NIOHTTP1
 import TripModel
@@ -24,6 +25,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundOut = HTTPServerResponsePart
 
     private let timeouts: ConnectionTimeouts
+    private let logger: Logger
     private var deadlines: ConnectionDeadlines?
     private var timer: (task: Scheduled<Void>, at: NIODeadline)?
     private var rejection: HTTPParserError?
@@ -31,8 +33,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var answersRejection = false
     private var context: ChannelHandlerContext?
 
-    init(timeouts: ConnectionTimeouts) {
+    init(timeouts: ConnectionTimeouts, logger: Logger) {
         self.timeouts = timeouts
+        self.logger = logger
     }
 
     /// Whether bytes from the client are to be dropped (``ByteObserver`` asks).
@@ -144,6 +147,13 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             timer = nil
             guard let current = deadlines?.deadline else { return }
             if context.eventLoop.now >= current {
+                // Said once per close, so an operator can tell a time-out from a reset by the peer;
+                // idle keep-alive connections closing is routine and only said at debug level.
+                let idle: Bool
+                if case .awaitingHead(_, nil)? = deadlines?.phase { idle = true } else { idle = false }
+                logger.log(
+                    level: idle ? .debug : .info, "closing a connection: its deadline passed",
+                    metadata: ["phase": "\(deadlines?.phase.name ?? "-")", "remote": "\(context.remoteAddress?.description ?? "-")"])
                 context.close(promise: nil)
             } else {
                 scheduleTimer(context)

@@ -15,7 +15,7 @@ struct GuardedHTTP1Channel: ServerChildChannel {
         let timeouts = self.timeouts
         return inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
             let pipeline = channel.pipeline.syncOperations
-            let connectionGuard = ConnectionGuard(timeouts: timeouts)
+            let connectionGuard = ConnectionGuard(timeouts: timeouts, logger: logger)
             let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
             try pipeline.addHandler(connectionGuard, position: .after(decoder))
             try pipeline.addHandler(ByteObserver(connectionGuard), position: .first)
