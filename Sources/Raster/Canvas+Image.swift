@@ -55,34 +55,35 @@ extension Canvas {
     /// Copies an image's pixels onto the canvas at a whole-pixel offset, replacing what was
     /// there (no blending), clipped to the canvas: how a picture drawn in pieces is put together.
     public mutating func replacePixels(with image: Image, x offsetX: Int, y offsetY: Int) {
-        let firstX = max(0, offsetX)
-        let lastX = min(width, offsetX + image.width)
-        let firstY = max(0, offsetY)
-        let lastY = min(height, offsetY + image.height)
-        guard firstX < lastX, firstY < lastY else { return }
+        guard let (columns, rows) = overlap(of: image, x: offsetX, y: offsetY) else { return }
         let stride = width
         image.pixels.withUnsafeBufferPointer { source in
             pixels.withUnsafeMutableBufferPointer { target in
                 guard let from = source.baseAddress, let to = target.baseAddress else { return }
-                for y in firstY..<lastY {
-                    (to + y * stride + firstX).update(from: from + (y - offsetY) * image.width + (firstX - offsetX), count: lastX - firstX)
+                for y in rows {
+                    (to + y * stride + columns.lowerBound).update(
+                        from: from + (y - offsetY) * image.width + (columns.lowerBound - offsetX), count: columns.count)
                 }
             }
         }
     }
 
+    /// The canvas columns and rows an image placed at a whole-pixel offset covers; nil when it
+    /// lies wholly outside.
+    private func overlap(of image: Image, x offsetX: Int, y offsetY: Int) -> (columns: Range<Int>, rows: Range<Int>)? {
+        let columns = max(0, offsetX)..<max(max(0, offsetX), min(width, offsetX + image.width))
+        let rows = max(0, offsetY)..<max(max(0, offsetY), min(height, offsetY + image.height))
+        return columns.isEmpty || rows.isEmpty ? nil : (columns, rows)
+    }
+
     /// Source-over copy at a whole-pixel offset, clipped.
     private mutating func copy(_ image: Image, x offsetX: Int, y offsetY: Int, alpha: UInt8) {
-        let firstX = max(0, offsetX)
-        let lastX = min(width, offsetX + image.width)
-        let firstY = max(0, offsetY)
-        let lastY = min(height, offsetY + image.height)
-        guard firstX < lastX, firstY < lastY else { return }
+        guard let (columns, rows) = overlap(of: image, x: offsetX, y: offsetY) else { return }
         let stride = width
         image.pixels.withUnsafeBufferPointer { source in
             pixels.withUnsafeMutableBufferPointer { target in
-                for y in firstY..<lastY {
-                    for x in firstX..<lastX {
+                for y in rows {
+                    for x in columns {
                         var pixel = source[(y - offsetY) * image.width + (x - offsetX)]
                         if alpha != 255 { pixel = Compositor.scale(pixel, alpha) }
                         let index = y * stride + x

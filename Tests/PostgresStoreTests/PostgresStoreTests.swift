@@ -135,13 +135,7 @@ func onlineVehicle() -> Vehicle {
             for i in 0..<80 {
                 let store: PostgresTripStore = i.isMultiple(of: 2) ? a : b
                 group.addTask {
-                    try await store.write { tx in
-                        guard var current = try tx.vehicleRecord(provider: "p", id: "v1") else { return }
-                        let count = (current.navigator.state?.first ?? 0) + 1
-                        current.navigator.state = [count]
-                        try tx.updateVehicle(provider: "p", id: "v1", current)
-                        tx.appendEventForTest(provider: "p", count: count)
-                    }
+                    try await store.write { tx in try Self.countOnVehicle(tx) }
                 }
             }
             try await group.waitForAll()
@@ -149,6 +143,16 @@ func onlineVehicle() -> Vehicle {
         #expect(try await b.read { try $0.vehicleRecord(provider: "p", id: "v1")?.navigator.state } == [80])
         let events = try await a.events(after: 0, filter: .vehicle(provider: "p", vehicleId: "v1"), limit: 200)
         #expect(events.map(\.data) == (1...80).map { "{\"count\":\($0)}" })
+    }
+
+    /// One counted write of vehicle `v1`: reads its count (kept in its navigator state), adds
+    /// one, saves it and logs it as an event, so a lost or reordered write shows.
+    static func countOnVehicle(_ tx: any StoreTransaction) throws {
+        guard var current = try tx.vehicleRecord(provider: "p", id: "v1") else { return }
+        let count = (current.navigator.state?.first ?? 0) + 1
+        current.navigator.state = [count]
+        try tx.updateVehicle(provider: "p", id: "v1", current)
+        tx.appendEventForTest(provider: "p", count: count)
     }
 
     /// A burst of writes of one vehicle in one process, among other writes (many share a
@@ -168,11 +172,7 @@ func onlineVehicle() -> Vehicle {
                             let vehicle = try Vehicle.created(from: onlineVehicle(), provider: "p", id: id, now: fixedTime)
                             return try tx.insertVehicle(provider: "p", id: id, VehicleRecord(vehicle: vehicle, tracking: RouteTracking()))
                         }
-                        guard var current = try tx.vehicleRecord(provider: "p", id: "v1") else { return }
-                        let count = (current.navigator.state?.first ?? 0) + 1
-                        current.navigator.state = [count]
-                        try tx.updateVehicle(provider: "p", id: "v1", current)
-                        tx.appendEventForTest(provider: "p", count: count)
+                        try Self.countOnVehicle(tx)
                     }
                 }
             }
