@@ -23,6 +23,16 @@ func locationUpdate(_ latitude: Double, _ longitude: Double = -122) -> Vehicle {
     return input
 }
 
+/// An exclusive trip for `vehicleId`, picking up and dropping off near the test vehicles.
+func exclusiveTrip(vehicleId: String) -> Trip {
+    var trip = Trip(name: "")
+    trip.tripType = .exclusive
+    trip.vehicleId = vehicleId
+    trip.pickupPoint = TerminalLocation(point: LatLng(latitude: 37.40, longitude: -122))
+    trip.dropoffPoint = TerminalLocation(point: LatLng(latitude: 37.42, longitude: -122))
+    return trip
+}
+
 func onlineVehicle() -> Vehicle {
     var input = Vehicle(name: "")
     input.vehicleState = .online
@@ -57,12 +67,7 @@ func onlineVehicle() -> Vehicle {
         let fleetA = Fleet(store: a, clock: .fixed(fixedTime))
         let fleetB = Fleet(store: b, clock: .fixed(fixedTime))
         _ = try await fleetA.createVehicle(provider: "p", id: "v1", input: onlineVehicle())
-        var trip = Trip(name: "")
-        trip.tripType = .exclusive
-        trip.vehicleId = "v1"
-        trip.pickupPoint = TerminalLocation(point: LatLng(latitude: 37.40, longitude: -122))
-        trip.dropoffPoint = TerminalLocation(point: LatLng(latitude: 37.42, longitude: -122))
-        _ = try await fleetA.createTrip(provider: "p", id: "t1", input: trip)
+        _ = try await fleetA.createTrip(provider: "p", id: "t1", input: exclusiveTrip(vehicleId: "v1"))
         for step in 0..<6 {
             let writer = step.isMultiple(of: 2) ? fleetA : fleetB
             let reader = step.isMultiple(of: 2) ? fleetB : fleetA
@@ -87,12 +92,7 @@ func onlineVehicle() -> Vehicle {
         let trips = 5
         for index in 0..<trips {
             _ = try await fleetA.createVehicle(provider: "p", id: "v\(index)", input: onlineVehicle())
-            var trip = Trip(name: "")
-            trip.tripType = .exclusive
-            trip.vehicleId = "v\(index)"
-            trip.pickupPoint = TerminalLocation(point: LatLng(latitude: 37.40, longitude: -122))
-            trip.dropoffPoint = TerminalLocation(point: LatLng(latitude: 37.42, longitude: -122))
-            _ = try await fleetA.createTrip(provider: "p", id: "t\(index)", input: trip)
+            _ = try await fleetA.createTrip(provider: "p", id: "t\(index)", input: exclusiveTrip(vehicleId: "v\(index)"))
         }
         for round in 0..<3 {
             let latitude = 37.35 + Double(round) * 0.001
