@@ -103,10 +103,16 @@ struct ConnectionDeadlines: Equatable {
 }
 
 extension ConnectionDeadlines.Phase {
+    /// Whether the connection is kept alive between requests with nothing arriving.
+    var isIdle: Bool {
+        if case .awaitingHead(_, nil) = self { return true }
+        return false
+    }
+
     /// A short name for the log: what the connection was doing when it was closed.
     var name: String {
-        switch self {
-        case .awaitingHead(_, nil): "awaiting a request (idle)"
+        if isIdle { return "awaiting a request (idle)" }
+        return switch self {
         case .awaitingHead: "reading a request head"
         case .readingBody: "reading a request body"
         case .answering: "answering"

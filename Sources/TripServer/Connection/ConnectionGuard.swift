@@ -149,10 +149,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             if context.eventLoop.now >= current {
                 // Said once per close, so an operator can tell a time-out from a reset by the peer;
                 // idle keep-alive connections closing is routine and only said at debug level.
-                let idle: Bool
-                if case .awaitingHead(_, nil)? = deadlines?.phase { idle = true } else { idle = false }
                 logger.log(
-                    level: idle ? .debug : .info, "closing a connection: its deadline passed",
+                    level: deadlines?.phase.isIdle == true ? .debug : .info, "closing a connection: its deadline passed",
                     metadata: ["phase": "\(deadlines?.phase.name ?? "-")", "remote": "\(context.remoteAddress?.description ?? "-")"])
                 context.close(promise: nil)
             } else {
