@@ -14,6 +14,7 @@ extension StoreConformance {
         Check("retention deletes the locations pushed out of a history", retentionFollowsHistories),
         Check("the first ID of a vehicle's newest events is found from the IDs", newestEventsFirstIDs),
         Check("one vehicle's events in an ID range are deleted oldest first, a bounded number", deletesOneVehiclesEvents),
+        Check("a head pass leaves each vehicle its history and nothing else old", headPassLeavesHistories),
         Check("a fresh store is healthy and its probe write succeeds", freshStoreIsHealthy),
     ]
 
@@ -220,6 +221,75 @@ extension StoreConformance {
         #expect(
             try await store.events(after: 0, filter: .vehicle(provider: "p", vehicleId: "v1"), limit: 100).map(\.id)
                 == left.filter { $0.provider == "p" && $0.vehicleId == "v1" }.map(\.id))
+    }
+
+    /// After a head pass (the eleventh), every vehicle still has exactly its history (the
+    /// newest 1,000 locations since it was created: fewer for a vehicle that has sent fewer,
+    /// only the new life's for one deleted and created again, none for one deleted), and
+    /// nothing else older than the window is left in the log; the passes between the first
+    /// and the head pass read only the events after where the last one stopped.
+    static func headPassLeavesHistories(_ make: Factory) async throws {
+        let store = try await make()
+        let moving = MovingClock()
+        let fleet = Fleet(store: store, clock: moving.clock)
+        func move(_ id: String, times: Int, from start: Int = 0) async throws {
+            for i in start..<start + times {
+                _ = try await fleet.updateVehicle(
+                    provider: "p", id: id, input: Inputs.location(37 + Double(i) * 1e-5, -122), mask: FieldMask("lastLocation"))
+            }
+        }
+        for id in ["busy", "few", "reborn", "gone", "late"] {
+            _ = try await fleet.createVehicle(provider: "p", id: id, input: Inputs.vehicle())
+        }
+        try await move("busy", times: 1_000)
+        try await move("few", times: 30)
+        try await move("reborn", times: 100)
+        try await move("gone", times: 50)
+        try await move("late", times: 40)
+        moving.advance(seconds: 120)
+        let trimmer = EventLogTrimmer(fleet: fleet, retention: EventRetention(duration: .seconds(60)), batchSize: 64)
+        let first = try await trimmer.trim()
+        #expect(first.head && first.examined == 1_220 && first.deleted == 0, "every location is in its vehicle's history")
+
+        // Newer locations push 150 of busy's out; gone is deleted (its locations lie behind
+        // the cursor); late is deleted after its last locations (met by a pass after the
+        // first); reborn is deleted and created again, with a new history of 20.
+        try await move("busy", times: 150, from: 1_000)
+        try await move("few", times: 10, from: 30)
+        try await fleet.deleteVehicle(provider: "p", id: "gone")
+        try await move("late", times: 5, from: 40)
+        try await fleet.deleteVehicle(provider: "p", id: "late")
+        try await fleet.deleteVehicle(provider: "p", id: "reborn")
+        _ = try await fleet.createVehicle(provider: "p", id: "reborn", input: Inputs.vehicle())
+        try await move("reborn", times: 20, from: 500)
+        var histories: [String: [VehicleLocation]] = [:]
+        for id in ["busy", "few", "reborn"] {
+            histories[id] = try await fleet.locationHistory(provider: "p", vehicleId: id, limit: 1_000)
+        }
+        #expect(histories.mapValues(\.count) == ["busy": 1_000, "few": 40, "reborn": 20])
+        moving.advance(seconds: 120)
+        var passes: [EventLogTrimmer.Pass] = []
+        for _ in 0..<10 { passes.append(try await trimmer.trim()) }
+        #expect(passes.map(\.head) == Array(repeating: false, count: 9) + [true])
+        #expect(passes[0].examined == 150 + 10 + 5 + 20 && passes[0].deleted == 5, "the new locations; late's are gone with it")
+        #expect(passes.dropFirst().allSatisfy { $0.examined == 0 })
+        #expect(passes[9].deleted == 150 + 50 + 40 + 100, "pushed out, gone, late, reborn's first life")
+
+        for id in ["busy", "few", "reborn"] {
+            #expect(try await fleet.locationHistory(provider: "p", vehicleId: id, limit: 1_000) == histories[id], "\(id)")
+        }
+        var historyIDs: Set<Int64> = []
+        for id in ["busy", "few", "reborn"] {
+            historyIDs.formUnion(try await store.newestEvents(provider: "p", vehicleId: id, type: "didUpdateVehicleLocation", limit: 1_000).map(\.id))
+        }
+        #expect(historyIDs.count == 1_060)
+        let log = try await store.events(after: 0, filter: .all, limit: 100_000)
+        #expect(Set(log.map(\.id)) == historyIDs, "everything is older than the window: only the histories stay")
+
+        // Nothing more to delete at the next head pass.
+        var later = 0
+        for _ in 0..<10 { later += try await trimmer.trim().deleted }
+        #expect(later == 0)
     }
 
     /// A store starts healthy, and its probe write succeeds and leaves the data as it was.
