@@ -113,6 +113,7 @@ def main():
     parser.add_argument("--sample", type=float, default=10, help="seconds between samples of the database size")
     parser.add_argument("--senders", type=int, default=8, help="threads sending updates")
     parser.add_argument("--port", type=int, default=20000 + random.randrange(20000))
+    parser.add_argument("--server-log", help="keep the server's log here (its retention passes say what they took)")
     args = parser.parse_args()
 
     work = tempfile.mkdtemp(prefix="retention-soak-")
@@ -160,6 +161,8 @@ def main():
         lock = threading.Lock()
         start = time.monotonic()
         end = start + args.duration
+        # The server's log is timed by the wall clock: this lines the samples up with it.
+        print(f"updates start at {time.strftime('%H:%M:%S', time.gmtime())} UTC", flush=True)
 
         def sender():
             connection = Connection(args.port, admin)
@@ -232,6 +235,8 @@ def main():
             server.wait(timeout=60)
         except subprocess.TimeoutExpired:
             server.kill()
+        if args.server_log:
+            shutil.copyfile(os.path.join(work, "server.log"), args.server_log)
         shutil.rmtree(work, ignore_errors=True)
 
 

@@ -127,4 +127,17 @@ enum EventLog {
         ORDER BY id DESC LIMIT \(limit)
         """
     }
+
+    /// The oldest ID among a vehicle's newest events of one type since it was created (NULL
+    /// when it has none), from the index by vehicle and type alone (migration 0005).
+    static func newestFirstID(provider: String, vehicleId: String, type: String, limit: Int) -> PostgresQuery {
+        """
+        SELECT min(id) FROM (
+            SELECT id FROM events
+            WHERE provider = \(provider) AND vehicle_id = \(vehicleId) AND type = \(type)
+                AND id > (SELECT history_after_event FROM vehicles WHERE provider = \(provider) AND vehicle_id = \(vehicleId))
+            ORDER BY id DESC LIMIT \(limit)
+        ) AS newest
+        """
+    }
 }

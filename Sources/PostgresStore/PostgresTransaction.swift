@@ -401,4 +401,33 @@ struct PostgresTransaction: StoreTransaction {
             """)
         try execute("UPDATE event_log_start SET after_event = GREATEST(after_event, \(greatest))")
     }
+
+    /// One statement picks the vehicle's oldest events in the range and deletes them with
+    /// their audience rows, as ``deleteEvents(_:)`` does; it counts what it deleted (a row
+    /// another process deleted first is skipped).
+    func deleteEvents(provider: String, vehicleId: String, type: String, ids: Range<Int64>, limit: Int) throws -> Int {
+        guard limit > 0, !ids.isEmpty else { return 0 }
+        guard batch != nil else { throw FleetError(.internal, "events were deleted outside a write transaction") }
+        batch?.writeNeedsRollback = true
+        let deleted = try rows(
+            """
+            WITH doomed AS (
+                SELECT id FROM events
+                WHERE provider = \(provider) AND vehicle_id = \(vehicleId) AND type = \(type)
+                    AND id >= \(ids.lowerBound) AND id < \(ids.upperBound)
+                ORDER BY id LIMIT \(limit)
+            ), gone AS (
+                DELETE FROM events USING doomed WHERE events.id = doomed.id RETURNING events.id, events.provider, events.trip_ids
+            ), audience AS (
+                DELETE FROM event_trips a
+                USING gone, LATERAL unnest(string_to_array(gone.trip_ids, ',')) AS t(trip_id)
+                WHERE a.provider = gone.provider AND a.trip_id = t.trip_id AND a.event_id = gone.id
+            )
+            SELECT count(*)::bigint, max(id) FROM gone
+            """)
+        guard let row = deleted.first else { return 0 }
+        let (count, greatest) = try row.decode((Int64, Int64?).self)
+        if let greatest { try execute("UPDATE event_log_start SET after_event = GREATEST(after_event, \(greatest))") }
+        return Int(count)
+    }
 }

@@ -287,6 +287,12 @@ public final class PostgresTripStore: SharedTripStore {
             .map(EventLog.event).reversed()
     }
 
+    public func newestEventsFirstID(provider: String, vehicleId: String, type: String, limit: Int) async throws -> Int64? {
+        guard limit > 0 else { return nil }
+        return try await rows(EventLog.newestFirstID(provider: provider, vehicleId: vehicleId, type: type, limit: limit)).first?
+            .decode(Int64?.self)
+    }
+
     public func eventCommits() -> AsyncStream<Int64> {
         CommitListener(pool: pool, channel: EventLog.channel(schema: location.schema), instance: instance, logger: logger).stream()
     }

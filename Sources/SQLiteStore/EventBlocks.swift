@@ -4,7 +4,9 @@ import TripStore
 /// The order of the event log's audience indexes (migration 0005): by block of 1,024 event
 /// ids first, then provider, vehicle or trip, and id. New events' entries then share the
 /// last pages of each index instead of landing in one cold page per vehicle or trip, and a
-/// reader of one audience's events seeks once per block, oldest first.
+/// reader of one audience's events seeks once per block, oldest first. Reads of one
+/// vehicle's events of one type (its location history) use the index by vehicle and type of
+/// migration 0013 instead.
 enum EventBlocks {
     /// The block an event id belongs to; `id >> 10` in the schema and in ``select``.
     static func block(of eventId: Int64) -> Int64 { eventId >> 10 }
@@ -30,25 +32,41 @@ enum EventBlocks {
     }
 
     /// Up to `limit` rows of one vehicle's events of one type after `afterID`, newest first:
-    /// block by block back from the newest, so a vehicle that reports often costs one or two
-    /// seeks, however long the log.
+    /// one range of the index by vehicle and type (migration 0013), however long the log.
     static func newest(
         _ db: Database, provider: String, vehicleId: String, type: String, after afterID: Int64,
         limit: Int
     ) throws -> [Row] {
         let statement = try db.cachedStatement(
             sql: """
-                SELECT * FROM events WHERE id >> 10 = ? AND provider = ? AND vehicle_id = ? AND id > ? AND type = ?
-                ORDER BY id DESC LIMIT ?
+                SELECT * FROM events INDEXED BY events_by_vehicle_and_type
+                WHERE provider = ? AND vehicle_id = ? AND type = ? AND id > ? ORDER BY id DESC LIMIT ?
                 """)
-        var rows: [Row] = []
-        var block = block(of: try latestID(db))
-        let oldest = Self.block(of: max(afterID + 1, try oldestID(db), 1))
-        while block >= oldest, rows.count < limit {
-            rows += try Row.fetchAll(statement, arguments: [block, provider, vehicleId, afterID, type, limit - rows.count])
-            block -= 1
-        }
-        return rows
+        return try Row.fetchAll(statement, arguments: [provider, vehicleId, type, afterID, limit])
+    }
+
+    /// The oldest of the IDs of one vehicle's newest `limit` events of one type since it was
+    /// created (nil when it has none): from the index by vehicle and type alone.
+    static func newestFirstID(_ db: Database, provider: String, vehicleId: String, type: String, limit: Int) throws -> Int64? {
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT MIN(id) FROM (
+                    SELECT id FROM events INDEXED BY events_by_vehicle_and_type
+                    WHERE provider = ?1 AND vehicle_id = ?2 AND type = ?3
+                        AND id > (SELECT history_after_event FROM vehicles WHERE provider = ?1 AND vehicle_id = ?2)
+                    ORDER BY id DESC LIMIT ?4)
+                """)
+        return try Int64.fetchOne(statement, arguments: [provider, vehicleId, type, limit])
+    }
+
+    /// The IDs of the oldest `limit` of one vehicle's events of one type within `ids`.
+    static func oldestIDs(_ db: Database, provider: String, vehicleId: String, type: String, ids: Range<Int64>, limit: Int) throws -> [Int64] {
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT id FROM events INDEXED BY events_by_vehicle_and_type
+                WHERE provider = ? AND vehicle_id = ? AND type = ? AND id >= ? AND id < ? ORDER BY id LIMIT ?
+                """)
+        return try Int64.fetchAll(statement, arguments: [provider, vehicleId, type, ids.lowerBound, ids.upperBound, limit])
     }
 
     /// Up to `limit` rows of `events` after `afterID` that `filter` lets through, in id order.

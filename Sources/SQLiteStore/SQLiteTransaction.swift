@@ -383,6 +383,13 @@ extension SQLiteTransaction {
         }
         try db.cachedStatement(sql: "UPDATE event_log_start SET after_event = MAX(after_event, ?)").execute(arguments: [greatest])
     }
+
+    func deleteEvents(provider: String, vehicleId: String, type: String, ids: Range<Int64>, limit: Int) throws -> Int {
+        guard limit > 0, !ids.isEmpty else { return 0 }
+        let doomed = try EventBlocks.oldestIDs(db, provider: provider, vehicleId: vehicleId, type: type, ids: ids, limit: limit)
+        try deleteEvents(doomed)
+        return doomed.count
+    }
 }
 
 /// What one write has read and changed so far, kept until its transaction ends.

@@ -241,6 +241,11 @@ public final class SQLiteTripStore: TripStore {
         }
     }
 
+    public func newestEventsFirstID(provider: String, vehicleId: String, type: String, limit: Int) async throws -> Int64? {
+        guard limit > 0 else { return nil }
+        return try readHere { tx in try EventBlocks.newestFirstID(tx.db, provider: provider, vehicleId: vehicleId, type: type, limit: limit) }
+    }
+
     /// An event as its row holds it.
     private static func event(_ row: Row) -> StoredEvent {
         let tripIds: String = row["trip_ids"]

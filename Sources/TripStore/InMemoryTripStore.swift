@@ -116,6 +116,21 @@ public final class InMemoryTripStore: TripStore {
                 }.suffix(limit))
         }
     }
+
+    public func newestEventsFirstID(provider: String, vehicleId: String, type: String, limit: Int) async throws -> Int64? {
+        snapshot { state -> Int64? in
+            guard limit > 0, let start = state.historyStarts[Key(provider: provider, id: vehicleId)] else { return nil }
+            var first: Int64?
+            var count = 0
+            for event in state.events.reversed() where event.provider == provider && event.vehicleId == vehicleId && event.type == type {
+                guard event.id > start else { break }
+                first = event.id
+                count += 1
+                if count == limit { break }
+            }
+            return first
+        }
+    }
 }
 
 /// ``StoreTransaction`` over a copy of the in-memory state.
@@ -224,5 +239,13 @@ final class MemoryTransaction: StoreTransaction {
         let doomed = Set(ids)
         state.events.removeAll { doomed.contains($0.id) }
         state.logStart = max(state.logStart, greatest)
+    }
+
+    func deleteEvents(provider: String, vehicleId: String, type: String, ids: Range<Int64>, limit: Int) throws -> Int {
+        let doomed = state.events.lazy.filter {
+            ids.contains($0.id) && $0.provider == provider && $0.vehicleId == vehicleId && $0.type == type
+        }.prefix(max(0, limit)).map(\.id)
+        try deleteEvents(Array(doomed))
+        return doomed.count
     }
 }

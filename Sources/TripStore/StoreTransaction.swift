@@ -62,6 +62,11 @@ public protocol StoreTransaction: StoreReader {
     /// log's start (``TripStore/eventLogStart()``) up to the greatest of them. Retention's
     /// primitive: Fleet decides which of the events it read go, a few hundred at a time.
     func deleteEvents(_ ids: [Int64]) throws
+    /// Deletes the oldest `limit` of the vehicle's events of one type whose IDs lie in `ids`
+    /// (fewer when fewer are there), as ``deleteEvents(_:)`` does, and returns how many it
+    /// deleted. Retention's primitive for one vehicle's old locations: a write deletes a
+    /// bounded number, without the events being read first.
+    func deleteEvents(provider: String, vehicleId: String, type: String, ids: Range<Int64>, limit: Int) throws -> Int
     /// Stores (or, with nil, removes) the vehicle's navigator route.
     func setNavigatorRoute(provider: String, vehicleId: String, _ route: [UInt8]?) throws
     /// Stores (or, with nil, removes) the vehicle's navigation UI settings.

@@ -42,6 +42,11 @@ public protocol TripStore: Sendable {
     /// The vehicle's newest events of one type logged since the vehicle was created, newest
     /// last, at most `limit`.
     func newestEvents(provider: String, vehicleId: String, type: String, limit: Int) async throws -> [StoredEvent]
+    /// The ID of the oldest of the vehicle's newest `limit` events of one type logged since it
+    /// was created: the first event ``newestEvents(provider:vehicleId:type:limit:)`` returns,
+    /// found from the IDs alone (no event is read). Nil when there is none (no such event, or
+    /// no such vehicle).
+    func newestEventsFirstID(provider: String, vehicleId: String, type: String, limit: Int) async throws -> Int64?
     /// The ID after which the log is whole: every event with a greater ID is still there.
     /// 0 until ``StoreTransaction/deleteEvents(_:)`` has deleted any.
     func eventLogStart() async throws -> Int64

@@ -12,6 +12,9 @@ extension StoreConformance {
         Check("deleted events are gone and the log's start moves up", deletedEventsAreGone),
         Check("retention deletes old events and keeps each vehicle's history", retentionKeepsHistories),
         Check("retention deletes the locations pushed out of a history", retentionFollowsHistories),
+        Check("the first ID of a vehicle's newest events is found from the IDs", newestEventsFirstIDs),
+        Check("one vehicle's events in an ID range are deleted oldest first, a bounded number", deletesOneVehiclesEvents),
+        Check("a head pass leaves each vehicle its history and nothing else old", headPassLeavesHistories),
         Check("a fresh store is healthy and its probe write succeeds", freshStoreIsHealthy),
     ]
 
@@ -133,6 +136,160 @@ extension StoreConformance {
         #expect(deleted == 10)
         #expect(try await store.events(after: 0, filter: .all, limit: 10_000).count == 1_000)
         #expect(try await fleet.locationHistory(provider: "p", vehicleId: "v1", limit: 1_000) == history)
+    }
+
+    /// `newestEventsFirstID` names the first event `newestEvents` returns: the oldest of the
+    /// vehicle's newest `limit` events of that type (all of them when it has fewer), since it
+    /// was created; nil when there is none. A vehicle deleted and created again starts afresh.
+    static func newestEventsFirstIDs(_ make: Factory) async throws {
+        let store = try await make()
+        let record = try Inputs.record(provider: "p", id: "v1")
+        try await store.write { tx in
+            try tx.appendEvent(provider: "p", Inputs.event("loc", vehicle: "v1"))
+            try tx.insertVehicle(provider: "p", id: "v1", record)
+        }
+        try await store.write { tx in
+            for _ in 0..<6 {
+                try tx.appendEvent(provider: "p", Inputs.event("loc", vehicle: "v1"))
+                try tx.appendEvent(provider: "p", Inputs.event("other", vehicle: "v1"))
+                try tx.appendEvent(provider: "p", Inputs.event("loc", vehicle: "v2"))
+                try tx.appendEvent(provider: "q", Inputs.event("loc", vehicle: "v1"))
+            }
+        }
+        let locations = try await store.events(after: 0, filter: .all, limit: 100)
+            .filter { $0.provider == "p" && $0.vehicleId == "v1" && $0.type == "loc" }.map(\.id)
+        #expect(locations.count == 7, "one logged before the vehicle was created, six in its history")
+        for (limit, expected) in [(1, locations[6]), (4, locations[3]), (6, locations[1]), (7, locations[1]), (1_000, locations[1])] {
+            let newest = try await store.newestEvents(provider: "p", vehicleId: "v1", type: "loc", limit: limit)
+            #expect(newest.first?.id == expected, "limit \(limit)")
+            #expect(try await store.newestEventsFirstID(provider: "p", vehicleId: "v1", type: "loc", limit: limit) == expected, "limit \(limit)")
+        }
+        #expect(try await store.newestEventsFirstID(provider: "p", vehicleId: "v1", type: "loc", limit: 0) == nil)
+        #expect(try await store.newestEventsFirstID(provider: "p", vehicleId: "v1", type: "none", limit: 5) == nil)
+        #expect(try await store.newestEventsFirstID(provider: "p", vehicleId: "v2", type: "loc", limit: 5) == nil, "no such vehicle")
+        #expect(try await store.newestEventsFirstID(provider: "q", vehicleId: "v1", type: "loc", limit: 5) == nil, "no such vehicle")
+
+        try await store.write { tx in try tx.deleteVehicle(provider: "p", id: "v1") }
+        #expect(try await store.newestEventsFirstID(provider: "p", vehicleId: "v1", type: "loc", limit: 5) == nil)
+        try await store.write { tx in try tx.insertVehicle(provider: "p", id: "v1", record) }
+        #expect(try await store.newestEventsFirstID(provider: "p", vehicleId: "v1", type: "loc", limit: 5) == nil, "a new history")
+        try await store.write { tx in
+            for _ in 0..<2 { try tx.appendEvent(provider: "p", Inputs.event("loc", vehicle: "v1")) }
+        }
+        let reborn = try await store.events(after: locations[6], filter: .vehicle(provider: "p", vehicleId: "v1"), limit: 100)
+            .filter { $0.type == "loc" }.map(\.id)
+        #expect(reborn.count == 2)
+        #expect(try await store.newestEventsFirstID(provider: "p", vehicleId: "v1", type: "loc", limit: 1_000) == reborn.first)
+        #expect(try await store.newestEventsFirstID(provider: "p", vehicleId: "v1", type: "loc", limit: 1) == reborn.last)
+    }
+
+    /// Deleting one vehicle's events of one type in an ID range takes the oldest first, at
+    /// most the limit per call, and says how many; other vehicles', providers' and types'
+    /// events stay, the events go from every reader (a trip's too), and the log's start moves
+    /// up to the greatest deleted.
+    static func deletesOneVehiclesEvents(_ make: Factory) async throws {
+        let store = try await make()
+        try await store.write { tx in
+            for i in 0..<10 {
+                try tx.appendEvent(provider: "p", Inputs.event("loc", vehicle: "v1", trips: i % 2 == 0 ? ["t1"] : []))
+                try tx.appendEvent(provider: "p", Inputs.event("other", vehicle: "v1", trips: ["t1"]))
+                try tx.appendEvent(provider: "p", Inputs.event("loc", vehicle: "v2"))
+                try tx.appendEvent(provider: "q", Inputs.event("loc", vehicle: "v1"))
+            }
+        }
+        let all = try await store.events(after: 0, filter: .all, limit: 100)
+        let v1 = all.filter { $0.provider == "p" && $0.vehicleId == "v1" && $0.type == "loc" }.map(\.id)
+        #expect(v1.count == 10)
+        let range = v1[2]..<v1[8]
+        func delete(_ ids: Range<Int64>, limit: Int) async throws -> Int {
+            try await store.write { tx in try tx.deleteEvents(provider: "p", vehicleId: "v1", type: "loc", ids: ids, limit: limit) }
+        }
+        #expect(try await delete(range, limit: 4) == 4)
+        #expect(try await store.eventLogStart() == v1[5])
+        #expect(try await delete(range, limit: 4) == 2)
+        #expect(try await delete(range, limit: 4) == 0)
+        #expect(try await delete(v1[0]..<v1[9], limit: 0) == 0)
+        #expect(try await delete(v1[9]..<v1[9], limit: 5) == 0)
+        #expect(try await store.eventLogStart() == v1[7])
+
+        let gone = Set(v1[2..<8])
+        let left = all.filter { !gone.contains($0.id) }
+        #expect(try await store.events(after: 0, filter: .all, limit: 100).map(\.id) == left.map(\.id))
+        #expect(
+            try await store.events(after: 0, filter: .trip(provider: "p", tripId: "t1"), limit: 100).map(\.id)
+                == left.filter { $0.tripIds == ["t1"] }.map(\.id))
+        #expect(
+            try await store.events(after: 0, filter: .vehicle(provider: "p", vehicleId: "v1"), limit: 100).map(\.id)
+                == left.filter { $0.provider == "p" && $0.vehicleId == "v1" }.map(\.id))
+    }
+
+    /// After a head pass (the eleventh), every vehicle still has exactly its history (the
+    /// newest 1,000 locations since it was created: fewer for a vehicle that has sent fewer,
+    /// only the new life's for one deleted and created again, none for one deleted), and
+    /// nothing else older than the window is left in the log; the passes between the first
+    /// and the head pass read only the events after where the last one stopped.
+    static func headPassLeavesHistories(_ make: Factory) async throws {
+        let store = try await make()
+        let moving = MovingClock()
+        let fleet = Fleet(store: store, clock: moving.clock)
+        func move(_ id: String, times: Int, from start: Int = 0) async throws {
+            for i in start..<start + times {
+                _ = try await fleet.updateVehicle(
+                    provider: "p", id: id, input: Inputs.location(37 + Double(i) * 1e-5, -122), mask: FieldMask("lastLocation"))
+            }
+        }
+        for id in ["busy", "few", "reborn", "gone", "late"] {
+            _ = try await fleet.createVehicle(provider: "p", id: id, input: Inputs.vehicle())
+        }
+        try await move("busy", times: 1_000)
+        try await move("few", times: 30)
+        try await move("reborn", times: 100)
+        try await move("gone", times: 50)
+        try await move("late", times: 40)
+        moving.advance(seconds: 120)
+        let trimmer = EventLogTrimmer(fleet: fleet, retention: EventRetention(duration: .seconds(60)), batchSize: 64)
+        let first = try await trimmer.trim()
+        #expect(first.head && first.examined == 1_220 && first.deleted == 0, "every location is in its vehicle's history")
+
+        // Newer locations push 150 of busy's out; gone is deleted (its locations lie behind
+        // the cursor); late is deleted after its last locations (met by a pass after the
+        // first); reborn is deleted and created again, with a new history of 20.
+        try await move("busy", times: 150, from: 1_000)
+        try await move("few", times: 10, from: 30)
+        try await fleet.deleteVehicle(provider: "p", id: "gone")
+        try await move("late", times: 5, from: 40)
+        try await fleet.deleteVehicle(provider: "p", id: "late")
+        try await fleet.deleteVehicle(provider: "p", id: "reborn")
+        _ = try await fleet.createVehicle(provider: "p", id: "reborn", input: Inputs.vehicle())
+        try await move("reborn", times: 20, from: 500)
+        var histories: [String: [VehicleLocation]] = [:]
+        for id in ["busy", "few", "reborn"] {
+            histories[id] = try await fleet.locationHistory(provider: "p", vehicleId: id, limit: 1_000)
+        }
+        #expect(histories.mapValues(\.count) == ["busy": 1_000, "few": 40, "reborn": 20])
+        moving.advance(seconds: 120)
+        var passes: [EventLogTrimmer.Pass] = []
+        for _ in 0..<10 { passes.append(try await trimmer.trim()) }
+        #expect(passes.map(\.head) == Array(repeating: false, count: 9) + [true])
+        #expect(passes[0].examined == 150 + 10 + 5 + 20 && passes[0].deleted == 5, "the new locations; late's are gone with it")
+        #expect(passes.dropFirst().allSatisfy { $0.examined == 0 })
+        #expect(passes[9].deleted == 150 + 50 + 40 + 100, "pushed out, gone, late, reborn's first life")
+
+        for id in ["busy", "few", "reborn"] {
+            #expect(try await fleet.locationHistory(provider: "p", vehicleId: id, limit: 1_000) == histories[id], "\(id)")
+        }
+        var historyIDs: Set<Int64> = []
+        for id in ["busy", "few", "reborn"] {
+            historyIDs.formUnion(try await store.newestEvents(provider: "p", vehicleId: id, type: "didUpdateVehicleLocation", limit: 1_000).map(\.id))
+        }
+        #expect(historyIDs.count == 1_060)
+        let log = try await store.events(after: 0, filter: .all, limit: 100_000)
+        #expect(Set(log.map(\.id)) == historyIDs, "everything is older than the window: only the histories stay")
+
+        // Nothing more to delete at the next head pass.
+        var later = 0
+        for _ in 0..<10 { later += try await trimmer.trim().deleted }
+        #expect(later == 0)
     }
 
     /// A store starts healthy, and its probe write succeeds and leaves the data as it was.

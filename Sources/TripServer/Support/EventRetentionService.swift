@@ -35,7 +35,8 @@ struct EventRetentionService: Service {
                             level: pass.deleted >= 10_000 ? .info : .debug,
                             "event retention pass",
                             metadata: [
-                                "examined": "\(pass.examined)", "deleted": "\(pass.deleted)", "batches": "\(pass.batches)",
+                                "head": "\(pass.head)", "examined": "\(pass.examined)", "floors": "\(pass.floorsRead)",
+                                "deleted": "\(pass.deleted)", "batches": "\(pass.batches)",
                                 "seconds": "\((took / .milliseconds(10)).rounded() / 100)",
                             ])
                     }
