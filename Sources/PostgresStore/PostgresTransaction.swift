@@ -395,10 +395,20 @@ struct PostgresTransaction: StoreTransaction {
             WITH gone AS (
                 DELETE FROM events WHERE id = ANY(\(ids)::bigint[]) RETURNING id, provider, trip_ids
             )
-            DELETE FROM event_trips a
-            USING gone, LATERAL unnest(string_to_array(gone.trip_ids, ',')) AS t(trip_id)
-            WHERE a.provider = gone.provider AND a.trip_id = t.trip_id AND a.event_id = gone.id
+            \(unescaped: Self.deleteAudienceOfGone)
             """)
+        try moveLogStart(past: greatest)
+    }
+
+    /// Deletes the audience rows of the events a `gone` CTE returned (id, provider, trip_ids).
+    private static let deleteAudienceOfGone = """
+        DELETE FROM event_trips a
+        USING gone, LATERAL unnest(string_to_array(gone.trip_ids, ',')) AS t(trip_id)
+        WHERE a.provider = gone.provider AND a.trip_id = t.trip_id AND a.event_id = gone.id
+        """
+
+    /// Moves the log's start up to `greatest`, the newest id deleted.
+    private func moveLogStart(past greatest: Int64) throws {
         try execute("UPDATE event_log_start SET after_event = GREATEST(after_event, \(greatest))")
     }
 
@@ -419,15 +429,13 @@ struct PostgresTransaction: StoreTransaction {
             ), gone AS (
                 DELETE FROM events USING doomed WHERE events.id = doomed.id RETURNING events.id, events.provider, events.trip_ids
             ), audience AS (
-                DELETE FROM event_trips a
-                USING gone, LATERAL unnest(string_to_array(gone.trip_ids, ',')) AS t(trip_id)
-                WHERE a.provider = gone.provider AND a.trip_id = t.trip_id AND a.event_id = gone.id
+                \(unescaped: Self.deleteAudienceOfGone)
             )
             SELECT count(*)::bigint, max(id) FROM gone
             """)
         guard let row = deleted.first else { return 0 }
         let (count, greatest) = try row.decode((Int64, Int64?).self)
-        if let greatest { try execute("UPDATE event_log_start SET after_event = GREATEST(after_event, \(greatest))") }
+        if let greatest { try moveLogStart(past: greatest) }
         return Int(count)
     }
 }
