@@ -17,7 +17,7 @@ extension Fleet {
 
     /// Applies an update mask to a vehicle, refreshes its trips' state and runs its navigator.
     public func updateVehicle(provider: String, id: String, input: Vehicle, mask: FieldMask) async throws -> Vehicle {
-        try await write { writes, tx, now in
+        try await write(readingVehicle: VehicleKey(provider: provider, id: id)) { writes, tx, now in
             try writes.updateVehicle(tx, provider: provider, id: id, input: input, mask: mask, now: now).vehicle
         }
     }
@@ -25,7 +25,7 @@ extension Fleet {
     /// ``updateVehicle(provider:id:input:mask:)`` returning the vehicle as JSON (the API's
     /// answer): a store that keeps resources as JSON has just encoded it.
     public func updateVehicleJSON(provider: String, id: String, input: Vehicle, mask: FieldMask) async throws -> [UInt8] {
-        try await write { writes, tx, now in
+        try await write(readingVehicle: VehicleKey(provider: provider, id: id)) { writes, tx, now in
             let written = try writes.updateVehicle(tx, provider: provider, id: id, input: input, mask: mask, now: now)
             return try written.json ?? JSONStreamEncoder().encode(written.vehicle)
         }

@@ -40,10 +40,13 @@ public struct Fleet: Sendable {
         writes = FleetWrites(navigators: navigators)
     }
 
-    /// Runs `flow` as one store write at the current time.
-    func write<T: Sendable>(_ flow: @escaping @Sendable (FleetWrites, any StoreTransaction, Timestamp) throws -> T) async throws -> T {
+    /// Runs `flow` as one store write at the current time; `vehicle` names the vehicle it
+    /// reads first, if it does (TripStore.writeTransaction(readingVehicle:_:)).
+    func write<T: Sendable>(
+        readingVehicle vehicle: VehicleKey? = nil, _ flow: @escaping @Sendable (FleetWrites, any StoreTransaction, Timestamp) throws -> T
+    ) async throws -> T {
         let now = clock.now
         let writes = writes
-        return try await store.write { tx in try flow(writes, tx, now) }
+        return try await store.write(readingVehicle: vehicle) { tx in try flow(writes, tx, now) }
     }
 }

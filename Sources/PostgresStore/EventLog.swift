@@ -31,60 +31,31 @@ enum EventLog {
     /// The statement that ends a write batch: numbers and inserts its events, sets the
     /// history start of the vehicles it inserted, and queues a notification naming
     /// `instance` and the newest id, delivered at commit. Nil when there is nothing to do.
-    static func flush(_ batch: WriteBatch, channel: String, instance: String) -> PostgresQuery? {
+    static func flush(_ batch: WriteBatch, channel: String, instance: String) -> EventLogFlush? {
         guard !batch.events.isEmpty || !batch.insertedVehicles.isEmpty else { return nil }
-        var ordinals: [Int64] = []
-        var times: [Int64] = []
-        var providers: [String] = []
-        var vehicles: [String] = []
-        var types: [String] = []
-        var payloads: [String] = []
-        var tripLists: [String] = []
-        var audienceOrdinals: [Int64] = []
-        var audienceProviders: [String] = []
-        var audienceTrips: [String] = []
+        var flush = EventLogFlush(channel: channel, instance: instance)
         for (index, (provider, event)) in batch.events.enumerated() {
             let ordinal = Int64(index + 1)
-            ordinals.append(ordinal)
-            times.append(event.time.microseconds)
-            providers.append(provider)
+            flush.ordinals.append(ordinal)
+            flush.times.append(event.time.microseconds)
+            flush.providers.append(provider)
             // IDs are never empty (TripModel), so '' stands for "no vehicle" in the array.
-            vehicles.append(event.vehicleId ?? "")
-            types.append(event.type)
-            payloads.append(event.data)
-            tripLists.append(event.tripIds.joined(separator: ","))
+            flush.vehicles.append(event.vehicleId ?? "")
+            flush.types.append(event.type)
+            flush.payloads.append(event.data)
+            flush.tripLists.append(event.tripIds.joined(separator: ","))
             for trip in event.tripIds {
-                audienceOrdinals.append(ordinal)
-                audienceProviders.append(provider)
-                audienceTrips.append(trip)
+                flush.audienceOrdinals.append(ordinal)
+                flush.audienceProviders.append(provider)
+                flush.audienceTrips.append(trip)
             }
         }
-        let count = Int64(batch.events.count)
-        let inserted = batch.insertedVehicles
-        return """
-            WITH head AS (
-                UPDATE event_log_head SET last_id = last_id + \(count) RETURNING last_id - \(count) AS base
-            ), logged AS (
-                INSERT INTO events (id, time_us, provider, vehicle_id, type, data, trip_ids)
-                SELECT head.base + e.ordinal, e.time_us, e.provider, NULLIF(e.vehicle_id, ''), e.type, e.data, e.trip_ids
-                FROM head, unnest(\(ordinals)::bigint[], \(times)::bigint[], \(providers)::text[], \(vehicles)::text[],
-                                  \(types)::text[], \(payloads)::text[], \(tripLists)::text[])
-                    AS e(ordinal, time_us, provider, vehicle_id, type, data, trip_ids)
-            ), audience AS (
-                INSERT INTO event_trips (provider, trip_id, event_id)
-                SELECT a.provider, a.trip_id, head.base + a.ordinal
-                FROM head, unnest(\(audienceOrdinals)::bigint[], \(audienceProviders)::text[], \(audienceTrips)::text[])
-                    AS a(ordinal, provider, trip_id)
-            ), histories AS (
-                UPDATE vehicles SET history_after_event = head.base + h.events_before
-                FROM head, unnest(\(inserted.map(\.provider))::text[], \(inserted.map(\.id))::text[],
-                                  \(inserted.map { Int64($0.eventsBefore) })::bigint[])
-                    AS h(provider, vehicle_id, events_before)
-                WHERE vehicles.provider = h.provider AND vehicles.vehicle_id = h.vehicle_id
-            )
-            SELECT head.base + \(count), CASE WHEN \(count) > 0 THEN pg_notify(\(channel), \(instance) || ':' || (head.base + \(count))) END
-            FROM head
-            """
+        for inserted in batch.insertedVehicles {
+            flush.insertedProviders.append(inserted.provider)
+            flush.insertedIds.append(inserted.id)
+            flush.eventsBefore.append(Int64(inserted.eventsBefore))
+        }
+        return flush
     }
 
     /// The columns every event read selects, in ``event(_:)``'s order.
@@ -139,5 +110,69 @@ enum EventLog {
             ORDER BY id DESC LIMIT \(limit)
         ) AS newest
         """
+    }
+}
+
+/// ``EventLog/flush(_:channel:instance:)``'s statement, prepared once per connection (it ends
+/// every write batch). $1–$7 are the events (ordinals from 1), $8–$10 their audience, $11–$13
+/// the vehicles inserted in the batch with how many of its events came before each, $14 and
+/// $15 the channel and the instance named in the notification.
+struct EventLogFlush: RowStatement {
+    static let sql = """
+        WITH head AS (
+            UPDATE event_log_head SET last_id = last_id + cardinality($1::bigint[])
+            RETURNING last_id - cardinality($1::bigint[]) AS base
+        ), logged AS (
+            INSERT INTO events (id, time_us, provider, vehicle_id, type, data, trip_ids)
+            SELECT head.base + e.ordinal, e.time_us, e.provider, NULLIF(e.vehicle_id, ''), e.type, e.data, e.trip_ids
+            FROM head, unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+                AS e(ordinal, time_us, provider, vehicle_id, type, data, trip_ids)
+        ), audience AS (
+            INSERT INTO event_trips (provider, trip_id, event_id)
+            SELECT a.provider, a.trip_id, head.base + a.ordinal
+            FROM head, unnest($8::bigint[], $9::text[], $10::text[]) AS a(ordinal, provider, trip_id)
+        ), histories AS (
+            UPDATE vehicles SET history_after_event = head.base + h.events_before
+            FROM head, unnest($11::text[], $12::text[], $13::bigint[]) AS h(provider, vehicle_id, events_before)
+            WHERE vehicles.provider = h.provider AND vehicles.vehicle_id = h.vehicle_id
+        )
+        SELECT head.base + cardinality($1::bigint[]),
+            CASE WHEN cardinality($1::bigint[]) > 0 THEN pg_notify($14, $15 || ':' || (head.base + cardinality($1::bigint[]))) END
+        FROM head
+        """
+    var channel: String
+    var instance: String
+    var ordinals: [Int64] = []
+    var times: [Int64] = []
+    var providers: [String] = []
+    var vehicles: [String] = []
+    var types: [String] = []
+    var payloads: [String] = []
+    var tripLists: [String] = []
+    var audienceOrdinals: [Int64] = []
+    var audienceProviders: [String] = []
+    var audienceTrips: [String] = []
+    var insertedProviders: [String] = []
+    var insertedIds: [String] = []
+    var eventsBefore: [Int64] = []
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 15)
+        bindings.append(ordinals)
+        bindings.append(times)
+        bindings.append(providers)
+        bindings.append(vehicles)
+        bindings.append(types)
+        bindings.append(payloads)
+        bindings.append(tripLists)
+        bindings.append(audienceOrdinals)
+        bindings.append(audienceProviders)
+        bindings.append(audienceTrips)
+        bindings.append(insertedProviders)
+        bindings.append(insertedIds)
+        bindings.append(eventsBefore)
+        bindings.append(channel)
+        bindings.append(instance)
+        return bindings
     }
 }

@@ -90,6 +90,33 @@ struct PostgresTransaction: StoreTransaction {
         }
     }
 
+    /// Locks and reads, in one statement, the vehicles that the writes of a batch will read
+    /// first (WriteLane), so that their own reads find them here. Those another transaction
+    /// holds, or that do not exist, are left to the writes' own reads (which say so).
+    func lockVehiclesAhead(_ vehicles: [VehicleKey]) throws {
+        guard let batch else { return }
+        var seen = Set<String>()
+        let wanted = vehicles.filter { vehicle in
+            let key = RowReads.key(vehicle.provider, vehicle.id)
+            return seen.insert(key).inserted && batch.vehicles[key] == nil
+        }
+        // One vehicle costs the same statement either way: its write reads it.
+        guard wanted.count > 1 else { return }
+        let found = try rows(
+            VehiclesForWrite(
+                providers: wanted.map(\.provider), ids: wanted.map(\.id),
+                cachedVersions: wanted.map { caches.vehicles.version(for: RowReads.key($0.provider, $0.id)) ?? -1 }))
+        for row in found {
+            let vehicle = try VehiclesForWrite.key(of: row)
+            let key = RowReads.key(vehicle.provider, vehicle.id)
+            // A cache race leaves the vehicle to its write's read (its lock is this transaction's).
+            guard case .found(let record, let updates) = try RowReads.vehicle([row], key: key, caches: caches) else { continue }
+            cache(updates)
+            batch.vehicles[key] = record
+            batch.unfinishedTrips[key] = try RowReads.unfinishedTrips([row])
+        }
+    }
+
     func insertVehicle(provider: String, id: String, _ record: VehicleRecord) throws {
         let location = record.vehicle.lastLocation?.location
         let cell = Self.cell(of: record.vehicle)

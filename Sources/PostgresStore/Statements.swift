@@ -7,6 +7,7 @@
 
 import NIOCore
 import PostgresNIO
+import TripStore
 
 /// A prepared statement whose rows RowReads decodes.
 protocol RowStatement: PostgresPreparedStatement where Row == PostgresRow {}
@@ -24,16 +25,27 @@ private func bindings(_ provider: String, _ id: String, _ versions: Int64...) ->
     return bindings
 }
 
-/// Columns: row_version, body, tracking, navigator_state (the last three NULL when $3 is the
-/// row's version: the caller holds it decoded), navigator_route_version.
-private let vehicleColumns = """
-    v.row_version, CASE WHEN v.row_version = $3 THEN NULL ELSE v.body END, CASE WHEN v.row_version = $3 THEN NULL ELSE v.tracking END,
-        CASE WHEN v.row_version = $3 THEN NULL ELSE v.navigator_state END, v.navigator_route_version
+/// Columns: row_version, body, tracking, navigator_state (the last three NULL when `cached`
+/// is the row's version: the caller holds it decoded), navigator_route_version.
+private func vehicleColumns(cached: String = "$3") -> String {
+    """
+    v.row_version, CASE WHEN v.row_version = \(cached) THEN NULL ELSE v.body END,
+        CASE WHEN v.row_version = \(cached) THEN NULL ELSE v.tracking END,
+        CASE WHEN v.row_version = \(cached) THEN NULL ELSE v.navigator_state END, v.navigator_route_version
+    """
+}
+
+/// The IDs and row versions of a vehicle's unfinished trips, oldest first: two array columns.
+private let unfinishedTripColumns = """
+    ARRAY(SELECT t.trip_id FROM trips t WHERE t.provider = v.provider AND t.vehicle_id = v.vehicle_id AND t.unfinished
+          ORDER BY t.id),
+    ARRAY(SELECT t.row_version FROM trips t WHERE t.provider = v.provider AND t.vehicle_id = v.vehicle_id AND t.unfinished
+          ORDER BY t.id)
     """
 
 /// A vehicle as a reader sees it.
 struct VehicleRead: RowStatement {
-    static let sql = "SELECT \(vehicleColumns) FROM vehicles v WHERE v.provider = $1 AND v.vehicle_id = $2"
+    static let sql = "SELECT \(vehicleColumns()) FROM vehicles v WHERE v.provider = $1 AND v.vehicle_id = $2"
     var provider: String
     var id: String
     var cachedVersion: Int64
@@ -46,11 +58,7 @@ struct VehicleRead: RowStatement {
 /// cannot change while the vehicle is locked (WriteBatch).
 struct VehicleForWrite: RowStatement {
     static let sql = """
-        SELECT \(vehicleColumns),
-            ARRAY(SELECT t.trip_id FROM trips t WHERE t.provider = v.provider AND t.vehicle_id = v.vehicle_id AND t.unfinished
-                  ORDER BY t.id),
-            ARRAY(SELECT t.row_version FROM trips t WHERE t.provider = v.provider AND t.vehicle_id = v.vehicle_id AND t.unfinished
-                  ORDER BY t.id)
+        SELECT \(vehicleColumns()), \(unfinishedTripColumns)
         FROM vehicles v WHERE v.provider = $1 AND v.vehicle_id = $2 FOR UPDATE OF v SKIP LOCKED
         """
     var provider: String
@@ -58,6 +66,36 @@ struct VehicleForWrite: RowStatement {
     var cachedVersion: Int64
 
     func makeBindings() throws -> PostgresBindings { bindings(provider, id, cachedVersion) }
+}
+
+/// Several vehicles locked for a write at once (``WriteLane``'s lock ahead): the columns of
+/// ``VehicleForWrite`` for each vehicle found and not locked by another transaction, then its
+/// provider and ID. $1 and $2 are the providers and IDs, $3 the cached row versions.
+struct VehiclesForWrite: RowStatement {
+    static let sql = """
+        SELECT \(vehicleColumns(cached: "r.cached_version")), \(unfinishedTripColumns), v.provider, v.vehicle_id
+        FROM unnest($1::text[], $2::text[], $3::int8[]) AS r(provider, vehicle_id, cached_version)
+        JOIN vehicles v ON v.provider = r.provider AND v.vehicle_id = r.vehicle_id
+        FOR UPDATE OF v SKIP LOCKED
+        """
+    var providers: [String]
+    var ids: [String]
+    var cachedVersions: [Int64]
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 3)
+        bindings.append(providers)
+        bindings.append(ids)
+        bindings.append(cachedVersions)
+        return bindings
+    }
+
+    /// The provider and ID of the vehicle a row is: its last two columns.
+    static func key(of row: PostgresRow) throws -> VehicleKey {
+        let columns = PostgresRandomAccessRow(row)
+        return VehicleKey(
+            provider: try columns[7].decode(String.self, context: .default), id: try columns[8].decode(String.self, context: .default))
+    }
 }
 
 /// A trip and, when its row is marked so, its vehicle. Columns: the trip's row_version,

@@ -43,6 +43,8 @@ final class WriteLane: Sendable {
     /// A queued write.
     struct Job: Sendable {
         let body: Body
+        /// The vehicle the body reads first, if known: locked ahead with the batch's others.
+        let vehicle: VehicleKey?
         let complete: @Sendable (Result<Void, any Error>) -> Void
         /// Times it was put back because of another process's locks or conflicts.
         var retries = 0
@@ -79,11 +81,11 @@ final class WriteLane: Sendable {
     }
 
     /// Runs `body` in a write transaction and returns once it has committed; records the
-    /// outcome in the store's health.
-    func write(_ body: @escaping Body) async throws {
+    /// outcome in the store's health. `vehicle` is the vehicle `body` reads first, if known.
+    func write(readingVehicle vehicle: VehicleKey? = nil, _ body: @escaping Body) async throws {
         let health = health
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let job = Job(body: body) { result in
+            let job = Job(body: body, vehicle: vehicle) { result in
                 switch result {
                 case .success: health.recordSuccess()
                 case .failure(let error as FleetError) where error.code == .unavailable: health.recordFailure(error)
@@ -184,6 +186,7 @@ final class WriteLane: Sendable {
             func unfinished() -> [Job] { pending.indices.filter { !finished.contains($0) }.map { pending[$0] } }
             do {
                 try connection.execute("BEGIN")
+                try PostgresTransaction(connection: connection, caches: caches, batch: batch).lockVehiclesAhead(pending.compactMap(\.vehicle))
                 for (index, job) in pending.enumerated() {
                     let mark = batch.startWrite()
                     let failure: (any Error)?
@@ -207,7 +210,7 @@ final class WriteLane: Sendable {
                     batch.rewind(to: mark)
                 }
                 if let vehicles = batch.vehicleUpdate() { try batch.vehiclesWritten(try connection.rows(vehicles)) }
-                if let flush = EventLog.flush(batch, channel: channel, instance: instance) { try connection.execute(flush) }
+                if let flush = EventLog.flush(batch, channel: channel, instance: instance) { _ = try connection.rows(flush) }
                 let tag = try connection.commandTag("COMMIT")
                 guard tag == "COMMIT" else { throw FleetError(.aborted, "the database rolled the transaction back (\(tag)); retry") }
             } catch {
