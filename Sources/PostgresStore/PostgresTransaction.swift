@@ -14,9 +14,10 @@ import TripStore
 /// little later rather than waiting: transactions that wait for each other's locks in
 /// opposite orders would deadlock, and PostgreSQL takes a second to notice.
 ///
-/// A location update costs one round trip of its own: the read that locks its vehicle also
-/// lists the vehicle's unfinished trips (kept in ``WriteBatch``), their decoded rows come from
-/// the caches, and the vehicle's new row is written with the batch's others before the commit.
+/// A location update costs no round trip of its own: its batch locks the vehicles its writes
+/// name in one statement (``lockVehiclesAhead(_:)``), which also lists each vehicle's
+/// unfinished trips (kept in ``WriteBatch``); their decoded rows come from the caches, and the
+/// vehicle's new row is written with the batch's others before the commit.
 struct PostgresTransaction: StoreTransaction {
     let connection: BlockingConnection
     let caches: DecodedRowCaches
