@@ -1,6 +1,7 @@
-import Basemap
 import Foundation
 import Testing
+
+@testable import Basemap
 
 /// The decoder against every case of mapbox/mvt-fixtures: valid tiles decode to the expected
 /// layers, features, tags and command streams; invalid ones are refused with an error.
@@ -46,9 +47,14 @@ struct MVTFixtureTests {
                     _ = try FeatureGeometry(decoding: feature)
                 }
             }
+            // So does the drawing path's, which checks geometry while preparing it.
+            _ = try PreparedTile(try VectorTile(decoding: bytes, checkingGeometry: false))
         } else {
             #expect(throws: BasemapError.self, "\(name) should be refused: \(expected.description)") {
                 try VectorTile(decoding: bytes)
+            }
+            #expect(throws: BasemapError.self, "\(name) should be refused when drawn: \(expected.description)") {
+                try PreparedTile(try VectorTile(decoding: bytes, checkingGeometry: false))
             }
         }
     }

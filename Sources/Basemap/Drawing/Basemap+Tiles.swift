@@ -19,7 +19,7 @@ extension Basemap {
                     return fail(id, error.description)
                 }
             }
-            return .vector(try PreparedTile(try VectorTile(decoding: data)))
+            return .vector(try PreparedTile(try VectorTile(decoding: data, checkingGeometry: false)))
         } catch {
             return fail(id, error.description)
         }

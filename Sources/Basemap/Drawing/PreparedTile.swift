@@ -33,8 +33,9 @@ final class PreparedTile: Sendable {
         return computed
     }
 
-    /// Prepares a decoded tile. Throws when a feature's geometry breaks the specification
-    /// (decoding already checked it, so only hand-built tiles can).
+    /// Prepares a decoded tile. Throws `corruptTile` when a feature's geometry breaks the
+    /// specification: this walk is what checks it on the drawing path (the tile is decoded
+    /// with `checkingGeometry: false`, so each command stream is walked once).
     init(_ tile: VectorTile) throws(BasemapError) {
         var layers: [String: PreparedLayer] = [:]
         var bytes = 64
@@ -89,30 +90,36 @@ final class PreparedLayer: Sendable {
         var points: [TilePoint] = []
         var partEnds: [Int32] = []
         features.reserveCapacity(layer.features.count)
+        // One sink for all features (its buffers are reused), emitting straight into the
+        // layer's arrays.
+        var sink = CollectingSink()
         for feature in layer.features {
-            let geometry: FeatureGeometry
-            do {
-                geometry = try FeatureGeometry(decoding: feature)
+            sink.reset()
+            do throws(GeometryCommands.Failure) {
+                try GeometryCommands.walk(feature.geometry, type: feature.type, into: &sink)
             } catch {
-                throw BasemapError(code: .corruptTile, message: "layer \"\(layer.name)\", \(error.message)")
+                let name = feature.id.map { "feature id \($0)" } ?? "a feature"
+                throw BasemapError(code: .corruptTile, message: "layer \"\(layer.name)\", \(name): \(error.reason)")
             }
-            guard !geometry.points.isEmpty else { continue }
+            let base = points.count
+            let partStart = Int32(partEnds.count)
+            sink.emit(type: feature.type, into: &points) {
+                partEnds.append(Int32($0))
+            } polygonStarted: {
+            }
+            guard points.count > base else { continue }
             let tagStart = Int32(tags.count)
             tags.append(contentsOf: feature.tags)
-            let partStart = Int32(partEnds.count)
-            let base = points.count
             var minX = Int32.max
             var minY = Int32.max
             var maxX = Int32.min
             var maxY = Int32.min
-            for point in geometry.points {
+            for point in points[base...] {
                 minX = min(minX, point.x)
                 minY = min(minY, point.y)
                 maxX = max(maxX, point.x)
                 maxY = max(maxY, point.y)
             }
-            points.append(contentsOf: geometry.points)
-            for end in geometry.partEnds { partEnds.append(Int32(base + end)) }
             features.append(
                 PreparedFeature(
                     id: feature.id, type: feature.type, tags: tagStart..<Int32(tags.count),

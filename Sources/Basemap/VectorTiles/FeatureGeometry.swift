@@ -206,7 +206,8 @@ struct DiscardingSink: GeometrySink {
     mutating func closePath() {}
 }
 
-/// Collects parts and groups polygon rings by winding.
+/// Collects parts and groups polygon rings by winding. Reusable: ``reset()`` keeps its
+/// buffers' capacity, so preparing a layer's features allocates per layer, not per feature.
 struct CollectingSink: GeometrySink {
     var points: [TilePoint] = []
     var partEnds: [Int] = []
@@ -232,14 +233,39 @@ struct CollectingSink: GeometrySink {
         }
     }
 
+    /// Empties the sink for the next feature.
+    mutating func reset() {
+        points.removeAll(keepingCapacity: true)
+        partEnds.removeAll(keepingCapacity: true)
+        partStart = 0
+    }
+
     /// The geometry; for polygons, rings classified and normalised (see the file comment).
     mutating func geometry(type: VectorTile.GeometryType) -> FeatureGeometry {
-        finishPart()
-        guard type == .polygon else { return FeatureGeometry(type: type, points: points, partEnds: partEnds) }
-        var rings: [TilePoint] = []
+        var output: [TilePoint] = []
         var ends: [Int] = []
         var starts: [Int] = []
-        rings.reserveCapacity(points.count)
+        emit(type: type, into: &output) {
+            ends.append($0)
+        } polygonStarted: {
+            starts.append(ends.count)
+        }
+        return FeatureGeometry(type: type, points: output, partEnds: ends, polygonStarts: type == .polygon ? starts : [])
+    }
+
+    /// Appends the parts to `output`, calling `partEnded` with each part's end (an index into
+    /// `output`) and, for polygons, `polygonStarted` before each exterior ring; polygon rings
+    /// are classified and normalised (see the file comment), rings of zero area dropped.
+    mutating func emit(
+        type: VectorTile.GeometryType, into output: inout [TilePoint], partEnded: (Int) -> Void, polygonStarted: () -> Void
+    ) {
+        finishPart()
+        guard type == .polygon else {
+            let base = output.count
+            output.append(contentsOf: points)
+            for end in partEnds { partEnded(base + end) }
+            return
+        }
         // The winding of the first ring that has an area says which sign exterior rings have
         // (positive per version 2; version 1 tiles may have it the other way round).
         var exteriorSign = 0.0
@@ -251,13 +277,11 @@ struct CollectingSink: GeometrySink {
             guard area != 0 else { continue }
             if exteriorSign == 0 { exteriorSign = area > 0 ? 1 : -1 }
             let isExterior = (area > 0) == (exteriorSign > 0)
-            if isExterior { starts.append(ends.count) }
+            if isExterior { polygonStarted() }
             // Normalise: exterior rings positive, holes negative.
-            let wantPositive = isExterior
-            if (area > 0) == wantPositive { rings.append(contentsOf: ring) } else { rings.append(contentsOf: ring.reversed()) }
-            ends.append(rings.count)
+            if (area > 0) == isExterior { output.append(contentsOf: ring) } else { output.append(contentsOf: ring.reversed()) }
+            partEnded(output.count)
         }
-        return FeatureGeometry(type: type, points: rings, partEnds: ends, polygonStarts: starts)
     }
 
     /// Twice the surveyor's area (positive for clockwise rings on screen, y down).

@@ -12,6 +12,12 @@
 extension VectorTile {
     /// Decodes and validates an uncompressed MVT protobuf. Throws `corruptTile`.
     public init(decoding bytes: [UInt8]) throws(BasemapError) {
+        try self.init(decoding: bytes, checkingGeometry: true)
+    }
+
+    /// Decodes an MVT protobuf, checking the geometry command streams only when
+    /// `checkingGeometry` (PreparedTile walks them once itself, checking them then).
+    init(decoding bytes: [UInt8], checkingGeometry: Bool) throws(BasemapError) {
         var reader = ProtobufReader(bytes)
         var layers: [Layer] = []
         var names = Set<String>()
@@ -21,7 +27,7 @@ extension VectorTile {
                 if field == 3 {
                     try Self.expect(wireType, .lengthDelimited, "Tile.layers")
                     var message = try reader.message()
-                    let layer = try Self.layer(&message, index: layers.count)
+                    let layer = try Self.layer(&message, index: layers.count, checkingGeometry: checkingGeometry)
                     guard names.insert(layer.name).inserted else {
                         throw Self.failure("two layers are named \"\(layer.name)\"")
                     }
@@ -49,7 +55,7 @@ extension VectorTile {
         }
     }
 
-    private static func layer(_ reader: inout ProtobufReader, index: Int) throws(ProtobufReader.Failure) -> Layer {
+    private static func layer(_ reader: inout ProtobufReader, index: Int, checkingGeometry: Bool) throws(ProtobufReader.Failure) -> Layer {
         var version: UInt32?
         var name: String?
         var extent: UInt32 = 4096
@@ -110,6 +116,7 @@ extension VectorTile {
                 }
                 tag += 2
             }
+            guard checkingGeometry else { continue }
             var sink = DiscardingSink()
             do throws(GeometryCommands.Failure) {
                 try GeometryCommands.walk(feature.geometry, type: feature.type, into: &sink)
