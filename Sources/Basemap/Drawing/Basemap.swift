@@ -23,7 +23,11 @@ public final class Basemap: Sendable {
     let cache: TileCache
     private let report: @Sendable (String) -> Void
     private let reported = Mutex(Set<String>())
-    private let scratchPool = Mutex<[PainterScratch]>([])
+    /// Drawing buffers (scan-converter cells, paths, paint groups), kept grown between draws
+    /// and shared by every basemap of the process: a day and a night style, or a basemap
+    /// made anew, draw with buffers that already have their size, not ones that grow (and
+    /// fault their pages in) again.
+    private static let scratchPool = Mutex<[PainterScratch]>([])
 
     /// A basemap over an opened archive. `cacheBytes` bounds the decoded tiles kept;
     /// `report` receives one message per tile that cannot be used, and the style's warning.
@@ -61,7 +65,7 @@ public final class Basemap: Sendable {
     /// part of the picture the map stays visible in; the whole canvas when nil).
     @discardableResult
     public func draw(into canvas: inout Canvas, view: MapView, keepOut: [Rect] = [], attributionArea: Rect? = nil) -> BasemapDrawStats {
-        var scratch = scratchPool.withLock { $0.popLast() } ?? PainterScratch()
+        var scratch = Self.scratchPool.withLock { $0.popLast() } ?? PainterScratch()
         // The canvas draws the map with the pool's grown scan-converter buffers, then gets its own back.
         var canvasScratch = scratch.canvas
         scratch.canvas = CanvasScratch()
@@ -71,7 +75,7 @@ public final class Basemap: Sendable {
         canvas.exchangeScratch(&canvasScratch)
         var leftovers = painter.leftovers
         leftovers.canvas = canvasScratch
-        scratchPool.withLock { pool in
+        Self.scratchPool.withLock { pool in
             if pool.count < Self.scratchPoolSize { pool.append(leftovers) }
         }
         return painter.stats
