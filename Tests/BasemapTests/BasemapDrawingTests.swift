@@ -113,10 +113,13 @@ import Testing
     }
 
     /// Squares whose tile is missing are filled from the nearest lower zoom that has one,
-    /// clipped to the square.
+    /// clipped to the square, even a feature lying wholly inside the parent tile (it must not
+    /// cover the squares that have tiles of their own).
     @Test func missingTilesComeFromLowerZooms() {
         var tiles: [TileID: [UInt8]] = [:]
-        tiles[TileID(zoom: 13, x: 4663, y: 2370)] = TileBuilder.tile(["water": [TileBuilder.square(properties: ["class": "parent"])]])
+        tiles[TileID(zoom: 13, x: 4663, y: 2370)] = TileBuilder.tile([
+            "water": [TileBuilder.square(buffer: -8, properties: ["class": "parent"])]
+        ])
         tiles[TileID(zoom: 14, x: 9326, y: 4740)] = TileBuilder.tile(["water": [TileBuilder.square()]])
         let basemap = Basemap(source: Self.source(tiles), style: Self.style)
         let view = MapView(center: Self.corner, zoom: 15.5, width: 200, height: 200)

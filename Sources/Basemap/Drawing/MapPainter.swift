@@ -218,7 +218,11 @@ struct MapPainter {
                     guard key.color.alpha > 0 || key.outline != nil, key.opacity > 0 else { continue }
                     group = groupIndex(for: key, in: &keys, order: &order)
                 }
-                let inside = feature.minX >= 0 && feature.minY >= 0 && feature.maxX <= extent && feature.maxY <= extent
+                // A parent tile standing in for a missing one covers its neighbours too: its
+                // features are always clipped to the square they stand in for.
+                let inside =
+                    square.source == square.tile && feature.minX >= 0 && feature.minY >= 0 && feature.maxX <= extent
+                    && feature.maxY <= extent
                 for part in feature.parts {
                     transform(points[tileLayer.part(Int(part))], map)
                     groups[group].addRing(scratch[...], clip: inside ? nil : square.clip)
@@ -280,7 +284,7 @@ struct MapPainter {
                     visible.overlaps(feature.minX, feature.minY, feature.maxX, feature.maxY, by: reach)
                 else { continue }
                 let inside =
-                    Double(feature.minX) >= reach && Double(feature.minY) >= reach
+                    square.source == square.tile && Double(feature.minX) >= reach && Double(feature.minY) >= reach
                     && Double(feature.maxX) <= extent - reach && Double(feature.maxY) <= extent - reach
                 let group = groupIndex(for: key, in: &keys, order: &order)
                 if recorder != nil && centerLines.count <= group { centerLines.append(Path()) }
@@ -378,7 +382,8 @@ struct MapPainter {
                 Double(line.minY) <= extent + reach, visible.overlaps(line.minX, line.minY, line.maxX, line.maxY, by: reach)
             else { continue }
             let inside =
-                Double(line.minX) >= reach && Double(line.minY) >= reach && Double(line.maxX) <= extent - reach
+                square.source == square.tile && Double(line.minX) >= reach && Double(line.minY) >= reach
+                && Double(line.maxX) <= extent - reach
                 && Double(line.maxY) <= extent - reach
             let closed = line.closed || (line.points.count > 3 && line.points.first == line.points.last)
             transform(closed ? line.points.dropLast() : line.points[...], map)
