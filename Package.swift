@@ -87,7 +87,7 @@ let package = Package(
         // subset and drawing onto a Raster canvas. Knows nothing of trips.
         .target(
             name: "Basemap",
-            dependencies: ["Raster", "Geo", "CZlib", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Caching", "Raster", "Geo", "CZlib", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("styles")],
             swiftSettings: strict
         ),

@@ -66,6 +66,18 @@ public struct Camera: Hashable, Sendable {
 
     /// The camera's centre as a location.
     public var center: LatLng { WebMercator.latLng(centerWorld, zoom: 0) }
+
+    /// At a whole zoom and bearing 0, the camera moved by at most half a device pixel so
+    /// that its pixel edges fall on whole device pixels of the world: every such picture of
+    /// one place then shares its pixels with the others, and the basemap puts it together from
+    /// pictures of squares it keeps (Basemap's RenderedSquares). Other cameras are unchanged.
+    public func pixelAligned() -> Camera {
+        guard bearing == 0, zoom == zoom.rounded() else { return self }
+        let left = (centerWorld.x * factor - Double(pixelWidth) / 2).rounded()
+        let top = (centerWorld.y * factor - Double(pixelHeight) / 2).rounded()
+        let aligned = WorldPoint(x: (left + Double(pixelWidth) / 2) / factor, y: (top + Double(pixelHeight) / 2) / factor)
+        return Camera(centerWorld: aligned, zoom: zoom, bearing: bearing, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
+    }
 }
 
 /// Something the fitted camera must show: a location and the device pixels it covers

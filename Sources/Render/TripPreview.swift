@@ -87,7 +87,8 @@ public struct TripPreview: Sendable {
             items: items, center: options.center,
             zoom: options.zoom.map { min(max($0, PreviewOptions.zoomRange.lowerBound), PreviewOptions.zoomRange.upperBound) },
             bearing: options.bearing, pixelWidth: options.pixelWidth, pixelHeight: options.pixelHeight,
-            scale: scale, padding: options.padding * scale)
+            scale: scale, padding: options.padding * scale
+        ).pixelAligned()
 
         let background = options.lighting == .lowLight ? style.map.nightBackground : style.map.background
         var list = DisplayList(width: options.pixelWidth, height: options.pixelHeight, background: background)

@@ -273,3 +273,31 @@ func polylines(_ list: DisplayList) -> [DisplayList.Polyline] {
         #expect(pins.contains { $0.apply(Point(13, 36)) == Point(320, 240) })
     }
 }
+
+/// Cameras snapped to whole device pixels of the world (what lets the basemap reuse squares).
+@Suite struct PixelAlignedCameraTests {
+    /// The device position of the world's top-left corner: whole pixels once aligned.
+    static func worldOrigin(_ camera: Camera) -> Point {
+        camera.point(WebMercator.latLng(x: 0, y: 0, zoom: 0))
+    }
+
+    /// At a whole zoom and bearing 0 the camera moves by at most half a pixel each way, onto
+    /// whole pixels; other cameras stay as they are.
+    @Test(arguments: [1.0, 2.0, 3.0])
+    func alignsOnlyWholeZoomsWithoutBearing(scale: Double) {
+        let center = LatLng(latitude: 60.1699, longitude: 24.9410)
+        let camera = Camera(center: center, zoom: 15, bearing: 0, pixelWidth: 641, pixelHeight: 480, scale: scale)
+        let aligned = camera.pixelAligned()
+        let origin = Self.worldOrigin(aligned)
+        #expect(abs(origin.x - origin.x.rounded()) < 1e-6 && abs(origin.y - origin.y.rounded()) < 1e-6, "\(origin)")
+        let moved = aligned.point(center)
+        #expect(abs(moved.x - 320.5) <= 0.5 + 1e-9 && abs(moved.y - 240) <= 0.5 + 1e-9, "\(moved)")
+        #expect(abs(Self.worldOrigin(camera).x - Self.worldOrigin(camera).x.rounded()) > 1e-3, "the example starts off the grid")
+        for other in [
+            Camera(center: center, zoom: 15.5, bearing: 0, pixelWidth: 640, pixelHeight: 480, scale: scale),
+            Camera(center: center, zoom: 15, bearing: 20, pixelWidth: 640, pixelHeight: 480, scale: scale),
+        ] {
+            #expect(other.pixelAligned() == other)
+        }
+    }
+}

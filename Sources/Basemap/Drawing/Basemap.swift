@@ -21,6 +21,8 @@ public final class Basemap: Sendable {
     /// The attribution drawn in a corner: the archive's, HTML stripped, else OpenStreetMap's.
     public let attribution: String
     let cache: TileCache
+    /// Pictures of the fills and lines of grid squares, for aligned views (RenderedSquares).
+    let renderedSquares: RenderedSquares
     private let report: @Sendable (String) -> Void
     private let reported = Mutex(Set<String>())
     /// Drawing buffers (scan-converter cells, paths, paint groups), kept grown between draws
@@ -29,20 +31,26 @@ public final class Basemap: Sendable {
     /// fault their pages in) again.
     private static let scratchPool = Mutex<[PainterScratch]>([])
 
-    /// A basemap over an opened archive. `cacheBytes` bounds the decoded tiles kept;
-    /// `report` receives one message per tile that cannot be used, and the style's warning.
+    /// A basemap over an opened archive. `cacheBytes` bounds the decoded tiles kept, and half
+    /// as much again the pictures of squares kept (RenderedSquares); `report` receives one
+    /// message per tile that cannot be used, and the style's warning.
     public convenience init(
         source: any TileSource, style: MapStyle, cacheBytes: Int = Basemap.defaultCacheBytes,
         report: @escaping @Sendable (String) -> Void = { _ in }
     ) {
-        self.init(source: source, style: style, cache: TileCache(capacity: cacheBytes), report: report)
+        self.init(
+            source: source, style: style, cache: TileCache(capacity: cacheBytes), squares: RenderedSquares(capacity: cacheBytes / 2),
+            report: report)
     }
 
-    private init(source: any TileSource, style: MapStyle, cache: TileCache, report: @escaping @Sendable (String) -> Void) {
+    private init(
+        source: any TileSource, style: MapStyle, cache: TileCache, squares: RenderedSquares, report: @escaping @Sendable (String) -> Void
+    ) {
         self.source = source
         self.style = style
         self.report = report
         self.cache = cache
+        renderedSquares = squares
         attribution = Attribution.text(from: source.metadata.attribution)
         if let warning = style.warning { report(warning) }
     }
@@ -50,7 +58,7 @@ public final class Basemap: Sendable {
     /// The same archive drawn with another style, sharing this basemap's decoded tiles (they
     /// do not depend on the style) and so its memory bound: a day and a night style cost one cache.
     public func restyled(_ style: MapStyle) -> Basemap {
-        Basemap(source: source, style: style, cache: cache, report: report)
+        Basemap(source: source, style: style, cache: cache, squares: renderedSquares, report: report)
     }
 
     /// Changes when anything that decides the pictures changes: the archive file and the style.
@@ -66,12 +74,13 @@ public final class Basemap: Sendable {
     @discardableResult
     public func draw(into canvas: inout Canvas, view: MapView, keepOut: [Rect] = [], attributionArea: Rect? = nil) -> BasemapDrawStats {
         var scratch = Self.scratchPool.withLock { $0.popLast() } ?? PainterScratch()
+        let fromSquares = drawSquares(into: &canvas, view: view, scratch: &scratch)
         // The canvas draws the map with the pool's grown scan-converter buffers, then gets its own back.
         var canvasScratch = scratch.canvas
         scratch.canvas = CanvasScratch()
         canvas.exchangeScratch(&canvasScratch)
         var painter = MapPainter(basemap: self, view: view, recorder: nil, scratch: scratch)
-        painter.paint(into: &canvas, keepOut: keepOut, attributionArea: attributionArea)
+        painter.paint(into: &canvas, keepOut: keepOut, geometry: !fromSquares, attributionArea: attributionArea)
         canvas.exchangeScratch(&canvasScratch)
         var leftovers = painter.leftovers
         leftovers.canvas = canvasScratch
@@ -83,6 +92,58 @@ public final class Basemap: Sendable {
 
     /// Scratch buffers kept for reuse: as many as draws that commonly run at once.
     static let scratchPoolSize = 4
+
+    /// Puts the view's fills and lines together from pictures of its grid squares, drawing
+    /// those missing when the view's squares were asked for before (RenderedSquares); false
+    /// when the view is not on the grid or its squares are not drawn yet: the caller then
+    /// draws the fills and lines directly.
+    private func drawSquares(into canvas: inout Canvas, view: MapView, scratch: inout PainterScratch) -> Bool {
+        guard let grid = SquareGrid(view: view), canvas.width == view.pixelWidth, canvas.height == view.pixelHeight else { return false }
+        let squares = grid.squares
+        let keys = squares.map {
+            RenderedSquares.Key(style: style.identity, zoom: Int(view.zoom), scale: view.scale, column: $0.column, row: $0.row)
+        }
+        var pictures = keys.map(renderedSquares.picture)
+        if pictures.contains(where: { $0 == nil }) {
+            guard renderedSquares.askedBefore(keys) else { return false }
+            for index in pictures.indices where pictures[index] == nil {
+                let picture = drawSquare(grid.squareView(column: squares[index].column, row: squares[index].row, margin: margin(view)), &scratch)
+                renderedSquares.store(picture, for: keys[index])
+                pictures[index] = picture
+            }
+        }
+        for (index, picture) in pictures.enumerated() {
+            guard let picture else { continue }
+            let x = squares[index].column * SquareGrid.side - grid.left
+            let y = squares[index].row * SquareGrid.side - grid.top
+            if picture.isOpaque {
+                canvas.replacePixels(with: picture.image, x: x, y: y)
+            } else {
+                canvas.draw(picture.image, transform: .translation(x: Double(x), y: Double(y)))
+            }
+        }
+        return true
+    }
+
+    /// Map drawn around a square: more than half the widest line (and its anti-aliasing).
+    private func margin(_ view: MapView) -> Int { Int((48 * view.scale).rounded(.up)) }
+
+    /// Draws one square's fills and lines with its margin (`squareView`), and keeps the square.
+    private func drawSquare(_ squareView: MapView, _ scratch: inout PainterScratch) -> RenderedSquares.Picture {
+        var canvas = Canvas(width: squareView.pixelWidth, height: squareView.pixelHeight)
+        canvas.exchangeScratch(&scratch.canvas)
+        var painter = MapPainter(basemap: self, view: squareView, recorder: nil, scratch: scratch)
+        painter.paint(into: &canvas, keepOut: [], labels: false)
+        let canvasScratch = scratch.canvas
+        scratch = painter.leftovers
+        scratch.canvas = canvasScratch
+        canvas.exchangeScratch(&scratch.canvas)
+        let margin = (squareView.pixelWidth - SquareGrid.side) / 2
+        var square = Canvas(width: SquareGrid.side, height: SquareGrid.side)
+        square.replacePixels(with: canvas.image, x: -margin, y: -margin)
+        let image = square.image
+        return RenderedSquares.Picture(image: image, isOpaque: image.isOpaque)
+    }
 
     /// The fills and lines `draw` would draw, as a display list in device pixels (fills as
     /// the polygons drawn, lines as centre lines with their stroke styles), for comparing

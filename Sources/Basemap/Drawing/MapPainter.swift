@@ -45,9 +45,12 @@ struct MapPainter {
     /// The buffers this draw grew, for the next draw to reuse.
     var leftovers: PainterScratch { PainterScratch(points: scratch, groups: groups) }
 
-    /// Draws everything (labels only when `labels`), the attribution in `attributionArea`'s
-    /// bottom-right corner (the canvas's when nil).
-    mutating func paint(into canvas: inout Canvas, keepOut: [Rect], labels: Bool = true, attributionArea: Rect? = nil) {
+    /// Draws everything (fills, lines and raster tiles only when `geometry`, labels only when
+    /// `labels`), the attribution in `attributionArea`'s bottom-right corner (the canvas's
+    /// when nil).
+    mutating func paint(
+        into canvas: inout Canvas, keepOut: [Rect], geometry: Bool = true, labels: Bool = true, attributionArea: Rect? = nil
+    ) {
         guard view.isDrawable, canvas.width == view.pixelWidth, canvas.height == view.pixelHeight else { return }
         loadSquares()
         var placer = LabelPlacer(view: view, keepOut: keepOut)
@@ -58,9 +61,10 @@ struct MapPainter {
         // A raster archive drawn with a style that has no raster layer (the built-in ones)
         // shows its images over the background.
         var rasterPending =
-            basemap.source.metadata.format == .png
+            geometry && basemap.source.metadata.format == .png
             && !basemap.style.layers.contains { if case .raster = $0.properties { true } else { false } }
         for layer in basemap.style.layers where layer.isVisible(atZoom: styleZoom) {
+            if !geometry, layer.kind != .symbol { continue }
             if rasterPending, layer.kind != .background {
                 paintRaster(nil, into: &canvas)
                 rasterPending = false
