@@ -23,6 +23,8 @@ public final class Basemap: Sendable {
     let cache: TileCache
     /// Pictures of the fills and lines of grid squares, for aligned views (RenderedSquares).
     let renderedSquares: RenderedSquares
+    /// Pictures of placed labels (LabelPictures).
+    let labelPictures: LabelPictures
     private let report: @Sendable (String) -> Void
     private let reported = Mutex(Set<String>())
     /// Drawing buffers (scan-converter cells, paths, paint groups), kept grown between draws
@@ -40,17 +42,19 @@ public final class Basemap: Sendable {
     ) {
         self.init(
             source: source, style: style, cache: TileCache(capacity: cacheBytes), squares: RenderedSquares(capacity: cacheBytes / 2),
-            report: report)
+            labels: LabelPictures(capacity: cacheBytes / 8), report: report)
     }
 
     private init(
-        source: any TileSource, style: MapStyle, cache: TileCache, squares: RenderedSquares, report: @escaping @Sendable (String) -> Void
+        source: any TileSource, style: MapStyle, cache: TileCache, squares: RenderedSquares, labels: LabelPictures,
+        report: @escaping @Sendable (String) -> Void
     ) {
         self.source = source
         self.style = style
         self.report = report
         self.cache = cache
         renderedSquares = squares
+        labelPictures = labels
         attribution = Attribution.text(from: source.metadata.attribution)
         if let warning = style.warning { report(warning) }
     }
@@ -58,7 +62,7 @@ public final class Basemap: Sendable {
     /// The same archive drawn with another style, sharing this basemap's decoded tiles (they
     /// do not depend on the style) and so its memory bound: a day and a night style cost one cache.
     public func restyled(_ style: MapStyle) -> Basemap {
-        Basemap(source: source, style: style, cache: cache, squares: renderedSquares, report: report)
+        Basemap(source: source, style: style, cache: cache, squares: renderedSquares, labels: labelPictures, report: report)
     }
 
     /// Changes when anything that decides the pictures changes: the archive file and the style.

@@ -85,7 +85,7 @@ struct MapPainter {
         if rasterPending { paintRaster(nil, into: &canvas) }
         if labels {
             placer.place()
-            placer.draw(into: &canvas)
+            placer.draw(into: &canvas, pictures: basemap.labelPictures)
             stats.labels = placer.placedCount
             stats.labelsDropped = placer.droppedCount
             self.labels = placer.placed

@@ -132,49 +132,18 @@ struct LabelPlacer {
     /// text (as MapLibre does), each colour as one polygon set: halos that touch merge
     /// instead of one covering its neighbour's letters. Glyph curves are flattened to a
     /// fifth of a pixel (a third for halos), invisible at label sizes.
-    func draw(into canvas: inout Canvas) {
+    func draw(into canvas: inout Canvas, pictures: LabelPictures) {
         let tolerance = 0.2
         // Halos are soft edges around the letters: a coarser outline does not show.
         let haloTolerance = 0.35
-        let byLayer = Dictionary(grouping: placed, by: \.layer)
-        var set = PolygonSet()
-        for layer in byLayer.keys.sorted() {
-            let labels = (byLayer[layer] ?? []).sorted { $0.order < $1.order }
-            let halos = Dictionary(grouping: labels.filter { $0.style.haloWidth > 0 && $0.style.haloColor.alpha > 0 }) {
-                HaloKey(color: $0.style.haloColor, width: $0.style.haloWidth, opacity: $0.style.opacity)
-            }
-            for key in halos.keys.sorted(by: { $0.order(in: labels) < $1.order(in: labels) }) {
-                set.removeAll()
-                let style = StrokeStyle(width: key.width * 2, cap: .round, join: .round)
-                for label in halos[key] ?? [] { set.addPathStroke(label.path, style: style, tolerance: haloTolerance) }
-                canvas.fill(set, color: key.color, opacity: key.opacity)
-            }
-            let texts = Dictionary(grouping: labels) { TextKey(color: $0.style.color, opacity: $0.style.opacity) }
-            for key in texts.keys.sorted(by: { $0.order(in: labels) < $1.order(in: labels) }) {
-                set.removeAll()
-                for label in texts[key] ?? [] { set.addPath(label.path, tolerance: tolerance) }
-                canvas.fill(set, color: key.color, opacity: key.opacity)
-            }
-        }
-    }
-
-    private struct HaloKey: Hashable {
-        let color: Color
-        let width: Double
-        let opacity: Double
-
-        /// Where the first label with this halo comes, so that drawing order is stable.
-        func order(in labels: [PlacedLabel]) -> Int {
-            labels.firstIndex { $0.style.haloColor == color && $0.style.haloWidth == width && $0.style.opacity == opacity } ?? 0
-        }
-    }
-
-    private struct TextKey: Hashable {
-        let color: Color
-        let opacity: Double
-
-        func order(in labels: [PlacedLabel]) -> Int {
-            labels.firstIndex { $0.style.color == color && $0.style.opacity == opacity } ?? 0
+        // New pictures are drawn with the canvas's grown buffers.
+        var scratch = CanvasScratch()
+        canvas.exchangeScratch(&scratch)
+        defer { canvas.exchangeScratch(&scratch) }
+        for label in placed.sorted(by: { ($0.layer, $0.order) < ($1.layer, $1.order) }) {
+            guard let picture = pictures.picture(of: label, tolerance: tolerance, haloTolerance: haloTolerance, scratch: &scratch)
+            else { continue }
+            canvas.draw(picture.image, transform: .translation(x: Double(picture.x), y: Double(picture.y)))
         }
     }
 
