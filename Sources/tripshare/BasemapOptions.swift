@@ -25,7 +25,7 @@ struct BasemapOptions: ParsableArguments {
         name: .customLong("basemap-cache-mb"),
         help: ArgumentHelp(
             "Memory for decoded tiles, shared by all styles (default 64); half as much again keeps "
-                + "drawn squares for pictures at whole zooms.", valueName: "MB"))
+                + "drawn squares for pictures at whole zooms, an eighth drawn labels.", valueName: "MB"))
     var cacheMegabytes: Int?
 
     static var environment: [String: String] { ProcessInfo.processInfo.environment }
