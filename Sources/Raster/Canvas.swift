@@ -91,13 +91,14 @@ public struct Canvas: Sendable {
         self.contours = contours
     }
 
-    /// Runs the scan converter over contours, blending with a solid colour.
-    mutating func composite(_ contours: Contours, color: Color, rule: FillRule, opacity: Double) {
+    /// Runs the scan converter over contours, blending with a solid colour; overlapping parts
+    /// of the contours are covered once unless `resolvesOverlaps` is false (see ScanConverter).
+    mutating func composite(_ contours: Contours, color: Color, rule: FillRule, opacity: Double, resolvesOverlaps: Bool = true) {
         let alpha = alphaByte(opacity)
         guard color.alpha != 0, alpha != 0, !contours.ends.isEmpty, width > 0, height > 0 else { return }
         var converter = self.converter
         self.converter = ScanConverter()
-        converter.reset(width: width, height: height)
+        converter.reset(width: width, height: height, resolvesOverlaps: resolvesOverlaps)
         if EdgeBuilder.add(contours, to: &converter) {
             let stride = width
             pixels.withUnsafeMutableBufferPointer { buffer in

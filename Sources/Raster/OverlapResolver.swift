@@ -55,10 +55,12 @@ struct OverlapResolver {
     private var byRow: [Portion] = []
     private var rowStarts: [Int32] = []
     private var rowCursors: [Int32] = []
+    private var columnStarts: [Int32] = []
+    private var width = 0
     private var firstRow = 0
     private var rowCount = 0
     private var isBucketed = false
-    /// The row whose portions are ordered by first column, and where its unread ones begin.
+    /// The row last read, and where its unread portions begin.
     private var orderedRow = -1
     private var cursor = 0
     private var selected: [Portion] = []
@@ -87,6 +89,7 @@ struct OverlapResolver {
     mutating func prepare(firstRow: Int, rowCount: Int, width: Int) {
         self.firstRow = firstRow
         self.rowCount = rowCount
+        self.width = width
         isBucketed = false
         orderedRow = -1
         if cover.count < width + 2 {
@@ -144,7 +147,6 @@ struct OverlapResolver {
         let start = Int(rowStarts[rowIndex])
         let end = Int(rowStarts[rowIndex + 1])
         if orderedRow != row {
-            byRow[start..<end].sort { $0.firstColumn < $1.firstColumn }
             orderedRow = row
             cursor = start
         }
@@ -167,14 +169,24 @@ struct OverlapResolver {
         events.removeAll(keepingCapacity: true)
         events.append(0)
         events.append(256)
+        // (0 and 256 come first and stay ordered: every end lies between them.)
         for portion in selected {
             events.append(portion.top)
             events.append(portion.bottom)
         }
-        events.sort()
-        var kept = 0
-        for value in events where kept == 0 || events[kept - 1] != value {
-            events[kept] = value
+        // Insertion sort dropping repeats: a cluster has a handful of ends.
+        var kept = 2
+        for index in 2..<events.count {
+            let value = events[index]
+            var slot = kept
+            while slot > 0 && events[slot - 1] > value { slot -= 1 }
+            if slot > 0 && events[slot - 1] == value { continue }
+            var move = kept
+            while move > slot {
+                events[move] = events[move - 1]
+                move -= 1
+            }
+            events[slot] = value
             kept += 1
         }
         events.removeLast(events.count - kept)
@@ -247,8 +259,11 @@ struct OverlapResolver {
         }
     }
 
-    /// Counting sort of the portions by row into `byRow`; `rowStarts[r]` is row r's first.
+    /// Counting sort of the portions by first column (into `byRow`), then by row, stable (back
+    /// into `portions`, which `byRow` then names): each row's portions come out ordered by
+    /// first column, and `rowStarts[r]` is row r's first.
     private mutating func bucketByRow() {
+        sortByFirstColumn()
         if rowStarts.count < rowCount + 1 {
             rowStarts = [Int32](repeating: 0, count: rowCount + 1)
             rowCursors = rowStarts
@@ -271,6 +286,26 @@ struct OverlapResolver {
             rowCursors[slot] += 1
         }
         isBucketed = true
+    }
+
+    /// Counting sort of `portions` by first column, in place (through `byRow` as scratch).
+    private mutating func sortByFirstColumn() {
+        if columnStarts.count < width + 2 { columnStarts = [Int32](repeating: 0, count: width + 2) }
+        for index in 0..<(width + 2) { columnStarts[index] = 0 }
+        let last = width
+        for portion in portions { columnStarts[min(portion.firstColumn, last) + 1] += 1 }
+        for index in 0...last { columnStarts[index + 1] += columnStarts[index] }
+        if byRow.count < portions.count {
+            byRow = [Portion](repeating: Portion(row: 0, xTop: 0, top: 0, xBottom: 0, bottom: 0, sign: 0), count: portions.count)
+        }
+        for portion in portions {
+            let slot = min(portion.firstColumn, last)
+            byRow[Int(columnStarts[slot])] = portion
+            columnStarts[slot] += 1
+        }
+        let count = portions.count
+        swap(&portions, &byRow)
+        portions.removeLast(portions.count - count)
     }
 }
 

@@ -2,7 +2,10 @@
 // draw with. Contract: rings and stroke outlines are appended flat (no per-ring arrays),
 // each optionally clipped to a convex polygon first; filling the set runs the scan
 // converter once, so coverage of shapes that meet along an edge sums exactly (no seams) and
-// overlapping parts under the nonzero rule are painted once (no double blending).
+// overlapping parts under the nonzero rule are painted once (no double blending). A set
+// holding lines' stroke outlines, which overlap wherever lines meet or run along each other,
+// also covers overlaps inside a pixel once (see ScanConverter); a set of rings, which on maps
+// abut or nest, keeps the summed area, exact for those and much cheaper on dense layers.
 
 /// Closed polygons in device pixels, filled together.
 public struct PolygonSet: Sendable {
@@ -12,6 +15,8 @@ public struct PolygonSet: Sendable {
     private var strokeScratch = Contours()
     /// The last stroker used: building one computes its pen, which many lines share.
     private var stroker: Stroker?
+    /// True once a line's stroke outline has been added with `addStroke` (until `removeAll`).
+    private(set) var holdsStrokes = false
 
     /// An empty set.
     public init() {}
@@ -25,6 +30,7 @@ public struct PolygonSet: Sendable {
     /// Forgets every contour, keeping the memory for reuse.
     public mutating func removeAll() {
         contours.removeAll()
+        holdsStrokes = false
     }
 
     /// Adds one closed ring (its last point joins its first), clipped to `clip` if given.
@@ -37,6 +43,7 @@ public struct PolygonSet: Sendable {
     /// so), each outline contour clipped to `clip` if given.
     public mutating func addStroke(_ points: ArraySlice<Point>, closed: Bool = false, style: StrokeStyle, clip: ConvexClip? = nil) {
         guard !points.isEmpty else { return }
+        holdsStrokes = true
         strokeScratch.removeAll()
         let stroker: Stroker
         if let cached = self.stroker, cached.style == style {
@@ -63,7 +70,9 @@ public struct PolygonSet: Sendable {
     }
 
     /// Adds the stroke outline of every subpath of a path (closed subpaths as loops), curves
-    /// flattened to within `tolerance` pixels.
+    /// flattened to within `tolerance` pixels. These are text halos, which do not make the set
+    /// resolve overlaps: a halo's overlaps lie almost wholly inside it, and resolving a word's
+    /// tangle of outlines costs more than drawing the whole map.
     public mutating func addPathStroke(_ path: Path, style: StrokeStyle, tolerance: Double = 0.1) {
         strokeScratch.removeAll()
         let stroker = Stroker(style: style, tolerance: tolerance)
@@ -111,6 +120,6 @@ public struct PolygonSet: Sendable {
 extension Canvas {
     /// Fills every polygon of the set as one shape.
     public mutating func fill(_ polygons: PolygonSet, color: Color, rule: FillRule = .nonZero, opacity: Double = 1) {
-        composite(polygons.contours, color: color, rule: rule, opacity: opacity)
+        composite(polygons.contours, color: color, rule: rule, opacity: opacity, resolvesOverlaps: polygons.holdsStrokes)
     }
 }

@@ -35,6 +35,9 @@ struct ScanConverter: CellSink {
 
     private(set) var width = 0
     private(set) var height = 0
+    /// Whether clusters that can overlap are resolved (see the file comment); without it the
+    /// summed area is used throughout, which is exact for shapes that only abut or nest.
+    private(set) var resolvesOverlaps = true
     private var cells: [Cell] = []
     private var sorted: [Cell] = []
     private var rowStarts: [Int32] = []
@@ -51,10 +54,11 @@ struct ScanConverter: CellSink {
     /// Edge portions per row, for clusters whose summed area is not their coverage.
     private var overlaps = OverlapResolver()
 
-    /// Forgets all cells and sets the clip size.
-    mutating func reset(width: Int, height: Int) {
+    /// Forgets all cells and sets the clip size and whether overlaps are resolved.
+    mutating func reset(width: Int, height: Int, resolvesOverlaps: Bool = true) {
         self.width = width
         self.height = height
+        self.resolvesOverlaps = resolvesOverlaps
         cells.removeAll(keepingCapacity: true)
         minRow = Int.max
         maxRow = Int.min
@@ -74,7 +78,7 @@ struct ScanConverter: CellSink {
     /// Adds a segment from (x0, y0) to (x1, y1), 24.8 fixed point, clipped to the canvas.
     mutating func addLine(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) {
         if y0 == y1 {
-            touchHorizontal(x0, x1, y0)
+            if resolvesOverlaps { touchHorizontal(x0, x1, y0) }
             return
         }
         let sign: Int
@@ -95,7 +99,7 @@ struct ScanConverter: CellSink {
             let bottom = min((row + 1) << 8, yb)
             let xBottom = bottom == yb ? xb : xa + Self.divideRounded(dx * (bottom - ya), dy)
             let base = row << 8
-            overlaps.record(row: row, xTop, top - base, xBottom, bottom - base, sign)
+            if resolvesOverlaps { overlaps.record(row: row, xTop, top - base, xBottom, bottom - base, sign) }
             Self.renderScanline(row, xTop, top - base, xBottom, bottom - base, sign, into: &self)
             top = bottom
             xTop = xBottom
@@ -182,9 +186,9 @@ struct ScanConverter: CellSink {
     }
 
     private mutating func flushCell() {
-        // A cell an edge passed is kept even when its contributions are zero or cancel: the
-        // clusters of the sweep must hold every column an edge passes (see OverlapResolver).
-        if currentX < width && currentX >= 0 {
+        // When overlaps are resolved, a cell an edge passed is kept even when its contributions
+        // are zero or cancel: clusters must hold every column an edge passes (OverlapResolver).
+        if (resolvesOverlaps || currentCover != 0 || currentArea != 0) && currentX < width && currentX >= 0 {
             // Truncation only matters for thousands of edges overlapping in one pixel: wrong
             // coverage there, never a trap.
             cells.append(
@@ -218,6 +222,7 @@ struct ScanConverter: CellSink {
         let evenOdd = fillRule == .evenOdd
         let width = self.width
         let firstRow = minRow
+        let resolving = resolvesOverlaps
         var overlaps = self.overlaps
         self.overlaps = OverlapResolver()
         overlaps.prepare(firstRow: firstRow, rowCount: rowCount, width: width)
@@ -233,7 +238,7 @@ struct ScanConverter: CellSink {
                         if !presorted { Self.sortRow(sortedCells, start, end) }
                         Self.sweepRow(
                             sortedCells, start, end, y: firstRow + rowIndex, width: width,
-                            evenOdd: evenOdd, run: run, overlaps: &overlaps, blitter: &blitter)
+                            evenOdd: evenOdd, resolving: resolving, run: run, overlaps: &overlaps, blitter: &blitter)
                     }
                 }
             }
@@ -323,7 +328,8 @@ struct ScanConverter: CellSink {
     /// a constant span.
     private static func sweepRow<B: Blitter>(
         _ cells: UnsafeMutableBufferPointer<Cell>, _ start: Int, _ end: Int, y: Int, width: Int,
-        evenOdd: Bool, run: UnsafeMutablePointer<UInt8>, overlaps: inout OverlapResolver, blitter: inout B
+        evenOdd: Bool, resolving: Bool, run: UnsafeMutablePointer<UInt8>, overlaps: inout OverlapResolver,
+        blitter: inout B
     ) {
         var cover = 0
         var index = start
@@ -348,7 +354,7 @@ struct ScanConverter: CellSink {
                 }
                 runStart = first
             }
-            if Self.summedAreaIsExact(before: cover, delta: delta, magnitude: magnitude, evenOdd: evenOdd) {
+            if !resolving || Self.summedAreaIsExact(before: cover, delta: delta, magnitude: magnitude, evenOdd: evenOdd) {
                 while index < scan {
                     let x = Int(cells[index].x)
                     var area = 0
