@@ -65,6 +65,9 @@ public struct Canvas: Sendable {
     }
 
     /// Strokes a path: the width, caps and joins are in user space, mapped by `transform`.
+    /// Coverage is summed: the Stroker keeps one line's outline from overlapping itself where
+    /// it can, and resolving overlaps (PolygonSet does, for map lines) would triple the cost
+    /// of a long route for a few pixels at its tightest joins.
     public mutating func stroke(
         _ path: Path, style: StrokeStyle, color: Color,
         transform: Transform = .identity, opacity: Double = 1
@@ -78,7 +81,7 @@ public struct Canvas: Sendable {
             stroker.stroke(polyline, dash: style.dash, into: &contours)
         }
         contours.apply(transform)
-        composite(contours, color: color, rule: .nonZero, opacity: opacity)
+        composite(contours, color: color, rule: .nonZero, opacity: opacity, resolvesOverlaps: false)
         self.contours = contours
     }
 
@@ -87,7 +90,7 @@ public struct Canvas: Sendable {
         guard !points.isEmpty else { return }
         var contours = takeContours()
         Stroker(style: style).stroke(Polyline(points: points, isClosed: false), dash: style.dash, into: &contours)
-        composite(contours, color: color, rule: .nonZero, opacity: opacity)
+        composite(contours, color: color, rule: .nonZero, opacity: opacity, resolvesOverlaps: false)
         self.contours = contours
     }
 
