@@ -51,7 +51,9 @@ public struct Canvas: Sendable {
 
     // MARK: - Fills and strokes
 
-    /// Fills a path (mapped by `transform`) with a colour under a fill rule.
+    /// Fills a path (mapped by `transform`) with a colour under a fill rule. Coverage is
+    /// summed, as FreeType's is: exact wherever the path does not overlap itself inside a
+    /// pixel (see ScanConverter); resolving would double the cost of a map's display list.
     public mutating func fill(
         _ path: Path, color: Color, rule: FillRule = .nonZero,
         transform: Transform = .identity, opacity: Double = 1
@@ -60,7 +62,7 @@ public struct Canvas: Sendable {
         for polyline in path.flattened(transform: transform) {
             contours.append(polyline)
         }
-        composite(contours, color: color, rule: rule, opacity: opacity)
+        composite(contours, color: color, rule: rule, opacity: opacity, resolvesOverlaps: false)
         self.contours = contours
     }
 

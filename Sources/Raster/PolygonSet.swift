@@ -3,9 +3,11 @@
 // each optionally clipped to a convex polygon first; filling the set runs the scan
 // converter once, so coverage of shapes that meet along an edge sums exactly (no seams) and
 // overlapping parts under the nonzero rule are painted once (no double blending). A set
-// holding lines' stroke outlines, which overlap wherever lines meet or run along each other,
-// also covers overlaps inside a pixel once (see ScanConverter); a set of rings, which on maps
-// abut or nest, keeps the summed area, exact for those and much cheaper on dense layers.
+// holding thin lines' stroke outlines (under `thinStroke` device pixels wide), which overlap
+// wherever lines meet or run along each other and whose every pixel there is partly
+// covered, also covers overlaps inside a pixel once (see ScanConverter). Other sets keep the
+// cheaper summed area: rings, which on maps abut or nest, are exact with it, and where thick
+// strokes overlap, most pixels are inside both, where the sum is clamped to full anyway.
 
 /// Closed polygons in device pixels, filled together.
 public struct PolygonSet: Sendable {
@@ -15,8 +17,10 @@ public struct PolygonSet: Sendable {
     private var strokeScratch = Contours()
     /// The last stroker used: building one computes its pen, which many lines share.
     private var stroker: Stroker?
-    /// True once a line's stroke outline has been added with `addStroke` (until `removeAll`).
-    private(set) var holdsStrokes = false
+    /// True once a thin line's stroke outline has been added with `addStroke` (until `removeAll`).
+    private(set) var holdsThinStrokes = false
+    /// Strokes thinner than this (device pixels) make the set resolve overlaps.
+    static let thinStroke = 2.0
 
     /// An empty set.
     public init() {}
@@ -30,7 +34,7 @@ public struct PolygonSet: Sendable {
     /// Forgets every contour, keeping the memory for reuse.
     public mutating func removeAll() {
         contours.removeAll()
-        holdsStrokes = false
+        holdsThinStrokes = false
     }
 
     /// Adds one closed ring (its last point joins its first), clipped to `clip` if given.
@@ -43,7 +47,7 @@ public struct PolygonSet: Sendable {
     /// so), each outline contour clipped to `clip` if given.
     public mutating func addStroke(_ points: ArraySlice<Point>, closed: Bool = false, style: StrokeStyle, clip: ConvexClip? = nil) {
         guard !points.isEmpty else { return }
-        holdsStrokes = true
+        if style.width < Self.thinStroke { holdsThinStrokes = true }
         strokeScratch.removeAll()
         let stroker: Stroker
         if let cached = self.stroker, cached.style == style {
@@ -120,6 +124,6 @@ public struct PolygonSet: Sendable {
 extension Canvas {
     /// Fills every polygon of the set as one shape.
     public mutating func fill(_ polygons: PolygonSet, color: Color, rule: FillRule = .nonZero, opacity: Double = 1) {
-        composite(polygons.contours, color: color, rule: rule, opacity: opacity, resolvesOverlaps: polygons.holdsStrokes)
+        composite(polygons.contours, color: color, rule: rule, opacity: opacity, resolvesOverlaps: polygons.holdsThinStrokes)
     }
 }
