@@ -51,7 +51,9 @@ public struct Canvas: Sendable {
 
     // MARK: - Fills and strokes
 
-    /// Fills a path (mapped by `transform`) with a colour under a fill rule.
+    /// Fills a path (mapped by `transform`) with a colour under a fill rule. Coverage is
+    /// summed, as FreeType's is: exact wherever the path does not overlap itself inside a
+    /// pixel (see ScanConverter); resolving would double the cost of a map's display list.
     public mutating func fill(
         _ path: Path, color: Color, rule: FillRule = .nonZero,
         transform: Transform = .identity, opacity: Double = 1
@@ -60,11 +62,14 @@ public struct Canvas: Sendable {
         for polyline in path.flattened(transform: transform) {
             contours.append(polyline)
         }
-        composite(contours, color: color, rule: rule, opacity: opacity)
+        composite(contours, color: color, rule: rule, opacity: opacity, resolvesOverlaps: false)
         self.contours = contours
     }
 
     /// Strokes a path: the width, caps and joins are in user space, mapped by `transform`.
+    /// Coverage is summed: the Stroker keeps one line's outline from overlapping itself where
+    /// it can, and resolving overlaps (PolygonSet does, for map lines) would triple the cost
+    /// of a long route for a few pixels at its tightest joins.
     public mutating func stroke(
         _ path: Path, style: StrokeStyle, color: Color,
         transform: Transform = .identity, opacity: Double = 1
@@ -78,7 +83,7 @@ public struct Canvas: Sendable {
             stroker.stroke(polyline, dash: style.dash, into: &contours)
         }
         contours.apply(transform)
-        composite(contours, color: color, rule: .nonZero, opacity: opacity)
+        composite(contours, color: color, rule: .nonZero, opacity: opacity, resolvesOverlaps: false)
         self.contours = contours
     }
 
@@ -87,17 +92,18 @@ public struct Canvas: Sendable {
         guard !points.isEmpty else { return }
         var contours = takeContours()
         Stroker(style: style).stroke(Polyline(points: points, isClosed: false), dash: style.dash, into: &contours)
-        composite(contours, color: color, rule: .nonZero, opacity: opacity)
+        composite(contours, color: color, rule: .nonZero, opacity: opacity, resolvesOverlaps: false)
         self.contours = contours
     }
 
-    /// Runs the scan converter over contours, blending with a solid colour.
-    mutating func composite(_ contours: Contours, color: Color, rule: FillRule, opacity: Double) {
+    /// Runs the scan converter over contours, blending with a solid colour; overlapping parts
+    /// of the contours are covered once unless `resolvesOverlaps` is false (see ScanConverter).
+    mutating func composite(_ contours: Contours, color: Color, rule: FillRule, opacity: Double, resolvesOverlaps: Bool = true) {
         let alpha = alphaByte(opacity)
         guard color.alpha != 0, alpha != 0, !contours.ends.isEmpty, width > 0, height > 0 else { return }
         var converter = self.converter
         self.converter = ScanConverter()
-        converter.reset(width: width, height: height)
+        converter.reset(width: width, height: height, resolvesOverlaps: resolvesOverlaps)
         if EdgeBuilder.add(contours, to: &converter) {
             let stride = width
             pixels.withUnsafeMutableBufferPointer { buffer in

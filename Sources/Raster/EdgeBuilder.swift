@@ -1,7 +1,8 @@
 // Edge builder. Contract: takes closed contours in device pixels (Double), rejects any
 // contour set holding a NaN or infinite coordinate (nothing is drawn), clips every edge to
 // the canvas and hands the scan converter line segments in 24.8 fixed point whose y lies in
-// [0, height] and x in [0, width]. Clipping keeps coverage exact inside the canvas:
+// [0, height] and x in [0, width], horizontal ones included (they bound clusters of the
+// sweep, see ScanConverter). Clipping keeps coverage exact inside the canvas:
 // - parts above or below the canvas are dropped (cover never crosses rows);
 // - parts right of the canvas are dropped (cover flows only rightwards);
 // - parts left of the canvas become vertical edges on x = 0, which keeps their winding.
@@ -30,7 +31,7 @@ enum EdgeBuilder {
                         for index in start..<end {
                             let x = fixed(points[index].x)
                             let y = fixed(points[index].y)
-                            if y != previousY { converter.addLine(previousX, previousY, x, y) }
+                            converter.addLine(previousX, previousY, x, y)
                             previousX = x
                             previousY = y
                         }
@@ -72,7 +73,12 @@ enum EdgeBuilder {
     ) {
         var p0 = a
         var p1 = b
-        if p0.y == p1.y { return }
+        if p0.y == p1.y {
+            // Horizontal: no cover, but the converter notes where it lies (see addLine).
+            guard p0.y > 0, p0.y < height, p0.x < width || p1.x < width else { return }
+            emit(Point(x: min(max(p0.x, 0), width), y: p0.y), Point(x: min(max(p1.x, 0), width), y: p1.y), to: &converter)
+            return
+        }
         // Vertical clip to [0, height].
         if (p0.y <= 0 && p1.y <= 0) || (p0.y >= height && p1.y >= height) { return }
         if p0.y < 0 { p0 = intersectY(p0, p1, 0) } else if p0.y > height { p0 = intersectY(p0, p1, height) }

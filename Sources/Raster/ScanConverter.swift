@@ -9,25 +9,35 @@
 //   cells are appended to one flat array (no per-pixel supersampling, no linked lists);
 // - `sweep` buckets cells by row (counting sort), orders each row by x, accumulates cover
 //   from left to right and turns winding·area into coverage with the fill rule, giving the
-//   exact area of the pixel square inside the polygon wherever edges do not cross inside
-//   one pixel; coverage goes out through a Blitter as per-pixel runs and constant spans.
-// Limitation, shared with FreeType and AGG: the fill rule applies to the summed area, so
-// where parts of one fill overlap inside a single pixel that pixel can be over-covered
-// (two 50% layers give 100%, not the 50% of their union). The stroker therefore avoids
-// emitting overlapping outline where it can (see Stroker).
+//   exact area of the pixel square inside the polygon; coverage goes out through a Blitter
+//   as per-pixel runs and constant spans;
+// - the fill rule applied to a summed area is exact only where the winding number inside a
+//   pixel takes two neighbouring values ({0, 1}, {1, 2}, ...; FreeType and AGG stop here).
+//   Where parts of one fill overlap (neighbours' outlines along a shared wall, lines
+//   crossing) it is not: two half-covering layers would give a full pixel, where Cairo's
+//   sampling, and the truth, give the half of their union. So each row is cut into
+//   clusters of adjacent cells (between clusters the winding is constant over the row's
+//   height); a cluster whose edges all run one way between safe windings is swept as
+//   summed; any other is handed, with the parts of edges inside it (portions, recorded as
+//   the segments are walked), to OverlapResolver, which covers the filled region once.
 // Buffers are kept between draws, so steady-state drawing allocates nothing.
 
-struct ScanConverter {
+struct ScanConverter: CellSink {
     /// One pixel's accumulated contribution.
     struct Cell {
         var x: Int32
         var y: Int32
         var cover: Int32
         var area: Int32
+        /// The sum of the contributions' |cover|: equal to |cover| when all edges run one way.
+        var magnitude: Int32
     }
 
     private(set) var width = 0
     private(set) var height = 0
+    /// Whether clusters that can overlap are resolved (see the file comment); without it the
+    /// summed area is used throughout, which is exact for shapes that only abut or nest.
+    private(set) var resolvesOverlaps = true
     private var cells: [Cell] = []
     private var sorted: [Cell] = []
     private var rowStarts: [Int32] = []
@@ -40,11 +50,15 @@ struct ScanConverter {
     private var currentY = -1
     private var currentCover = 0
     private var currentArea = 0
+    private var currentMagnitude = 0
+    /// Edge portions per row, for clusters whose summed area is not their coverage.
+    private var overlaps = OverlapResolver()
 
-    /// Forgets all cells and sets the clip size.
-    mutating func reset(width: Int, height: Int) {
+    /// Forgets all cells and sets the clip size and whether overlaps are resolved.
+    mutating func reset(width: Int, height: Int, resolvesOverlaps: Bool = true) {
         self.width = width
         self.height = height
+        self.resolvesOverlaps = resolvesOverlaps
         cells.removeAll(keepingCapacity: true)
         minRow = Int.max
         maxRow = Int.min
@@ -52,6 +66,8 @@ struct ScanConverter {
         currentY = -1
         currentCover = 0
         currentArea = 0
+        currentMagnitude = 0
+        overlaps.reset()
     }
 
     /// True when no cell has been recorded since the last reset.
@@ -61,7 +77,10 @@ struct ScanConverter {
 
     /// Adds a segment from (x0, y0) to (x1, y1), 24.8 fixed point, clipped to the canvas.
     mutating func addLine(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) {
-        if y0 == y1 { return }
+        if y0 == y1 {
+            if resolvesOverlaps { touchHorizontal(x0, x1, y0) }
+            return
+        }
         let sign: Int
         let (xa, ya, xb, yb): (Int, Int, Int, Int)
         if y0 < y1 {
@@ -80,22 +99,36 @@ struct ScanConverter {
             let bottom = min((row + 1) << 8, yb)
             let xBottom = bottom == yb ? xb : xa + Self.divideRounded(dx * (bottom - ya), dy)
             let base = row << 8
-            renderScanline(row, xTop, top - base, xBottom, bottom - base, sign)
+            if resolvesOverlaps { overlaps.record(row: row, xTop, top - base, xBottom, bottom - base, sign) }
+            Self.renderScanline(row, xTop, top - base, xBottom, bottom - base, sign, into: &self)
             top = bottom
             xTop = xBottom
             row += 1
         }
     }
 
+    /// A horizontal edge inside a row changes no cover, but the winding above it differs from
+    /// below: the cells it passes are touched (with nothing) so that the sweep's clusters
+    /// hold it and the gaps between clusters keep one winding over the row's height.
+    private mutating func touchHorizontal(_ x0: Int, _ x1: Int, _ y: Int) {
+        let row = y >> 8
+        guard y & 255 != 0, row < height else { return }
+        for cell in (min(x0, x1) >> 8)...(max(x0, x1) >> 8) { addCell(cell, row, 0, 0) }
+    }
+
     /// Adds the part of a segment inside pixel row `row`, from (xA, fyA) to (xB, fyB) with
-    /// 0 ≤ fyA < fyB ≤ 256 row-local; `sign` is +1 for edges going down, -1 going up.
-    private mutating func renderScanline(_ row: Int, _ xA: Int, _ fyA: Int, _ xB: Int, _ fyB: Int, _ sign: Int) {
+    /// 0 ≤ fyA < fyB ≤ 256 row-local, to the cells it passes; `sign` is +1 for edges going
+    /// down, -1 going up.
+    @inline(__always)
+    static func renderScanline<Sink: CellSink>(
+        _ row: Int, _ xA: Int, _ fyA: Int, _ xB: Int, _ fyB: Int, _ sign: Int, into sink: inout Sink
+    ) {
         let cellA = xA >> 8
         let cellB = xB >> 8
         if cellA == cellB {
             let base = cellA << 8
             let dy = fyB - fyA
-            addCell(cellA, row, sign * dy, sign * dy * (xA - base + xB - base))
+            sink.addCell(cellA, row, sign * dy, sign * dy * (xA - base + xB - base))
             return
         }
         let dx = xB - xA
@@ -108,7 +141,7 @@ struct ScanConverter {
                 let boundary = (cell + 1) << 8
                 let nextFy = fyA + Self.divideRounded(dyTotal * (boundary - xA), dx)
                 let dy = nextFy - fy
-                addCell(cell, row, sign * dy, sign * dy * (x - (cell << 8) + 256))
+                sink.addCell(cell, row, sign * dy, sign * dy * (x - (cell << 8) + 256))
                 x = boundary
                 fy = nextFy
                 cell += 1
@@ -118,7 +151,7 @@ struct ScanConverter {
                 let boundary = cell << 8
                 let nextFy = fyA + Self.divideRounded(dyTotal * (xA - boundary), -dx)
                 let dy = nextFy - fy
-                addCell(cell, row, sign * dy, sign * dy * (x - boundary))
+                sink.addCell(cell, row, sign * dy, sign * dy * (x - boundary))
                 x = boundary
                 fy = nextFy
                 cell -= 1
@@ -126,7 +159,7 @@ struct ScanConverter {
         }
         let dy = fyB - fy
         let base = cell << 8
-        addCell(cell, row, sign * dy, sign * dy * (x - base + xB - base))
+        sink.addCell(cell, row, sign * dy, sign * dy * (x - base + xB - base))
     }
 
     /// numerator / denominator rounded to nearest, for a positive denominator: halves the
@@ -137,10 +170,11 @@ struct ScanConverter {
     }
 
     @inline(__always)
-    private mutating func addCell(_ x: Int, _ y: Int, _ cover: Int, _ area: Int) {
+    mutating func addCell(_ x: Int, _ y: Int, _ cover: Int, _ area: Int) {
         if x == currentX && y == currentY {
             currentCover += cover
             currentArea += area
+            currentMagnitude += cover < 0 ? -cover : cover
             return
         }
         flushCell()
@@ -148,21 +182,25 @@ struct ScanConverter {
         currentY = y
         currentCover = cover
         currentArea = area
+        currentMagnitude = cover < 0 ? -cover : cover
     }
 
     private mutating func flushCell() {
-        if (currentCover != 0 || currentArea != 0) && currentX < width && currentX >= 0 {
+        // When overlaps are resolved, a cell an edge passed is kept even when its contributions
+        // are zero or cancel: clusters must hold every column an edge passes (OverlapResolver).
+        if (resolvesOverlaps || currentCover != 0 || currentArea != 0) && currentX < width && currentX >= 0 {
             // Truncation only matters for thousands of edges overlapping in one pixel: wrong
             // coverage there, never a trap.
             cells.append(
                 Cell(
                     x: Int32(currentX), y: Int32(currentY), cover: Int32(truncatingIfNeeded: currentCover),
-                    area: Int32(truncatingIfNeeded: currentArea)))
+                    area: Int32(truncatingIfNeeded: currentArea), magnitude: Int32(truncatingIfNeeded: currentMagnitude)))
             if currentY < minRow { minRow = currentY }
             if currentY > maxRow { maxRow = currentY }
         }
         currentCover = 0
         currentArea = 0
+        currentMagnitude = 0
         currentX = -1
         currentY = -1
     }
@@ -184,6 +222,11 @@ struct ScanConverter {
         let evenOdd = fillRule == .evenOdd
         let width = self.width
         let firstRow = minRow
+        let resolving = resolvesOverlaps
+        var overlaps = self.overlaps
+        self.overlaps = OverlapResolver()
+        overlaps.prepare(firstRow: firstRow, rowCount: rowCount, width: width)
+        defer { self.overlaps = overlaps }
         sorted.withUnsafeMutableBufferPointer { sortedCells in
             rowStarts.withUnsafeBufferPointer { starts in
                 runAlphas.withUnsafeMutableBufferPointer { run in
@@ -195,7 +238,7 @@ struct ScanConverter {
                         if !presorted { Self.sortRow(sortedCells, start, end) }
                         Self.sweepRow(
                             sortedCells, start, end, y: firstRow + rowIndex, width: width,
-                            evenOdd: evenOdd, run: run, blitter: &blitter)
+                            evenOdd: evenOdd, resolving: resolving, run: run, overlaps: &overlaps, blitter: &blitter)
                     }
                 }
             }
@@ -206,7 +249,7 @@ struct ScanConverter {
     private mutating func sortByColumn() {
         if columnStarts.count < width + 1 { columnStarts = [Int32](repeating: 0, count: width + 1) }
         if sorted.count < cells.count {
-            sorted = [Cell](repeating: Cell(x: 0, y: 0, cover: 0, area: 0), count: cells.count)
+            sorted = [Cell](repeating: Cell(x: 0, y: 0, cover: 0, area: 0, magnitude: 0), count: cells.count)
         }
         let columns = width
         cells.withUnsafeBufferPointer { cells in
@@ -236,7 +279,7 @@ struct ScanConverter {
             rowStarts = [Int32](repeating: 0, count: rowCount + 1)
         }
         if sorted.count < cells.count {
-            sorted = [Cell](repeating: Cell(x: 0, y: 0, cover: 0, area: 0), count: cells.count)
+            sorted = [Cell](repeating: Cell(x: 0, y: 0, cover: 0, area: 0, magnitude: 0), count: cells.count)
         }
         let firstRow = Int32(minRow)
         cells.withUnsafeBufferPointer { cells in
@@ -280,45 +323,84 @@ struct ScanConverter {
         }
     }
 
+    /// Sweeps one row's cells (ordered by x) cluster by cluster: a cluster is a run of cells
+    /// in adjacent columns; the gap after it has one winding over the whole row height and is
+    /// a constant span.
     private static func sweepRow<B: Blitter>(
         _ cells: UnsafeMutableBufferPointer<Cell>, _ start: Int, _ end: Int, y: Int, width: Int,
-        evenOdd: Bool, run: UnsafeMutablePointer<UInt8>, blitter: inout B
+        evenOdd: Bool, resolving: Bool, run: UnsafeMutablePointer<UInt8>, overlaps: inout OverlapResolver,
+        blitter: inout B
     ) {
         var cover = 0
         var index = start
         var runStart = -1
         var runEnd = -1
         while index < end {
-            let x = Int(cells[index].x)
-            var area = 0
-            while index < end && Int(cells[index].x) == x {
-                cover += Int(cells[index].cover)
-                area += Int(cells[index].area)
-                index += 1
+            let first = Int(cells[index].x)
+            // Find the cluster's end, its winding change and whether its edges all run one way.
+            var last = first
+            var delta = 0
+            var magnitude = 0
+            var scan = index
+            while scan < end && Int(cells[scan].x) <= last + 1 {
+                last = Int(cells[scan].x)
+                delta += Int(cells[scan].cover)
+                magnitude += Int(cells[scan].magnitude)
+                scan += 1
             }
-            let alpha = Self.alpha(cover * 512 - area, evenOdd: evenOdd)
-            if runEnd != x {
+            if runEnd != first {
                 if runStart >= 0 {
                     blitter.blitRow(y: y, x: runStart, alphas: run + runStart, count: runEnd - runStart)
                 }
-                runStart = x
+                runStart = first
             }
-            run[x] = alpha
-            runEnd = x + 1
+            if !resolving || Self.summedAreaIsExact(before: cover, delta: delta, magnitude: magnitude, evenOdd: evenOdd) {
+                while index < scan {
+                    let x = Int(cells[index].x)
+                    var area = 0
+                    while index < scan && Int(cells[index].x) == x {
+                        cover += Int(cells[index].cover)
+                        area += Int(cells[index].area)
+                        index += 1
+                    }
+                    run[x] = Self.alpha(cover * 512 - area, evenOdd: evenOdd)
+                }
+            } else {
+                overlaps.resolve(
+                    row: y, columns: first...last, winding: cover >> 8, evenOdd: evenOdd, into: run)
+                cover += delta
+                index = scan
+            }
+            runEnd = last + 1
             let next = index < end ? Int(cells[index].x) : width
-            if next > x + 1 && cover != 0 {
+            if next > last + 1 && cover != 0 {
                 let spanAlpha = Self.alpha(cover * 512, evenOdd: evenOdd)
                 if spanAlpha != 0 {
                     blitter.blitRow(y: y, x: runStart, alphas: run + runStart, count: runEnd - runStart)
                     runStart = -1
                     runEnd = -1
-                    blitter.blitSpan(y: y, x: x + 1, count: next - x - 1, alpha: spanAlpha)
+                    blitter.blitSpan(y: y, x: last + 1, count: next - last - 1, alpha: spanAlpha)
                 }
             }
         }
         if runStart >= 0 {
             blitter.blitRow(y: y, x: runStart, alphas: run + runStart, count: runEnd - runStart)
         }
+    }
+
+    /// True when the fill rule applied to a cluster's summed area gives its coverage: its
+    /// edges all run one way (|cover| sums to the winding change), so at every height the
+    /// winding steps monotonically from `before` to `before + delta` (cover units, 256 per
+    /// winding level), and those windings are two neighbouring values or, under nonzero, all
+    /// of one sign.
+    @inline(__always)
+    static func summedAreaIsExact(before: Int, delta: Int, magnitude: Int, evenOdd: Bool) -> Bool {
+        guard magnitude == (delta < 0 ? -delta : delta) else { return false }
+        let after = before + delta
+        let low = min(before, after)
+        let high = max(before, after)
+        if high - low <= 256 { return true }
+        return !evenOdd && (low >= 256 || high <= -256)
     }
 
     /// Coverage of a pixel from its signed winding area (131072 = one full pixel at winding

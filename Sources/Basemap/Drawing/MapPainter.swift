@@ -31,6 +31,11 @@ struct MapPainter {
         let clip: ConvexClip
         let source: TileID
         let content: TileContent
+
+        /// True when the square shows its source tile whole. A square drawn from a lower
+        /// zoom shows a part of it: geometry inside the source tile may still reach past the
+        /// square, so it is always clipped (else neighbours drawn from one tile paint it twice).
+        var isWholeTile: Bool { source == tile }
     }
 
     init(basemap: Basemap, view: MapView, recorder: DisplayListRecorder?, scratch: PainterScratch = PainterScratch()) {
@@ -222,10 +227,8 @@ struct MapPainter {
                     guard key.color.alpha > 0 || key.outline != nil, key.opacity > 0 else { continue }
                     group = groupIndex(for: key, in: &keys, order: &order)
                 }
-                // A parent tile standing in for a missing one covers its neighbours too: its
-                // features are always clipped to the square they stand in for.
                 let inside =
-                    square.source == square.tile && feature.minX >= 0 && feature.minY >= 0 && feature.maxX <= extent
+                    square.isWholeTile && feature.minX >= 0 && feature.minY >= 0 && feature.maxX <= extent
                     && feature.maxY <= extent
                 for part in feature.parts {
                     transform(points[tileLayer.part(Int(part))], map)
@@ -288,7 +291,7 @@ struct MapPainter {
                     visible.overlaps(feature.minX, feature.minY, feature.maxX, feature.maxY, by: reach)
                 else { continue }
                 let inside =
-                    square.source == square.tile && Double(feature.minX) >= reach && Double(feature.minY) >= reach
+                    square.isWholeTile && Double(feature.minX) >= reach && Double(feature.minY) >= reach
                     && Double(feature.maxX) <= extent - reach && Double(feature.maxY) <= extent - reach
                 let group = groupIndex(for: key, in: &keys, order: &order)
                 if recorder != nil && centerLines.count <= group { centerLines.append(Path()) }
@@ -386,9 +389,8 @@ struct MapPainter {
                 Double(line.minY) <= extent + reach, visible.overlaps(line.minX, line.minY, line.maxX, line.maxY, by: reach)
             else { continue }
             let inside =
-                square.source == square.tile && Double(line.minX) >= reach && Double(line.minY) >= reach
-                && Double(line.maxX) <= extent - reach
-                && Double(line.maxY) <= extent - reach
+                square.isWholeTile && Double(line.minX) >= reach && Double(line.minY) >= reach
+                && Double(line.maxX) <= extent - reach && Double(line.maxY) <= extent - reach
             let closed = line.closed || (line.points.count > 3 && line.points.first == line.points.last)
             transform(closed ? line.points.dropLast() : line.points[...], map)
             strokeScratch(key, closed: closed, group: group, clip: inside ? nil : square.clip)
