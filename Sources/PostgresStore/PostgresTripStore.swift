@@ -102,13 +102,13 @@ public final class PostgresTripStore: SharedTripStore {
     // MARK: Transactions
 
     public func writeTransaction(_ body: @escaping @Sendable (any StoreTransaction) throws -> Void) async throws {
-        try await lane.write { tx in try body(tx) }
+        try await writeTransaction(readingVehicle: nil, body)
     }
 
     /// Locks `vehicle` ahead, with the vehicles of the other writes of its batch, in one
     /// statement (WriteLane): a location update then costs no round trip of its own.
     public func writeTransaction(
-        readingVehicle vehicle: VehicleKey, _ body: @escaping @Sendable (any StoreTransaction) throws -> Void
+        readingVehicle vehicle: VehicleKey?, _ body: @escaping @Sendable (any StoreTransaction) throws -> Void
     ) async throws {
         try await lane.write(readingVehicle: vehicle) { tx in try body(tx) }
     }

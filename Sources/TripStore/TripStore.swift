@@ -21,11 +21,11 @@ public protocol TripStore: Sendable {
     /// holds a row it needs): only the run that commits counts, so a body must not act
     /// outside its transaction.
     func writeTransaction(_ body: @escaping @Sendable (any StoreTransaction) throws -> Void) async throws
-    /// ``writeTransaction(_:)`` for a body that begins by reading the vehicle `vehicle` (a
-    /// location update): a store that locks the rows a write reads may lock it ahead, with the
-    /// vehicles of the other writes sharing its transaction, in one statement. A hint only:
-    /// the body reads the vehicle as usual, and stores that do not lock ignore it.
-    func writeTransaction(readingVehicle vehicle: VehicleKey, _ body: @escaping @Sendable (any StoreTransaction) throws -> Void) async throws
+    /// ``writeTransaction(_:)`` for a body that begins by reading the vehicle `vehicle`, when
+    /// given (a location update): a store that locks the rows a write reads may lock it ahead,
+    /// with the vehicles of the other writes sharing its transaction, in one statement. A hint
+    /// only: the body reads the vehicle as usual, and stores that do not lock ignore it.
+    func writeTransaction(readingVehicle vehicle: VehicleKey?, _ body: @escaping @Sendable (any StoreTransaction) throws -> Void) async throws
     /// Runs `body` on one consistent snapshot of the data. Callers use ``read(_:)``.
     func readSnapshot(_ body: @escaping @Sendable (any StoreReader) throws -> Void) async throws
 
@@ -65,25 +65,20 @@ public protocol TripStore: Sendable {
 
 extension TripStore {
     public func writeTransaction(
-        readingVehicle vehicle: VehicleKey, _ body: @escaping @Sendable (any StoreTransaction) throws -> Void
+        readingVehicle vehicle: VehicleKey?, _ body: @escaping @Sendable (any StoreTransaction) throws -> Void
     ) async throws {
         try await writeTransaction(body)
     }
 
-    /// Runs `body` as one write transaction (``writeTransaction(_:)``, or
-    /// ``writeTransaction(readingVehicle:_:)`` when `vehicle` is given) and returns its result
-    /// once the transaction has committed. Inlinable, so the result's type is known where it
-    /// is called: a store's transaction code stays free of generics.
+    /// Runs `body` as one write transaction (``writeTransaction(readingVehicle:_:)``) and
+    /// returns its result once the transaction has committed. Inlinable, so the result's type
+    /// is known where it is called: a store's transaction code stays free of generics.
     @inlinable
     public func write<T: Sendable>(
         readingVehicle vehicle: VehicleKey? = nil, _ body: @escaping @Sendable (any StoreTransaction) throws -> T
     ) async throws -> T {
         let outcome = Outcome<T>()
-        if let vehicle {
-            try await writeTransaction(readingVehicle: vehicle) { transaction in outcome.set(try body(transaction)) }
-        } else {
-            try await writeTransaction { transaction in outcome.set(try body(transaction)) }
-        }
+        try await writeTransaction(readingVehicle: vehicle) { transaction in outcome.set(try body(transaction)) }
         return try outcome.get()
     }
 
