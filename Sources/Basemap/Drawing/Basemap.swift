@@ -79,18 +79,32 @@ public final class Basemap: Sendable {
     public func draw(into canvas: inout Canvas, view: MapView, keepOut: [Rect] = [], attributionArea: Rect? = nil) -> BasemapDrawStats {
         var scratch = Self.scratchPool.withLock { $0.popLast() } ?? PainterScratch()
         let fromSquares = drawSquares(into: &canvas, view: view, scratch: &scratch)
-        // The canvas draws the map with the pool's grown scan-converter buffers, then gets its own back.
-        var canvasScratch = scratch.canvas
-        scratch.canvas = CanvasScratch()
-        canvas.exchangeScratch(&canvasScratch)
-        var painter = MapPainter(basemap: self, view: view, recorder: nil, scratch: scratch)
-        painter.paint(into: &canvas, keepOut: keepOut, geometry: !fromSquares, attributionArea: attributionArea)
-        canvas.exchangeScratch(&canvasScratch)
-        var leftovers = painter.leftovers
-        leftovers.canvas = canvasScratch
-        Self.scratchPool.withLock { pool in
-            if pool.count < Self.scratchPoolSize { pool.append(leftovers) }
+        let stats = paint(view, into: &canvas, scratch: &scratch) { painter, canvas in
+            painter.paint(into: &canvas, keepOut: keepOut, geometry: !fromSquares, attributionArea: attributionArea)
         }
+        Self.scratchPool.withLock { pool in
+            if pool.count < Self.scratchPoolSize { pool.append(scratch) }
+        }
+        return stats
+    }
+
+    /// Runs `paint` with a painter for `view` on `canvas`, both drawing with `scratch`'s grown
+    /// buffers; the canvas gets its own buffers back, and `scratch` the ones grown meanwhile.
+    /// The buffers are moved, never shared: a second reference would make the first write to
+    /// them copy them (copy on write).
+    private func paint(
+        _ view: MapView, into canvas: inout Canvas, scratch: inout PainterScratch, _ paint: (inout MapPainter, inout Canvas) -> Void
+    ) -> BasemapDrawStats {
+        var buffers = PainterScratch()
+        swap(&buffers, &scratch)
+        var canvasScratch = CanvasScratch()
+        swap(&canvasScratch, &buffers.canvas)
+        canvas.exchangeScratch(&canvasScratch)
+        var painter = MapPainter(basemap: self, view: view, recorder: nil, scratch: consume buffers)
+        paint(&painter, &canvas)
+        canvas.exchangeScratch(&canvasScratch)
+        scratch = painter.leftovers
+        scratch.canvas = canvasScratch
         return painter.stats
     }
 
@@ -135,13 +149,7 @@ public final class Basemap: Sendable {
     /// Draws one square's fills and lines with its margin (`squareView`), and keeps the square.
     private func drawSquare(_ squareView: MapView, _ scratch: inout PainterScratch) -> RenderedSquares.Picture {
         var canvas = Canvas(width: squareView.pixelWidth, height: squareView.pixelHeight)
-        canvas.exchangeScratch(&scratch.canvas)
-        var painter = MapPainter(basemap: self, view: squareView, recorder: nil, scratch: scratch)
-        painter.paint(into: &canvas, keepOut: [], labels: false)
-        let canvasScratch = scratch.canvas
-        scratch = painter.leftovers
-        scratch.canvas = canvasScratch
-        canvas.exchangeScratch(&scratch.canvas)
+        paint(squareView, into: &canvas, scratch: &scratch) { painter, canvas in painter.paint(into: &canvas, keepOut: [], labels: false) }
         let margin = (squareView.pixelWidth - SquareGrid.side) / 2
         var square = Canvas(width: SquareGrid.side, height: SquareGrid.side)
         square.replacePixels(with: canvas.image, x: -margin, y: -margin)
