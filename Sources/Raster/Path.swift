@@ -18,6 +18,10 @@ public struct Path: Hashable, Sendable {
         case close
     }
 
+    /// Every point of the path in order, control points included (so its bounding box holds
+    /// the curves).
+    public var points: [Point] { elements.flatMap(\.points) }
+
     /// The commands, in order.
     public private(set) var elements: [Element] = []
 
@@ -45,6 +49,12 @@ public struct Path: Hashable, Sendable {
     public mutating func close() { elements.append(.close) }
     /// Appends another path's subpaths.
     public mutating func append(_ other: Path) { elements.append(contentsOf: other.elements) }
+
+    /// The path with every point, control points included, mapped by `transform` (affine maps
+    /// preserve Béziers).
+    public func applying(_ transform: Transform) -> Path {
+        Path(elements: elements.map { $0.applying(transform) })
+    }
 
     /// True when the path has no drawing commands.
     public var isEmpty: Bool { elements.isEmpty }
@@ -203,6 +213,30 @@ extension Path: Codable {
                 for value in [c1.x, c1.y, c2.x, c2.y, p.x, p.y] { try command.encode(value) }
             case .close: try command.encode("Z")
             }
+        }
+    }
+}
+
+extension Path.Element {
+    /// The element's points in order: its control points, then the point it ends at.
+    public var points: [Point] {
+        switch self {
+        case .move(let point), .line(let point): [point]
+        case .quad(let control, let point): [control, point]
+        case .cubic(let control1, let control2, let point): [control1, control2, point]
+        case .close: []
+        }
+    }
+
+    /// The element with its points mapped by `transform`.
+    public func applying(_ transform: Transform) -> Path.Element {
+        switch self {
+        case .move(let point): .move(transform.apply(point))
+        case .line(let point): .line(transform.apply(point))
+        case .quad(let control, let point): .quad(control: transform.apply(control), to: transform.apply(point))
+        case .cubic(let control1, let control2, let point):
+            .cubic(control1: transform.apply(control1), control2: transform.apply(control2), to: transform.apply(point))
+        case .close: .close
         }
     }
 }

@@ -20,16 +20,7 @@ extension TextLayout {
         let scale = size / Double(font.unitsPerEm)
         // Font units (y up) → glyph space (y down) → target.
         let map = Transform(a: scale, b: 0, c: 0, d: -scale, tx: 0, ty: 0).concatenating(transform)
-        for element in elements {
-            switch element {
-            case .move(let point): path.move(to: map.apply(point))
-            case .line(let point): path.line(to: map.apply(point))
-            case .quad(let control, let point): path.quad(to: map.apply(point), control: map.apply(control))
-            case .cubic(let control1, let control2, let point):
-                path.cubic(to: map.apply(point), control1: map.apply(control1), control2: map.apply(control2))
-            case .close: path.close()
-            }
-        }
+        path.append(Path(elements: elements).applying(map))
     }
 
     /// The whole line's outline, its origin (left end of the baseline) mapped by `transform`.
