@@ -13,7 +13,14 @@ import Raster
 
 /// Kept pictures of labels, shared by every draw of a basemap and its restyled twins.
 final class LabelPictures: Sendable {
+    /// A label is drawn as two pictures: its halo, then (after every halo of its style
+    /// layer) its text.
+    enum Part: Hashable, Sendable {
+        case halo, text
+    }
+
     struct Key: Hashable, Sendable {
+        let part: Part
         let color: Color
         let opacity: Double
         let haloColor: Color
@@ -39,103 +46,65 @@ final class LabelPictures: Sendable {
     /// Bytes held now.
     var byteCount: Int { pictures.totalCost }
 
-    /// The picture of `label` (drawn now when not kept, with `scratch`'s buffers), placed.
-    func picture(of label: PlacedLabel, tolerance: Double, haloTolerance: Double, scratch: inout CanvasScratch) -> Placed? {
+    /// The picture of one part of `label` (drawn now when not kept, with `scratch`'s
+    /// buffers), placed; nil for the halo of a label without one.
+    func picture(
+        of label: PlacedLabel, _ part: Part, tolerance: Double, haloTolerance: Double, scratch: inout CanvasScratch
+    ) -> Placed? {
         let style = label.style
         let halo = style.haloWidth > 0 && style.haloColor.alpha > 0 ? style.haloWidth : 0
-        guard let bounds = Self.bounds(label.path) else { return nil }
-        // One pixel beyond the halo, for its anti-aliasing.
+        if part == .halo && halo == 0 { return nil }
+        let points = label.path.points
+        guard let minX = points.map(\.x).min(), let maxX = points.map(\.x).max(), let minY = points.map(\.y).min(),
+            let maxY = points.map(\.y).max(), minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite
+        else { return nil }
+        // One pixel beyond the halo, for its anti-aliasing. Labels are placed inside the
+        // picture, so the size is bounded by the picture's.
         let margin = halo + 1
-        let x = Int((bounds.minX - margin).rounded(.down))
-        let y = Int((bounds.minY - margin).rounded(.down))
-        let width = Int((bounds.maxX + margin).rounded(.up)) - x
-        let height = Int((bounds.maxY + margin).rounded(.up)) - y
-        guard width > 0, height > 0, width < 4096, height < 4096 else { return nil }
-        let outline = Self.translated(label.path, x: -Double(x), y: -Double(y))
+        let x = Int((minX - margin).rounded(.down))
+        let y = Int((minY - margin).rounded(.down))
+        let width = Int((maxX + margin).rounded(.up)) - x
+        let height = Int((maxY + margin).rounded(.up)) - y
+        let outline = label.path.applying(.translation(x: -Double(x), y: -Double(y)))
         let key = Key(
-            color: style.color, opacity: style.opacity, haloColor: style.haloColor, haloWidth: halo, outline: Self.shape(outline))
-        if let kept = pictures.value(forKey: key) { return Placed(image: kept, x: x, y: y) }
-        let image: Image = {
+            part: part, color: style.color, opacity: style.opacity, haloColor: style.haloColor, haloWidth: halo,
+            outline: Self.shape(outline))
+        let image = pictures.value(forKey: key, cost: Self.cost) {
             var canvas = Canvas(width: width, height: height)
             canvas.exchangeScratch(&scratch)
             defer { canvas.exchangeScratch(&scratch) }
             var set = PolygonSet()
-            if halo > 0 {
+            switch part {
+            case .halo:
                 set.addPathStroke(outline, style: StrokeStyle(width: halo * 2, cap: .round, join: .round), tolerance: haloTolerance)
                 canvas.fill(set, color: style.haloColor, opacity: style.opacity)
-                set.removeAll()
+            case .text:
+                set.addPath(outline, tolerance: tolerance)
+                canvas.fill(set, color: style.color, opacity: style.opacity)
             }
-            set.addPath(outline, tolerance: tolerance)
-            canvas.fill(set, color: style.color, opacity: style.opacity)
             return canvas.image
-        }()
-        pictures.setValue(image, forKey: key, cost: width * height * 4 + 64)
+        }
         return Placed(image: image, x: x, y: y)
     }
 
-    /// The bounding box of a path's points (control points included).
-    private static func bounds(_ path: Path) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
-        var box = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
-        func add(_ p: Point) { box = (min(box.minX, p.x), min(box.minY, p.y), max(box.maxX, p.x), max(box.maxY, p.y)) }
-        for element in path.elements {
-            switch element {
-            case .move(let p), .line(let p): add(p)
-            case .quad(let c, let p):
-                add(c)
-                add(p)
-            case .cubic(let c1, let c2, let p):
-                add(c1)
-                add(c2)
-                add(p)
-            case .close: break
-            }
-        }
-        guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else { return nil }
-        return box
-    }
-
-    /// A path moved by (x, y).
-    private static func translated(_ path: Path, x: Double, y: Double) -> Path {
-        func move(_ p: Point) -> Point { Point(p.x + x, p.y + y) }
-        return Path(
-            elements: path.elements.map { element in
-                switch element {
-                case .move(let p): .move(move(p))
-                case .line(let p): .line(move(p))
-                case .quad(let c, let p): .quad(control: move(c), to: move(p))
-                case .cubic(let c1, let c2, let p): .cubic(control1: move(c1), control2: move(c2), to: move(p))
-                case .close: .close
-                }
-            })
-    }
+    /// Bytes a picture holds.
+    private static func cost(_ image: Image) -> Int { image.width * image.height * 4 + 64 }
 
     /// A path as integers: each element's verb, then its points in 1/64 pixels.
     private static func shape(_ path: Path) -> [Int32] {
         var shape: [Int32] = []
         shape.reserveCapacity(path.elements.count * 4)
-        func add(_ p: Point) {
-            shape.append(Int32((p.x * 64).rounded()))
-            shape.append(Int32((p.y * 64).rounded()))
-        }
         for element in path.elements {
             switch element {
-            case .move(let p):
-                shape.append(0)
-                add(p)
-            case .line(let p):
-                shape.append(1)
-                add(p)
-            case .quad(let c, let p):
-                shape.append(2)
-                add(c)
-                add(p)
-            case .cubic(let c1, let c2, let p):
-                shape.append(3)
-                add(c1)
-                add(c2)
-                add(p)
-            case .close:
-                shape.append(4)
+            case .move: shape.append(0)
+            case .line: shape.append(1)
+            case .quad: shape.append(2)
+            case .cubic: shape.append(3)
+            case .close: shape.append(4)
+            }
+            for point in element.points {
+                shape.append(Int32((point.x * 64).rounded()))
+                shape.append(Int32((point.y * 64).rounded()))
             }
         }
         return shape

@@ -129,9 +129,9 @@ struct LabelPlacer {
     }
 
     /// Draws the placed labels, lower style layers first; per layer every halo, then every
-    /// text (as MapLibre does), each colour as one polygon set: halos that touch merge
-    /// instead of one covering its neighbour's letters. Glyph curves are flattened to a
-    /// fifth of a pixel (a third for halos), invisible at label sizes.
+    /// text (as MapLibre does), so that a halo never covers a neighbour's letters. Each part
+    /// of a label is a picture kept in `pictures` and copied here. Glyph curves are flattened
+    /// to a fifth of a pixel (a third for halos), invisible at label sizes.
     func draw(into canvas: inout Canvas, pictures: LabelPictures) {
         let tolerance = 0.2
         // Halos are soft edges around the letters: a coarser outline does not show.
@@ -140,10 +140,18 @@ struct LabelPlacer {
         var scratch = CanvasScratch()
         canvas.exchangeScratch(&scratch)
         defer { canvas.exchangeScratch(&scratch) }
-        for label in placed.sorted(by: { ($0.layer, $0.order) < ($1.layer, $1.order) }) {
-            guard let picture = pictures.picture(of: label, tolerance: tolerance, haloTolerance: haloTolerance, scratch: &scratch)
-            else { continue }
-            canvas.draw(picture.image, transform: .translation(x: Double(picture.x), y: Double(picture.y)))
+        let byLayer = Dictionary(grouping: placed, by: \.layer)
+        for layer in byLayer.keys.sorted() {
+            let labels = (byLayer[layer] ?? []).sorted { $0.order < $1.order }
+            for part in [LabelPictures.Part.halo, .text] {
+                for label in labels {
+                    guard
+                        let picture = pictures.picture(
+                            of: label, part, tolerance: tolerance, haloTolerance: haloTolerance, scratch: &scratch)
+                    else { continue }
+                    canvas.draw(picture.image, transform: .translation(x: Double(picture.x), y: Double(picture.y)))
+                }
+            }
         }
     }
 
