@@ -20,7 +20,24 @@ public struct Path: Hashable, Sendable {
 
     /// Every point of the path in order, control points included (so its bounding box holds
     /// the curves).
-    public var points: [Point] { elements.flatMap(\.points) }
+    public var points: [Point] {
+        var points: [Point] = []
+        points.reserveCapacity(elements.count * 2)
+        for element in elements {
+            switch element {
+            case .move(let point), .line(let point): points.append(point)
+            case .quad(let control, let point):
+                points.append(control)
+                points.append(point)
+            case .cubic(let control1, let control2, let point):
+                points.append(control1)
+                points.append(control2)
+                points.append(point)
+            case .close: break
+            }
+        }
+        return points
+    }
 
     /// The commands, in order.
     public private(set) var elements: [Element] = []

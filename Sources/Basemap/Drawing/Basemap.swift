@@ -1,5 +1,6 @@
-// The basemap: a tile archive, a style and a cache of decoded tiles, drawn onto Raster
-// canvases by any number of renders at once (DESIGN §13). Contract: `draw` never throws and
+// The basemap: a tile archive, a style and caches of decoded tiles, of drawn grid squares
+// (RenderedSquares) and of drawn labels (LabelPictures), drawn onto Raster canvases by any
+// number of renders at once (DESIGN §13). Contract: `draw` never throws and
 // never traps: tiles that cannot be read or decoded are skipped and reported once each
 // through `report`; views that cannot be drawn (non-finite, absurd zoom) draw nothing.
 // Everything drawn depends only on the archive's content, the style, the view and the

@@ -46,18 +46,26 @@ final class LabelPictures: Sendable {
     /// Bytes held now.
     var byteCount: Int { pictures.totalCost }
 
-    /// The picture of one part of `label` (drawn now when not kept, with `scratch`'s
-    /// buffers), placed; nil for the halo of a label without one.
-    func picture(
-        of label: PlacedLabel, _ part: Part, tolerance: Double, haloTolerance: Double, scratch: inout CanvasScratch
-    ) -> Placed? {
+    /// The pictures of `label`'s halo (nil without one) and text, drawn now when not kept
+    /// (with `scratch`'s buffers), placed; nil when its outline is not finite. The outline is
+    /// measured and keyed once for both.
+    func pictures(
+        of label: PlacedLabel, tolerance: Double, haloTolerance: Double, scratch: inout CanvasScratch
+    ) -> (halo: Placed?, text: Placed)? {
         let style = label.style
         let halo = style.haloWidth > 0 && style.haloColor.alpha > 0 ? style.haloWidth : 0
-        if part == .halo && halo == 0 { return nil }
         let points = label.path.points
-        guard let minX = points.map(\.x).min(), let maxX = points.map(\.x).max(), let minY = points.map(\.y).min(),
-            let maxY = points.map(\.y).max(), minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite
-        else { return nil }
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
+        for point in points {
+            minX = min(minX, point.x)
+            minY = min(minY, point.y)
+            maxX = max(maxX, point.x)
+            maxY = max(maxY, point.y)
+        }
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return nil }
         // One pixel beyond the halo, for its anti-aliasing. Labels are placed inside the
         // picture, so the size is bounded by the picture's.
         let margin = halo + 1
@@ -65,35 +73,39 @@ final class LabelPictures: Sendable {
         let y = Int((minY - margin).rounded(.down))
         let width = Int((maxX + margin).rounded(.up)) - x
         let height = Int((maxY + margin).rounded(.up)) - y
-        let outline = label.path.applying(.translation(x: -Double(x), y: -Double(y)))
-        let key = Key(
-            part: part, color: style.color, opacity: style.opacity, haloColor: style.haloColor, haloWidth: halo,
-            outline: Self.shape(outline))
-        let image = pictures.value(forKey: key, cost: Self.cost) {
-            var canvas = Canvas(width: width, height: height)
-            canvas.exchangeScratch(&scratch)
-            defer { canvas.exchangeScratch(&scratch) }
-            var set = PolygonSet()
-            switch part {
-            case .halo:
-                set.addPathStroke(outline, style: StrokeStyle(width: halo * 2, cap: .round, join: .round), tolerance: haloTolerance)
-                canvas.fill(set, color: style.haloColor, opacity: style.opacity)
-            case .text:
-                set.addPath(outline, tolerance: tolerance)
-                canvas.fill(set, color: style.color, opacity: style.opacity)
+        let shape = Self.shape(label.path, points, x: Double(x), y: Double(y))
+        func picture(_ part: Part) -> Placed {
+            let key = Key(
+                part: part, color: style.color, opacity: style.opacity, haloColor: style.haloColor, haloWidth: halo, outline: shape)
+            let image = pictures.value(forKey: key, cost: Self.cost) {
+                let outline = label.path.applying(.translation(x: -Double(x), y: -Double(y)))
+                var canvas = Canvas(width: width, height: height)
+                canvas.exchangeScratch(&scratch)
+                defer { canvas.exchangeScratch(&scratch) }
+                var set = PolygonSet()
+                switch part {
+                case .halo:
+                    set.addPathStroke(outline, style: StrokeStyle(width: halo * 2, cap: .round, join: .round), tolerance: haloTolerance)
+                    canvas.fill(set, color: style.haloColor, opacity: style.opacity)
+                case .text:
+                    set.addPath(outline, tolerance: tolerance)
+                    canvas.fill(set, color: style.color, opacity: style.opacity)
+                }
+                return canvas.image
             }
-            return canvas.image
+            return Placed(image: image, x: x, y: y)
         }
-        return Placed(image: image, x: x, y: y)
+        return (halo > 0 ? picture(.halo) : nil, picture(.text))
     }
 
     /// Bytes a picture holds.
     private static func cost(_ image: Image) -> Int { image.width * image.height * 4 + 64 }
 
-    /// A path as integers: each element's verb, then its points in 1/64 pixels.
-    private static func shape(_ path: Path) -> [Int32] {
+    /// A path as integers, moved by (-x, -y): its verbs, then its points (`points`, the
+    /// path's) in 1/64 pixels.
+    private static func shape(_ path: Path, _ points: [Point], x: Double, y: Double) -> [Int32] {
         var shape: [Int32] = []
-        shape.reserveCapacity(path.elements.count * 4)
+        shape.reserveCapacity(path.elements.count + points.count * 2)
         for element in path.elements {
             switch element {
             case .move: shape.append(0)
@@ -102,10 +114,10 @@ final class LabelPictures: Sendable {
             case .cubic: shape.append(3)
             case .close: shape.append(4)
             }
-            for point in element.points {
-                shape.append(Int32((point.x * 64).rounded()))
-                shape.append(Int32((point.y * 64).rounded()))
-            }
+        }
+        for point in points {
+            shape.append(Int32(((point.x - x) * 64).rounded()))
+            shape.append(Int32(((point.y - y) * 64).rounded()))
         }
         return shape
     }

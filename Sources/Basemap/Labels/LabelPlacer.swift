@@ -142,15 +142,11 @@ struct LabelPlacer {
         defer { canvas.exchangeScratch(&scratch) }
         let byLayer = Dictionary(grouping: placed, by: \.layer)
         for layer in byLayer.keys.sorted() {
-            let labels = (byLayer[layer] ?? []).sorted { $0.order < $1.order }
-            for part in [LabelPictures.Part.halo, .text] {
-                for label in labels {
-                    guard
-                        let picture = pictures.picture(
-                            of: label, part, tolerance: tolerance, haloTolerance: haloTolerance, scratch: &scratch)
-                    else { continue }
-                    canvas.draw(picture.image, transform: .translation(x: Double(picture.x), y: Double(picture.y)))
-                }
+            let drawn = (byLayer[layer] ?? []).sorted { $0.order < $1.order }.compactMap { label in
+                pictures.pictures(of: label, tolerance: tolerance, haloTolerance: haloTolerance, scratch: &scratch)
+            }
+            for picture in drawn.compactMap(\.halo) + drawn.map(\.text) {
+                canvas.draw(picture.image, transform: .translation(x: Double(picture.x), y: Double(picture.y)))
             }
         }
     }
