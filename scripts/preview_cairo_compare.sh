@@ -2,8 +2,11 @@
 # Compares the route lines of trip previews with Cairo drawing the same display lists
 # (DESIGN §7: MAD <= 0.05/255 per channel, < 0.02% of pixels off by more than 64), then
 # times Cairo on the full preview scenes of Benchmarks/RenderBenchmarks.
-# Usage: scripts/preview_cairo_compare.sh [OUT_DIR]   (needs python3-cairo; a built tripshare)
+# Usage: scripts/preview_cairo_compare.sh [--no-timing] [OUT_DIR]
+# (needs python3-cairo; a built tripshare; --no-timing only compares, as scripts/test does)
 set -eu
+timing=1
+if [ "${1:-}" = "--no-timing" ]; then timing=0; shift; fi
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OUT=${1:-/tmp/preview-cairo}
 BIN="$ROOT/.build/debug/tripshare"
@@ -21,6 +24,7 @@ render stops-scale2-bearing intermediate-stops --style traffic --scale 2 --beari
 render dropoff-zoom16 enroute-to-dropoff --zoom 16
 render osrm-2k osrm-2k --style traffic --width 640 --height 640
 render osrm-20k osrm-20k --style traffic --width 640 --height 640
+[ $timing = 1 ] || exit 0
 for n in 2k 20k; do
     "$BIN" render --trip "$TRIPS/osrm-$n.json" --at $AT --style traffic --width 640 --height 640 \
         --out "$OUT/scene-$n.png" --display-list "$OUT/scene-$n.json" >/dev/null
