@@ -27,6 +27,24 @@ final class LabelPictures: Sendable {
         let haloWidth: Double
         /// Outline verbs and points (x, y in 1/64 pixels from the picture's origin).
         let outline: [Int32]
+        /// The outline's hash, computed once per label: the cache's table hashes every key
+        /// again each time it grows, and an outline is hundreds of numbers.
+        let outlineHash: Int
+
+        static func == (left: Key, right: Key) -> Bool {
+            left.outlineHash == right.outlineHash && left.part == right.part && left.color == right.color
+                && left.opacity == right.opacity && left.haloColor == right.haloColor && left.haloWidth == right.haloWidth
+                && left.outline == right.outline
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(part)
+            hasher.combine(color)
+            hasher.combine(opacity)
+            hasher.combine(haloColor)
+            hasher.combine(haloWidth)
+            hasher.combine(outlineHash)
+        }
     }
 
     /// A label's picture and where its top-left corner goes on the map.
@@ -74,9 +92,11 @@ final class LabelPictures: Sendable {
         let width = Int((maxX + margin).rounded(.up)) - x
         let height = Int((maxY + margin).rounded(.up)) - y
         let shape = Self.shape(label.path, points, x: Double(x), y: Double(y))
+        let shapeHash = shape.hashValue
         func picture(_ part: Part) -> Placed {
             let key = Key(
-                part: part, color: style.color, opacity: style.opacity, haloColor: style.haloColor, haloWidth: halo, outline: shape)
+                part: part, color: style.color, opacity: style.opacity, haloColor: style.haloColor, haloWidth: halo, outline: shape,
+                outlineHash: shapeHash)
             let image = pictures.value(forKey: key, cost: Self.cost) {
                 let outline = label.path.applying(.translation(x: -Double(x), y: -Double(y)))
                 var canvas = Canvas(width: width, height: height)
