@@ -55,6 +55,12 @@ def _coverage(op, surface, factor):
     return mask.sum(axis=(1, 3), dtype=numpy.int64) / float(factor * factor)
 
 
+def _premultiplied(red, green, blue, alpha):
+    """A colour (0-1 channels) premultiplied as Cairo hands it to pixman: in doubles, rounded
+    to 16 bits, then truncated to 8."""
+    return [int(value * alpha * 65535 + 0.5) >> 8 for value in (red, green, blue)] + [int(alpha * 65535 + 0.5) >> 8]
+
+
 def _multiply(values, alpha):
     """round(values·alpha/255) per element, pixman's way."""
     product = values * alpha + 128
@@ -66,14 +72,12 @@ def supersampled(display_list, factor=16):
     width, height = display_list["width"], display_list["height"]
     pixels = numpy.zeros((height, width, 4), numpy.int64)  # R, G, B, A premultiplied
     if display_list.get("background"):
-        red, green, blue, alpha = rgba(display_list["background"])
-        pixels[:, :] = [round(red * alpha * 255), round(green * alpha * 255), round(blue * alpha * 255), round(alpha * 255)]
+        pixels[:, :] = _premultiplied(*rgba(display_list["background"]))
     canvas = cairo.ImageSurface(cairo.FORMAT_A8, width * factor, height * factor)
     for op in prepare(display_list):
         coverage = numpy.rint(_coverage(op, canvas, factor)).astype(numpy.int64)
         red, green, blue, alpha = rgba(op["color"])
-        alpha *= op.get("opacity", 1)
-        source = numpy.array([round(red * alpha * 255), round(green * alpha * 255), round(blue * alpha * 255), round(alpha * 255)], numpy.int64)
+        source = numpy.array(_premultiplied(red, green, blue, alpha * op.get("opacity", 1)), numpy.int64)
         scaled = _multiply(source[None, None, :], coverage[:, :, None])
         pixels = scaled + _multiply(pixels, 255 - scaled[:, :, 3:4])
     # Cairo's ARGB32 is B, G, R, A in memory on little-endian hosts.
