@@ -122,7 +122,8 @@ def main():
         if not passed and not cairo_error.within():
             nearer = all(our_error.mad[name] < cairo_error.mad[name] for name in CHANNELS[:3])
             passed = our_error.within() and nearer and share < 0.02
-            print("  Cairo is more than 0.05 from the exact picture here; ours is "
+            beyond = " ".join(name for name in CHANNELS if cairo_error.mad[name] > TOLERANCE)
+            print(f"  Cairo is more than 0.05 from the exact picture here ({beyond}); ours is "
                   + ("nearer to it" if nearer else "NOT nearer to it") + " in every channel")
     print("  targets (MAD <= 0.05, < 0.02% off by > 64):", "met" if passed else "MISSED")
     return 0 if passed or not args.check else 1
