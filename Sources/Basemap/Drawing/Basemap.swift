@@ -150,7 +150,7 @@ public final class Basemap: Sendable {
     /// Draws one square's fills and lines with its margin (`squareView`), and keeps the square.
     private func drawSquare(_ squareView: MapView, _ scratch: inout PainterScratch) -> RenderedSquares.Picture {
         var canvas = Canvas(width: squareView.pixelWidth, height: squareView.pixelHeight)
-        paint(squareView, into: &canvas, scratch: &scratch) { painter, canvas in painter.paint(into: &canvas, keepOut: [], labels: false) }
+        _ = paint(squareView, into: &canvas, scratch: &scratch) { painter, canvas in painter.paint(into: &canvas, keepOut: [], labels: false) }
         let margin = (squareView.pixelWidth - SquareGrid.side) / 2
         var square = Canvas(width: SquareGrid.side, height: SquareGrid.side)
         square.replacePixels(with: canvas.image, x: -margin, y: -margin)
