@@ -160,6 +160,24 @@ import Testing
         #expect(warm.tilesDecoded == 0, "a warm draw decodes nothing")
     }
 
+    /// A cold draw loads the tiles it lacks together (several at once), reading each once,
+    /// and draws exactly what a draw from the cached tiles draws.
+    @Test func coldDrawLoadsEachTileOnce() throws {
+        let tiles = try MemoryTiles.sanFrancisco()
+        let counting = CountingTiles(tiles)
+        let basemap = Basemap(source: counting, style: try MemoryTiles.streetsStyle())
+        let view = MapView(center: LatLng(latitude: 37.7665, longitude: -122.4485), zoom: 15.5, width: 640, height: 480)
+        let (cold, coldStats) = Self.render(basemap, view)
+        #expect(coldStats.tiles >= 4, "the view spans several tiles")
+        #expect(coldStats.tilesDecoded == coldStats.tiles)
+        #expect(counting.reads.count == coldStats.tiles)
+        #expect(counting.reads.values.allSatisfy { $0 == 1 }, "\(counting.reads)")
+        let (warm, warmStats) = Self.render(basemap, view)
+        #expect(warmStats.tilesDecoded == 0)
+        #expect(counting.reads.values.allSatisfy { $0 == 1 }, "a warm draw reads nothing")
+        #expect(cold.image == warm.image)
+    }
+
     /// One basemap serves concurrent draws: each gives the picture a lone draw gives.
     @Test func concurrentDrawsAgree() {
         let basemap = Basemap(source: Self.source(Self.roadTiles), style: Self.style, cacheBytes: 4000)
@@ -290,5 +308,22 @@ import Testing
         }
         #expect(darkPixels(85..<98) > 40)
         #expect(darkPixels(100..<150) == 0)
+    }
+}
+
+/// A tile source that counts the reads of each tile.
+final class CountingTiles: TileSource {
+    let tiles: MemoryTiles
+    private let counts = Mutex<[TileID: Int]>([:])
+    var metadata: TileArchiveMetadata { tiles.metadata }
+    var identity: String { tiles.identity }
+    /// Reads so far, per tile.
+    var reads: [TileID: Int] { counts.withLock { $0 } }
+
+    init(_ tiles: MemoryTiles) { self.tiles = tiles }
+
+    func tileData(_ id: TileID) throws(BasemapError) -> [UInt8]? {
+        counts.withLock { $0[id, default: 0] += 1 }
+        return try tiles.tileData(id)
     }
 }

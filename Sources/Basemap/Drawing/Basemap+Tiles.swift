@@ -1,12 +1,31 @@
 // Loading tiles through the cache: read from the archive, inflate (the archive does),
 // decode and prepare. A tile that fails is remembered as failed and reported once.
 
+import Dispatch
 import Raster
+import Synchronization
 
 extension Basemap {
     /// The content of a tile, from the cache or loaded now.
     func content(_ id: TileID) -> (content: TileContent, fresh: Bool) {
         cache.content(id) { load(id) }
+    }
+
+    /// Loads the tiles among `ids` that the cache lacks, several at once: a cold picture needs
+    /// about a dozen, each read, inflated, decoded and prepared on its own. Returns what it
+    /// loaded now (also cached, as far as the cache's bound allows); nothing when at most one
+    /// tile is missing, which the caller's own lookup loads.
+    func loadMissing(_ ids: [TileID]) -> [TileID: TileContent] {
+        var listed = Set<TileID>()
+        let missing = ids.filter { !cache.contains($0) && listed.insert($0).inserted }
+        guard missing.count > 1 else { return [:] }
+        let loaded = Mutex<[TileID: TileContent]>([:])
+        DispatchQueue.concurrentPerform(iterations: missing.count) { index in
+            let id = missing[index]
+            let (content, fresh) = content(id)
+            if fresh { loaded.withLock { $0[id] = content } }
+        }
+        return loaded.withLock { $0 }
     }
 
     private func load(_ id: TileID) -> TileContent {

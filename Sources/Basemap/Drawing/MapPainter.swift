@@ -114,12 +114,20 @@ struct MapPainter {
         }
         self.cover = cover
         stats.tileZoom = cover.zoom
+        let loadedNow = basemap.loadMissing(cover.squares.map(\.tile))
+        stats.tilesDecoded += loadedNow.count
         for (tile, unwrappedX) in cover.squares {
             var source = tile
             var found: TileContent?
             while true {
-                let (content, fresh) = basemap.content(source)
-                if fresh { stats.tilesDecoded += 1 }
+                let content: TileContent
+                if let loaded = loadedNow[source] {
+                    content = loaded
+                } else {
+                    let (cached, fresh) = basemap.content(source)
+                    content = cached
+                    if fresh { stats.tilesDecoded += 1 }
+                }
                 switch content {
                 case .vector, .raster:
                     found = content

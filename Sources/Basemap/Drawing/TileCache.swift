@@ -85,6 +85,9 @@ final class TileCache: Sendable {
         }
     }
 
+    /// Whether a tile is held (without counting as a use).
+    func contains(_ id: TileID) -> Bool { state.withLock { $0.entries[id] != nil } }
+
     /// Bytes held now.
     var byteCount: Int { state.withLock { $0.bytes } }
     /// Entries held now.
