@@ -46,11 +46,6 @@ public final class EventLogTrimmer: Sendable {
         public var batches = 0
     }
 
-    private struct VehicleKey: Hashable {
-        var provider: String
-        var id: String
-    }
-
     private struct Floor {
         /// The vehicle's last location when the floor was looked up.
         var lastLocation: VehicleLocation?

@@ -27,18 +27,13 @@ final class VehicleNavigators: Sendable {
     /// is at `GET .../navInfo`.
     static let eventStepLimit = 3
 
-    struct CacheKey: Hashable {
-        var provider: String
-        var vehicleId: String
-    }
-
     struct CacheEntry {
         var routeVersion: Int64
         var state: [UInt8]
         var navigator: Navigator
     }
 
-    private let cache: BoundedCache<CacheKey, CacheEntry>
+    private let cache: BoundedCache<VehicleKey, CacheEntry>
     /// Told the time spent per routed vehicle write (load, update, save): the navigator's cost.
     private let updateDuration: (@Sendable (Duration) -> Void)?
 
@@ -165,7 +160,7 @@ final class VehicleNavigators: Sendable {
     /// there is none or it cannot be read.
     private func load(_ stored: StoredNavigator, provider: String, vehicleId: String) throws -> Navigator? {
         guard let state = stored.state else { return nil }
-        let key = CacheKey(provider: provider, vehicleId: vehicleId)
+        let key = VehicleKey(provider: provider, id: vehicleId)
         let cached = cache.value(forKey: key)
         if let cached, cached.routeVersion == stored.routeVersion {
             if cached.state == state { return cached.navigator }
@@ -188,10 +183,10 @@ final class VehicleNavigators: Sendable {
         change.routeProgress = Self.routeProgress(navigator)
         remember(
             navigator, state: state, routeVersion: change.navigator.routeVersion,
-            key: CacheKey(provider: change.provider, vehicleId: change.vehicleId))
+            key: VehicleKey(provider: change.provider, id: change.vehicleId))
     }
 
-    private func remember(_ navigator: Navigator, state: [UInt8], routeVersion: Int64, key: CacheKey) {
+    private func remember(_ navigator: Navigator, state: [UInt8], routeVersion: Int64, key: VehicleKey) {
         cache.setValue(CacheEntry(routeVersion: routeVersion, state: state, navigator: navigator), forKey: key)
     }
 
