@@ -32,10 +32,15 @@ struct MapPainter {
         let source: TileID
         let content: TileContent
 
-        /// True when the square shows its source tile whole. A square drawn from a lower
-        /// zoom shows a part of it: geometry inside the source tile may still reach past the
-        /// square, so it is always clipped (else neighbours drawn from one tile paint it twice).
-        var isWholeTile: Bool { source == tile }
+        /// True when geometry with this bounding box (tile units), drawn `reach` units beyond
+        /// it, stays inside the square, so that it needs no clipping. Only a square that shows
+        /// its source tile whole can tell: one drawn from a lower zoom shows a part of it, and
+        /// geometry inside the source tile may still reach past the square (unclipped, squares
+        /// drawn from one tile would paint it twice).
+        func holds(minX: Int32, minY: Int32, maxX: Int32, maxY: Int32, reach: Double, extent: Double) -> Bool {
+            source == tile && Double(minX) >= reach && Double(minY) >= reach && Double(maxX) <= extent - reach
+                && Double(maxY) <= extent - reach
+        }
     }
 
     init(basemap: Basemap, view: MapView, recorder: DisplayListRecorder?, scratch: PainterScratch = PainterScratch()) {
@@ -235,9 +240,8 @@ struct MapPainter {
                     guard key.color.alpha > 0 || key.outline != nil, key.opacity > 0 else { continue }
                     group = groupIndex(for: key, in: &keys, order: &order)
                 }
-                let inside =
-                    square.isWholeTile && feature.minX >= 0 && feature.minY >= 0 && feature.maxX <= extent
-                    && feature.maxY <= extent
+                let inside = square.holds(
+                    minX: feature.minX, minY: feature.minY, maxX: feature.maxX, maxY: feature.maxY, reach: 0, extent: Double(extent))
                 for part in feature.parts {
                     transform(points[tileLayer.part(Int(part))], map)
                     groups[group].addRing(scratch[...], clip: inside ? nil : square.clip)
@@ -298,9 +302,8 @@ struct MapPainter {
                     Double(feature.minX) <= extent + reach, Double(feature.minY) <= extent + reach,
                     visible.overlaps(feature.minX, feature.minY, feature.maxX, feature.maxY, by: reach)
                 else { continue }
-                let inside =
-                    square.isWholeTile && Double(feature.minX) >= reach && Double(feature.minY) >= reach
-                    && Double(feature.maxX) <= extent - reach && Double(feature.maxY) <= extent - reach
+                let inside = square.holds(
+                    minX: feature.minX, minY: feature.minY, maxX: feature.maxX, maxY: feature.maxY, reach: reach, extent: extent)
                 let group = groupIndex(for: key, in: &keys, order: &order)
                 if recorder != nil && centerLines.count <= group { centerLines.append(Path()) }
                 let closed = feature.type == .polygon
@@ -396,9 +399,7 @@ struct MapPainter {
             guard Double(line.maxX) >= -reach, Double(line.maxY) >= -reach, Double(line.minX) <= extent + reach,
                 Double(line.minY) <= extent + reach, visible.overlaps(line.minX, line.minY, line.maxX, line.maxY, by: reach)
             else { continue }
-            let inside =
-                square.isWholeTile && Double(line.minX) >= reach && Double(line.minY) >= reach
-                && Double(line.maxX) <= extent - reach && Double(line.maxY) <= extent - reach
+            let inside = square.holds(minX: line.minX, minY: line.minY, maxX: line.maxX, maxY: line.maxY, reach: reach, extent: extent)
             let closed = line.closed || (line.points.count > 3 && line.points.first == line.points.last)
             transform(closed ? line.points.dropLast() : line.points[...], map)
             strokeScratch(key, closed: closed, group: group, clip: inside ? nil : square.clip)
