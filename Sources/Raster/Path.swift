@@ -235,16 +235,6 @@ extension Path: Codable {
 }
 
 extension Path.Element {
-    /// The element's points in order: its control points, then the point it ends at.
-    public var points: [Point] {
-        switch self {
-        case .move(let point), .line(let point): [point]
-        case .quad(let control, let point): [control, point]
-        case .cubic(let control1, let control2, let point): [control1, control2, point]
-        case .close: []
-        }
-    }
-
     /// The element with its points mapped by `transform`.
     public func applying(_ transform: Transform) -> Path.Element {
         switch self {
