@@ -73,17 +73,8 @@ public struct ConvexClip: Hashable, Sendable {
 
     func relation(of points: ArraySlice<Point>) -> Relation {
         guard !edges.isEmpty else { return .outside }
-        var boxMinX = Double.infinity
-        var boxMinY = Double.infinity
-        var boxMaxX = -Double.infinity
-        var boxMaxY = -Double.infinity
-        for point in points {
-            boxMinX = min(boxMinX, point.x)
-            boxMinY = min(boxMinY, point.y)
-            boxMaxX = max(boxMaxX, point.x)
-            boxMaxY = max(boxMaxY, point.y)
-        }
-        if boxMaxX < minX || boxMinX > maxX || boxMaxY < minY || boxMinY > maxY { return .outside }
+        let box = points.extremes
+        if box.maxX < minX || box.minX > maxX || box.maxY < minY || box.minY > maxY { return .outside }
         var allInside = true
         for edge in edges {
             var inside = 0

@@ -39,6 +39,25 @@ public struct Point: Hashable, Sendable {
     func cross(_ other: Point) -> Double { x * other.y - y * other.x }
 }
 
+extension Collection where Element == Point {
+    /// The smallest and largest x and y of the points: their bounding box's edges (infinite,
+    /// min above max, when there are none).
+    @inlinable
+    public var extremes: (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
+        for point in self {
+            minX = Swift.min(minX, point.x)
+            minY = Swift.min(minY, point.y)
+            maxX = Swift.max(maxX, point.x)
+            maxY = Swift.max(maxY, point.y)
+        }
+        return (minX, minY, maxX, maxY)
+    }
+}
+
 extension Point: Codable {
     /// Decodes from `[x, y]`.
     public init(from decoder: any Decoder) throws {

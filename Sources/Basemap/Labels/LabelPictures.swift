@@ -73,16 +73,7 @@ final class LabelPictures: Sendable {
         let style = label.style
         let halo = style.haloWidth > 0 && style.haloColor.alpha > 0 ? style.haloWidth : 0
         let points = label.path.points
-        var minX = Double.infinity
-        var minY = Double.infinity
-        var maxX = -Double.infinity
-        var maxY = -Double.infinity
-        for point in points {
-            minX = min(minX, point.x)
-            minY = min(minY, point.y)
-            maxX = max(maxX, point.x)
-            maxY = max(maxY, point.y)
-        }
+        let (minX, minY, maxX, maxY) = points.extremes
         guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return nil }
         // One pixel beyond the halo, for its anti-aliasing. Labels are placed inside the
         // picture, so the size is bounded by the picture's.
