@@ -16,8 +16,7 @@ extension Basemap {
     /// loaded now (also cached, as far as the cache's bound allows); nothing when at most one
     /// tile is missing, which the caller's own lookup loads.
     func loadMissing(_ ids: [TileID]) -> [TileID: TileContent] {
-        var listed = Set<TileID>()
-        let missing = ids.filter { !cache.contains($0) && listed.insert($0).inserted }
+        let missing = Array(Set(ids).filter { !cache.contains($0) })
         guard missing.count > 1 else { return [:] }
         let loaded = Mutex<[TileID: TileContent]>([:])
         DispatchQueue.concurrentPerform(iterations: missing.count) { index in
