@@ -182,7 +182,7 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
-            name: "NavigationTests", dependencies: ["Navigation", "Geo", "TripModel"], exclude: ["Data"],
+            name: "NavigationTests", dependencies: ["Navigation", "Geo", "JSON", "TripModel"], exclude: ["Data"],
             swiftSettings: strict),
         .testTarget(
             name: "TripServerTests",
