@@ -42,6 +42,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        // Fleet Engine's gRPC wire (DESIGN §14).
+        .package(url: "https://github.com/grpc/grpc-swift-2", exact: "2.4.3"),
+        .package(url: "https://github.com/grpc/grpc-swift-protobuf", exact: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
     ],
     targets: [
         // The one bounded cache type, below every module that caches (Raster included).
@@ -136,6 +140,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
+        ),
+        // Swift generated from our .proto files of Fleet Engine's v1 wire (Protos/,
+        // scripts/generate-protos; committed, never edited by hand). Only GRPCServer imports it.
+        .target(
+            name: "FleetEngineProtos",
+            dependencies: [
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
+            ]
         ),
         .executableTarget(
             name: "tripshare",
