@@ -1,0 +1,49 @@
+import ArgumentParser
+import ConnectionLimits
+
+/// How much the server lets its clients hold (DESIGN §11, docs/operations.md): connections.
+/// Each flag falls back to a `TRIPSHARE_*` environment variable, then to its default.
+struct LimitOptions: ParsableArguments {
+    @Option(
+        name: .customLong("max-connections"),
+        help: ArgumentHelp(
+            "Client connections held at once; beyond them a few more are let in for /healthz and /readyz and the "
+                + "rest answered 503 and closed (env TRIPSHARE_MAX_CONNECTIONS; default: what the open-file limit "
+                + "leaves after \(ConnectionBudget.otherFiles + ConnectionBudget.healthReserve) descriptors for the "
+                + "database and files, at most \(ConnectionBudget.defaultCeiling)).", valueName: "COUNT"))
+    var maxConnections: Int?
+
+    /// The connection budget for a process whose open-file limit is `fileLimit` (nil: unknown).
+    func connectionBudget(fileLimit: OpenFileLimit?) throws -> ConnectionBudget {
+        let files = fileLimit?.soft ?? 1_024
+        let maximum =
+            try Self.count(maxConnections, "TRIPSHARE_MAX_CONNECTIONS", "--max-connections")
+            ?? ConnectionBudget.defaultMaximum(fileLimit: files)
+        let room = files - ConnectionBudget.healthReserve - 16
+        guard maximum <= room else {
+            throw ValidationError(
+                "--max-connections \(maximum) leaves too few of the \(files) open files this process may have for its "
+                    + "database and files: at most \(room) (raise the limit with ulimit -n)")
+        }
+        return ConnectionBudget(maximum: maximum)
+    }
+
+    func validate() throws {
+        if maxConnections != nil { _ = try Self.count(maxConnections, "TRIPSHARE_MAX_CONNECTIONS", "--max-connections") }
+    }
+
+    /// A count of at least 1 from the flag, else the environment; nil when neither is given.
+    private static func count(_ flag: Int?, _ variable: String, _ name: String) throws -> Int? {
+        let value: Int
+        if let flag {
+            value = flag
+        } else if let text = ServerOptions.environment[variable], !text.isEmpty {
+            guard let parsed = Int(text) else { throw ValidationError("\(variable) must be a whole number (as \(name)), got '\(text)'") }
+            value = parsed
+        } else {
+            return nil
+        }
+        guard value >= 1 else { throw ValidationError("\(name) must be at least 1, got \(value)") }
+        return value
+    }
+}
