@@ -94,7 +94,7 @@ struct DemoCommand: AsyncParsableCommand {
         let tiles = basemapOptions.resolvedPath(fallback: log == nil && route == nil ? Self.projectFile(Self.demoTiles) : nil)
         let basemap = try basemapOptions.open(fallback: tiles, logger: logger)
 
-        let opened = try await options.openServer(security, basemap: basemap)
+        let opened = try await options.openServer(security, limits: limits, basemap: basemap)
         let server = opened.app
         let authority = opened.authority
         let host = options.resolvedHost

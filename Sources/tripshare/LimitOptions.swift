@@ -1,8 +1,11 @@
 import ArgumentParser
 import ConnectionLimits
+import JSON
+import TripServer
 
-/// How much the server lets its clients hold (DESIGN §11, docs/operations.md): connections.
-/// Each flag falls back to a `TRIPSHARE_*` environment variable, then to its default.
+/// How much the server lets its clients hold (DESIGN §11, docs/operations.md): connections,
+/// members of a JSON body, event streams per token. Each flag falls back to a `TRIPSHARE_*`
+/// environment variable, then to its default.
 struct LimitOptions: ParsableArguments {
     @Option(
         name: .customLong("max-connections"),
@@ -12,6 +15,21 @@ struct LimitOptions: ParsableArguments {
                 + "leaves after \(ConnectionBudget.otherFiles + ConnectionBudget.healthReserve) descriptors for the "
                 + "database and files, at most \(ConnectionBudget.defaultCeiling)).", valueName: "COUNT"))
     var maxConnections: Int?
+
+    @Option(
+        name: .customLong("json-max-members"),
+        help: ArgumentHelp(
+            "Members one object of a JSON request body may have; a body over it is refused with 400 "
+                + "INVALID_ARGUMENT (env TRIPSHARE_JSON_MAX_MEMBERS; default 10000). A body's objects together may "
+                + "have 200000, or this many if more.", valueName: "COUNT"))
+    var jsonMaxMembers: Int?
+
+    @Option(
+        name: .customLong("max-streams-per-token"),
+        help: ArgumentHelp(
+            "Event streams one token may have open at once; one more is refused with 429 RESOURCE_EXHAUSTED "
+                + "(env TRIPSHARE_MAX_STREAMS_PER_TOKEN; default 8).", valueName: "COUNT"))
+    var maxStreamsPerToken: Int?
 
     /// The connection budget for a process whose open-file limit is `fileLimit` (nil: unknown).
     func connectionBudget(fileLimit: OpenFileLimit?) throws -> ConnectionBudget {
@@ -28,7 +46,17 @@ struct LimitOptions: ParsableArguments {
         return ConnectionBudget(maximum: maximum)
     }
 
+    /// The bounds on requests to run with.
+    func requestLimits() throws -> RequestLimits {
+        let standard = RequestLimits.standard
+        let members = try Self.count(jsonMaxMembers, "TRIPSHARE_JSON_MAX_MEMBERS", "--json-max-members")
+        let streams = try Self.count(maxStreamsPerToken, "TRIPSHARE_MAX_STREAMS_PER_TOKEN", "--max-streams-per-token")
+        return RequestLimits(
+            json: members.map(JSONParser.Limits.perObject) ?? standard.json, streamsPerToken: streams ?? standard.streamsPerToken)
+    }
+
     func validate() throws {
+        _ = try requestLimits()
         if maxConnections != nil { _ = try Self.count(maxConnections, "TRIPSHARE_MAX_CONNECTIONS", "--max-connections") }
     }
 

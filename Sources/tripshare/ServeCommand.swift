@@ -42,7 +42,7 @@ struct ServeCommand: AsyncParsableCommand {
         let fileLimit = OpenFileLimit.raiseToHard()
         let budget = try limits.connectionBudget(fileLimit: fileLimit)
         let basemap = try basemapOptions.open(logger: logger)
-        let opened = try await options.openServer(security, basemap: basemap)
+        let opened = try await options.openServer(security, limits: limits, basemap: basemap)
         let server = opened.app
         let keys = opened.keys
         let host = options.resolvedHost
