@@ -31,6 +31,8 @@ public struct TripServerApp: Sendable {
     let retention: EventRetentionService
     /// What one request may ask of the server.
     let limits: RequestLimits
+    /// What each token may have drawn.
+    let pixels: PixelBudget
 
     /// Creates the application's parts over `store`: writes are stamped with `clock`,
     /// previews drawn at `previewClock` (`clock` when nil) over `basemap` when given; each
@@ -44,6 +46,7 @@ public struct TripServerApp: Sendable {
         limits: RequestLimits = .standard
     ) {
         self.limits = limits
+        pixels = PixelBudget(pixelsPerSecond: limits.pixelsPerSecond, burst: limits.pixelsPerSecond.map { $0 * 3 })
         self.previewClock = previewClock ?? clock
         self.basemap = basemap
         self.authority = authority
@@ -88,12 +91,12 @@ public struct TripServerApp: Sendable {
         VehicleRoutes(fleet: fleet).register(on: api)
         TripRoutes(fleet: fleet).register(on: api)
         StyleRoutes(styles: fleet.styles).register(on: api)
-        PreviewRoutes(fleet: fleet, metrics: metrics, clock: previewClock, basemap: basemap).register(on: api)
+        PreviewRoutes(fleet: fleet, metrics: metrics, clock: previewClock, basemap: basemap, pixels: pixels).register(on: api)
         NavigationRoutes(fleet: fleet, broadcaster: broadcaster).register(on: api)
         EventRoutes(fleet: fleet, broadcaster: broadcaster).register(on: api)
         ImageRoutes(fleet: fleet).register(on: api)
         NavigationUISettingsRoutes(fleet: fleet, broadcaster: broadcaster).register(on: api)
-        NavigationScreenRoutes(fleet: fleet, basemap: basemap, metrics: metrics, clock: previewClock).register(on: api)
+        NavigationScreenRoutes(fleet: fleet, basemap: basemap, metrics: metrics, clock: previewClock, pixels: pixels).register(on: api)
         return router
     }
 }

@@ -4,8 +4,8 @@ import JSON
 import TripServer
 
 /// How much the server lets its clients hold (DESIGN §11, docs/operations.md): connections,
-/// members of a JSON body, event streams per token. Each flag falls back to a `TRIPSHARE_*`
-/// environment variable, then to its default.
+/// members of a JSON body, event streams per token, pixels drawn per token. Each flag falls
+/// back to a `TRIPSHARE_*` environment variable, then to its default.
 struct LimitOptions: ParsableArguments {
     @Option(
         name: .customLong("max-connections"),
@@ -31,6 +31,14 @@ struct LimitOptions: ParsableArguments {
                 + "(env TRIPSHARE_MAX_STREAMS_PER_TOKEN; default 8).", valueName: "COUNT"))
     var maxStreamsPerToken: Int?
 
+    @Option(
+        name: .customLong("pixel-rate"),
+        help: ArgumentHelp(
+            "Millions of pixels a second each driver or consumer token may have drawn (previews, the driver's "
+                + "screen, turn cards), in bursts of three seconds' worth; 0 turns the limit off "
+                + "(env TRIPSHARE_PIXEL_RATE; default 8).", valueName: "MEGAPIXELS"))
+    var pixelRate: Double?
+
     /// The connection budget for a process whose open-file limit is `fileLimit` (nil: unknown).
     func connectionBudget(fileLimit: OpenFileLimit?) throws -> ConnectionBudget {
         let files = fileLimit?.soft ?? 1_024
@@ -51,8 +59,20 @@ struct LimitOptions: ParsableArguments {
         let standard = RequestLimits.standard
         let members = try Self.count(jsonMaxMembers, "TRIPSHARE_JSON_MAX_MEMBERS", "--json-max-members")
         let streams = try Self.count(maxStreamsPerToken, "TRIPSHARE_MAX_STREAMS_PER_TOKEN", "--max-streams-per-token")
+        let pixels = try Self.megapixels(pixelRate)
         return RequestLimits(
-            json: members.map(JSONParser.Limits.perObject) ?? standard.json, streamsPerToken: streams ?? standard.streamsPerToken)
+            json: members.map(JSONParser.Limits.perObject) ?? standard.json, streamsPerToken: streams ?? standard.streamsPerToken,
+            pixelsPerSecond: pixels.map { $0 > 0 ? $0 * 1_000_000 : nil } ?? standard.pixelsPerSecond)
+    }
+
+    /// `--pixel-rate` or its variable, in millions; nil when neither is given.
+    private static func megapixels(_ flag: Double?) throws -> Double? {
+        let text = flag.map { String($0) } ?? ServerOptions.environment["TRIPSHARE_PIXEL_RATE"]
+        guard let text, !text.isEmpty else { return nil }
+        guard let value = Double(text), value.isFinite, value >= 0 else {
+            throw ValidationError("--pixel-rate (TRIPSHARE_PIXEL_RATE) must be a number of at least 0, got '\(text)'")
+        }
+        return value
     }
 
     func validate() throws {

@@ -21,10 +21,11 @@ struct Harness {
 
     /// A server over a fresh store of `kind` (or over `store`) on `clock` whose tokens are
     /// limited by `rateLimiter` (none by default: only the tests of the limit are about it),
-    /// and requests by `limits`, drawing previews over `basemap` when given.
+    /// and requests by `limits` (no pixel budget by default), drawing previews over `basemap`
+    /// when given.
     init(
         _ kind: TestStoreKind = .memory, store: (any TripStore)? = nil, clock: WallClock = .fixed(epoch), basemap: BasemapLayer? = nil,
-        rateLimiter: TokenRateLimiter = TokenRateLimiter(policy: .unlimited), limits: RequestLimits = .standard
+        rateLimiter: TokenRateLimiter = TokenRateLimiter(policy: .unlimited), limits: RequestLimits = RequestLimits(pixelsPerSecond: nil)
     ) async throws {
         if let store {
             self.store = store
