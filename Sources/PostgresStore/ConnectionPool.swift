@@ -145,9 +145,17 @@ final class ConnectionPool: Sendable {
     /// connection attempt, requests waiting for a connection fail now and new ones fail at once
     /// until the back-off has passed; the failure is recorded in the store's health.
     func databaseLost(_ reason: String) {
-        let failure = DatabaseError.unavailable(location, reason: reason)
+        backOff(after: DatabaseError.unavailable(location, reason: reason), attemptFailed: false, log: "the database stopped answering")
+    }
+
+    /// Records `failure` in the store's health, backs off, and fails the requests waiting for
+    /// a connection: the server is gone for them too, so they answer UNAVAILABLE now rather
+    /// than wait for connections that are likely broken as well. `attemptFailed`: a connection
+    /// attempt failed, and gives back its place.
+    private func backOff(after failure: StatusError, attemptFailed: Bool, log message: Logger.Message) {
         health.recordFailure(failure)
         let (waiters, firstFailure) = state.withLock { state in
+            if attemptFailed { state.open -= 1 }
             let first = state.lastFailure == nil
             state.lastFailure = failure.message
             state.retryAfter = ContinuousClock.now + state.backoff
@@ -155,7 +163,7 @@ final class ConnectionPool: Sendable {
             defer { state.waiters = [] }
             return (state.waiters, first)
         }
-        if firstFailure { logger.error("the database stopped answering", metadata: ["error": "\(failure.message)"]) }
+        if firstFailure { logger.error(message, metadata: ["error": "\(failure.message)"]) }
         for waiter in waiters { waiter.resume(throwing: failure) }
     }
 
@@ -176,20 +184,7 @@ final class ConnectionPool: Sendable {
             return connection
         } catch {
             let failure = DatabaseError.unavailable(location, error)
-            health.recordFailure(failure)
-            let (waiters, firstFailure) = state.withLock { state in
-                state.open -= 1
-                let first = state.lastFailure == nil
-                state.lastFailure = failure.message
-                state.retryAfter = ContinuousClock.now + state.backoff
-                state.backoff = min(state.backoff * 2, Self.longestBackoff)
-                // The server is gone for them too: they answer UNAVAILABLE now rather than
-                // wait for connections that are likely broken as well.
-                defer { state.waiters = [] }
-                return (state.waiters, first)
-            }
-            if firstFailure { logger.error("the database is unreachable", metadata: ["error": "\(failure.message)"]) }
-            for waiter in waiters { waiter.resume(throwing: failure) }
+            backOff(after: failure, attemptFailed: true, log: "the database is unreachable")
             throw failure
         }
     }
