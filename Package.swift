@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "PostgresStore", targets: ["PostgresStore"]),
         .library(name: "Fleet", targets: ["Fleet"]),
         .library(name: "TripStoreTesting", targets: ["TripStoreTesting"]),
+        .library(name: "ConnectionLimits", targets: ["ConnectionLimits"]),
         .library(name: "TripServer", targets: ["TripServer"]),
         .library(name: "TripServerTesting", targets: ["TripServerTesting"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
@@ -101,10 +102,14 @@ let package = Package(
         ),
         .target(name: "Styling", dependencies: ["Caching", "JSON", "Raster", "TripModel"], resources: [.copy("styles")], swiftSettings: strict),
         .target(name: "Render", dependencies: ["Basemap", "Styling", "Raster", "TripModel", "Geo", "JSON", "Navigation"], swiftSettings: strict),
+        // The open-file limit and the connection budget every listener of the process shares
+        // (REST and gRPC): transport plumbing without HTTP, below both servers.
+        .target(
+            name: "ConnectionLimits", dependencies: [.product(name: "NIOCore", package: "swift-nio")], swiftSettings: strict),
         .target(
             name: "TripServer",
             dependencies: [
-                "Caching", "Geo", "JSON", "TripModel", "TripStore", "Fleet", "Styling", "Render", "Navigation", "Raster",
+                "Caching", "ConnectionLimits", "Geo", "JSON", "TripModel", "TripStore", "Fleet", "Styling", "Render", "Navigation", "Raster",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -155,7 +160,7 @@ let package = Package(
             name: "tripshare",
             dependencies: [
                 "TripServer", "Fleet", "SQLiteStore", "PostgresStore", "TripStore", "TripModel", "Scenarios", "Styling", "Render",
-                "Basemap", "Navigation", "Raster", "Geo", "JSON",
+                "Basemap", "Navigation", "Raster", "Geo", "JSON", "ConnectionLimits",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -167,6 +172,10 @@ let package = Package(
         ),
         .testTarget(name: "CachingTests", dependencies: ["Caching"], swiftSettings: strict),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: strict),
+        .testTarget(
+            name: "ConnectionLimitsTests",
+            dependencies: ["ConnectionLimits", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio")],
+            swiftSettings: strict),
         .testTarget(name: "TripModelTests", dependencies: ["TripModel", "JSON"], swiftSettings: strict),
         .testTarget(name: "TripStoreTests", dependencies: ["TripStore", "TripStoreTesting"], swiftSettings: strict),
         .testTarget(
@@ -202,7 +211,7 @@ let package = Package(
             name: "TripServerTests",
             dependencies: [
                 "TripServer", "Fleet", "Styling", "Render", "Raster", "TripStore", "SQLiteStore", "PostgresStore", "TripStoreTesting",
-                "TripModel", "Navigation", "Geo", "JSON",
+                "TripModel", "Navigation", "Geo", "JSON", "ConnectionLimits",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

@@ -1,3 +1,4 @@
+import Synchronization
 import TripStore
 
 extension Fleet {
@@ -15,5 +16,40 @@ extension Fleet {
     /// whose last event is older may have missed events, and should read the state anew.
     public func eventLogStart() async throws -> Int64 {
         try await store.eventLogStart()
+    }
+
+    /// How the stream `filter` selects numbers its events for its client (``EventStreamIDs``):
+    /// under a secret the store keeps (so every server on a shared database, and this one
+    /// after a restart, numbers a stream alike), or one of this fleet's for a store that keeps
+    /// none.
+    public func eventStreamIDs(for filter: EventFilter) async throws -> EventStreamIDs {
+        EventStreamIDs(key: try await eventIDKey.key(from: store), stream: filter)
+    }
+}
+
+/// The secret event stream IDs are keyed with, read from the store once.
+final class EventIDKey: Sendable {
+    /// Its name among the store's secrets.
+    static let secretName = "event-stream-ids"
+    private let cached = Mutex<[UInt8]?>(nil)
+
+    func key(from store: any TripStore) async throws -> [UInt8] {
+        if let key = cached.withLock({ $0 }) { return key }
+        let key: [UInt8]
+        if let secrets = store as? any SecretStore {
+            key = try await secrets.secret(named: Self.secretName, orCreate: Self.random).secret
+        } else {
+            key = Self.random()
+        }
+        return cached.withLock { cached in
+            if let earlier = cached { return earlier }
+            cached = key
+            return key
+        }
+    }
+
+    @Sendable static func random() -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
     }
 }

@@ -25,6 +25,8 @@ public struct Fleet: Sendable {
     public let styles: StyleService
     let navigators: VehicleNavigators
     let writes: FleetWrites
+    let eventIDKey = EventIDKey()
+    let readinessCheck = ReadinessCheck()
 
     /// A fleet over `store`, reading time from `clock`. At most `navigatorCacheCapacity`
     /// decoded navigators stay in memory; `navigatorUpdateObserver` is told how long each

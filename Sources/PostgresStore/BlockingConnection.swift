@@ -9,13 +9,14 @@ import PostgresNIO
 /// meanwhile, and `wait()` would trap on one of them.
 ///
 /// Every statement waits at most ``PostgresNIO/PostgresConnection/answerDeadline`` for its
-/// answer (see there why).
+/// answer, and less when `liveness` finds the database gone (see there why).
 struct BlockingConnection {
     let connection: PostgresConnection
     let logger: Logger
+    let liveness: DatabaseLiveness?
 
     private func wait<Value: Sendable>(_ result: EventLoopFuture<Value>) throws -> Value {
-        try connection.withinDeadline(result).wait()
+        try connection.withinDeadline(result, liveness: liveness).wait()
     }
 
     /// Runs `query` and returns its rows.

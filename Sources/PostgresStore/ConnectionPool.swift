@@ -5,7 +5,11 @@
 // connection attempts, and the first request (or /readyz probe) after the delay reconnects,
 // so the server recovers by itself when the database is back. Each failed attempt is
 // recorded in the store's health, so /readyz fails at once; the next write that commits
-// (or /readyz's probe write) records the recovery.
+// (or /readyz's probe write) records the recovery. A database that stops answering without
+// closing its connections is found by DatabaseLiveness, which tells the pool
+// (databaseLost): it backs off and fails its waiting requests as if a connection attempt had
+// failed. A connection attempt gives up after 1.5 s: a database that accepts the connection
+// but never answers (a frozen machine) must not hold the requests that wait for it.
 
 import Foundation
 import Logging
@@ -42,7 +46,7 @@ final class ConnectionPool: Sendable {
     private let state = Mutex(State())
 
     init(
-        location: PostgresLocation, maximumConnections: Int, connectTimeout: Duration = .seconds(5), health: StoreHealth,
+        location: PostgresLocation, maximumConnections: Int, connectTimeout: Duration = .milliseconds(1_500), health: StoreHealth,
         logger: Logger
     ) {
         self.location = location
@@ -125,6 +129,44 @@ final class ConnectionPool: Sendable {
         }
     }
 
+    /// A connection outside the pool for ``DatabaseLiveness``, giving up after `timeout`; its
+    /// failures are the check's to judge, not recorded.
+    func connectForCheck(timeout: TimeAmount) async throws -> PostgresConnection {
+        let id = state.withLock { state in
+            defer { state.nextID += 1 }
+            return state.nextID
+        }
+        return try await PostgresConnection.connect(
+            on: MultiThreadedEventLoopGroup.singleton.any(),
+            configuration: location.connectionConfiguration(connectTimeout: .nanoseconds(timeout.nanoseconds)), id: id, logger: logger)
+    }
+
+    /// The database stopped answering (``DatabaseLiveness`` found out): as after a failed
+    /// connection attempt, requests waiting for a connection fail now and new ones fail at once
+    /// until the back-off has passed; the failure is recorded in the store's health.
+    func databaseLost(_ reason: String) {
+        backOff(after: DatabaseError.unavailable(location, reason: reason), attemptFailed: false, log: "the database stopped answering")
+    }
+
+    /// Records `failure` in the store's health, backs off, and fails the requests waiting for
+    /// a connection: the server is gone for them too, so they answer UNAVAILABLE now rather
+    /// than wait for connections that are likely broken as well. `attemptFailed`: a connection
+    /// attempt failed, and gives back its place.
+    private func backOff(after failure: StatusError, attemptFailed: Bool, log message: Logger.Message) {
+        health.recordFailure(failure)
+        let (waiters, firstFailure) = state.withLock { state in
+            if attemptFailed { state.open -= 1 }
+            let first = state.lastFailure == nil
+            state.lastFailure = failure.message
+            state.retryAfter = ContinuousClock.now + state.backoff
+            state.backoff = min(state.backoff * 2, Self.longestBackoff)
+            defer { state.waiters = [] }
+            return (state.waiters, first)
+        }
+        if firstFailure { logger.error(message, metadata: ["error": "\(failure.message)"]) }
+        for waiter in waiters { waiter.resume(throwing: failure) }
+    }
+
     private func connect(id: Int) async throws -> PostgresConnection {
         do {
             let connection = try await PostgresConnection.connect(
@@ -142,20 +184,7 @@ final class ConnectionPool: Sendable {
             return connection
         } catch {
             let failure = DatabaseError.unavailable(location, error)
-            health.recordFailure(failure)
-            let (waiters, firstFailure) = state.withLock { state in
-                state.open -= 1
-                let first = state.lastFailure == nil
-                state.lastFailure = failure.message
-                state.retryAfter = ContinuousClock.now + state.backoff
-                state.backoff = min(state.backoff * 2, Self.longestBackoff)
-                // The server is gone for them too: they answer UNAVAILABLE now rather than
-                // wait for connections that are likely broken as well.
-                defer { state.waiters = [] }
-                return (state.waiters, first)
-            }
-            if firstFailure { logger.error("the database is unreachable", metadata: ["error": "\(failure.message)"]) }
-            for waiter in waiters { waiter.resume(throwing: failure) }
+            backOff(after: failure, attemptFailed: true, log: "the database is unreachable")
             throw failure
         }
     }

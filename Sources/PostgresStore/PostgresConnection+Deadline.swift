@@ -1,34 +1,53 @@
 import NIOCore
 import PostgresNIO
 
-// A statement that gets no answer for `answerDeadline` takes its connection for lost: the
-// connection is closed and the statement fails as on a lost connection. Without it a database
-// that vanished without closing its connections (a network failure; or a connection that
+// A statement that gets no answer soon makes the store ask whether the database answers at all
+// (DatabaseLiveness: a new connection's `SELECT 1`); if it does not, the statement's
+// connection is closed and the statement fails as on a lost connection, within about 1.5 s of
+// the database going away (issue 29: writes fail within 2 s, /readyz within 1 s). If it does,
+// the statement may wait on, up to `answerDeadline`. Without these a database that vanished
+// without closing its connections (a network failure, a frozen machine; or a connection that
 // broke while it was closing, seen to leave a query waiting) would hold the write lane, and
-// every write and /readyz probe queued behind it, for ever.
+// every write queued behind it, for as long as TCP takes to give up.
 
 extension PostgresConnection {
     /// Far longer than any statement of ours runs, waits for other processes' row locks
     /// included.
     static let answerDeadline = TimeAmount.seconds(10)
+    /// How long a statement waits before the store asks whether the database answers at all:
+    /// our statements take milliseconds (writes skip locked rows rather than wait for them).
+    static let suspicionDelay = TimeAmount.milliseconds(1_000)
 
     /// `result`, or ``NoAnswer`` (and the connection closed) once ``answerDeadline`` has
-    /// passed without it.
-    func withinDeadline<Value: Sendable>(_ result: EventLoopFuture<Value>) -> EventLoopFuture<Value> {
+    /// passed without it, or sooner when `liveness` finds the database gone meanwhile.
+    func withinDeadline<Value: Sendable>(_ result: EventLoopFuture<Value>, liveness: DatabaseLiveness?) -> EventLoopFuture<Value> {
         let answer = eventLoop.makePromise(of: Value.self)
         result.cascade(to: answer)
         let deadline = eventLoop.scheduleTask(in: Self.answerDeadline) { [self] in
-            answer.fail(NoAnswer())
+            answer.fail(NoAnswer(reason: "the database did not answer within \(Self.answerDeadline.nanoseconds / 1_000_000_000) s"))
             _ = self.close() as EventLoopFuture<Void>
         }
-        answer.futureResult.whenComplete { _ in deadline.cancel() }
+        let suspicion = liveness.map { liveness in
+            eventLoop.scheduleTask(in: Self.suspicionDelay) { [self] in
+                liveness.confirm().whenSuccess { verdict in
+                    guard case .gone(let reason) = verdict else { return }
+                    answer.fail(NoAnswer(reason: reason))
+                    _ = self.close() as EventLoopFuture<Void>
+                }
+            }
+        }
+        answer.futureResult.whenComplete { _ in
+            deadline.cancel()
+            suspicion?.cancel()
+        }
         return answer.futureResult
     }
 }
 
-/// The database did not answer a statement within
-/// ``PostgresNIO/PostgresConnection/answerDeadline``: the connection is closed and counts as
-/// lost.
+/// The database did not answer a statement: within
+/// ``PostgresNIO/PostgresConnection/answerDeadline``, or at all once asked by
+/// ``DatabaseLiveness``. The connection is closed and counts as lost.
 struct NoAnswer: Error, CustomStringConvertible {
-    var description: String { "the database did not answer within \(PostgresConnection.answerDeadline.nanoseconds / 1_000_000_000) s" }
+    var reason: String
+    var description: String { reason }
 }

@@ -28,6 +28,8 @@ public final class PostgresTripStore: SharedTripStore {
     /// What the migrations found and did when the store was opened.
     public let migrations: PostgresMigrations.Outcome
     let pool: ConnectionPool
+    /// Asked whether the database answers when a statement waits long.
+    let liveness: DatabaseLiveness
     let caches = DecodedRowCaches()
     let lane: WriteLane
     /// Riders' trip reads, gathered into shared statements.
@@ -57,8 +59,9 @@ public final class PostgresTripStore: SharedTripStore {
         self.location = location
         self.logger = logger
         pool = ConnectionPool(location: location, maximumConnections: max(2, maximumConnections), health: health, logger: logger)
-        tripReads = TripReadBatcher { [pool] statement in
-            try await Self.rows(statement, pool: pool, location: location, logger: logger)
+        liveness = DatabaseLiveness(pool: pool)
+        tripReads = TripReadBatcher { [pool, liveness] statement in
+            try await Self.rows(statement, pool: pool, liveness: liveness, location: location, logger: logger)
         }
         let migrationConnection = try await pool.connectDedicated()
         do {
@@ -69,7 +72,7 @@ public final class PostgresTripStore: SharedTripStore {
             throw DatabaseError.mapped(error, location)
         }
         lane = WriteLane(
-            pool: pool, caches: caches, health: health, channel: EventLog.channel(schema: location.schema), instance: instance,
+            pool: pool, liveness: liveness, caches: caches, health: health, channel: EventLog.channel(schema: location.schema), instance: instance,
             logger: logger)
     }
 
@@ -118,8 +121,9 @@ public final class PostgresTripStore: SharedTripStore {
         try await withConnection { connection in
             let caches = caches
             let logger = logger
+            let liveness = liveness
             try await Self.readers.runIfActive {
-                let blocking = BlockingConnection(connection: connection, logger: logger)
+                let blocking = BlockingConnection(connection: connection, logger: logger, liveness: liveness)
                 try blocking.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
                 do {
                     try body(PostgresTransaction(connection: blocking, caches: caches, batch: nil))
@@ -158,11 +162,11 @@ public final class PostgresTripStore: SharedTripStore {
     /// The rows of a prepared statement on a pooled connection (waiting at most
     /// ``PostgresNIO/PostgresConnection/answerDeadline``).
     func rows(_ statement: some RowStatement) async throws -> [PostgresRow] {
-        try await Self.rows(statement, pool: pool, location: location, logger: logger)
+        try await Self.rows(statement, pool: pool, liveness: liveness, location: location, logger: logger)
     }
 
     static func rows(
-        _ statement: some RowStatement, pool: ConnectionPool, location: PostgresLocation, logger: Logger
+        _ statement: some RowStatement, pool: ConnectionPool, liveness: DatabaseLiveness, location: PostgresLocation, logger: Logger
     ) async throws -> [PostgresRow] {
         try await withConnection(pool: pool, location: location) { connection in
             let rows = connection.eventLoop.makePromise(of: [PostgresRow].self)
@@ -171,7 +175,7 @@ public final class PostgresTripStore: SharedTripStore {
                 for try await row in try await connection.execute(statement, logger: logger) { rows.append(row) }
                 return rows
             }
-            return try await connection.withinDeadline(rows.futureResult).get()
+            return try await connection.withinDeadline(rows.futureResult, liveness: liveness).get()
         }
     }
 
@@ -179,7 +183,7 @@ public final class PostgresTripStore: SharedTripStore {
     /// ``PostgresNIO/PostgresConnection/answerDeadline``).
     func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
         try await withConnection { connection in
-            try await connection.withinDeadline(connection.query(query, logger: logger)).get().rows
+            try await connection.withinDeadline(connection.query(query, logger: logger), liveness: liveness).get().rows
         }
     }
 

@@ -61,6 +61,7 @@ final class WriteLane: Sendable {
     static let maximumRetries = 40
 
     private let pool: ConnectionPool
+    private let liveness: DatabaseLiveness
     private let caches: DecodedRowCaches
     private let health: StoreHealth
     private let channel: String
@@ -69,8 +70,12 @@ final class WriteLane: Sendable {
     private let thread: NIOThreadPool
     private let queue = Mutex(Queue())
 
-    init(pool: ConnectionPool, caches: DecodedRowCaches, health: StoreHealth, channel: String, instance: String, logger: Logger) {
+    init(
+        pool: ConnectionPool, liveness: DatabaseLiveness, caches: DecodedRowCaches, health: StoreHealth, channel: String, instance: String,
+        logger: Logger
+    ) {
         self.pool = pool
+        self.liveness = liveness
         self.caches = caches
         self.health = health
         self.channel = channel
@@ -127,7 +132,7 @@ final class WriteLane: Sendable {
             while case let jobs = nextBatch(), !jobs.isEmpty { for job in jobs { job.complete(.failure(error)) } }
             return
         }
-        let blocking = BlockingConnection(connection: connection, logger: logger)
+        let blocking = BlockingConnection(connection: connection, logger: logger, liveness: liveness)
         let broken: Bool
         do {
             broken = try await thread.runIfActive { self.runBatches(blocking) }

@@ -13,7 +13,8 @@ struct SQLiteTransaction: StoreTransaction {
 
     static func decode<T: Decodable>(_ type: T.Type, _ body: String) throws -> T {
         do {
-            return try StrictJSONDecoder().decode(type, from: body.utf8, root: "stored")
+            // What this program stored is read back whatever the request limits are now.
+            return try StrictJSONDecoder().decode(type, from: try JSONParser.parse(body.utf8, limits: .none), root: "stored")
         } catch {
             throw StatusError(.internal, "the stored \(T.self) cannot be read: \(error)")
         }

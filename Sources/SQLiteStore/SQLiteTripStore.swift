@@ -26,6 +26,7 @@ public final class SQLiteTripStore: TripStore {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             try db.execute(sql: "PRAGMA wal_autocheckpoint = \(WALCheckpointer.writerThresholdPages)")
+            try db.execute(sql: "PRAGMA journal_size_limit = \(WALCheckpointer.sizeLimitBytes)")
         }
         pool = try DatabasePool(path: path, configuration: configuration)
         groupCommit = GroupCommit(pool: pool)

@@ -11,9 +11,21 @@ import Synchronization
 /// a stream of vehicle updates). A passive checkpoint never blocks the writer or readers.
 /// The writer keeps a much higher automatic threshold of its own as a backstop, for when
 /// this one cannot keep up (a reader holding an old snapshot for a long time).
+///
+/// The WAL file does not shrink by itself, and SQLite starts it over (from its first byte)
+/// only when a writer finds everything copied back and no reader still on an older snapshot:
+/// under a steady stream of reads that moment may not come, and the file grew past the
+/// writer's threshold (18.2 MB in the second hardening round's probe). So once the log holds
+/// ``truncateThresholdPages``, a pass waits up to 20 ms (holding writers back that long at
+/// most) for the readers in the log to finish, and truncates it; and the writer cuts the file
+/// back to ``sizeLimitBytes`` whenever it starts the log over.
 final class WALCheckpointer: Sendable {
     /// The writer's own automatic checkpoint threshold, in pages.
     static let writerThresholdPages = 4_096
+    /// Log pages beyond which a pass truncates the log rather than only copying it back.
+    static let truncateThresholdPages = 2_048
+    /// The size the writer cuts the WAL file back to when it starts the log over (16 MiB).
+    static let sizeLimitBytes = 16 * 1024 * 1024
     private let connection: DatabaseQueue
     /// Behind a mutex only because Dispatch does not mark its sources Sendable.
     private let timer: Mutex<any DispatchSourceTimer>
@@ -28,7 +40,13 @@ final class WALCheckpointer: Sendable {
         source.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(20))
         source.setEventHandler {
             // A failed pass (the database busy with something exclusive) is retried next tick.
-            _ = try? connection.writeWithoutTransaction { db in try db.checkpoint(.passive) }
+            _ = try? connection.writeWithoutTransaction { db in
+                let (pages, _) = try db.checkpoint(.passive)
+                guard pages >= Self.truncateThresholdPages else { return }
+                try db.execute(sql: "PRAGMA busy_timeout = 20")
+                defer { _ = try? db.execute(sql: "PRAGMA busy_timeout = 1000") }
+                _ = try? db.checkpoint(.truncate)
+            }
         }
         source.resume()
         timer = Mutex(source)

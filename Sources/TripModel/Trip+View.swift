@@ -4,8 +4,8 @@ extension Trip {
     /// The trip as `GET trip?view=` returns it. `SDK` (and unspecified) is every field.
     /// `JOURNEY_SHARING_V1S` is what a rider may see: the fields Fleet Engine documents for
     /// that view plus `remainingWaypointsVersion` (so clients see when stops change); other
-    /// riders' stops on a shared vehicle keep their path and estimates but lose their trip
-    /// ID and location.
+    /// riders' stops on a shared vehicle are reduced to their type, their legs joined into the
+    /// rider's own (``riderWaypoints(of:in:)``).
     public func rendered(as view: TripView) -> Trip {
         guard view == .journeySharingV1S else {
             var copy = self
@@ -31,14 +31,7 @@ extension Trip {
         shown.dropoffPoint = dropoffPoint
         shown.actualDropoffPoint = actualDropoffPoint
         shown.dropoffTime = dropoffTime
-        let id = tripId
-        shown.remainingWaypoints = remainingWaypoints.map { waypoint in
-            guard waypoint.tripId != id else { return waypoint }
-            var redacted = waypoint
-            redacted.tripId = nil
-            redacted.location = nil
-            return redacted
-        }
+        shown.remainingWaypoints = Self.riderWaypoints(of: tripId, in: remainingWaypoints)
         shown.remainingWaypointsVersion = remainingWaypointsVersion
         shown.lastLocation = lastLocation
         shown.view = .journeySharingV1S

@@ -29,16 +29,24 @@ public struct TripServerApp: Sendable {
     public let basemap: BasemapLayer?
     /// Deletes what the event log no longer keeps, when run as one of ``services``.
     let retention: EventRetentionService
+    /// What one request may ask of the server.
+    let limits: RequestLimits
+    /// What each token may have drawn.
+    let pixels: PixelBudget
 
     /// Creates the application's parts over `store`: writes are stamped with `clock`,
     /// previews drawn at `previewClock` (`clock` when nil) over `basemap` when given; each
     /// token's requests are counted by `rateLimiter` (``TokenRateLimiter/Policy/standard``
-    /// unless given); the event log keeps what `eventRetention` says.
+    /// unless given); the event log keeps what `eventRetention` says; requests are bounded by
+    /// `limits`.
     public init(
         store: any TripStore, authority: TokenAuthority, metrics: RequestMetrics = RequestMetrics(),
         clock: WallClock = .system, previewClock: WallClock? = nil, basemap: BasemapLayer? = nil,
-        rateLimiter: TokenRateLimiter = TokenRateLimiter(), eventRetention: EventRetention = .standard
+        rateLimiter: TokenRateLimiter = TokenRateLimiter(), eventRetention: EventRetention = .standard,
+        limits: RequestLimits = .standard
     ) {
+        self.limits = limits
+        pixels = PixelBudget(pixelsPerSecond: limits.pixelsPerSecond, burst: limits.pixelsPerSecond.map { $0 * 3 })
         self.previewClock = previewClock ?? clock
         self.basemap = basemap
         self.authority = authority
@@ -72,6 +80,7 @@ public struct TripServerApp: Sendable {
     public func makeRouter() -> Router<TripRequestContext> {
         let router = Router(context: TripRequestContext.self)
         router.add(middleware: MetricsAndErrorsMiddleware(metrics: metrics))
+        router.add(middleware: RequestLimitsMiddleware(limits: limits))
         OperationsRoutes(fleet: fleet, metrics: metrics).register(on: router)
         SharePageRoutes(fleet: fleet, authenticator: authenticator).register(on: router)
         DriverPageRoutes(fleet: fleet, authenticator: authenticator).register(on: router)
@@ -82,12 +91,12 @@ public struct TripServerApp: Sendable {
         VehicleRoutes(fleet: fleet).register(on: api)
         TripRoutes(fleet: fleet).register(on: api)
         StyleRoutes(styles: fleet.styles).register(on: api)
-        PreviewRoutes(fleet: fleet, metrics: metrics, clock: previewClock, basemap: basemap).register(on: api)
+        PreviewRoutes(fleet: fleet, metrics: metrics, clock: previewClock, basemap: basemap, pixels: pixels).register(on: api)
         NavigationRoutes(fleet: fleet, broadcaster: broadcaster).register(on: api)
         EventRoutes(fleet: fleet, broadcaster: broadcaster).register(on: api)
         ImageRoutes(fleet: fleet).register(on: api)
         NavigationUISettingsRoutes(fleet: fleet, broadcaster: broadcaster).register(on: api)
-        NavigationScreenRoutes(fleet: fleet, basemap: basemap, metrics: metrics, clock: previewClock).register(on: api)
+        NavigationScreenRoutes(fleet: fleet, basemap: basemap, metrics: metrics, clock: previewClock, pixels: pixels).register(on: api)
         return router
     }
 }

@@ -16,7 +16,8 @@ public struct LocalServer: Sendable {
 
     /// A server over `store` whose writes, tokens and previews read `clock` (previews
     /// `previewClock` when given); `logger` receives the request logs. Tokens are not
-    /// rate-limited unless `rateLimits` says so: a replay calls as fast as it can.
+    /// rate-limited (nor their pictures' pixels) unless `rateLimits` says so: a replay calls as
+    /// fast as it can.
     public init(
         store: any TripStore, clock: WallClock = .system, previewClock: WallClock? = nil,
         logger: Logger = Logger(label: "tripshare-local"), rateLimits: TokenRateLimiter.Policy = .unlimited
@@ -26,7 +27,8 @@ public struct LocalServer: Sendable {
         authority = try await TokenAuthority(hmacSecret: secret, clock: clock)
         app = TripServerApp(
             store: store, authority: authority, clock: clock, previewClock: previewClock,
-            rateLimiter: TokenRateLimiter(policy: rateLimits))
+            rateLimiter: TokenRateLimiter(policy: rateLimits),
+            limits: RequestLimits(pixelsPerSecond: rateLimits.driverAndConsumer == nil ? nil : RequestLimits.standard.pixelsPerSecond))
         transport = LocalTransport(app: app, logger: logger)
     }
 

@@ -15,6 +15,8 @@ public final class StoreHealth: Sendable {
     /// Set while a failure is recorded, so that a successful write (every write) costs one
     /// atomic load.
     private let failing = Atomic<Bool>(false)
+    /// Set once a write has succeeded.
+    private let succeeded = Atomic<Bool>(false)
 
     /// Healthy, until a write fails.
     public init() {}
@@ -26,8 +28,13 @@ public final class StoreHealth: Sendable {
         return state.withLock { $0 }
     }
 
+    /// Whether a write has succeeded since the store was opened: until one has, nothing says
+    /// that the storage takes writes (a server may start on a full disk).
+    public var hasSucceeded: Bool { succeeded.load(ordering: .relaxed) }
+
     /// Records a write that committed: writes work (again).
     public func recordSuccess() {
+        if !succeeded.load(ordering: .relaxed) { succeeded.store(true, ordering: .relaxed) }
         guard failing.load(ordering: .acquiring) else { return }
         state.withLock { failure in
             failure = nil

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ConnectionLimits
 import Foundation
 import Hummingbird
 import Logging
@@ -33,6 +34,7 @@ struct DemoCommand: AsyncParsableCommand {
 
     @OptionGroup var options: ServerOptions
     @OptionGroup(title: "Connections and tokens") var security: SecurityOptions
+    @OptionGroup(title: "Limits") var limits: LimitOptions
     @OptionGroup(title: "Basemap") var basemapOptions: BasemapOptions
 
     @Option(help: "How many times faster than the route's (or the log's) pace to drive (default 1: real time).")
@@ -85,13 +87,14 @@ struct DemoCommand: AsyncParsableCommand {
     func run() async throws {
         Logs.bootstrap(try options.resolvedLogFormat(), level: .warning)
         let logger = Logger(label: "tripshare")
+        let budget = try limits.connectionBudget(fileLimit: OpenFileLimit.raiseToHard())
         let demo = try makeDrive()
         let factor = speedFactor ?? (log == nil ? 1 : max(1, demo.durationSeconds / Self.logTargetSeconds))
         // The Helsinki tiles go with the Helsinki route; a log from elsewhere gets a basemap only when given one.
         let tiles = basemapOptions.resolvedPath(fallback: log == nil && route == nil ? Self.projectFile(Self.demoTiles) : nil)
         let basemap = try basemapOptions.open(fallback: tiles, logger: logger)
 
-        let opened = try await options.openServer(security, basemap: basemap)
+        let opened = try await options.openServer(security, limits: limits, basemap: basemap)
         let server = opened.app
         let authority = opened.authority
         let host = options.resolvedHost
@@ -99,7 +102,7 @@ struct DemoCommand: AsyncParsableCommand {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = Application(
             router: server.makeRouter(),
-            server: TripServerApp.httpServer(timeouts: try security.connectionTimeouts()),
+            server: TripServerApp.httpServer(timeouts: try security.connectionTimeouts(), budget: budget),
             configuration: .init(address: .hostname(host, port: port), serverName: "tripshare"),
             onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? port) },
             logger: logger)

@@ -77,7 +77,10 @@ struct ReplayCommand: AsyncParsableCommand {
         var logger = Logger(label: "tripshare-replay")
         logger.logLevel = .warning
         let app = Application(
-            router: TripServerApp(store: store, authority: authority, rateLimiter: TokenRateLimiter(policy: .unlimited)).makeRouter(),
+            router: TripServerApp(
+                store: store, authority: authority, rateLimiter: TokenRateLimiter(policy: .unlimited),
+                limits: RequestLimits(pixelsPerSecond: nil)
+            ).makeRouter(),
             configuration: .init(address: .hostname("127.0.0.1", port: 0)),
             onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) },
             logger: logger)

@@ -20,6 +20,13 @@ struct SecurityOptions: ParsableArguments {
     var requestHeadTimeout: TimeSpan?
 
     @Option(
+        name: .customLong("write-timeout"),
+        help: ArgumentHelp(
+            "Close a connection whose client takes none of its answer for this long, an event stream's included "
+                + "(env TRIPSHARE_WRITE_TIMEOUT; default 30s).", valueName: "DURATION"))
+    var writeTimeout: TimeSpan?
+
+    @Option(
         name: .customLong("token-clock-skew"),
         help: ArgumentHelp(
             "Clock difference tolerated on a token's exp, nbf and iat, at most 30m (env TRIPSHARE_TOKEN_CLOCK_SKEW; default 60s).",
@@ -52,10 +59,13 @@ struct SecurityOptions: ParsableArguments {
         let standard = ConnectionTimeouts.standard
         let idle = try Self.span(idleTimeout, "TRIPSHARE_IDLE_TIMEOUT", "--idle-timeout")
         let head = try Self.span(requestHeadTimeout, "TRIPSHARE_REQUEST_HEAD_TIMEOUT", "--request-head-timeout")
-        for (span, name) in [(idle, "idle timeout"), (head, "request head timeout")] {
+        let write = try Self.span(writeTimeout, "TRIPSHARE_WRITE_TIMEOUT", "--write-timeout")
+        for (span, name) in [(idle, "idle timeout"), (head, "request head timeout"), (write, "write timeout")] {
             if let span, span.seconds < 0.1 { throw ValidationError("the \(name) must be at least 100ms") }
         }
-        return ConnectionTimeouts(idle: idle?.duration ?? standard.idle, requestHead: head?.duration ?? standard.requestHead)
+        return ConnectionTimeouts(
+            idle: idle?.duration ?? standard.idle, requestHead: head?.duration ?? standard.requestHead,
+            write: write?.duration ?? standard.write)
     }
 
     /// The token clock skew to verify with, in seconds.

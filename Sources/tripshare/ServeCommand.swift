@@ -1,4 +1,5 @@
 import ArgumentParser
+import ConnectionLimits
 import Foundation
 import Hummingbird
 import Logging
@@ -19,8 +20,10 @@ struct ServeCommand: AsyncParsableCommand {
             named by TRIPSHARE_JWKS; with neither, a random secret is created in the data directory (mode 0600). \
             Every token is bound to one provider and, for drivers and consumers, limited to --rate-limit \
             requests a second (over it: 429 RESOURCE_EXHAUSTED with Retry-After). Each server process counts \
-            on its own. Connections that idle, send their request head slowly or stall an upload are closed; \
-            so is one whose request the HTTP layer cannot read, after its 400. \
+            on its own. Connections that idle, send their request head slowly, stall an upload or leave their \
+            answers untaken (--write-timeout) are closed; so is one whose request the HTTP layer cannot read, after \
+            its 400. The server raises its open-file limit to the hard limit and holds at most --max-connections \
+            connections; beyond, /healthz and /readyz are still answered and anything else gets 503 (docs/operations.md). \
             With --basemap, previews (and the share page) draw the streets of that tile archive under the trip; \
             a file that is not a PMTiles or MBTiles archive stops the server from starting. \
             SIGTERM or SIGINT stop the server after the requests in flight are answered.
@@ -29,13 +32,17 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var options: ServerOptions
     @OptionGroup(title: "Connections and tokens") var security: SecurityOptions
+    @OptionGroup(title: "Limits") var limits: LimitOptions
     @OptionGroup(title: "Basemap") var basemapOptions: BasemapOptions
 
     func run() async throws {
         Logs.bootstrap(try options.resolvedLogFormat())
         let logger = Logger(label: "tripshare")
+        // Before anything opens a file: the connections a server holds need descriptors.
+        let fileLimit = OpenFileLimit.raiseToHard()
+        let budget = try limits.connectionBudget(fileLimit: fileLimit)
         let basemap = try basemapOptions.open(logger: logger)
-        let opened = try await options.openServer(security, basemap: basemap)
+        let opened = try await options.openServer(security, limits: limits, basemap: basemap)
         let server = opened.app
         let keys = opened.keys
         let host = options.resolvedHost
@@ -52,13 +59,14 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let app = Application(
             router: server.makeRouter(),
-            server: TripServerApp.httpServer(timeouts: try security.connectionTimeouts()),
+            server: TripServerApp.httpServer(timeouts: try security.connectionTimeouts(), budget: budget),
             configuration: .init(address: .hostname(host, port: port), serverName: "tripshare"),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port
                 if let basemap, let path = basemapOptions.resolvedPath() {
                     print("Basemap: \(path) (\(basemap.summary)).")
                 }
+                print("Connections: up to \(budget.maximum) at once (open files: \(fileLimit?.description ?? "limit unknown")).")
                 print(
                     """
                     tripshare is listening on http://\(host):\(bound) (database \(opened.database), keys from \(keys.source)).

@@ -17,15 +17,18 @@ extension ServerOptions {
     /// Opens the store and applies its migrations, and resolves the keys: from the
     /// environment, else the secret of the data directory (SQLite; created when missing) or
     /// of the database every process shares (PostgreSQL). Tokens are verified with
-    /// `security`'s clock skew and limited to its rates; previews draw `basemap`.
-    func openServer(_ security: SecurityOptions, basemap: BasemapLayer? = nil) async throws -> OpenedServer {
+    /// `security`'s clock skew and limited to its rates; requests are bounded by `limits`;
+    /// previews draw `basemap`.
+    func openServer(_ security: SecurityOptions, limits: LimitOptions, basemap: BasemapLayer? = nil) async throws -> OpenedServer {
         let database = try resolvedDatabase()
         let retention = try resolvedEventRetention()
         let store = try await database.open()
         let keys = try await signingKeys(database: database, store: store)
         let authority = try await TokenAuthority(hmacSecret: keys.hmacSecret, jwksJSON: keys.jwksJSON, clockSkew: try security.clockSkew())
         let limiter = TokenRateLimiter(policy: try security.rateLimits())
-        let app = TripServerApp(store: store, authority: authority, basemap: basemap, rateLimiter: limiter, eventRetention: retention)
+        let app = TripServerApp(
+            store: store, authority: authority, basemap: basemap, rateLimiter: limiter, eventRetention: retention,
+            limits: try limits.requestLimits())
         return OpenedServer(app: app, authority: authority, keys: keys, database: database)
     }
 

@@ -102,4 +102,22 @@ import TripStore
         }
         #expect(try store.integrityCheck() == "ok")
     }
+
+    /// A server started on a disk that is already full says it is not ready before the first
+    /// write fails (issue 29, item 5): until a write has succeeded, readiness probes with one.
+    @Test func fullAtStartIsNotReadyBeforeAnyWrite() async throws {
+        let path = try temporaryDatabasePath()
+        let store = try SQLiteTripStore(path: path)
+        let fleet = fleet(store)
+        try await store.limitPageCount(to: try Self.pageCount(path))
+        guard case .unavailable(let reason) = await fleet.readiness() else {
+            Issue.record("ready on a full disk before any write")
+            return
+        }
+        #expect(reason.contains("the database's disk is full"), "\(reason)")
+
+        try await store.limitPageCount(to: nil)
+        #expect(await fleet.readiness() == .ready)
+        #expect(store.health.hasSucceeded)
+    }
 }

@@ -141,8 +141,8 @@ import TripModel
         #expect(vehicle.waypoints.isEmpty)
     }
 
-    /// The rider's view hides other riders' stops' identity and location, and fields
-    /// outside the journey-sharing set.
+    /// The rider's view hides other riders' stops (identity, location, and the legs that end
+    /// there: issue 29, item 3), and fields outside the journey-sharing set.
     @Test func journeySharingView() throws {
         var vehicle = try onlineVehicle()
         let p = { (lat: Double) in LatLng(latitude: lat, longitude: -122) }
@@ -159,10 +159,22 @@ import TripModel
         let view = trips[1].rendered(as: .journeySharingV1S)
         // Rider a's stops come first (trips are served in the order they were assigned).
         #expect(view.remainingWaypoints.count == 4)
-        #expect(view.remainingWaypoints[0].tripId == nil && view.remainingWaypoints[0].location == nil)
-        #expect(view.remainingWaypoints[1].waypointType == .dropOff && view.remainingWaypoints[1].location == nil)
-        #expect(view.remainingWaypoints[0].encodedPathToWaypoint != nil)
-        #expect(view.remainingWaypoints[2].tripId == "b" && view.remainingWaypoints[2].location != nil)
+        for other in view.remainingWaypoints[0...1] {
+            #expect(other == TripWaypoint(waypointType: other.waypointType))
+        }
+        #expect(view.remainingWaypoints.map(\.waypointType) == [.pickup, .dropOff, .pickup, .dropOff])
+        let pickup = view.remainingWaypoints[2]
+        #expect(pickup.tripId == "b" && pickup.location?.point == p(37.41))
+        // One path from the vehicle to b's pickup, bending nowhere near a's stops, with the
+        // distance and time of the three legs it joins.
+        let path = try EncodedPolyline.decode(try #require(pickup.encodedPathToWaypoint))
+        #expect(path.first == p(37.39) && path.last == p(37.41))
+        #expect(path.allSatisfy { Earth.distance($0, p(37.40)) >= 30 && Earth.distance($0, p(37.44)) >= 30 })
+        let legs = trips[1].remainingWaypoints[0...2]
+        #expect(pickup.distanceMeters == legs.reduce(0) { $0 + ($1.distanceMeters ?? 0) })
+        #expect(abs((pickup.duration?.seconds ?? 0) - legs.reduce(0) { $0 + ($1.duration?.seconds ?? 0) }) < 1e-6)
+        #expect(pickup.eta == legs.last?.eta)
+        #expect(view.remainingWaypoints[3] == trips[1].remainingWaypoints[3])
         #expect(view.attributes.isEmpty && view.route.isEmpty && view.currentRouteSegment == nil)
         #expect(view.view == .journeySharingV1S)
         #expect(view.lastLocation?.location == p(37.39))

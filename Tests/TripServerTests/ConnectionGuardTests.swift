@@ -5,6 +5,7 @@ import NIOEmbedded
 import NIOHTTP1
 import Testing
 
+@testable import ConnectionLimits
 @testable import TripServer
 
 /// A connection's pipeline as the server builds it, on an event loop whose time the test
@@ -13,18 +14,26 @@ import Testing
 final class GuardedConnection {
     let channel = EmbeddedChannel()
     let answering: AnswerStandIn
+    let socketReads = ReadCounter()
 
-    init(timeouts: ConnectionTimeouts = .standard, answers: Bool = true) throws {
+    init(timeouts: ConnectionTimeouts = .standard, answers: Bool = true, admission: ConnectionBudget.Admission = .admitted) throws {
         answering = AnswerStandIn(answers: answers)
-        let connectionGuard = ConnectionGuard(timeouts: timeouts, logger: Logger(label: "test"))
+        let connectionGuard = ConnectionGuard(timeouts: timeouts, logger: Logger(label: "test"), admission: admission)
         try channel.pipeline.syncOperations.addHandlers([
-            ByteObserver(connectionGuard), HTTPResponseEncoder(), ByteToMessageHandler(HTTPRequestDecoder()), connectionGuard,
-            answering,
+            socketReads, ByteObserver(connectionGuard), HTTPResponseEncoder(), ByteToMessageHandler(HTTPRequestDecoder()),
+            connectionGuard, answering,
         ])
         try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 8080)).wait()
     }
 
     var isOpen: Bool { channel.isActive }
+
+    /// The client stops (or resumes) taking what the server writes: the outgoing buffer is
+    /// full (or has room).
+    func clientReads(_ reads: Bool) {
+        channel.isWritable = reads
+        channel.pipeline.fireChannelWritabilityChanged()
+    }
 
     func send(_ text: String) throws {
         try channel.writeInbound(ByteBuffer(string: text))
@@ -48,6 +57,17 @@ final class GuardedConnection {
     }
 }
 
+/// Counts the reads the pipeline asks of the socket (it sits where the socket is).
+final class ReadCounter: ChannelOutboundHandler, RemovableChannelHandler {
+    typealias OutboundIn = Any
+    var reads = 0
+
+    func read(context: ChannelHandlerContext) {
+        reads += 1
+        context.read()
+    }
+}
+
 /// What hummingbird does at the end of the pipeline, reduced: answers each request once it
 /// is read whole (unless told not to), and a parse error with an empty 400.
 final class AnswerStandIn: ChannelInboundHandler, RemovableChannelHandler {
@@ -55,11 +75,33 @@ final class AnswerStandIn: ChannelInboundHandler, RemovableChannelHandler {
     typealias OutboundOut = HTTPServerResponsePart
     let answers: Bool
     var errors: [any Error] = []
+    /// The paths of the requests read, in order.
+    var paths: [String] = []
+    /// Requests read whole and not answered (when not answering by itself).
+    var waiting = 0
+    private var context: ChannelHandlerContext?
 
     init(answers: Bool) { self.answers = answers }
 
+    func handlerAdded(context: ChannelHandlerContext) { self.context = context }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard case .end = unwrapInboundIn(data), answers else { return }
+        switch unwrapInboundIn(data) {
+        case .head(let head): paths.append(head.uri)
+        case .body: break
+        case .end:
+            if answers { answer(context) } else { waiting += 1 }
+        }
+    }
+
+    /// Answers the oldest waiting request.
+    func answerOne() {
+        guard let context, waiting > 0 else { return }
+        waiting -= 1
+        answer(context)
+    }
+
+    private func answer(_ context: ChannelHandlerContext) {
         let headers = HTTPHeaders([("Content-Length", "2")])
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: "ok")))), promise: nil)
@@ -203,5 +245,83 @@ final class AnswerStandIn: ChannelInboundHandler, RemovableChannelHandler {
         #expect(deadlines.deadline == nil)
         deadlines.responseEnded(at: t0 + .seconds(2))
         #expect(deadlines.deadline == t0 + .seconds(77))
+    }
+
+    /// A client that stops reading its answer is closed at the write timeout; one that reads
+    /// again in time keeps its connection, and the clock starts anew when its buffer fills again.
+    @Test func clientThatDoesNotReadIsClosedAtTheWriteTimeout() throws {
+        let connection = try GuardedConnection(answers: false)
+        try connection.send(Self.get)
+        connection.clientReads(false)
+        connection.advance(seconds: 29)
+        connection.clientReads(true)
+        connection.advance(seconds: 29)
+        connection.clientReads(false)
+        connection.advance(seconds: 29.9)
+        #expect(connection.isOpen)
+        connection.advance(seconds: 0.1)
+        #expect(!connection.isOpen)
+
+        // Whatever the phase: here the answer went out and the next head is awaited.
+        let idle = try GuardedConnection()
+        try idle.send(Self.get)
+        idle.clientReads(false)
+        idle.advance(seconds: 30)
+        #expect(!idle.isOpen)
+    }
+
+    /// Pipelined requests: with eight unanswered, the socket is asked for nothing more until
+    /// an answer goes out; answered, reading resumes.
+    @Test func pipelinedRequestsAreReadAsAnswersDrain() throws {
+        let connection = try GuardedConnection(answers: false)
+        try connection.send(String(repeating: Self.get, count: 8))
+        #expect(connection.answering.waiting == 8)
+        let before = connection.socketReads.reads
+        connection.channel.read()
+        #expect(connection.socketReads.reads == before)
+        connection.answering.answerOne()
+        #expect(connection.socketReads.reads == before + 1)
+        connection.channel.read()
+        #expect(connection.socketReads.reads == before + 2)
+        try connection.send(Self.get)
+        connection.channel.read()
+        #expect(connection.socketReads.reads == before + 2)
+    }
+
+    /// A connection let in beyond the budget's maximum gets its health probe answered, with
+    /// `Connection: close`, and is closed...
+    @Test func reservedConnectionAnswersAHealthProbeOnce() throws {
+        let connection = try GuardedConnection(admission: .reserved)
+        try connection.send("GET /readyz?verbose=1 HTTP/1.1\r\nHost: x\r\n\r\n")
+        let answer = try connection.received()
+        #expect(answer.hasPrefix("HTTP/1.1 200 OK"), "\(answer)")
+        #expect(answer.lowercased().contains("connection: close"))
+        #expect(!connection.isOpen)
+        #expect(connection.answering.paths == ["/readyz?verbose=1"])
+    }
+
+    /// ...anything else gets 503 without reaching the application...
+    @Test func reservedConnectionRefusesOtherRequests() throws {
+        let connection = try GuardedConnection(admission: .reserved)
+        try connection.send("GET /openapi.json HTTP/1.1\r\nHost: x\r\n\r\n" + Self.get)
+        let answer = try connection.received()
+        #expect(answer.hasPrefix("HTTP/1.1 503 Service Unavailable"), "\(answer)")
+        #expect(answer.contains(#""status":"UNAVAILABLE""#))
+        #expect(answer.contains("Retry-After: 1"))
+        #expect(!connection.isOpen)
+        #expect(connection.answering.paths.isEmpty)
+
+        // ...and must send its head within 2 s.
+        let silent = try GuardedConnection(admission: .reserved)
+        silent.advance(seconds: 2)
+        #expect(!silent.isOpen)
+    }
+
+    /// A connection beyond the reserve too is answered 503 at once and closed.
+    @Test func refusedConnectionIsAnsweredAndClosed() throws {
+        let connection = try GuardedConnection(admission: .refused)
+        let answer = try connection.received()
+        #expect(answer.hasPrefix("HTTP/1.1 503 Service Unavailable"), "\(answer)")
+        #expect(!connection.isOpen)
     }
 }

@@ -17,7 +17,10 @@ import TripStoreTesting
 
 /// One parsed Server-Sent Events frame.
 struct SSEFrame: Sendable {
+    /// The log's ID of the event (the stream's `id:` mapped back), to compare with the store.
     var id: Int64?
+    /// The `id:` as the stream sent it.
+    var streamID: String?
     var event: String?
     var data: String
     var isComment: Bool
@@ -33,9 +36,13 @@ struct SSEClientWriter: ResponseBodyWriter {
         let state = Mutex((pending: "", frames: [SSEFrame]()))
         var frames: [SSEFrame] { state.withLock { $0.frames } }
         var eventIDs: [Int64] { frames.compactMap(\.id) }
+        /// The last `id:` the stream sent: what a client resumes with.
+        var lastStreamID: String? { frames.last(where: { $0.streamID != nil })?.streamID }
     }
 
     let received: Received
+    /// The stream's numbering, to map its IDs back to the log's.
+    let ids: EventStreamIDs?
     /// Given the frames so far (the newest last), true to hang up after the newest.
     let hangUp: @Sendable ([SSEFrame]) -> Bool
 
@@ -48,7 +55,10 @@ struct SSEClientWriter: ResponseBodyWriter {
                 var frame = SSEFrame(id: nil, event: nil, data: "", isComment: false)
                 for line in block.split(separator: "\n") {
                     if line.hasPrefix(":") { frame.isComment = true }
-                    if line.hasPrefix("id: ") { frame.id = Int64(line.dropFirst(4)) }
+                    if line.hasPrefix("id: ") {
+                        frame.streamID = String(line.dropFirst(4))
+                        frame.id = ids.flatMap { $0.logID(from: String(line.dropFirst(4))) } ?? Int64(line.dropFirst(4))
+                    }
                     if line.hasPrefix("event: ") { frame.event = String(line.dropFirst(7)) }
                     if line.hasPrefix("data: ") { frame.data += line.dropFirst(6) }
                 }
@@ -63,15 +73,38 @@ struct SSEClientWriter: ResponseBodyWriter {
     func finish(_ trailingHeaders: HTTPFields?) async throws {}
 }
 
+/// An event stream's response, with the stream's numbering when the request named one.
+struct OpenedStream {
+    let response: Response
+    let ids: EventStreamIDs?
+    var status: HTTPResponse.Status { response.status }
+    var headers: HTTPFields { response.headers }
+}
+
 /// Opens event streams on a router without a socket.
 struct StreamOpener {
     let responder: RouterResponder<TripRequestContext>
+    let fleet: Fleet
 
     init(_ app: TripServerApp) {
         responder = app.makeRouter().buildResponder()
+        fleet = app.fleet
     }
 
-    func open(_ uri: String, token: String, headers: HTTPFields = [:]) async throws -> Response {
+    /// The numbering of the stream `uri` names (`.../trips/ID/events`, `.../vehicles/ID/events`).
+    func ids(of uri: String) async throws -> EventStreamIDs? {
+        let parts = uri.split(separator: "?")[0].split(separator: "/").map(String.init)
+        guard parts.count == 6, parts[5] == "events" else { return nil }
+        let filter: EventFilter =
+            parts[3] == "trips" ? .trip(provider: parts[2], tripId: parts[4]) : .vehicle(provider: parts[2], vehicleId: parts[4])
+        return try await fleet.eventStreamIDs(for: filter)
+    }
+
+    func open(_ uri: String, token: String, headers: HTTPFields = [:]) async throws -> OpenedStream {
+        OpenedStream(response: try await respond(uri, token: token, headers: headers), ids: try await ids(of: uri))
+    }
+
+    private func respond(_ uri: String, token: String, headers: HTTPFields) async throws -> Response {
         var fields = headers
         fields[.authorization] = "Bearer \(token)"
         let request = Request(
@@ -86,9 +119,10 @@ struct StreamOpener {
 
     /// Reads a stream until its writer hangs up, failing the test after 60 s (a watchdog for
     /// a stream that never delivers what the test waits for, not a timing assertion).
-    func read(_ response: Response, hangUp: @escaping @Sendable ([SSEFrame]) -> Bool) async throws -> SSEClientWriter.Received {
+    func read(_ stream: OpenedStream, hangUp: @escaping @Sendable ([SSEFrame]) -> Bool) async throws -> SSEClientWriter.Received {
         let received = SSEClientWriter.Received()
-        let writer = SSEClientWriter(received: received, hangUp: hangUp)
+        let writer = SSEClientWriter(received: received, ids: stream.ids, hangUp: hangUp)
+        let response = stream.response
         try await withThrowingTaskGroup(of: Bool.self) { group in
             group.addTask {
                 do {
@@ -141,7 +175,7 @@ final class Target: Sendable {
             let event = StoredEvent(
                 id: 42, time: Timestamp(secondsSince1970: 0), provider: "p", vehicleId: nil, tripIds: [],
                 type: "didUpdateNavInfo", data: data)
-            ServerSentEvents.append(event, to: &buffer)
+            ServerSentEvents.append(event, id: String(event.id), to: &buffer)
             return String(buffer: buffer)
         }
         #expect(frame(#"{"road":"Rua Áurea → 北京"}"#) == "id: 42\nevent: didUpdateNavInfo\ndata: {\"road\":\"Rua Áurea → 北京\"}\n\n")
@@ -169,11 +203,11 @@ final class Target: Sendable {
             #expect(first.headers[.contentType] == "text/event-stream; charset=utf-8")
             let head = try await opener.read(first) { frames in frames.filter { $0.id != nil }.count == 7 }
             #expect(head.frames.first?.isComment == true)
-            let resumeFrom = try #require(head.eventIDs.last)
+            let resumeFrom = try #require(head.lastStreamID)
 
             let second = try await opener.open(
                 "\(Self.vehicles)/v1/events", token: driver,
-                headers: [HTTPField.Name("Last-Event-ID")!: String(resumeFrom)])
+                headers: [HTTPField.Name("Last-Event-ID")!: resumeFrom])
             let target = Target()
             async let tail = opener.read(second) { frames in
                 guard let goal = target.value.withLock({ $0 }), let last = frames.last(where: { $0.id != nil })?.id else {

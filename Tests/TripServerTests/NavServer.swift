@@ -36,7 +36,8 @@ struct NavServer {
             case .sqlite(let path): try SQLiteTripStore(path: path)
             case .postgres(let location): try await PostgresTripStore(location: location, maximumConnections: 4, logger: TestStores.logger)
             }
-        return TripServerApp(store: store, authority: authority, rateLimiter: TokenRateLimiter(policy: .unlimited))
+        return TripServerApp(
+            store: store, authority: authority, rateLimiter: TokenRateLimiter(policy: .unlimited), limits: RequestLimits(pixelsPerSecond: nil))
     }
 
     func token(_ role: Role, trip: String? = nil, vehicle: String? = nil) async throws -> String {

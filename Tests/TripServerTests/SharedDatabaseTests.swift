@@ -98,7 +98,7 @@ import TripStoreTesting
                     if step.isMultiple(of: 2) { try await move(clientA, step) } else { try await move(clientB, step) }
                 }
                 let first = try await onB
-                let resumeFrom = try #require(first.eventIDs.last)
+                let resumeFrom = try #require(first.lastStreamID)
                 for _ in 0..<6 {
                     step += 1
                     if step.isMultiple(of: 2) { try await move(clientA, step) } else { try await move(clientB, step) }
@@ -106,7 +106,7 @@ import TripStoreTesting
                 let all = try await a.store.events(after: 0, filter: .trip(provider: "p", tripId: "t1"), limit: 1_000)
                 let lastID = try #require(all.last?.id)
                 let resumed = try await streamsOnA.open(
-                    "/v1/providers/p/trips/t1/events", token: rider, headers: [HTTPField.Name("Last-Event-ID")!: String(resumeFrom)])
+                    "/v1/providers/p/trips/t1/events", token: rider, headers: [HTTPField.Name("Last-Event-ID")!: resumeFrom])
                 let second = try await streamsOnA.read(resumed) { frames in frames.last(where: { $0.id != nil })?.id == lastID }
                 #expect(first.eventIDs + second.eventIDs == all.map(\.id))
                 #expect(all.filter { $0.type == "didUpdateVehicleLocation" }.count == step)

@@ -21,10 +21,11 @@ struct Harness {
 
     /// A server over a fresh store of `kind` (or over `store`) on `clock` whose tokens are
     /// limited by `rateLimiter` (none by default: only the tests of the limit are about it),
-    /// drawing previews over `basemap` when given.
+    /// and requests by `limits` (no pixel budget by default), drawing previews over `basemap`
+    /// when given.
     init(
         _ kind: TestStoreKind = .memory, store: (any TripStore)? = nil, clock: WallClock = .fixed(epoch), basemap: BasemapLayer? = nil,
-        rateLimiter: TokenRateLimiter = TokenRateLimiter(policy: .unlimited)
+        rateLimiter: TokenRateLimiter = TokenRateLimiter(policy: .unlimited), limits: RequestLimits = RequestLimits(pixelsPerSecond: nil)
     ) async throws {
         if let store {
             self.store = store
@@ -33,7 +34,8 @@ struct Harness {
         }
         authority = try await TokenAuthority(hmacSecret: secret, clock: clock)
         app = TripServerApp(
-            store: self.store, authority: authority, clock: clock, previewClock: .system, basemap: basemap, rateLimiter: rateLimiter)
+            store: self.store, authority: authority, clock: clock, previewClock: .system, basemap: basemap, rateLimiter: rateLimiter,
+            limits: limits)
     }
 
     func token(_ principal: Principal) async throws -> String { try await authority.mint(principal) }

@@ -10,6 +10,8 @@ import NIOCore
 /// - Answering: no deadline (an event stream answers for hours).
 /// - Rejected: the HTTP layer answers 400; then the rest of the request is dropped for the
 ///   linger time after the last byte (at most the linger limit), and the connection closed.
+/// - In every phase: while the outgoing buffer is full (the client does not take its answers),
+///   the connection must drain within the write timeout of filling it.
 struct ConnectionDeadlines: Equatable {
     /// Where the connection is.
     enum Phase: Equatable {
@@ -29,7 +31,9 @@ struct ConnectionDeadlines: Equatable {
     let timeouts: ConnectionTimeouts
     private(set) var phase: Phase
     /// Requests whose head was read and whose answer has not ended.
-    private var unanswered = 0
+    private(set) var unanswered = 0
+    /// When the outgoing buffer filled up, while it stays full.
+    private(set) var writesBlockedSince: NIODeadline?
 
     /// A connection that started at `now`: its first head's time runs from here.
     init(timeouts: ConnectionTimeouts, now: NIODeadline) {
@@ -39,6 +43,20 @@ struct ConnectionDeadlines: Equatable {
 
     /// When the connection is to be closed unless something happens first.
     var deadline: NIODeadline? {
+        guard let writesBlockedSince else { return phaseDeadline }
+        let drain = writesBlockedSince + .init(timeouts.write)
+        return phaseDeadline.map { min($0, drain) } ?? drain
+    }
+
+    /// Whether the deadline that passes first is the write timeout's.
+    var isWaitingForTheClientToRead: Bool {
+        guard let writesBlockedSince else { return false }
+        let drain = writesBlockedSince + .init(timeouts.write)
+        return phaseDeadline.map { drain <= $0 } ?? true
+    }
+
+    /// The deadline of the phase alone.
+    private var phaseDeadline: NIODeadline? {
         switch phase {
         case .awaitingHead(let since, let headStarted):
             if let headStarted { return headStarted + .init(timeouts.requestHead) }
@@ -89,6 +107,16 @@ struct ConnectionDeadlines: Equatable {
         guard !dropsInput else { return }
         unanswered = max(0, unanswered - 1)
         if unanswered == 0, phase == .answering { phase = .awaitingHead(since: now, headStarted: nil) }
+    }
+
+    /// The outgoing buffer filled up: the client is not taking what it was sent.
+    mutating func writesBlocked(at now: NIODeadline) {
+        if writesBlockedSince == nil { writesBlockedSince = now }
+    }
+
+    /// The outgoing buffer has room again.
+    mutating func writesDrained() {
+        writesBlockedSince = nil
     }
 
     /// The HTTP layer could not parse the request.

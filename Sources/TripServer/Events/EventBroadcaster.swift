@@ -14,6 +14,12 @@
 // also where a subscriber learns that retention deleted events it had not seen yet. The buffer holds
 // every event fetched after the subscriber registered, and the catch-up read starts after
 // registering, so the two overlap and never leave a gap.
+//
+// Catching up is the one costly thing a subscriber does, and many may start at once (clients
+// that all resume from the log's start): only a few read the store at a time, the others wait
+// their turn, so writers keep the store's connections and the CPU. Each token may hold only
+// so many streams, and a client that stops reading is closed by its connection's write
+// timeout (ConnectionGuard): a stream never slows a writer.
 
 import Fleet
 import Hummingbird
@@ -31,6 +37,8 @@ final class EventBroadcaster: Service, Sendable {
         var pageSize = 500
         /// Time between heartbeats (comment lines that keep proxies from closing idle streams).
         var heartbeatInterval = Duration.seconds(15)
+        /// Subscribers that read the store to catch up at the same time.
+        var concurrentCatchUps = 2
     }
 
     /// What a waiting subscriber is woken for.
@@ -49,6 +57,8 @@ final class EventBroadcaster: Service, Sendable {
 
     struct Subscriber {
         var key: Key
+        /// Whose stream it is: streams are counted per token's identity.
+        var owner: Principal?
         var buffer: [StoredEvent] = []
         var overflowed = false
         var heartbeatDue = false
@@ -64,16 +74,20 @@ final class EventBroadcaster: Service, Sendable {
         var nextSubscriberID = 0
         var subscribers: [Int: Subscriber] = [:]
         var byKey: [Key: Set<Int>] = [:]
+        var streamsByOwner: [Principal: Int] = [:]
     }
 
     let fleet: Fleet
     let configuration: Configuration
+    /// Turns to read the store for subscribers catching up.
+    let catchUps: AsyncPermits
     private let state = Mutex(State())
 
     /// Creates a broadcaster over the fleet's event log.
     init(fleet: Fleet, configuration: Configuration = Configuration()) {
         self.fleet = fleet
         self.configuration = configuration
+        catchUps = AsyncPermits(configuration.concurrentCatchUps)
     }
 
     /// Says that a write may have appended events. Never waits: it starts the pump, or
@@ -129,23 +143,38 @@ final class EventBroadcaster: Service, Sendable {
         wakeAll(.finished) { _ in }
     }
 
-    /// Subscribes to the events matching `filter` after ID `after` (nil: only events from
-    /// now on).
-    func subscribe(_ filter: EventFilter, after: Int64?) async throws -> EventSubscription {
+    /// Subscribes to the events matching `filter` after the log's ID `after` (nil: only events
+    /// from now on), for `owner`, who may hold at most `limit` streams (RESOURCE_EXHAUSTED
+    /// beyond). An `after` beyond the log's end is not one of this stream's IDs: INVALID_ARGUMENT.
+    func subscribe(_ filter: EventFilter, after: Int64?, owner: Principal? = nil, limit: Int = .max) async throws -> EventSubscription {
         let latest = try await fleet.latestEventID()
-        let id = state.withLock { state -> Int in
+        if let after, after > latest {
+            throw APIError.invalid("Last-Event-ID: not an event ID of this stream; resume with an ID it sent, or 0 for its start")
+        }
+        let id = try state.withLock { state throws(APIError) -> Int in
+            if let owner {
+                let open = state.streamsByOwner[owner, default: 0]
+                guard open < limit else {
+                    throw APIError(
+                        .resourceExhausted, "this token has \(open) event streams open, as many as this server allows; close one first")
+                }
+                state.streamsByOwner[owner] = open + 1
+            }
             // The pump starts from the log's end as it was before anyone subscribed; what
             // came before a subscriber's start is its catch-up's to read.
             if state.latestID == nil { state.latestID = latest }
             let id = state.nextSubscriberID
             state.nextSubscriberID += 1
             let key = Self.key(filter)
-            state.subscribers[id] = Subscriber(key: key)
+            state.subscribers[id] = Subscriber(key: key, owner: owner)
             state.byKey[key, default: []].insert(id)
             return id
         }
         return EventSubscription(broadcaster: self, id: id, filter: filter, cursor: after ?? latest)
     }
+
+    /// How many streams `owner` holds open.
+    func streamCount(of owner: Principal) -> Int { state.withLock { $0.streamsByOwner[owner, default: 0] } }
 
     /// How many subscribers are connected.
     var subscriberCount: Int { state.withLock { $0.subscribers.count } }
@@ -207,6 +236,10 @@ final class EventBroadcaster: Service, Sendable {
             guard let subscriber = state.subscribers.removeValue(forKey: id) else { return nil }
             state.byKey[subscriber.key]?.remove(id)
             if state.byKey[subscriber.key]?.isEmpty == true { state.byKey[subscriber.key] = nil }
+            if let owner = subscriber.owner {
+                let open = state.streamsByOwner[owner, default: 1] - 1
+                state.streamsByOwner[owner] = open > 0 ? open : nil
+            }
             return subscriber.waiter
         }
         waiter?.resume(returning: .finished)

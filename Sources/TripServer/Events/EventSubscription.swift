@@ -39,10 +39,13 @@ struct EventSubscription: Sendable {
         while true {
             if catchingUp {
                 let pageSize = broadcaster.configuration.pageSize
-                let page = try await broadcaster.fleet.events(after: cursor, filter: filter, limit: pageSize)
-                // Read after the page: when the start is not beyond the cursor, nothing after
-                // the cursor had been deleted when the page was read.
-                let start = try await broadcaster.fleet.eventLogStart()
+                let (fleet, filter, after) = (broadcaster.fleet, filter, cursor)
+                let (page, start) = try await broadcaster.catchUps.withPermit {
+                    let page = try await fleet.events(after: after, filter: filter, limit: pageSize)
+                    // Read after the page: when the start is not beyond the cursor, nothing
+                    // after the cursor had been deleted when the page was read.
+                    return (page, try await fleet.eventLogStart())
+                }
                 if start > cursor {
                     cursor = start
                     return .expired(through: start)

@@ -1,5 +1,6 @@
 // The text/event-stream wire format (WHATWG HTML, "Server-sent events").
 
+import Fleet
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -22,13 +23,13 @@ enum ServerSentEvents {
     /// A comment line: keeps idle connections open through proxies, and finds dead clients.
     static let heartbeat = ": heartbeat\n\n"
 
-    /// Appends one event as `id:`, `event:` and `data:` lines (one `data:` line per line of
-    /// the payload, so a payload with line breaks, LF, CR or CRLF, still arrives whole). It
-    /// works on UTF-8 bytes: splitting the payload as a String, by grapheme, took a tenth of
-    /// the server's time with a thousand subscribers.
-    static func append(_ event: StoredEvent, to buffer: inout ByteBuffer) {
+    /// Appends one event as `id:` (the stream's `id` for it), `event:` and `data:` lines (one
+    /// `data:` line per line of the payload, so a payload with line breaks, LF, CR or CRLF,
+    /// still arrives whole). It works on UTF-8 bytes: splitting the payload as a String, by
+    /// grapheme, took a tenth of the server's time with a thousand subscribers.
+    static func append(_ event: StoredEvent, id: String, to buffer: inout ByteBuffer) {
         buffer.writeStaticString("id: ")
-        buffer.writeString(String(event.id))
+        buffer.writeString(id)
         buffer.writeStaticString("\nevent: ")
         buffer.writeString(event.type)
         buffer.writeStaticString("\n")
@@ -51,28 +52,29 @@ enum ServerSentEvents {
 
     /// The event that tells a client it missed events retention deleted (DESIGN §11): read
     /// the trip or vehicle anew, then go on with the stream, which resumes after `through`
-    /// (its ID, so that a reconnect does not hear it again).
+    /// (the stream's ID of the last deleted event, so that a reconnect does not hear it again).
     static let expiredType = "eventsExpired"
 
-    /// Appends an ``expiredType`` event.
-    static func appendExpired(through: Int64, to buffer: inout ByteBuffer) {
+    /// Appends an ``expiredType`` event; `through` is the stream's ID of the log's start.
+    static func appendExpired(through: String, to buffer: inout ByteBuffer) {
         let message =
-            "Events up to ID \(through) are past the server's event retention and were deleted; "
+            "Events before this one are past the server's event retention and were deleted; "
             + "read the trip or vehicle again, then follow this stream."
-        let data = #"{"expiredThroughEventId":"# + String(through) + #","message":""# + message + #""}"#
+        let data = #"{"expiredThroughEventId":"# + through + #","message":""# + message + #""}"#
         append(
             StoredEvent(
-                id: through, time: Timestamp(microseconds: 0), provider: "", vehicleId: nil, tripIds: [],
-                type: expiredType, data: data), to: &buffer)
+                id: 0, time: Timestamp(microseconds: 0), provider: "", vehicleId: nil, tripIds: [], type: expiredType, data: data),
+            id: through, to: &buffer)
     }
 
     /// Parses the resume point a client sends: the `Last-Event-ID` header (EventSource's
-    /// reconnect), else the `lastEventId` query parameter (for a fresh EventSource).
-    static func resumeID(_ request: Request) throws(APIError) -> Int64? {
+    /// reconnect), else the `lastEventId` query parameter (for a fresh EventSource): an ID the
+    /// stream sent, or 0 for the log's start. The log's ID it stands for.
+    static func resumeID(_ request: Request, ids: EventStreamIDs) throws(APIError) -> Int64? {
         let header = request.headers.first { $0.name.canonicalName == "last-event-id" }?.value
         guard let text = header ?? request.uri.queryParameters.get("lastEventId"), !text.isEmpty else { return nil }
-        guard let id = Int64(text.trimmingSpaces), id >= 0 else {
-            throw .invalid("Last-Event-ID: '\(text.prefix(32))' is not an event ID (a non-negative integer)")
+        guard let id = ids.logID(from: String(text.trimmingSpaces)) else {
+            throw .invalid("Last-Event-ID: '\(text.prefix(32))' is not an event ID (an ID the stream sent, or 0 for its start)")
         }
         return id
     }

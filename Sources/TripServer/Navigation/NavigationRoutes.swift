@@ -32,12 +32,7 @@ struct NavigationRoutes {
             throw APIError.invalid("route: the request body is larger than \(Self.maxRouteBodySize) bytes")
         }
         if body.readableBytes == 0 { throw APIError.invalid("route: the request body is empty; send a route JSON object") }
-        let route: NavRoute
-        do {
-            route = try StrictJSONDecoder().decode(NavRoute.self, from: body.readableBytesView, root: "route")
-        } catch {
-            throw APIError(StatusError(error))
-        }
+        let route = try Request.decode(NavRoute.self, from: body, root: "route", limits: context.limits.json)
         let info = try await fleet.setRoute(provider: provider, vehicleId: id, route: route)
         broadcaster.poke()
         return try JSONResponse.make(info)

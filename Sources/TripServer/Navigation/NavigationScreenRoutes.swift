@@ -25,14 +25,17 @@ struct NavigationScreenRoutes {
     /// The time screens are drawn at when the query gives none (the arrival time counts from it).
     let clock: WallClock
     let renderTime: DurationHistogram
+    /// What each token may have drawn.
+    let pixels: PixelBudget
     /// Each vehicle's route made ready to draw, under its version: building one reads every
     /// point, which for a long route costs more than drawing. Bounded by points kept.
     let routes = BoundedCache<String, (version: Int64, geometry: NavigationRouteGeometry?)>(capacity: 4_096, costLimit: 2_000_000)
 
     static let cacheControl = "private, no-cache"
 
-    init(fleet: Fleet, basemap: BasemapLayer?, metrics: RequestMetrics, clock: WallClock) {
+    init(fleet: Fleet, basemap: BasemapLayer?, metrics: RequestMetrics, clock: WallClock, pixels: PixelBudget) {
         self.fleet = fleet
+        self.pixels = pixels
         self.basemap = basemap
         self.clock = clock
         renderTime = metrics.renderHistogram(
@@ -49,9 +52,12 @@ struct NavigationScreenRoutes {
     @Sendable func screenImage(_ request: Request, context: TripRequestContext) async throws -> Response {
         let (screen, etag) = try await screen(request, context: context, kind: "n")
         if let unchanged = Self.notModified(request, etag: etag) { return unchanged }
-        let start = ContinuousClock.now
-        let png = try screen.png()
-        renderTime.record(ContinuousClock.now - start)
+        try pixels.spend(screen.options.pixelWidth * screen.options.pixelHeight, by: try context.caller())
+        let (png, drawing) = try await RenderQueue.shared.draw {
+            let start = ContinuousClock.now
+            return (try screen.png(), ContinuousClock.now - start)
+        }
+        renderTime.record(drawing)
         return Self.answer(png, type: "image/png", etag: etag)
     }
 
@@ -70,9 +76,13 @@ struct NavigationScreenRoutes {
         let card = TurnCard(navInfo: inputs.navInfo, arrived: inputs.arrived, options: options)
         let etag = "\"c\(card.fingerprint.hex)\""
         if let unchanged = Self.notModified(request, etag: etag) { return unchanged }
-        let start = ContinuousClock.now
-        let png = try card.render().png()
-        renderTime.record(ContinuousClock.now - start)
+        let scale = options.scale
+        try pixels.spend(options.size.width * options.size.height * scale * scale, by: try context.caller())
+        let (png, drawing) = try await RenderQueue.shared.draw {
+            let start = ContinuousClock.now
+            return (try card.render().png(), ContinuousClock.now - start)
+        }
+        renderTime.record(drawing)
         return Self.answer(png, type: "image/png", etag: etag)
     }
 

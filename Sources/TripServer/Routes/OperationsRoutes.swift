@@ -29,7 +29,7 @@ struct OperationsRoutes {
         router.get("/openapi.json") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: try OpenAPIDocument.json())))
+                body: ResponseBody(byteBuffer: try OpenAPIDocument.body.get()))
         }
     }
 

@@ -23,12 +23,15 @@ struct PreviewRoutes {
     let clock: WallClock
     /// The map under previews; nil when the server has none.
     let basemap: BasemapLayer?
+    /// What each token may have drawn.
+    let pixels: PixelBudget
 
     /// How long browsers may reuse a preview: the vehicle reports every few seconds.
     static let cacheControl = "private, max-age=5"
 
-    init(fleet: Fleet, metrics: RequestMetrics, clock: WallClock = .system, basemap: BasemapLayer? = nil) {
+    init(fleet: Fleet, metrics: RequestMetrics, clock: WallClock = .system, basemap: BasemapLayer? = nil, pixels: PixelBudget) {
         self.fleet = fleet
+        self.pixels = pixels
         self.clock = clock
         self.basemap = basemap
         renderTime = metrics.renderHistogram(name: "tripshare_render_duration", help: "Time to draw and encode a trip preview PNG")
@@ -63,9 +66,12 @@ struct PreviewRoutes {
             return Response(status: .notModified, headers: headers)
         }
 
-        let start = ContinuousClock.now
-        let png = try preview.png()
-        renderTime.record(ContinuousClock.now - start)
+        try pixels.spend(preview.options.pixelWidth * preview.options.pixelHeight, by: principal)
+        let (png, drawing) = try await RenderQueue.shared.draw {
+            let start = ContinuousClock.now
+            return (try preview.png(), ContinuousClock.now - start)
+        }
+        renderTime.record(drawing)
         var fields = headers
         fields[.contentType] = "image/png"
         return Response(status: .ok, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))

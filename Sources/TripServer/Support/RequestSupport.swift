@@ -17,8 +17,20 @@ extension Request {
     func decodeBody<T: Decodable>(_ type: T.Type, root: String, context: TripRequestContext) async throws -> T {
         let buffer = try await bodyBytes(context: context)
         if buffer.readableBytes == 0 { throw APIError.invalid("\(root): the request body is empty; send a JSON object") }
+        return try Self.decode(type, from: buffer, root: root, limits: context.limits.json)
+    }
+
+    /// Decodes `buffer` strictly as `T` within `limits`: INVALID_ARGUMENT naming the field, or
+    /// the byte where the JSON is malformed or beyond the limits.
+    static func decode<T: Decodable>(_ type: T.Type, from buffer: ByteBuffer, root: String, limits: JSONParser.Limits) throws -> T {
+        let value: JSONValue
         do {
-            return try StrictJSONDecoder().decode(type, from: buffer.readableBytesView, root: root)
+            value = try JSONParser.parse(buffer.readableBytesView, limits: limits)
+        } catch {
+            throw APIError(StatusError(JSONInputError(path: root, message: error.description)))
+        }
+        do {
+            return try StrictJSONDecoder().decode(type, from: value, root: root)
         } catch {
             throw APIError(StatusError(error))
         }

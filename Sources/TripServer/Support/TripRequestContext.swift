@@ -6,6 +6,8 @@ public struct TripRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// Who is calling; nil before authentication and on public routes.
     public var principal: Principal?
+    /// The server's bounds on what a request may ask (set by ``RequestLimitsMiddleware``).
+    public var limits = RequestLimits.standard
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""A PostgreSQL outage under load (issue 29, item 5): two servers share a throwaway database
+while eight writers send location updates through both; the database then goes away and
+comes back, once per --modes entry:
+
+  fast       PostgreSQL shuts down in its fast mode (sessions ended, connections closed)
+  immediate  it stops at once, as on a crash (connections reset)
+  hang       it and its sessions are frozen (SIGSTOP): connections stay open, nothing answers,
+             as when the database's machine or the network between goes away
+
+In each, both servers' /readyz must answer 503 within 1 s of the outage, every write in flight
+or sent during it must be answered (not 200) within 2 s, both must be ready again after the
+database is back, and at the end every update either server acknowledged must be in the event
+log (the existing crash check's test).
+
+    IntegrationTests/postgres_outage.py BINARY [--modes fast,immediate,hang] [--outage 5]
+"""
+import argparse
+import glob
+import json
+import os
+import signal
+import subprocess
+import threading
+import time
+
+import harness
+from harness import check
+
+parser = argparse.ArgumentParser()
+parser.add_argument("binary")
+parser.add_argument("--modes", default="fast,immediate,hang")
+parser.add_argument("--outage", type=float, default=5, help="seconds the database stays away")
+args = parser.parse_args()
+os.chdir(harness.ROOT)
+
+cluster = subprocess.check_output(["mktemp", "-d", "/tmp/tripshare-outage.XXXXXX"], text=True).strip()
+url = subprocess.check_output(["scripts/postgres", "start", "--dir", cluster, "--no-fsync"], text=True,
+                              stderr=subprocess.DEVNULL).strip()
+servers = []
+try:
+    env = {"TRIPSHARE_JWT_SECRET": None, "TRIPSHARE_JWKS": None}
+    servers = [harness.Server(args.binary, "--database", url, "--rate-limit", "0", env=env, name=name) for name in ("a", "b")]
+    admin = servers[0].token("--role", "server", "--provider", "outage")
+    status, _ = harness.call(servers[0].port, "POST", "/v1/providers/outage/vehicles?vehicleId=v1", token=admin,
+                             body={"vehicleState": "ONLINE", "supportedTripTypes": ["EXCLUSIVE"], "maximumCapacity": 4,
+                                   "vehicleType": {"category": "AUTO"}})
+    check(status == 200, f"vehicle created through A ({status})")
+
+    acked, answers, lock, stop = set(), [], threading.Lock(), threading.Event()
+
+    def writer(k):
+        seq = k
+        while not stop.is_set():
+            server = servers[(seq // 8) % 2]
+            body = '{"lastLocation":{"location":{"latitude":%.6f,"longitude":-122}}}' % (37 + seq * 1e-6)
+            started = time.monotonic()
+            try:
+                status, _ = harness.call(server.port, "PUT", "/v1/providers/outage/vehicles/v1?updateMask=lastLocation",
+                                         body=body, token=admin, timeout=30)
+            except OSError:
+                status = None
+            ended = time.monotonic()
+            with lock:
+                answers.append((started, ended, status))
+                if status == 200:
+                    acked.add(seq)
+            if status != 200:
+                time.sleep(0.05)  # as a client backs off
+            seq += 8
+
+    writers = [threading.Thread(target=writer, args=(k,)) for k in range(8)]
+    for thread in writers:
+        thread.start()
+    time.sleep(2)
+
+    def postgres_processes():
+        pid = int(open(os.path.join(cluster, "data", "postmaster.pid")).readline())
+        children = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout.split()
+        return [pid] + [int(child) for child in children]
+
+    for mode in args.modes.split(","):
+        print(f"-- {mode}", flush=True)
+        frozen = []
+        went_away = time.monotonic()
+        if mode == "hang":
+            frozen = postgres_processes()
+            for pid in frozen:
+                os.kill(pid, signal.SIGSTOP)
+        else:
+            subprocess.run(["runuser", "-u", "postgres", "--", os.path.join(subprocess.check_output(["pg_config", "--bindir"], text=True).strip(), "pg_ctl"),
+                            "-D", os.path.join(cluster, "data"), "-w", "-s", "-m", mode, "stop"], check=True)
+        stopped = time.monotonic()
+        # /readyz on both, every 50 ms, until both say 503.
+        not_ready = {}
+        while time.monotonic() - went_away < 5 and len(not_ready) < 2:
+            for server in servers:
+                if server.name in not_ready:
+                    continue
+                try:
+                    status, _ = harness.get(server.port, "/readyz", timeout=3)
+                except OSError:
+                    status = None
+                if status == 503:
+                    not_ready[server.name] = time.monotonic() - went_away
+            time.sleep(0.05)
+        for server in servers:
+            seconds = not_ready.get(server.name)
+            check(seconds is not None and seconds <= 1.0,
+                  f"{server.name}: /readyz 503 {'after %.2f s' % seconds if seconds is not None else 'not within 5 s'} "
+                  f"(the stop took {stopped - went_away:.2f} s)")
+        time.sleep(max(0, args.outage - (time.monotonic() - went_away)))
+        back = time.monotonic()
+        if mode == "hang":
+            for pid in frozen:
+                os.kill(pid, signal.SIGCONT)
+        else:
+            subprocess.run(["scripts/postgres", "restart", cluster], check=True, capture_output=True)
+        # Writes that were in flight when it went away, or sent while it was away.
+        with lock:
+            during = [(s, e, st) for s, e, st in answers if e >= went_away and s < back]
+        slowest = max((e - max(s, went_away) for s, e, st in during), default=0)
+        failed = sum(1 for _, _, st in during if st != 200)
+        check(slowest <= 2.0, f"writes during the outage answered within {slowest:.2f} s ({len(during)} writes, {failed} not acknowledged, "
+              f"statuses {sorted({st for _, _, st in during}, key=str)})")
+        ready = {}
+        while time.monotonic() - back < 30 and len(ready) < 2:
+            for server in servers:
+                if server.name not in ready and harness.get(server.port, "/readyz", timeout=3)[0] == 200:
+                    ready[server.name] = time.monotonic() - back
+            time.sleep(0.1)
+        check(len(ready) == 2, f"both ready again after the database came back ({', '.join(f'{n} {s:.1f} s' for n, s in sorted(ready.items()))})")
+        time.sleep(2)
+
+    stop.set()
+    for thread in writers:
+        thread.join()
+    # Every acknowledged update is in the log: read the vehicle's events from the start on B.
+    import http.client
+    connection = http.client.HTTPConnection("127.0.0.1", servers[1].port, timeout=5)
+    connection.request("GET", "/v1/providers/outage/vehicles/v1/events?lastEventId=0", headers={"Authorization": "Bearer " + admin})
+    response = connection.getresponse()
+    stored, data = set(), ""
+    try:
+        while True:
+            line = response.fp.readline().decode()
+            if not line:
+                break
+            if line.startswith("data: "):
+                data += line[6:].strip()
+            elif line == "\n" and data:
+                payload = json.loads(data)
+                if "location" in payload:
+                    stored.add(round((payload["location"]["latitude"] - 37) * 1e6))
+                data = ""
+    except TimeoutError:
+        pass
+    missing = sorted(acked - stored)
+    check(acked and not missing, f"every acknowledged update is stored: {len(acked)} acknowledged, {len(missing)} missing"
+          + (f" {missing[:5]}" if missing else ""))
+    for server in servers:
+        check(server.alive(), f"{server.name} is still running")
+finally:
+    for server in servers:
+        server.stop()
+    subprocess.run(["scripts/postgres", "destroy", cluster], capture_output=True)
+harness.finish("PostgreSQL outage")
