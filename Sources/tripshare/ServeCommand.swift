@@ -30,12 +30,13 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var options: ServerOptions
     @OptionGroup(title: "Connections and tokens") var security: SecurityOptions
     @OptionGroup(title: "Basemap") var basemapOptions: BasemapOptions
+    @OptionGroup(title: "Map tiles") var tileOptions: TileOptions
 
     func run() async throws {
         Logs.bootstrap(try options.resolvedLogFormat())
         let logger = Logger(label: "tripshare")
         let basemap = try basemapOptions.open(logger: logger)
-        let opened = try await options.openServer(security, basemap: basemap)
+        let opened = try await options.openServer(security, basemap: basemap, tileOptions: tileOptions, logger: logger)
         let server = opened.app
         let keys = opened.keys
         let host = options.resolvedHost

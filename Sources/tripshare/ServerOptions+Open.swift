@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PostgresStore
 import Render
 import TripServer
@@ -17,15 +18,20 @@ extension ServerOptions {
     /// Opens the store and applies its migrations, and resolves the keys: from the
     /// environment, else the secret of the data directory (SQLite; created when missing) or
     /// of the database every process shares (PostgreSQL). Tokens are verified with
-    /// `security`'s clock skew and limited to its rates; previews draw `basemap`.
-    func openServer(_ security: SecurityOptions, basemap: BasemapLayer? = nil) async throws -> OpenedServer {
+    /// `security`'s clock skew and limited to its rates; previews draw `basemap`, and map tiles
+    /// are drawn from it as `tileOptions` say.
+    func openServer(
+        _ security: SecurityOptions, basemap: BasemapLayer? = nil, tileOptions: TileOptions = TileOptions(), logger: Logger
+    ) async throws -> OpenedServer {
         let database = try resolvedDatabase()
         let retention = try resolvedEventRetention()
         let store = try await database.open()
         let keys = try await signingKeys(database: database, store: store)
         let authority = try await TokenAuthority(hmacSecret: keys.hmacSecret, jwksJSON: keys.jwksJSON, clockSkew: try security.clockSkew())
         let limiter = TokenRateLimiter(policy: try security.rateLimits())
-        let app = TripServerApp(store: store, authority: authority, basemap: basemap, rateLimiter: limiter, eventRetention: retention)
+        let app = TripServerApp(
+            store: store, authority: authority, basemap: basemap, rateLimiter: limiter, eventRetention: retention,
+            tiles: try tileOptions.open(basemap, logger: logger), mapDataRate: try tileOptions.resolvedRate())
         return OpenedServer(app: app, authority: authority, keys: keys, database: database)
     }
 
