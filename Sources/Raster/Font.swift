@@ -101,6 +101,11 @@ public final class Font: Sendable {
     /// Descent below the baseline at a size in pixels (positive).
     public func descent(size: Double) -> Double { Double(-descender) * size / Double(unitsPerEm) }
 
+    /// True when the font draws `scalar` with a glyph of its own (not its .notdef box).
+    public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+        glyphIndices(for: [scalar]).first.map { $0 != 0 } ?? false
+    }
+
     // MARK: - Glyph data, all under the face lock
 
     /// Glyph indices for scalars (0 for characters the font lacks: its .notdef box).

@@ -12,20 +12,24 @@ public struct MapStyleOptions: Hashable, Sendable {
     public var basemapStyle: String
     /// The built-in basemap style drawn in low light.
     public var nightBasemapStyle: String
+    /// Whether the rider's live page shows the driver's next turn (riders' apps usually do not).
+    public var showsNextTurn: Bool
 
     /// The basemap styles a style sheet may name: the built-in OpenMapTiles styles of Basemap
     /// (Render checks that the two lists agree).
     public static let basemapStyleNames = ["openmaptiles-day", "openmaptiles-night"]
 
-    /// Options from their parts; the basemap styles default to the built-in day and night ones.
+    /// Options from their parts; the basemap styles default to the built-in day and night ones,
+    /// and the rider's page shows no turns by default.
     public init(
         background: Color, nightBackground: Color, basemapStyle: String = "openmaptiles-day",
-        nightBasemapStyle: String = "openmaptiles-night"
+        nightBasemapStyle: String = "openmaptiles-night", showsNextTurn: Bool = false
     ) {
         self.background = background
         self.nightBackground = nightBackground
         self.basemapStyle = basemapStyle
         self.nightBasemapStyle = nightBasemapStyle
+        self.showsNextTurn = showsNextTurn
     }
 
     /// The basemap style for a lighting (`night` for low light).

@@ -28,7 +28,8 @@ extension MapStylePatch {
             background: try pick(background, base?.background, path, "background"),
             nightBackground: try pick(nightBackground, base?.nightBackground, path, "nightBackground"),
             basemapStyle: try basemap(basemapStyle, base?.basemapStyle, path, "basemapStyle"),
-            nightBasemapStyle: try basemap(nightBasemapStyle, base?.nightBasemapStyle, path, "nightBasemapStyle"))
+            nightBasemapStyle: try basemap(nightBasemapStyle, base?.nightBasemapStyle, path, "nightBasemapStyle"),
+            showsNextTurn: try pick(showsNextTurn, base?.showsNextTurn, path, "showsNextTurn"))
     }
 
     /// A basemap style name: one of the built-in ones (else an error naming the field).
@@ -47,7 +48,7 @@ extension MapStylePatch {
     init(_ options: MapStyleOptions) {
         self.init(
             background: options.background, nightBackground: options.nightBackground,
-            basemapStyle: options.basemapStyle, nightBasemapStyle: options.nightBasemapStyle)
+            basemapStyle: options.basemapStyle, nightBasemapStyle: options.nightBasemapStyle, showsNextTurn: options.showsNextTurn)
     }
 }
 

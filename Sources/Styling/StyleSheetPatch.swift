@@ -21,6 +21,7 @@ struct MapStylePatch: Codable, Hashable, Sendable {
     var nightBackground: Color?
     var basemapStyle: String?
     var nightBasemapStyle: String?
+    var showsNextTurn: Bool?
 }
 
 /// Partial options per marker type.

@@ -33,22 +33,34 @@ public struct TripServerApp: Sendable {
     let limits: RequestLimits
     /// What each token may have drawn.
     let pixels: PixelBudget
+    /// Map tiles drawn from the basemap (DESIGN §15); nil when the server has none.
+    public let tiles: MapTiles?
+    /// Budgets of the public map data routes, per client address; nil for none.
+    let mapDataLimiter: TokenRateLimiter?
+
+    /// The default budget of each client address on the map data routes: a map page fetches
+    /// a few dozen tiles when it opens and as it zooms, far below this.
+    public static let defaultMapDataRate = TokenRateLimiter.Rate(requestsPerSecond: 50, burst: 500)
 
     /// Creates the application's parts over `store`: writes are stamped with `clock`,
     /// previews drawn at `previewClock` (`clock` when nil) over `basemap` when given; each
     /// token's requests are counted by `rateLimiter` (``TokenRateLimiter/Policy/standard``
     /// unless given); the event log keeps what `eventRetention` says; requests are bounded by
-    /// `limits`.
+    /// `limits`. Map tiles come from `tiles` (by default drawn from `basemap`, kept in memory),
+    /// each client address limited to `mapDataRate` (nil for no limit).
     public init(
         store: any TripStore, authority: TokenAuthority, metrics: RequestMetrics = RequestMetrics(),
         clock: WallClock = .system, previewClock: WallClock? = nil, basemap: BasemapLayer? = nil,
         rateLimiter: TokenRateLimiter = TokenRateLimiter(), eventRetention: EventRetention = .standard,
-        limits: RequestLimits = .standard
+        limits: RequestLimits = .standard, tiles: MapTiles? = nil,
+        mapDataRate: TokenRateLimiter.Rate? = TripServerApp.defaultMapDataRate
     ) {
         self.limits = limits
         pixels = PixelBudget(pixelsPerSecond: limits.pixelsPerSecond, burst: limits.pixelsPerSecond.map { $0 * 3 })
         self.previewClock = previewClock ?? clock
         self.basemap = basemap
+        self.tiles = tiles ?? basemap.map { MapTiles(layer: $0) }
+        mapDataLimiter = mapDataRate.map { TokenRateLimiter(policy: .init(driverAndConsumer: $0, server: nil)) }
         self.authority = authority
         authenticator = Authenticator(authority: authority, limiter: rateLimiter)
         self.metrics = metrics
@@ -82,8 +94,12 @@ public struct TripServerApp: Sendable {
         router.add(middleware: MetricsAndErrorsMiddleware(metrics: metrics))
         router.add(middleware: RequestLimitsMiddleware(limits: limits))
         OperationsRoutes(fleet: fleet, metrics: metrics).register(on: router)
-        SharePageRoutes(fleet: fleet, authenticator: authenticator).register(on: router)
+        let previews = PreviewRoutes(fleet: fleet, metrics: metrics, clock: previewClock, basemap: basemap, pixels: pixels)
+        SharePageRoutes(fleet: fleet, authenticator: authenticator, tiles: tiles, previews: previews).register(on: router)
         DriverPageRoutes(fleet: fleet, authenticator: authenticator).register(on: router)
+        LeafletRoutes().register(on: router)
+        // Map data takes no token: each client address has a budget instead.
+        TileRoutes(tiles: tiles).register(on: router.group().add(middleware: AddressRateLimitMiddleware(limiter: mapDataLimiter)))
         // Every route registered on `api` is authenticated, rate-limited and, where its path
         // has a `{provider}`, bound to the token's provider (AuthMiddleware).
         let api = router.group().add(middleware: AuthMiddleware(authenticator: authenticator))
@@ -91,7 +107,7 @@ public struct TripServerApp: Sendable {
         VehicleRoutes(fleet: fleet).register(on: api)
         TripRoutes(fleet: fleet).register(on: api)
         StyleRoutes(styles: fleet.styles).register(on: api)
-        PreviewRoutes(fleet: fleet, metrics: metrics, clock: previewClock, basemap: basemap, pixels: pixels).register(on: api)
+        previews.register(on: api)
         NavigationRoutes(fleet: fleet, broadcaster: broadcaster).register(on: api)
         EventRoutes(fleet: fleet, broadcaster: broadcaster).register(on: api)
         ImageRoutes(fleet: fleet).register(on: api)

@@ -36,6 +36,7 @@ struct DemoCommand: AsyncParsableCommand {
     @OptionGroup(title: "Connections and tokens") var security: SecurityOptions
     @OptionGroup(title: "Limits") var limits: LimitOptions
     @OptionGroup(title: "Basemap") var basemapOptions: BasemapOptions
+    @OptionGroup(title: "Map tiles") var tileOptions: TileOptions
 
     @Option(help: "How many times faster than the route's (or the log's) pace to drive (default 1: real time).")
     var speedFactor: Double?
@@ -94,7 +95,7 @@ struct DemoCommand: AsyncParsableCommand {
         let tiles = basemapOptions.resolvedPath(fallback: log == nil && route == nil ? Self.projectFile(Self.demoTiles) : nil)
         let basemap = try basemapOptions.open(fallback: tiles, logger: logger)
 
-        let opened = try await options.openServer(security, limits: limits, basemap: basemap)
+        let opened = try await options.openServer(security, limits: limits, basemap: basemap, tileOptions: tileOptions, logger: logger)
         let server = opened.app
         let authority = opened.authority
         let host = options.resolvedHost

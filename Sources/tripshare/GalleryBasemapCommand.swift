@@ -28,7 +28,17 @@ struct GalleryBasemapCommand: ParsableCommand {
     @Option(help: "The Mapbox Streets v7 example style the San Francisco views are drawn with.")
     var streetsStyle = "Tests/BasemapTests/Fixtures/mapbox-streets-v7.json"
 
+    @Flag(
+        help: ArgumentHelp(
+            "Instead, the 16 map tiles at z15 that Benchmarks/BasemapBenchmarks times: a label block over San Francisco "
+                + "(FIXTURES/sanfrancisco-z14) and one over Helsinki (--helsinki), as sf-tile-X-Y and helsinki-tile-X-Y."))
+    var tiles = false
+
+    @Option(help: "With --tiles: the Helsinki archive (the demo's).")
+    var helsinki = "data-samples/helsinki.pmtiles"
+
     func run() throws {
+        if tiles { return try writeTiles() }
         let sanFrancisco = LatLng(latitude: 37.7665, longitude: -122.4485)
         let helsinki = LatLng(latitude: 60.1699, longitude: 24.9410)
         let streets = try Basemap(
@@ -51,6 +61,33 @@ struct GalleryBasemapCommand: ParsableCommand {
             try JSONEncoder().encode(basemap.geometryDisplayList(view: view)).write(
                 to: URL(fileURLWithPath: out).appendingPathComponent("\(name).json"))
             try GalleryCommand.write(basemap.drawGeometry(view: view), "\(name).png", in: out)
+        }
+    }
+
+    /// The benchmark tiles' fills and lines (scripts/tile_bench.sh times Cairo on them).
+    private func writeTiles() throws {
+        let blocks: [(String, Basemap, LatLng)] = [
+            (
+                "sf-tile",
+                try Basemap(
+                    source: LooseTiles(folder: "\(fixtures)/sanfrancisco-z14"),
+                    style: MapStyle(data: read(streetsStyle), name: "mapbox-streets-v7")),
+                LatLng(latitude: 37.7665, longitude: -122.4485)
+            ),
+            (
+                "helsinki-tile",
+                Basemap(source: try TileArchive.open(path: helsinki), style: try MapStyle.builtin(named: "openmaptiles-day")),
+                LatLng(latitude: 60.1699, longitude: 24.9410)
+            ),
+        ]
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        for (name, basemap, center) in blocks {
+            let world = WebMercator.worldPoint(center, zoom: 15)
+            for tile in Basemap.labelBlockTiles(containing: TileID(zoom: 15, x: Int(world.x / 256), y: Int(world.y / 256))) {
+                guard let view = Basemap.tileView(tile, scale: 1) else { continue }
+                try JSONEncoder().encode(basemap.geometryDisplayList(view: view)).write(
+                    to: URL(fileURLWithPath: out).appendingPathComponent("\(name)-\(tile.x)-\(tile.y).json"))
+            }
         }
     }
 

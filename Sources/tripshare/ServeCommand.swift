@@ -34,6 +34,7 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup(title: "Connections and tokens") var security: SecurityOptions
     @OptionGroup(title: "Limits") var limits: LimitOptions
     @OptionGroup(title: "Basemap") var basemapOptions: BasemapOptions
+    @OptionGroup(title: "Map tiles") var tileOptions: TileOptions
 
     func run() async throws {
         Logs.bootstrap(try options.resolvedLogFormat())
@@ -42,7 +43,7 @@ struct ServeCommand: AsyncParsableCommand {
         let fileLimit = OpenFileLimit.raiseToHard()
         let budget = try limits.connectionBudget(fileLimit: fileLimit)
         let basemap = try basemapOptions.open(logger: logger)
-        let opened = try await options.openServer(security, limits: limits, basemap: basemap)
+        let opened = try await options.openServer(security, limits: limits, basemap: basemap, tileOptions: tileOptions, logger: logger)
         let server = opened.app
         let keys = opened.keys
         let host = options.resolvedHost

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PostgresStore
 import Render
 import TripServer
@@ -18,8 +19,11 @@ extension ServerOptions {
     /// environment, else the secret of the data directory (SQLite; created when missing) or
     /// of the database every process shares (PostgreSQL). Tokens are verified with
     /// `security`'s clock skew and limited to its rates; requests are bounded by `limits`;
-    /// previews draw `basemap`.
-    func openServer(_ security: SecurityOptions, limits: LimitOptions, basemap: BasemapLayer? = nil) async throws -> OpenedServer {
+    /// previews draw `basemap`, and map tiles are drawn from it as `tileOptions` say.
+    func openServer(
+        _ security: SecurityOptions, limits: LimitOptions, basemap: BasemapLayer? = nil, tileOptions: TileOptions = TileOptions(),
+        logger: Logger
+    ) async throws -> OpenedServer {
         let database = try resolvedDatabase()
         let retention = try resolvedEventRetention()
         let store = try await database.open()
@@ -28,7 +32,8 @@ extension ServerOptions {
         let limiter = TokenRateLimiter(policy: try security.rateLimits())
         let app = TripServerApp(
             store: store, authority: authority, basemap: basemap, rateLimiter: limiter, eventRetention: retention,
-            limits: try limits.requestLimits())
+            limits: try limits.requestLimits(), tiles: try tileOptions.open(basemap, logger: logger),
+            mapDataRate: try tileOptions.resolvedRate())
         return OpenedServer(app: app, authority: authority, keys: keys, database: database)
     }
 

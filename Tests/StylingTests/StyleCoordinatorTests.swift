@@ -143,6 +143,20 @@ let red = Color(red: 0xD9, green: 0x30, blue: 0x25)
         #expect(coordinator.styleSheet == shipped.defaultStyle && !coordinator.isModified)
     }
 
+    /// The rider's page shows no turns unless a style asks for them; the style reads it back,
+    /// and null restores the default.
+    @Test func nextTurnOnTheRidersPage() throws {
+        let shipped = try library()
+        #expect(!shipped.defaultStyle.map.showsNextTurn)
+        var coordinator = StyleCoordinator(defaults: shipped.defaultStyle)
+        try coordinator.setStyle(json: bytes(##"{"map": {"showsNextTurn": true}}"##), icons: shipped.icons)
+        #expect(coordinator.styleSheet.map.showsNextTurn)
+        #expect(String(decoding: StyleJSON.encode(coordinator.styleSheet), as: UTF8.self).contains(##""showsNextTurn":true"##))
+        try coordinator.setStyle(json: bytes("null"), icons: shipped.icons)
+        #expect(!coordinator.styleSheet.map.showsNextTurn)
+        #expect(throws: StyleError.self) { try coordinator.setStyle(json: bytes(##"{"map": {"showsNextTurn": "yes"}}"##), icons: shipped.icons) }
+    }
+
     /// Reading over JSON shows the stroke colour for every speed while traffic is off.
     @Test func jsonReadsTrafficColoursInEffect() throws {
         let shipped = try library()

@@ -28,7 +28,9 @@ import TripStoreTesting
             #expect(reply.text.contains("Blue &lt;Prius&gt;"))
             #expect(reply.text.contains(">Sam<"))
             #expect(reply.text.contains(#"<script src="/share/assets/share.js"></script>"#))
-            #expect(!reply.text.contains("http://") && !reply.text.contains("https://"))
+            // One absolute URL only, this server's: the link preview's picture (og:image).
+            let urls = reply.text.ranges(of: "http").count
+            #expect(urls == 1 && reply.text.contains(#"<meta property="og:image" content="http://"#), "\(urls) absolute URLs")
         }
     }
 
@@ -57,7 +59,9 @@ import TripStoreTesting
             let script = try await client.send(.get, "/share/assets/share.js")
             #expect(script.status == .ok)
             #expect(script.headers[.contentType] == "text/javascript; charset=utf-8")
-            #expect(script.text.contains("Last-Event-ID"))
+            #expect(script.text.contains("followEventStream("))
+            let events = try await client.send(.get, "/share/assets/eventstream.js")
+            #expect(events.text.contains("Last-Event-ID"))
             let style = try await client.send(.get, "/share/assets/share.css")
             #expect(style.headers[.contentType] == "text/css; charset=utf-8")
             #expect(try await client.send(.get, "/share/assets/secret.txt").status == .notFound)

@@ -21,11 +21,13 @@ struct Harness {
 
     /// A server over a fresh store of `kind` (or over `store`) on `clock` whose tokens are
     /// limited by `rateLimiter` (none by default: only the tests of the limit are about it),
-    /// and requests by `limits` (no pixel budget by default), drawing previews over `basemap`
-    /// when given.
+    /// and requests by `limits` (no pixel budget by default), drawing previews (and map tiles,
+    /// as `tiles` keeps them) over `basemap` when given, each client address limited on the map
+    /// data routes to `mapDataRate` (none by default).
     init(
         _ kind: TestStoreKind = .memory, store: (any TripStore)? = nil, clock: WallClock = .fixed(epoch), basemap: BasemapLayer? = nil,
-        rateLimiter: TokenRateLimiter = TokenRateLimiter(policy: .unlimited), limits: RequestLimits = RequestLimits(pixelsPerSecond: nil)
+        rateLimiter: TokenRateLimiter = TokenRateLimiter(policy: .unlimited), limits: RequestLimits = RequestLimits(pixelsPerSecond: nil),
+        tiles: MapTiles? = nil, mapDataRate: TokenRateLimiter.Rate? = nil
     ) async throws {
         if let store {
             self.store = store
@@ -35,7 +37,7 @@ struct Harness {
         authority = try await TokenAuthority(hmacSecret: secret, clock: clock)
         app = TripServerApp(
             store: self.store, authority: authority, clock: clock, previewClock: .system, basemap: basemap, rateLimiter: rateLimiter,
-            limits: limits)
+            limits: limits, tiles: tiles, mapDataRate: mapDataRate)
     }
 
     func token(_ principal: Principal) async throws -> String { try await authority.mint(principal) }

@@ -36,6 +36,22 @@ public final class MBTilesArchive: TileSource {
     }
 
     public func tileData(_ id: TileID) throws(BasemapError) -> [UInt8]? {
+        guard let bytes = try rawTile(id) else { return nil }
+        guard metadata.format == .mvt, Inflate.isCompressed(bytes) else { return bytes }
+        do {
+            return try Inflate.decompress(bytes)
+        } catch {
+            throw BasemapError(code: .corruptCompression, message: "\(path): tile \(id): \(error.message)")
+        }
+    }
+
+    public func storedTile(_ id: TileID) throws(BasemapError) -> StoredTile? {
+        guard let bytes = try rawTile(id) else { return nil }
+        return StoredTile(bytes: bytes, contentEncoding: metadata.format == .mvt ? StoredTile.encoding(of: bytes) : nil)
+    }
+
+    /// The tile's `tile_data` as stored, nil when the table has none (or an empty one).
+    private func rawTile(_ id: TileID) throws(BasemapError) -> [UInt8]? {
         guard id.isValid else { return nil }
         let data: Data?
         do {
@@ -48,13 +64,7 @@ public final class MBTilesArchive: TileSource {
             throw BasemapError(code: .io, message: "\(path): reading tile \(id): \(error)")
         }
         guard let data, !data.isEmpty else { return nil }
-        let bytes = [UInt8](data)
-        guard metadata.format == .mvt, Inflate.isCompressed(bytes) else { return bytes }
-        do {
-            return try Inflate.decompress(bytes)
-        } catch {
-            throw BasemapError(code: .corruptCompression, message: "\(path): tile \(id): \(error.message)")
-        }
+        return [UInt8](data)
     }
 
     private static func readMetadata(_ db: Database, path: String) throws -> TileArchiveMetadata {
@@ -111,8 +121,11 @@ public final class MBTilesArchive: TileSource {
                 bounds = TileArchiveMetadata.bounds(west: numbers[0], south: numbers[1], east: numbers[2], north: numbers[3])
             }
         }
+        // The layers are in the `json` value (MBTiles 1.3), a JSON object with `vector_layers`.
+        let json = values["json"].flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         return TileArchiveMetadata(
             format: format, minZoom: minZoom, maxZoom: maxZoom, bounds: bounds,
-            attribution: values["attribution"], name: values["name"])
+            attribution: values["attribution"], name: values["name"],
+            vectorLayers: json.map(VectorLayerInfo.layers(in:)) ?? [])
     }
 }

@@ -68,6 +68,7 @@ public final class PMTilesArchive: TileSource {
         root = try Self.directory(rootBytes, compression: header.internalCompression, what: "root directory", name: name)
         var attribution: String?
         var archiveName: String?
+        var vectorLayers: [VectorLayerInfo] = []
         if header.metadataLength > 0 {
             let raw = try source.read(offset: header.metadataOffset, length: header.metadataLength)
             let json = try Self.decompress(raw, header.internalCompression, what: "metadata", name: name)
@@ -76,14 +77,30 @@ public final class PMTilesArchive: TileSource {
             }
             attribution = object["attribution"] as? String
             archiveName = object["name"] as? String
+            vectorLayers = VectorLayerInfo.layers(in: object)
         }
         metadata = TileArchiveMetadata(
             format: format, minZoom: header.minZoom, maxZoom: header.maxZoom,
             bounds: TileArchiveMetadata.bounds(west: header.west, south: header.south, east: header.east, north: header.north),
-            attribution: attribution, name: archiveName)
+            attribution: attribution, name: archiveName, vectorLayers: vectorLayers)
     }
 
     public func tileData(_ id: TileID) throws(BasemapError) -> [UInt8]? {
+        guard let raw = try rawTile(id) else { return nil }
+        return try tile(raw, id: id)
+    }
+
+    public func storedTile(_ id: TileID) throws(BasemapError) -> StoredTile? {
+        guard let raw = try rawTile(id) else { return nil }
+        switch header.tileCompression {
+        case .gzip: return StoredTile(bytes: raw, contentEncoding: "gzip")
+        case .unknown: return StoredTile(bytes: raw, contentEncoding: StoredTile.encoding(of: raw))
+        default: return StoredTile(bytes: raw, contentEncoding: nil)
+        }
+    }
+
+    /// The tile's bytes as stored in the tile data section, nil when the directories have none.
+    private func rawTile(_ id: TileID) throws(BasemapError) -> [UInt8]? {
         guard id.isValid, id.zoom >= header.minZoom, id.zoom <= header.maxZoom else { return nil }
         let tileID = PMTilesDirectory.tileID(id)
         var entries = root
@@ -95,8 +112,7 @@ public final class PMTilesArchive: TileSource {
                 else {
                     throw BasemapError(code: .corruptArchive, message: "\(source.name): tile \(id) lies outside the tile data")
                 }
-                let raw = try source.read(offset: header.tileDataOffset + Int(entry.offset), length: Int(entry.length))
-                return try tile(raw, id: id)
+                return try source.read(offset: header.tileDataOffset + Int(entry.offset), length: Int(entry.length))
             }
             guard depth < Self.maximumDepth else { break }
             entries = try leaf(entry)

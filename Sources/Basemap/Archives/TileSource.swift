@@ -40,11 +40,13 @@ public struct TileArchiveMetadata: Hashable, Sendable {
     public var attribution: String?
     /// The archive's name, if it gives one.
     public var name: String?
+    /// The layers of its vector tiles, as its metadata lists them (empty when it does not).
+    public var vectorLayers: [VectorLayerInfo]
 
     /// Metadata from its parts.
     public init(
         format: TileFormat, minZoom: Int, maxZoom: Int, bounds: GeoBounds? = nil, attribution: String? = nil,
-        name: String? = nil
+        name: String? = nil, vectorLayers: [VectorLayerInfo] = []
     ) {
         self.format = format
         self.minZoom = minZoom
@@ -52,6 +54,7 @@ public struct TileArchiveMetadata: Hashable, Sendable {
         self.bounds = bounds
         self.attribution = attribution
         self.name = name
+        self.vectorLayers = vectorLayers
     }
 
     /// Bounds from west, south, east, north in degrees; nil when all are zero or any is
@@ -74,4 +77,7 @@ public protocol TileSource: Sendable {
     /// The tile's decompressed bytes, or nil when the archive has no tile at `id`. Throws
     /// when the archive is damaged.
     func tileData(_ id: TileID) throws(BasemapError) -> [UInt8]?
+    /// The tile's bytes as the archive keeps them (compressed or not), or nil when the archive
+    /// has no tile at `id`; throws when the archive is damaged.
+    func storedTile(_ id: TileID) throws(BasemapError) -> StoredTile?
 }

@@ -26,13 +26,15 @@ public final class Basemap: Sendable {
     let renderedSquares: RenderedSquares
     /// Pictures of placed labels (LabelPictures).
     let labelPictures: LabelPictures
+    /// Labels placed over blocks of map tiles (Basemap+MapTiles).
+    let labelBlocks: LabelBlocks
     private let report: @Sendable (String) -> Void
     private let reported = Mutex(Set<String>())
     /// Drawing buffers (scan-converter cells, paths, paint groups), kept grown between draws
     /// and shared by every basemap of the process: a day and a night style, or a basemap
     /// made anew, draw with buffers that already have their size, not ones that grow (and
     /// fault their pages in) again.
-    private static let scratchPool = Mutex<[PainterScratch]>([])
+    static let scratchPool = Mutex<[PainterScratch]>([])
 
     /// A basemap over an opened archive. `cacheBytes` bounds the decoded tiles kept, and half
     /// as much again the pictures of squares kept (RenderedSquares); `report` receives one
@@ -43,12 +45,12 @@ public final class Basemap: Sendable {
     ) {
         self.init(
             source: source, style: style, cache: TileCache(capacity: cacheBytes), squares: RenderedSquares(capacity: cacheBytes / 2),
-            labels: LabelPictures(capacity: cacheBytes / 8), report: report)
+            labels: LabelPictures(capacity: cacheBytes / 8), blocks: LabelBlocks(capacity: cacheBytes / 16), report: report)
     }
 
     private init(
         source: any TileSource, style: MapStyle, cache: TileCache, squares: RenderedSquares, labels: LabelPictures,
-        report: @escaping @Sendable (String) -> Void
+        blocks: LabelBlocks, report: @escaping @Sendable (String) -> Void
     ) {
         self.source = source
         self.style = style
@@ -56,6 +58,7 @@ public final class Basemap: Sendable {
         self.cache = cache
         renderedSquares = squares
         labelPictures = labels
+        labelBlocks = blocks
         attribution = Attribution.text(from: source.metadata.attribution)
         if let warning = style.warning { report(warning) }
     }
@@ -63,7 +66,9 @@ public final class Basemap: Sendable {
     /// The same archive drawn with another style, sharing this basemap's decoded tiles (they
     /// do not depend on the style) and so its memory bound: a day and a night style cost one cache.
     public func restyled(_ style: MapStyle) -> Basemap {
-        Basemap(source: source, style: style, cache: cache, squares: renderedSquares, labels: labelPictures, report: report)
+        Basemap(
+            source: source, style: style, cache: cache, squares: renderedSquares, labels: labelPictures, blocks: labelBlocks,
+            report: report)
     }
 
     /// Changes when anything that decides the pictures changes: the archive file and the style.
@@ -93,7 +98,7 @@ public final class Basemap: Sendable {
     /// buffers; the canvas gets its own buffers back, and `scratch` the ones grown meanwhile.
     /// The buffers are moved, never shared: a second reference would make the first write to
     /// them copy them (copy on write).
-    private func paint(
+    func paint(
         _ view: MapView, into canvas: inout Canvas, scratch: inout PainterScratch, _ paint: (inout MapPainter, inout Canvas) -> Void
     ) -> BasemapDrawStats {
         var buffers = PainterScratch()
@@ -116,7 +121,7 @@ public final class Basemap: Sendable {
     /// those missing when the view's squares were asked for before (RenderedSquares); false
     /// when the view is not on the grid or its squares are not drawn yet: the caller then
     /// draws the fills and lines directly.
-    private func drawSquares(into canvas: inout Canvas, view: MapView, scratch: inout PainterScratch) -> Bool {
+    func drawSquares(into canvas: inout Canvas, view: MapView, scratch: inout PainterScratch) -> Bool {
         guard let grid = SquareGrid(view: view), canvas.width == view.pixelWidth, canvas.height == view.pixelHeight else { return false }
         let squares = grid.squares
         let keys = squares.map {

@@ -105,7 +105,7 @@ struct MapPainter {
 
     // MARK: - Tiles
 
-    private mutating func loadSquares() {
+    mutating func loadSquares() {
         let metadata = basemap.source.metadata
         guard
             let cover = TileCover(

@@ -133,6 +133,12 @@ struct LabelPlacer {
     /// of a label is a picture kept in `pictures` and copied here. Glyph curves are flattened
     /// to a fifth of a pixel (a third for halos), invisible at label sizes.
     func draw(into canvas: inout Canvas, pictures: LabelPictures) {
+        Self.draw(placed, into: &canvas, shiftedBy: (0, 0), pictures: pictures)
+    }
+
+    /// Draws `labels` as `draw(into:pictures:)` does, each `shift` device pixels up and left
+    /// of where it was placed: labels placed on a larger picture, drawn on a part of it.
+    static func draw(_ labels: [PlacedLabel], into canvas: inout Canvas, shiftedBy shift: (x: Int, y: Int), pictures: LabelPictures) {
         let tolerance = 0.2
         // Halos are soft edges around the letters: a coarser outline does not show.
         let haloTolerance = 0.35
@@ -140,13 +146,13 @@ struct LabelPlacer {
         var scratch = CanvasScratch()
         canvas.exchangeScratch(&scratch)
         defer { canvas.exchangeScratch(&scratch) }
-        let byLayer = Dictionary(grouping: placed, by: \.layer)
+        let byLayer = Dictionary(grouping: labels, by: \.layer)
         for layer in byLayer.keys.sorted() {
             let drawn = (byLayer[layer] ?? []).sorted { $0.order < $1.order }.compactMap { label in
                 pictures.pictures(of: label, tolerance: tolerance, haloTolerance: haloTolerance, scratch: &scratch)
             }
             for picture in drawn.compactMap(\.halo) + drawn.map(\.text) {
-                canvas.draw(picture.image, transform: .translation(x: Double(picture.x), y: Double(picture.y)))
+                canvas.draw(picture.image, transform: .translation(x: Double(picture.x - shift.x), y: Double(picture.y - shift.y)))
             }
         }
     }

@@ -17,6 +17,8 @@ public struct MapStyle: Sendable {
     public let warning: String?
     /// A fingerprint of the style's content, for caches and HTTP ETags.
     public let identity: String
+    /// The style document as it was given.
+    public let document: Data
     /// The layers in drawing order.
     let layers: [StyleLayer]
 
@@ -24,6 +26,7 @@ public struct MapStyle: Sendable {
     public init(data: Data, name: String) throws(BasemapError) {
         self.name = name
         identity = "\(name)#\(Self.fingerprint(data))"
+        document = data
         let json: JSONValue
         do {
             json = try JSONValue.parse(data)

@@ -69,6 +69,13 @@ public final class BasemapLayer: Sendable {
         return basemaps[map.basemapStyle(night: lighting == .lowLight)] ?? fallback
     }
 
+    /// The basemap drawn with the style called `name` (a built-in name, or the operator's
+    /// style's), nil for a name the layer does not draw with.
+    public func basemap(named name: String) -> Basemap? { basemaps[name] }
+
+    /// The names `basemap(named:)` knows, sorted.
+    public var styleNames: [String] { basemaps.keys.sorted() }
+
     /// The layer as the navigation screen's map underlay, for a style sheet.
     public func underlay(for style: StyleSheet) -> BasemapUnderlay {
         BasemapUnderlay(layer: self, map: style.map)

@@ -42,15 +42,20 @@ struct PreviewRoutes {
     }
 
     @Sendable func preview(_ request: Request, context: TripRequestContext) async throws -> Response {
-        let principal = try context.caller()
-        let id = try context.pathParameter("tripId")
+        try await preview(
+            request, principal: try context.caller(), provider: try context.pathParameter("provider"),
+            tripId: try context.pathParameter("tripId"))
+    }
+
+    /// The preview of `provider`'s trip `id` for `principal` (whose provider the caller has checked).
+    func preview(_ request: Request, principal: Principal, provider: String, tripId id: String) async throws -> Response {
         try AccessPolicy.checkTripRead(principal, tripId: id, view: .journeySharingV1S)
         var parameters: [String: String] = [:]
         for name in PreviewOptions.parameterNames { parameters[name] = request.query(name) }
         let options = try PreviewOptions(parameters: parameters)
         let drawsBasemap = try Self.basemapParameter(request.query("basemap"))
         let styleName = request.query("style").flatMap { $0.isEmpty ? nil : $0 } ?? StyleLibrary.defaultName
-        let stored = try await fleet.trip(provider: try context.pathParameter("provider"), id: id)
+        let stored = try await fleet.trip(provider: provider, id: id)
         try AccessPolicy.checkDriver(principal, trip: stored)
         let style = try await fleet.styles.styleForPreview(styleName)
 

@@ -3,31 +3,50 @@ import Foundation
 import Hummingbird
 import JSON
 import Navigation
+import Render
 import TripModel
 import TripStore
 
-/// `GET /share/{token}` (DESIGN §3): the rider's page for a trip, given a consumer token in
-/// the path, and its script and style sheet under `/share/assets/`. The page is static: its
-/// script calls the same `/v1` API a rider's app does, with the token from the path, so the
-/// page adds no access of its own. The server fills in only what the token cannot tell the
-/// script: the trip's provider (the token's own), the vehicle and driver labels (the
-/// vehicle's `vehicleLabel` / `driverLabel` attributes, which a consumer may not read itself),
-/// and the navigator's current step as the trip's event stream would carry it, so the next
-/// turn shows as soon as the page opens rather than at the next live update.
+/// `GET /share/{token}` (DESIGN §3, §15): the rider's live page for a trip, given a consumer
+/// token in the path, and its script and style sheet under `/share/assets/`. The page is
+/// static: its script calls the same `/v1` API a rider's app does, with the token from the
+/// path, and draws on the public map tiles, so the page adds no access of its own. The server
+/// fills in only what the token cannot tell the script: the trip's provider (the token's own),
+/// the vehicle and driver labels (the vehicle's `vehicleLabel` / `driverLabel` attributes,
+/// which a consumer may not read itself), the navigator's current step as the trip's event
+/// stream would carry it, the map styles the tiles come in, and the link preview's picture.
+///
+/// `GET /share/{token}/preview.png` is the trip's preview for that token (`og:image`): link
+/// unfurlers fetch pictures without headers, so the token rides in the path as in the page's.
 struct SharePageRoutes {
     let fleet: Fleet
     let authenticator: Authenticator
     let assets: PageAssets
+    /// The tiles the page's map shows; nil when the server has no basemap.
+    let tiles: MapTiles?
+    /// Draws the preview of `og:image`.
+    let previews: PreviewRoutes
 
-    init(fleet: Fleet, authenticator: Authenticator) {
+    init(fleet: Fleet, authenticator: Authenticator, tiles: MapTiles?, previews: PreviewRoutes) {
         self.fleet = fleet
         self.authenticator = authenticator
+        self.tiles = tiles
+        self.previews = previews
         assets = PageAssets.share
     }
 
     func register(on router: some RouterMethods<TripRequestContext>) {
         router.get("/share/assets/{file}", use: asset)
         router.get("/share/{token}", use: page)
+        router.get("/share/{token}/preview.png", use: preview)
+    }
+
+    @Sendable func preview(_ request: Request, context: TripRequestContext) async throws -> Response {
+        let principal = try await authenticator.principal(token: try context.pathParameter("token"))
+        guard principal.role == .consumer, let tripId = principal.tripId else {
+            throw APIError.denied("a share link's picture opens with a consumer token for one trip")
+        }
+        return try await previews.preview(request, principal: principal, provider: principal.provider, tripId: tripId)
     }
 
     @Sendable func asset(_ request: Request, context: TripRequestContext) async throws -> Response {
@@ -59,6 +78,8 @@ struct SharePageRoutes {
         let navigation = try? await fleet.riderNavInfo(provider: provider, trip: trip)
         let navigationJSON = navigation.flatMap { try? JSONCoding.encodeText(NavEvent.didUpdateNavInfo($0)) } ?? ""
         let html = assets.page
+            .replacingOccurrences(of: "{{ogImage}}", with: PageResponse.escape("\(TileRoutes.baseURL(request))/share/\(token)/preview.png"))
+            .replacingOccurrences(of: "{{tileStyles}}", with: PageResponse.escape(tiles?.styleNames.joined(separator: " ") ?? ""))
             .replacingOccurrences(of: "{{navInfo}}", with: PageResponse.escape(navigationJSON))
             .replacingOccurrences(of: "{{provider}}", with: PageResponse.escape(provider))
             .replacingOccurrences(of: "{{tripId}}", with: PageResponse.escape(tripId))

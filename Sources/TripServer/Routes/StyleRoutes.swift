@@ -20,6 +20,7 @@ struct StyleRoutes {
         router.put("/v1/styles/{style}", use: putStyle)
         router.delete("/v1/styles/{style}", use: deleteStyle)
         router.get("/v1/styles/{style}/markers/{markerType}", use: getMarker)
+        router.get("/v1/styles/{style}/markers/{markerType}/icon.png", use: getMarkerIcon)
         router.put("/v1/styles/{style}/markers/{markerType}", use: putMarker)
         router.delete("/v1/styles/{style}/markers/{markerType}", use: putMarker)
         router.get("/v1/styles/{style}/polylines/{polylineType}", use: getPolyline)
@@ -140,7 +141,7 @@ struct StyleRoutes {
         try StyleService.shipped.get()
     }
 
-    private static func markerType(_ context: TripRequestContext) throws(APIError) -> MarkerType {
+    static func markerType(_ context: TripRequestContext) throws(APIError) -> MarkerType {
         let text = try context.pathParameter("markerType")
         guard let type = MarkerType(rawValue: text) else {
             throw .notFound("unknown marker type '\(text.prefix(40))'; expected \(MarkerType.allCases.map(\.rawValue).joined(separator: ", "))")

@@ -13,7 +13,7 @@ struct PageAssets: Sendable {
     static let driver = PageAssets(folder: "drive", script: "drive.js", styleSheet: "drive.css")
 
     /// The files of `folder`: `index.html`, the script and the style sheet, and the scripts
-    /// both pages share (`pages/`).
+    /// both pages share (`pages/`: the event stream reader, units and clock).
     init(folder: String, script: String, styleSheet: String) {
         func read(_ path: String) -> [UInt8] {
             guard let url = Bundle.module.url(forResource: path, withExtension: nil),
@@ -26,6 +26,7 @@ struct PageAssets: Sendable {
             script: (read("\(folder)/\(script)"), "text/javascript; charset=utf-8"),
             styleSheet: (read("\(folder)/\(styleSheet)"), "text/css; charset=utf-8"),
             "eventstream.js": (read("pages/eventstream.js"), "text/javascript; charset=utf-8"),
+            "units.js": (read("pages/units.js"), "text/javascript; charset=utf-8"),
         ]
     }
 

@@ -8,10 +8,13 @@ public struct TripRequestContext: RequestContext {
     public var principal: Principal?
     /// The server's bounds on what a request may ask (set by ``RequestLimitsMiddleware``).
     public var limits = RequestLimits.standard
+    /// The peer's IP address; nil for requests that did not come over a socket.
+    public let remoteAddress: String?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         principal = nil
+        remoteAddress = source.channel.remoteAddress?.ipAddress
     }
 
     /// A context for a request that did not come over a socket (TripServerTesting's
@@ -19,6 +22,7 @@ public struct TripRequestContext: RequestContext {
     package init(logger: Logger) {
         coreContext = .init(source: LocalSource(logger: logger))
         principal = nil
+        remoteAddress = nil
     }
 
     /// Request bodies larger than this are refused: 2 MiB holds a 25,000-point route.

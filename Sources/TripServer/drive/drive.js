@@ -26,11 +26,10 @@
   let navInfo = null;
   let shown = { query: null, tag: null, url: null };
   let timeZone = (Intl.DateTimeFormat().resolvedOptions().timeZone) || null;
-  // Units as the page's ?units= asks, else as the phone's language has it (miles where
-  // road signs are in miles).
-  const askedUnits = new URLSearchParams(location.search).get("units");
-  const units = askedUnits === "imperial" || askedUnits === "metric" ? askedUnits
-    : /^en-(US|LR)\b|^my\b/.test(navigator.language || "") ? "imperial" : "metric";
+  // Units as the page's ?units= asks, else as the phone's language has it (pages/units.js,
+  // shared with the rider's page).
+  const pageUnitsInUse = pageUnits();
+  const units = pageUnitsInUse.system;
   let ended = false;
   let updates = 0;
   let drawing = false;
@@ -161,28 +160,11 @@
 
   // MARK: - Words
 
-  function distanceText(meters) {
-    const m = Math.max(0, meters || 0);
-    if (units === "imperial") {
-      const miles = m / 1609.344;
-      return miles < 0.1 ? `${Math.round(m / 0.3048 / 50) * 50} ft` : `${miles < 9.95 ? miles.toFixed(1) : Math.round(miles)} mi`;
-    }
-    if (m < 100) return `${Math.round(m / 10) * 10} m`;
-    if (m < 975) return `${Math.round(m / 50) * 50} m`;
-    return `${m < 9950 ? (m / 1000).toFixed(1) : Math.round(m / 1000)} km`;
-  }
+  function distanceText(meters) { return pageUnitsInUse.distance(meters); }
 
-  function durationText(seconds) {
-    const minutes = seconds > 0 ? Math.max(1, Math.round(seconds / 60)) : 0;
-    if (minutes < 60) return `${minutes} min`;
-    return `${Math.floor(minutes / 60)} hr${minutes % 60 ? ` ${minutes % 60} min` : ""}`;
-  }
+  function durationText(seconds) { return pageUnitsInUse.duration(seconds); }
 
-  function clockText(secondsFromNow) {
-    const options = { hour: "2-digit", minute: "2-digit", hour12: units === "imperial" };
-    if (timeZone) options.timeZone = timeZone;
-    return new Date(Date.now() + secondsFromNow * 1000).toLocaleTimeString([], options);
-  }
+  function clockText(secondsFromNow) { return pageUnitsInUse.clock(Date.now() + secondsFromNow * 1000, timeZone); }
 
   function maneuverWords(maneuver) {
     const words = String(maneuver || "continue").replace(/([A-Z])/g, " $1").toLowerCase();

@@ -1,0 +1,196 @@
+// Map tiles for web maps (DESIGN §15): the 256-pixel squares of the XYZ grid at whole zooms,
+// drawn by the same path as every other picture (fills and lines directly or from the kept
+// squares of RenderedSquares, whose grid is this one), and labelled so that tiles drawn one
+// by one put together into one map. Contract:
+// - a tile's fills and lines are those of any aligned picture that shows the same ground
+//   (seams cannot show: each pixel's coverage comes from the geometry inside it alone);
+// - labels are placed once per block of 4 × 4 tiles (fewer at zooms 0 and 1) over the whole
+//   block, wholly inside it, and each tile draws the part of every block label that falls on
+//   it: a label across a tile edge is drawn half by each neighbour, never cut off or drawn
+//   twice. No label crosses a block edge (the placer keeps labels inside the picture it
+//   places on), so blocks never need to agree with each other;
+// - no attribution is drawn: web maps show it beside the map (TileJSON's `attribution`).
+
+import Caching
+import Foundation
+import Geo
+import Raster
+
+extension Basemap {
+    /// The largest scale a tile is drawn at (a 1024-pixel tile).
+    public static let maximumTileScale = 4.0
+
+    /// The view of the map tile `tile` at `scale` (256 · scale device pixels a side); nil for
+    /// an address outside the grid, past zoom 24, or a scale outside 1…4.
+    public static func tileView(_ tile: TileID, scale: Double) -> MapView? {
+        guard tile.isValid, tile.zoom <= 24, scale >= 1, scale <= maximumTileScale else { return nil }
+        let side = Double(SquareGrid.side)
+        let center = WebMercator.latLng(x: (Double(tile.x) + 0.5) * side, y: (Double(tile.y) + 0.5) * side, zoom: Double(tile.zoom))
+        let pixels = Int((side * scale).rounded())
+        return MapView(center: center, zoom: Double(tile.zoom), pixelWidth: pixels, pixelHeight: pixels, scale: scale)
+    }
+
+    /// Draws the map tile `tile` (XYZ address, 256 pixels a side at scale 1) at `scale`: the
+    /// background, fills and lines, and the labels of its block that fall on it; with what the
+    /// draw did (`tiles` is 0 where the archive has no data at any zoom: the picture is then
+    /// the style's background alone). Nil when `tileView` gives no view.
+    public func drawTile(_ tile: TileID, scale: Double) -> (image: Image, stats: BasemapDrawStats)? {
+        guard let view = Self.tileView(tile, scale: scale) else { return nil }
+        var canvas = Canvas(width: view.pixelWidth, height: view.pixelHeight)
+        var scratch = Self.scratchPool.withLock { $0.popLast() } ?? PainterScratch()
+        let fromSquares = drawSquares(into: &canvas, view: view, scratch: &scratch)
+        var stats = paint(view, into: &canvas, scratch: &scratch) { painter, canvas in
+            painter.paint(into: &canvas, keepOut: [], geometry: !fromSquares, labels: false)
+        }
+        Self.scratchPool.withLock { pool in
+            if pool.count < Self.scratchPoolSize { pool.append(scratch) }
+        }
+        let block = LabelBlock(containing: tile)
+        let shift = block.shift(of: tile, scale: scale)
+        let labels = blockLabels(block, scale: scale)
+        let area = Rect(x: Double(shift.x), y: Double(shift.y), width: Double(canvas.width), height: Double(canvas.height))
+        let onTile = labels.filter { label in
+            // The boxes hold the letters; the halo and its anti-aliasing reach a little past them.
+            let reach = label.style.haloWidth + 2
+            return label.boxes.contains { $0.insetBy(-reach).intersects(area) }
+        }
+        LabelPlacer.draw(onTile, into: &canvas, shiftedBy: shift, pictures: labelPictures)
+        stats.labels = onTile.count
+        return (canvas.image, stats)
+    }
+
+    /// Zoom levels a tile may be drawn from below its own and still count as inside the archive.
+    static let nearbyLevels = 2
+
+    /// True when the archive has data for `tile`'s ground: inside its bounds (when it gives
+    /// them) and with a tile at the zoom `tile` is drawn from or at most `nearbyLevels` below.
+    /// Drawing falls back further (a sparse archive), but a tile whose only data is many zooms
+    /// away lies outside the archive: its picture would be the background alone.
+    public func hasData(near tile: TileID) -> Bool {
+        guard tile.isValid else { return false }
+        let metadata = source.metadata
+        if let bounds = metadata.bounds {
+            let side = 256.0
+            let north = WebMercator.latLng(x: Double(tile.x) * side, y: Double(tile.y) * side, zoom: Double(tile.zoom))
+            let south = WebMercator.latLng(x: Double(tile.x + 1) * side, y: Double(tile.y + 1) * side, zoom: Double(tile.zoom))
+            guard north.longitude <= bounds.east, south.longitude >= bounds.west, south.latitude <= bounds.north,
+                north.latitude >= bounds.south
+            else { return false }
+        }
+        // The zoom a picture of the tile takes its data from (TileCover's rule).
+        let wanted = metadata.format.isVector ? tile.zoom - 1 : tile.zoom
+        var zoom = min(max(wanted, metadata.minZoom, 0), metadata.maxZoom)
+        let lowest = max(zoom - Self.nearbyLevels, metadata.minZoom, 0)
+        while zoom >= lowest {
+            let levels = tile.zoom - zoom
+            let id =
+                levels >= 0
+                ? TileID(zoom: zoom, x: tile.x >> levels, y: tile.y >> levels) : TileID(zoom: zoom, x: tile.x << -levels, y: tile.y << -levels)
+            switch content(id).content {
+            case .vector, .raster: return true
+            case .missing, .failed: zoom -= 1
+            }
+        }
+        return false
+    }
+
+    /// The tiles whose labels are placed together with `tile`'s (its label block), row by row.
+    public static func labelBlockTiles(containing tile: TileID) -> [TileID] {
+        let block = LabelBlock(containing: tile)
+        let side = block.side
+        return (0..<side * side).map { TileID(zoom: tile.zoom, x: block.column * side + $0 % side, y: block.row * side + $0 / side) }
+    }
+
+    /// The labels placed over `block` at `scale`, in the block's device pixels: kept, or
+    /// placed now.
+    func blockLabels(_ block: LabelBlock, scale: Double) -> [PlacedLabel] {
+        let key = LabelBlocks.Key(style: style.identity, block: block, scale: scale)
+        return labelBlocks.labels(key) {
+            var painter = MapPainter(basemap: self, view: block.view(scale: scale), recorder: nil)
+            return painter.placeLabels()
+        }
+    }
+}
+
+extension MapPainter {
+    /// Places the labels of every visible symbol layer over the whole view without drawing
+    /// anything (the labels of a block of tiles).
+    mutating func placeLabels() -> [PlacedLabel] {
+        guard view.isDrawable else { return [] }
+        loadSquares()
+        var placer = LabelPlacer(view: view, keepOut: [])
+        for layer in basemap.style.layers where layer.isVisible(atZoom: styleZoom) {
+            if case .symbol(let properties) = layer.properties { collectLabels(layer, properties, into: &placer) }
+        }
+        placer.place()
+        return placer.placed
+    }
+}
+
+/// A square block of map tiles at one zoom whose labels are placed together.
+struct LabelBlock: Hashable, Sendable {
+    /// Tiles per side of a block (fewer where the world is smaller).
+    static let tilesPerSide = 4
+
+    let zoom: Int
+    /// The block's column and row among blocks of its zoom.
+    let column: Int
+    let row: Int
+
+    /// The block holding `tile`.
+    init(containing tile: TileID) {
+        zoom = tile.zoom
+        let side = Self.side(zoom: tile.zoom)
+        column = tile.x / side
+        row = tile.y / side
+    }
+
+    /// Tiles per side at `zoom`: 4, or the whole world where it is smaller.
+    static func side(zoom: Int) -> Int { min(tilesPerSide, 1 << zoom) }
+
+    var side: Int { Self.side(zoom: zoom) }
+
+    /// The view of the whole block at `scale`.
+    func view(scale: Double) -> MapView {
+        let tile = Double(SquareGrid.side)
+        let blockSide = Double(side) * tile
+        let center = WebMercator.latLng(
+            x: (Double(column) + 0.5) * blockSide, y: (Double(row) + 0.5) * blockSide, zoom: Double(zoom))
+        let pixels = side * Int((tile * scale).rounded())
+        return MapView(center: center, zoom: Double(zoom), pixelWidth: pixels, pixelHeight: pixels, scale: scale)
+    }
+
+    /// Where `tile`'s top-left corner lies in the block's view, in device pixels.
+    func shift(of tile: TileID, scale: Double) -> (x: Int, y: Int) {
+        let pixels = Int((Double(SquareGrid.side) * scale).rounded())
+        return ((tile.x - column * side) * pixels, (tile.y - row * side) * pixels)
+    }
+}
+
+/// Label placements of tile blocks, shared by a basemap and its restyled twins, bounded in bytes.
+final class LabelBlocks: Sendable {
+    struct Key: Hashable, Sendable {
+        let style: String
+        let block: LabelBlock
+        let scale: Double
+    }
+
+    private let placements: BoundedCache<Key, [PlacedLabel]>
+
+    /// At most `capacity` bytes of placed labels (their outlines).
+    init(capacity: Int) {
+        placements = BoundedCache(capacity: 4_096, costLimit: max(capacity, 0))
+    }
+
+    /// The labels kept for `key`, else `place()`'s, kept.
+    func labels(_ key: Key, place: () -> [PlacedLabel]) -> [PlacedLabel] {
+        placements.value(forKey: key, cost: Self.cost, orMake: place)
+    }
+
+    /// Bytes held now.
+    var byteCount: Int { placements.totalCost }
+
+    private static func cost(_ labels: [PlacedLabel]) -> Int {
+        labels.reduce(256) { total, label in total + 128 + label.path.elements.count * 40 + label.boxes.count * 32 }
+    }
+}
