@@ -34,12 +34,20 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         Logs.bootstrap(try options.resolvedLogFormat())
         let logger = Logger(label: "tripshare")
+        let host = options.resolvedHost
+        let port = try options.resolvedPort()
+        try StartupChecks.ensurePortFree(host: host, port: port)
         let basemap = try basemapOptions.open(logger: logger)
+        let folder = try options.resolvedDatabase().isSQLite ? options.resolvedDataDirectory : nil
+        try await StartupChecks.removingNewFolder(folder) { listening in
+            try await serve(host: host, port: port, basemap: basemap, logger: logger, listening: listening)
+        }
+    }
+
+    private func serve(host: String, port: Int, basemap: BasemapLayer?, logger: Logger, listening: ListeningFlag) async throws {
         let opened = try await options.openServer(security, basemap: basemap)
         let server = opened.app
         let keys = opened.keys
-        let host = options.resolvedHost
-        let port = try options.resolvedPort()
 
         if let created = keys.createdSecretFile {
             print("Created a token signing key in \(created) (mode 0600).")
@@ -55,6 +63,7 @@ struct ServeCommand: AsyncParsableCommand {
             server: TripServerApp.httpServer(timeouts: try security.connectionTimeouts()),
             configuration: .init(address: .hostname(host, port: port), serverName: "tripshare"),
             onServerRunning: { channel in
+                listening.set()
                 let bound = channel.localAddress?.port ?? port
                 if let basemap, let path = basemapOptions.resolvedPath() {
                     print("Basemap: \(path) (\(basemap.summary)).")
