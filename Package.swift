@@ -79,7 +79,8 @@ let package = Package(
         .target(
             name: "TripStoreTesting",
             dependencies: [
-                "Geo", "TripModel", "TripStore", "Fleet", "SQLiteStore", "PostgresStore", .product(name: "Logging", package: "swift-log"),
+                "Geo", "TripModel", "Navigation", "TripStore", "Fleet", "SQLiteStore", "PostgresStore",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
