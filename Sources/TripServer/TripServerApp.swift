@@ -29,6 +29,9 @@ public struct TripServerApp: Sendable {
     public let basemap: BasemapLayer?
     /// Deletes what the event log no longer keeps, when run as one of ``services``.
     let retention: EventRetentionService
+    /// The folder of the Markdown documentation the home page links (`/docs/...`); nil when
+    /// the server has none (the page then says where the documentation lives).
+    public var docsDirectory: String?
 
     /// Creates the application's parts over `store`: writes are stamped with `clock`,
     /// previews drawn at `previewClock` (`clock` when nil) over `basemap` when given; each
@@ -73,6 +76,7 @@ public struct TripServerApp: Sendable {
         let router = Router(context: TripRequestContext.self)
         router.add(middleware: MetricsAndErrorsMiddleware(metrics: metrics))
         OperationsRoutes(fleet: fleet, metrics: metrics).register(on: router)
+        HomePageRoutes(docsDirectory: docsDirectory).register(on: router)
         SharePageRoutes(fleet: fleet, authenticator: authenticator).register(on: router)
         DriverPageRoutes(fleet: fleet, authenticator: authenticator).register(on: router)
         // Every route registered on `api` is authenticated, rate-limited and, where its path
