@@ -1,6 +1,6 @@
 // swift-tools-version: 6.1
 // tripshare: a self-hostable, Fleet Engine–style journey-sharing backend with its own map
-// renderer. Module layering (DESIGN.md §1): imports point downwards only.
+// renderer. Module layering (docs/architecture.md §1): imports point downwards only.
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -84,7 +84,8 @@ let package = Package(
         .target(
             name: "TripStoreTesting",
             dependencies: [
-                "Geo", "TripModel", "TripStore", "Fleet", "SQLiteStore", "PostgresStore", .product(name: "Logging", package: "swift-log"),
+                "Geo", "TripModel", "Navigation", "TripStore", "Fleet", "SQLiteStore", "PostgresStore",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -120,7 +121,7 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
-            resources: [.copy("openapi.json"), .copy("share"), .copy("drive"), .copy("pages")],
+            resources: [.copy("openapi.json"), .copy("share"), .copy("drive"), .copy("pages"), .copy("home")],
             swiftSettings: strict
         ),
         // Requests to the server without a socket, for tests and fixture replays (as

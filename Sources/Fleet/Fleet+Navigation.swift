@@ -98,18 +98,24 @@ extension Fleet {
     /// for an unknown vehicle.
     public func navigationScreenInputs(provider: String, vehicleId: String) async throws -> NavigationScreenInputs {
         let navigators = navigators
-        return try await store.read { reader in
+        let (read, navigator, trips) = try await store.read { reader in
             let (vehicle, stored) = try FleetWrites.storedNavigator(reader, provider: provider, id: vehicleId)
             let navigator = try navigators.navigator(stored, provider: provider, vehicleId: vehicleId)
             let route = navigator?.route
             let finalDestination = (route?.destinations.count ?? 0) - 1
-            return NavigationScreenInputs(
+            let inputs = NavigationScreenInputs(
                 vehicle: vehicle, navInfo: navigator?.navInfo ?? NavInfo(navState: .stopped), route: route,
                 routeVersion: route == nil ? 0 : stored.routeVersion, snappedLocation: navigator?.lastLocation,
-                arrived: finalDestination >= 0 && navigator?.arrivedDestinationIndex == finalDestination,
+                arrived: finalDestination >= 0 && navigator?.arrivedDestinationIndex == finalDestination, stop: nil,
                 navigatorSettings: navigator?.settings ?? NavigatorSettings(),
                 uiSettings: VehicleNavigationUISettings(try reader.navigationUISettings(provider: provider, vehicleId: vehicleId)))
+            return (inputs, navigator, try reader.unfinishedTrips(provider: provider, vehicleId: vehicleId))
         }
+        // Only a vehicle without trips can have just finished one: the log is read only then.
+        let lastStatus = trips.isEmpty ? try await lastTripStatus(provider: provider, vehicleId: vehicleId) : nil
+        var inputs = read
+        inputs.stop = Self.driverStop(navigator: navigator, trips: trips, lastTripStatus: lastStatus)
+        return inputs
     }
 
     /// The vehicle's NavInfo with every remaining step (`stopped` when it has no route).

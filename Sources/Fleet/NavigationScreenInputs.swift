@@ -18,6 +18,9 @@ public struct NavigationScreenInputs: Sendable {
     public var snappedLocation: LatLng?
     /// True while the latest news is the arrival at the route's final destination.
     public var arrived: Bool
+    /// What the screen says at a stop (arrived, waiting for the rider, trip complete); nil
+    /// while driving (``Fleet/driverStop(navigator:trips:lastTripStatus:)``).
+    public var stop: DriverStop?
     /// The navigator's settings (the speedometer's alert thresholds are theirs).
     public var navigatorSettings: NavigatorSettings
     /// The vehicle's navigation UI settings in effect.

@@ -192,6 +192,10 @@ extension NavRoute {
             guard destination.location.isValid else {
                 throw NavRouteError(path: "\(path).location", message: "not a valid latitude/longitude")
             }
+            if let name = destination.name, name.utf8.count > limits.maxTextBytes || name.count > limits.maxTextLength {
+                throw NavRouteError(
+                    path: "\(path).name", message: "longer than \(limits.maxTextLength) characters or \(limits.maxTextBytes) bytes in UTF-8")
+            }
             guard destination.polylinePointIndex > previous, destination.polylinePointIndex < pointCount else {
                 throw NavRouteError(
                     path: "\(path).polylinePointIndex",

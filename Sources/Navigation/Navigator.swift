@@ -157,9 +157,11 @@ public struct Navigator: Sendable {
         guard verdict == .accepted || verdict == .relocated else { return [] }
         let dt = state.lastTime.map { max(0, time.timeIntervalSince($0)) } ?? 0
         var speed = speedMetersPerSecond.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
-        if speed == nil, let last = state.lastLocation, dt > 0 {
-            speed = Earth.distance(last, location) / dt
-        }
+        // How fast the vehicle must have gone since the last fix: the search ahead reaches at
+        // least that far even when the fix reports a lower speed (a car stopped at its
+        // destination after a long gap between reports says 0).
+        let travelled = state.lastLocation.map { last in dt > 0 ? Earth.distance(last, location) / dt : 0 } ?? 0
+        if speed == nil, state.lastLocation != nil, dt > 0 { speed = travelled }
         state.lastTime = time
         state.lastLocation = location
         state.speedMetersPerSecond = speed
@@ -180,9 +182,10 @@ public struct Navigator: Sendable {
         } else if verdict == .relocated || state.navState == .rerouting {
             kind = .wide
         }
-        var best = snap(location, heading: heading, speed: speed ?? 0, dt: dt, accuracy: accuracyMeters ?? 0, kind: kind)
+        let searchSpeed = max(speed ?? 0, travelled)
+        var best = snap(location, heading: heading, speed: searchSpeed, dt: dt, accuracy: accuracyMeters ?? 0, kind: kind)
         if kind == .window, best.offsetMeters > offRouteLimit(at: best.position.meters) {
-            let wide = snap(location, heading: heading, speed: speed ?? 0, dt: dt, accuracy: accuracyMeters ?? 0, kind: .wide)
+            let wide = snap(location, heading: heading, speed: searchSpeed, dt: dt, accuracy: accuracyMeters ?? 0, kind: .wide)
             if wide.offsetMeters < best.offsetMeters { best = wide }
         }
         let onRoute = best.offsetMeters <= offRouteLimit(at: best.position.meters)

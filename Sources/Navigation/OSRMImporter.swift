@@ -50,7 +50,9 @@ public enum OSRMImporter {
                 m.pointIndex = first
                 if step.maneuver.type == "arrive" {
                     destinations.append(
-                        RouteDestination(location: waypoint(response, l + 1) ?? polyline.points[last], polylinePointIndex: last))
+                        RouteDestination(
+                            location: waypoint(response, l + 1) ?? polyline.points[last], polylinePointIndex: last,
+                            name: waypointName(response, l + 1)))
                     m.destinationNumber = destinations.count
                     m.pointIndex = last
                 }
@@ -59,7 +61,9 @@ public enum OSRMImporter {
             if destinations.count < l + 1 {
                 let last = polyline.points.count - 1
                 destinations.append(
-                    RouteDestination(location: waypoint(response, l + 1) ?? polyline.points[last], polylinePointIndex: last))
+                    RouteDestination(
+                        location: waypoint(response, l + 1) ?? polyline.points[last], polylinePointIndex: last,
+                        name: waypointName(response, l + 1)))
             }
         }
         var imported = ImportedManeuver.assemble(
@@ -123,6 +127,13 @@ public enum OSRMImporter {
             let location = waypoints[index].location, location.count == 2
         else { return nil }
         return LatLng(latitude: location[1], longitude: location[0])
+    }
+
+    /// A waypoint's street name, nil when it has none.
+    private static func waypointName(_ response: Response, _ index: Int) -> String? {
+        guard let waypoints = response.waypoints, index < waypoints.count, let name = waypoints[index].name else { return nil }
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
     }
 
     /// The maneuver of one step, following the mapping table.
@@ -232,6 +243,7 @@ public enum OSRMImporter {
 
     private struct Waypoint: Decodable {
         var location: [Double]?
+        var name: String?
     }
 
     private struct Step: Decodable {

@@ -41,6 +41,9 @@ public struct TripServerApp: Sendable {
     /// The default budget of each client address on the map data routes: a map page fetches
     /// a few dozen tiles when it opens and as it zooms, far below this.
     public static let defaultMapDataRate = TokenRateLimiter.Rate(requestsPerSecond: 50, burst: 500)
+    /// The folder of the Markdown documentation the home page links (`/docs/...`); nil when
+    /// the server has none (the page then says where the documentation lives).
+    public var docsDirectory: String?
 
     /// Creates the application's parts over `store`: writes are stamped with `clock`,
     /// previews drawn at `previewClock` (`clock` when nil) over `basemap` when given; each
@@ -95,6 +98,7 @@ public struct TripServerApp: Sendable {
         router.add(middleware: RequestLimitsMiddleware(limits: limits))
         OperationsRoutes(fleet: fleet, metrics: metrics).register(on: router)
         let previews = PreviewRoutes(fleet: fleet, metrics: metrics, clock: previewClock, basemap: basemap, pixels: pixels)
+        HomePageRoutes(docsDirectory: docsDirectory).register(on: router)
         SharePageRoutes(fleet: fleet, authenticator: authenticator, tiles: tiles, previews: previews).register(on: router)
         DriverPageRoutes(fleet: fleet, authenticator: authenticator).register(on: router)
         LeafletRoutes().register(on: router)

@@ -2,6 +2,7 @@
 
 import Fleet
 import Geo
+import Navigation
 import Testing
 import TripModel
 import TripStore
@@ -18,6 +19,7 @@ extension StoreConformance {
         Check("bounded history", boundedHistory),
         Check("history belongs to the vehicle", historyBelongsToTheVehicle),
         Check("navigation UI settings through the fleet", navigationUISettings),
+        Check("the driver's screen follows the trip's stops", driverScreenStops),
         Check("simultaneous updates all commit", simultaneousUpdatesAllCommit),
     ]
 
@@ -267,6 +269,28 @@ extension StoreConformance {
         #expect(try await fleet.navigationUISettings(provider: "p", vehicleId: "v1") == reset)
         await #expect(throws: StatusError.self) { _ = try await fleet.navigationUISettings(provider: "p", vehicleId: "nope") }
         await #expect(throws: StatusError.self) { _ = try await fleet.resetNavigationUISettings(provider: "p", vehicleId: "nope") }
+    }
+
+    /// What the driver's screen says at a stop follows the trip, read back from the store: no
+    /// stop while driving to the pickup, waiting at it, none on the way to the dropoff, the trip
+    /// complete afterwards (from the logged status change, once no trip is left), and no stop
+    /// once a new trip is assigned; a canceled trip is not a completed one.
+    static func driverScreenStops(_ make: Factory) async throws {
+        let fleet = Inputs.fleet(try await make())
+        _ = try await fleet.createVehicle(provider: "p", id: "v1", input: Inputs.vehicle(at: LatLng(latitude: 37.39, longitude: -122)))
+        func stop() async throws -> DriverStop? { try await fleet.navigationScreenInputs(provider: "p", vehicleId: "v1").stop }
+        #expect(try await stop() == nil, "a vehicle that never had a trip")
+        _ = try await fleet.createTrip(provider: "p", id: "t1", input: Inputs.trip(vehicle: "v1"))
+        var seen: [DriverStop?] = []
+        for status in [TripStatus.enrouteToPickup, .arrivedAtPickup, .enrouteToDropoff, .complete] {
+            _ = try await fleet.updateTrip(provider: "p", id: "t1", input: Inputs.status(status), mask: FieldMask("tripStatus"))
+            seen.append(try await stop())
+        }
+        #expect(seen == [nil, .waitingForRider(place: nil), nil, .tripComplete(place: nil)])
+        _ = try await fleet.createTrip(provider: "p", id: "t2", input: Inputs.trip(vehicle: "v1"))
+        #expect(try await stop() == nil, "a new trip is under way")
+        _ = try await fleet.updateTrip(provider: "p", id: "t2", input: Inputs.status(.canceled), mask: FieldMask("tripStatus"))
+        #expect(try await stop() == nil, "the latest trip was canceled, not completed")
     }
 
     /// Many location updates at once all commit, in full: every location is in the history

@@ -20,6 +20,11 @@ enum DatabaseChoice: CustomStringConvertible {
             + "other than public). Env TRIPSHARE_DATABASE_URL.",
         valueName: "url")
 
+    /// True for SQLite, whose data directory holds the database and the signing key.
+    var isSQLite: Bool {
+        if case .sqlite = self { true } else { false }
+    }
+
     /// Parses a `--database` value.
     init(_ text: String) throws {
         let lowered = text.lowercased()

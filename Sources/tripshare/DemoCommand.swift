@@ -21,8 +21,8 @@ struct DemoCommand: AsyncParsableCommand {
             Starts `serve` on the embedded SQLite store (or the database --database names) with the basemap \
             \(Self.demoTiles) (central Helsinki, OpenStreetMap data), creates vehicle demo-car and trip demo-trip \
             (provider demo), gives the car's navigator the route \(Self.demoRoute) (real streets and street names \
-            from OpenStreetMap, made by scripts/make_demo_route.py), and drives the car along it at the roads' \
-            speeds: to the pickup by the Central Station, a short wait, then to Senate Square (about 4½ minutes). \
+            from OpenStreetMap, made by scripts/generate/demo_route.py), and drives the car along it at the roads' \
+            speeds: to the pickup on Kaivokatu by the Central Station, a short wait, then to Fabianinkatu (about 4 minutes). \
             Every location is stamped with the time it is sent; --speed-factor F makes the car drive F times faster \
             (above about 5 a city car's fixes look like GPS jumps to the navigator). Open the printed share link in a \
             browser to watch it as the rider does, and the driver's link to see the driver's screen. With --fleet-log \
@@ -91,21 +91,36 @@ struct DemoCommand: AsyncParsableCommand {
         let budget = try limits.connectionBudget(fileLimit: OpenFileLimit.raiseToHard())
         let demo = try makeDrive()
         let factor = speedFactor ?? (log == nil ? 1 : max(1, demo.durationSeconds / Self.logTargetSeconds))
+        let host = options.resolvedHost
+        let port = try options.resolvedPort()
+        try StartupChecks.ensurePortFree(host: host, port: port)
         // The Helsinki tiles go with the Helsinki route; a log from elsewhere gets a basemap only when given one.
         let tiles = basemapOptions.resolvedPath(fallback: log == nil && route == nil ? Self.projectFile(Self.demoTiles) : nil)
         let basemap = try basemapOptions.open(fallback: tiles, logger: logger)
+        let folder = try options.resolvedDatabase().isSQLite ? options.resolvedDataDirectory : nil
+        try await StartupChecks.removingNewFolder(folder) { listening in
+            try await run(
+                demo, factor: factor, host: host, port: port, basemap: basemap, tiles: tiles, budget: budget, logger: logger,
+                listening: listening)
+        }
+    }
 
+    private func run(
+        _ demo: DemoDrive, factor: Double, host: String, port: Int, basemap: BasemapLayer?, tiles: String?, budget: ConnectionBudget,
+        logger: Logger, listening: ListeningFlag
+    ) async throws {
         let opened = try await options.openServer(security, limits: limits, basemap: basemap, tileOptions: tileOptions, logger: logger)
         let server = opened.app
         let authority = opened.authority
-        let host = options.resolvedHost
-        let port = try options.resolvedPort()
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = Application(
             router: server.makeRouter(),
             server: TripServerApp.httpServer(timeouts: try security.connectionTimeouts(), budget: budget),
             configuration: .init(address: .hostname(host, port: port), serverName: "tripshare"),
-            onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? port) },
+            onServerRunning: { channel in
+                listening.set()
+                continuation.yield(channel.localAddress?.port ?? port)
+            },
             logger: logger)
         let services = ServiceGroup(
             configuration: .init(
@@ -138,8 +153,7 @@ struct DemoCommand: AsyncParsableCommand {
     /// The drive: the given or shipped route, or the log's first trip.
     private func makeDrive() throws -> DemoDrive {
         if let log {
-            guard let data = FileManager.default.contents(atPath: log) else { throw ValidationError("--fleet-log: cannot read \(log)") }
-            return try DemoDrive(log: try FleetLog.parse(data))
+            return try DemoDrive(log: try FleetLog.parse(try CommandFiles.read(log)))
         }
         guard let path = route ?? Self.projectFile(Self.demoRoute) else {
             throw ValidationError(
@@ -148,7 +162,7 @@ struct DemoCommand: AsyncParsableCommand {
                 or pass --route FILE or --fleet-log FILE
                 """)
         }
-        guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("--route: cannot read \(path)") }
+        let data = try CommandFiles.read(path)
         let navRoute: NavRoute
         do { navRoute = try OSRMImporter.route(from: data) } catch { throw ValidationError("\(path): \(error)") }
         return try DemoDrive(route: navRoute, area: route == nil ? "central Helsinki, OpenStreetMap streets" : "the route in \(path)")

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import NIOCore
 import NIOPosix
@@ -18,7 +19,17 @@ enum Entry {
     static func main() {
         NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
         Task {
-            await Tripshare.main()
+            // Tripshare.main(), with Foundation's file errors made readable first.
+            do {
+                var command = try Tripshare.parseAsRoot()
+                if var asyncCommand = command as? any AsyncParsableCommand {
+                    try await asyncCommand.run()
+                } else {
+                    try command.run()
+                }
+            } catch {
+                Tripshare.exit(withError: CommandError.readable(error))
+            }
             exit(0)
         }
         dispatchMain()

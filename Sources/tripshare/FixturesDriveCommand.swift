@@ -50,7 +50,7 @@ struct FixturesDriveCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let time = Timestamp(rfc3339: start) else { throw ValidationError("--start: '\(start)' is not an RFC 3339 time") }
-        guard let data = FileManager.default.contents(atPath: route) else { throw ValidationError("cannot read \(route)") }
+        let data = try CommandFiles.read(route)
         let navRoute: NavRoute
         do {
             switch format {

@@ -24,11 +24,14 @@ struct RouteImportOptions: ParsableArguments {
 
     /// Reads the input, imports it with `importer`, checks the route and writes it.
     func run(_ importer: (Data) throws(RouteImportError) -> NavRoute) throws {
-        let route = try importer(try Data(contentsOf: URL(fileURLWithPath: file)))
+        let data = try CommandFiles.read(file)
+        if let out { try CommandFiles.checkWritable(out) }
+        let route: NavRoute
+        do { route = try importer(data) } catch { throw CommandError("\(file): \(error)") }
         do {
             _ = try route.validate()
         } catch {
-            throw ValidationError("the imported route is not valid: \(error)")
+            throw CommandError("the imported route is not valid: \(error)")
         }
         let output = try LineOutput(path: out)
         output.writeLine(try JSONCoding.encodePretty(route))

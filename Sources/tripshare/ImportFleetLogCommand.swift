@@ -32,7 +32,7 @@ struct ImportFleetLogCommand: AsyncParsableCommand {
 
     func run() async throws {
         let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: log)) } catch { throw ValidationError("cannot read \(log)") }
+        data = try CommandFiles.read(log)
         let fleetLog: FleetLog
         do { fleetLog = try FleetLog.parse(data) } catch { throw ValidationError("\(log): \(error.message)") }
         let directory = URL(fileURLWithPath: out)

@@ -3,7 +3,7 @@ import ConnectionLimits
 import JSON
 import TripServer
 
-/// How much the server lets its clients hold (DESIGN §11, docs/operations.md): connections,
+/// How much the server lets its clients hold (DESIGN §11, docs/limits.md): connections,
 /// members of a JSON body, event streams per token, pixels drawn per token. Each flag falls
 /// back to a `TRIPSHARE_*` environment variable, then to its default.
 struct LimitOptions: ParsableArguments {

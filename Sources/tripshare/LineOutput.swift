@@ -9,8 +9,9 @@ final class LineOutput {
     /// Output to `path`, or standard output when nil or "-".
     init(path: String?) throws {
         if let path, path != "-" {
+            try CommandFiles.checkWritable(path)
             guard FileManager.default.createFile(atPath: path, contents: nil) else {
-                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
+                throw CommandError("cannot write \(path): \(String(cString: strerror(errno)).lowercased())")
             }
             handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         } else {

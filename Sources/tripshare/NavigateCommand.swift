@@ -111,7 +111,7 @@ struct NavigateCommand: AsyncParsableCommand {
         var rerouteRoute = try reroute.map(Self.readRoute)
         let points: AnySequence<TracePoint>
         if let trace {
-            let data = try Data(contentsOf: URL(fileURLWithPath: trace))
+            let data = try CommandFiles.read(trace)
             let read = trace.hasSuffix(".csv") ? try TraceReader.csv(data, start: startTime) : try TraceReader.jsonl(data)
             points = AnySequence(read)
         } else {
@@ -172,12 +172,13 @@ struct NavigateCommand: AsyncParsableCommand {
     }
 
     static func readRoute(_ path: String) throws -> NavRoute {
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        let route = try JSONCoding.decode(NavRoute.self, from: bytes, root: path)
+        let bytes = try CommandFiles.read(path)
+        let route: NavRoute
+        do { route = try JSONCoding.decode(NavRoute.self, from: bytes, root: path) } catch { throw CommandError("\(error)") }
         do {
             _ = try route.validate()
         } catch {
-            throw ValidationError("\(path): \(error)")
+            throw CommandError("\(path): \(error)")
         }
         return route
     }

@@ -24,7 +24,7 @@ struct NavigationFrameWriter {
         self.directory = URL(fileURLWithPath: directory)
         try FileManager.default.createDirectory(at: self.directory, withIntermediateDirectories: true)
         if let settingsFile {
-            let bytes = try Data(contentsOf: URL(fileURLWithPath: settingsFile))
+            let bytes = try CommandFiles.read(settingsFile)
             do {
                 settings = try NavigationUISettings(json: bytes)
             } catch {

