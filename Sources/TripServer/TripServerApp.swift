@@ -33,11 +33,13 @@ public struct TripServerApp: Sendable {
     /// Creates the application's parts over `store`: writes are stamped with `clock`,
     /// previews drawn at `previewClock` (`clock` when nil) over `basemap` when given; each
     /// token's requests are counted by `rateLimiter` (``TokenRateLimiter/Policy/standard``
-    /// unless given); the event log keeps what `eventRetention` says.
+    /// unless given); the event log keeps what `eventRetention` says; estimates read the
+    /// roads under routes from `roadClasses` (DESIGN §5), when given.
     public init(
         store: any TripStore, authority: TokenAuthority, metrics: RequestMetrics = RequestMetrics(),
         clock: WallClock = .system, previewClock: WallClock? = nil, basemap: BasemapLayer? = nil,
-        rateLimiter: TokenRateLimiter = TokenRateLimiter(), eventRetention: EventRetention = .standard
+        rateLimiter: TokenRateLimiter = TokenRateLimiter(), eventRetention: EventRetention = .standard,
+        roadClasses: (any RoadClassSource)? = nil
     ) {
         self.previewClock = previewClock ?? clock
         self.basemap = basemap
@@ -52,7 +54,7 @@ public struct TripServerApp: Sendable {
                 .microseconds(10), .microseconds(25), .microseconds(50), .microseconds(100), .microseconds(250),
                 .microseconds(500), .milliseconds(1), .milliseconds(5), .milliseconds(25),
             ])
-        fleet = Fleet(store: store, clock: clock, navigatorUpdateObserver: { navigatorUpdate.record($0) })
+        fleet = Fleet(store: store, clock: clock, navigatorUpdateObserver: { navigatorUpdate.record($0) }, roadClasses: roadClasses)
         broadcaster = EventBroadcaster(fleet: fleet)
         retention = EventRetentionService(fleet: fleet, retention: eventRetention, metrics: metrics)
     }
