@@ -17,7 +17,8 @@ extension ServerOptions {
     /// Opens the store and applies its migrations, and resolves the keys: from the
     /// environment, else the secret of the data directory (SQLite; created when missing) or
     /// of the database every process shares (PostgreSQL). Tokens are verified with
-    /// `security`'s clock skew and limited to its rates; previews draw `basemap`.
+    /// `security`'s clock skew and limited to its rates; previews draw `basemap`, and estimates
+    /// read the roads under routes from its tiles.
     func openServer(_ security: SecurityOptions, basemap: BasemapLayer? = nil) async throws -> OpenedServer {
         let database = try resolvedDatabase()
         let retention = try resolvedEventRetention()
@@ -25,7 +26,9 @@ extension ServerOptions {
         let keys = try await signingKeys(database: database, store: store)
         let authority = try await TokenAuthority(hmacSecret: keys.hmacSecret, jwksJSON: keys.jwksJSON, clockSkew: try security.clockSkew())
         let limiter = TokenRateLimiter(policy: try security.rateLimits())
-        let app = TripServerApp(store: store, authority: authority, basemap: basemap, rateLimiter: limiter, eventRetention: retention)
+        let app = TripServerApp(
+            store: store, authority: authority, basemap: basemap, rateLimiter: limiter, eventRetention: retention,
+            roadClasses: basemap.flatMap { BasemapRoads(source: $0.source) })
         return OpenedServer(app: app, authority: authority, keys: keys, database: database)
     }
 
