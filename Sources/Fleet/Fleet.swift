@@ -30,16 +30,18 @@ public struct Fleet: Sendable {
 
     /// A fleet over `store`, reading time from `clock`. At most `navigatorCacheCapacity`
     /// decoded navigators stay in memory; `navigatorUpdateObserver` is told how long each
-    /// routed vehicle's navigator took per write (for metrics).
+    /// routed vehicle's navigator took per write (for metrics). `roadClasses` is the
+    /// operator's map, read for the roads under each new route segment (DESIGN §5); without
+    /// one, estimates use the vehicle type's typical speed.
     public init(
         store: any TripStore, clock: WallClock = .system, navigatorCacheCapacity: Int = 4_096,
-        navigatorUpdateObserver: (@Sendable (Duration) -> Void)? = nil
+        navigatorUpdateObserver: (@Sendable (Duration) -> Void)? = nil, roadClasses: (any RoadClassSource)? = nil
     ) {
         self.store = store
         self.clock = clock
         styles = StyleService(store: store, clock: clock)
         navigators = VehicleNavigators(cacheCapacity: navigatorCacheCapacity, updateDuration: navigatorUpdateObserver)
-        writes = FleetWrites(navigators: navigators)
+        writes = FleetWrites(navigators: navigators, roadClasses: roadClasses)
     }
 
     /// Runs `flow` as one store write at the current time; `vehicle` names the vehicle it

@@ -9,6 +9,9 @@ import TripStore
 struct FleetWrites: Sendable {
     /// The navigators run in the vehicle writes.
     let navigators: VehicleNavigators
+    /// The operator's map, read for the roads under a vehicle's new route segment; nil
+    /// without a basemap.
+    var roadClasses: (any RoadClassSource)? = nil
 
     func createVehicle(_ tx: any StoreTransaction, provider: String, id: String, input: Vehicle, now: Timestamp) throws -> Vehicle {
         let vehicle = try Vehicle.created(from: input, provider: provider, id: id, now: now)
@@ -22,7 +25,7 @@ struct FleetWrites: Sendable {
         }
         try JourneyState.refresh(
             vehicle: &record.vehicle, trips: &trips, tracking: &record.tracking,
-            trigger: .init(now: now, locationUpdated: vehicle.lastLocation != nil), roadPaces: paces)
+            trigger: .init(now: now, locationUpdated: vehicle.lastLocation != nil), roadPaces: paces, roads: roads(record))
         try tx.insertVehicle(provider: provider, id: id, record)
         // The location history is read from the log (LocationHistory), so a location the
         // vehicle starts with is logged like any later one.
@@ -180,17 +183,27 @@ struct FleetWrites: Sendable {
         let before = try tx.unfinishedTrips(provider: provider, vehicleId: vehicleId)
         var trips = before
         // The fleet's paces along the route segment, read only when its profile needs them.
-        let paces = try JourneyState.roadCellsToRead(vehicle: record.vehicle, tracking: record.tracking, now: trigger.now).map {
+        let paces = try JourneyState.roadCellsToRead(vehicle: record.vehicle, trips: trips, tracking: record.tracking, now: trigger.now).map {
             try tx.roadCellPaces(provider: provider, cells: $0)
         }
         try JourneyState.refresh(
-            vehicle: &record.vehicle, trips: &trips, tracking: &record.tracking, trigger: trigger, guidance: guidance, roadPaces: paces)
+            vehicle: &record.vehicle, trips: &trips, tracking: &record.tracking, trigger: trigger, guidance: guidance, roadPaces: paces,
+            roads: roads(record))
         let previous = Dictionary(before.map { ($0.tripId, $0) }, uniquingKeysWith: { a, _ in a })
         var events: [NewEvent] = []
         for trip in trips where trip != previous[trip.tripId] {
             if let old = previous[trip.tripId] { events += Events.progress(old: old, new: trip, vehicleId: vehicleId, now: trigger.now) }
         }
         return (trips, events)
+    }
+
+    /// What the basemap says about the roads under the vehicle's route segment, read only when
+    /// the segment is new to its profile (never on every update).
+    private func roads(_ record: VehicleRecord) -> RoadsAlong? {
+        guard let roadClasses, let route = JourneyState.routeToReadRoadsOf(vehicle: record.vehicle, tracking: record.tracking) else {
+            return nil
+        }
+        return roadClasses.roads(along: route)
     }
 
     /// Saves refreshed trips beside the vehicle they were derived from (after the navigator,

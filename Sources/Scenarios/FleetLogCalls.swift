@@ -8,9 +8,11 @@
 // - a vehicle the log never creates is created from its first logged state, just before the
 //   first call that needs it;
 // - a trip whose pickup or dropoff the log holds only as an opaque `...Handle` (jump-demo)
-//   gets the place where its vehicle stood when the trip reached ARRIVED_AT_PICKUP (pickup)
-//   or COMPLETE (dropoff); a trip that never got there gets the place of its last status
-//   change instead (pickup only);
+//   gets the place where its vehicle really arrived there (FleetLogLegs: the first sign of
+//   arrival while heading for it, which may be the driver app's before the trip's status),
+//   else where it stood when the trip reached ARRIVED_AT_PICKUP (pickup) or COMPLETE
+//   (dropoff); a trip that never got there gets the place of its last status change instead
+//   (pickup only);
 // - a repeated create of the same vehicle (the app restarting) is kept, expecting 409
 //   ALREADY_EXISTS, as Fleet Engine answered;
 // - a trip created without a tripType is EXCLUSIVE;
@@ -264,6 +266,17 @@ public struct FleetLogCalls: Sendable {
             }
         }
         for (id, place) in fallback where out[id]?.pickup == nil { out[id, default: (nil, nil)].pickup = place }
+        // Where the vehicle really arrived, when the log shows it, wins: the driver app often
+        // says so before the provider sets the trip's status.
+        for leg in FleetLogLegs(log: log).legs.reversed() {
+            guard let stop = leg.stop, let location = leg.place else { continue }
+            let place = Place(location: location, time: leg.arrival, reason: "its arrival (\(leg.sign))")
+            switch stop.type {
+            case .pickup: out[stop.tripId, default: (nil, nil)].pickup = place
+            case .dropOff: out[stop.tripId, default: (nil, nil)].dropoff = place
+            case .intermediateDestination: break
+            }
+        }
         return out
     }
 }

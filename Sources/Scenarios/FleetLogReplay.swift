@@ -17,11 +17,14 @@ public struct FleetLogReplay: Sendable {
         public var withoutDriverEstimates: Bool
         /// Read every trip's view after every call (the consistency checks).
         public var checkViews: Bool
+        /// Score our remaining time and the driver's against the real arrivals (``Report/score``).
+        public var score: Bool
 
         /// Creates options.
-        public init(withoutDriverEstimates: Bool = false, checkViews: Bool = true) {
+        public init(withoutDriverEstimates: Bool = false, checkViews: Bool = true, score: Bool = false) {
             self.withoutDriverEstimates = withoutDriverEstimates
             self.checkViews = checkViews
+            self.score = score
         }
     }
 
@@ -50,22 +53,31 @@ public struct FleetLogReplay: Sendable {
         public var remainingDistance: ErrorDistribution?
         /// Remaining time: ours against the driver's (seconds), when compared.
         public var remainingTime: ErrorDistribution?
-        /// Every compared update, in log order, for plotting where the estimates go wrong.
+        /// Every location update inside a leg and every update compared with the driver's, in
+        /// log order, for plotting where the estimates go wrong.
         public var estimates: [EstimateSample] = []
+        /// Our remaining time and the driver's against the real arrivals, when asked for.
+        public var score: EstimateScore?
     }
 
-    /// One vehicle update where our estimates were compared with the driver's.
+    /// One vehicle update inside a leg, or where our estimates were compared with the driver's.
     public struct EstimateSample: Codable, Sendable {
         /// The log time of the update.
         public var time: Timestamp
         /// The vehicle updated.
         public var vehicleId: String
+        /// The leg it lies in (index into ``EstimateScore/legs``); nil outside legs.
+        public var leg: Int?
+        /// Seconds from the update to the real arrival; nil outside legs.
+        public var actualSeconds: Double?
         /// Remaining distance in metres: ours and the driver's (nil where either is missing).
         public var distance: Double?
         public var driverDistance: Double?
         /// Remaining time in seconds: ours and the driver's (nil where either is missing).
         public var timeSeconds: Double?
         public var driverTimeSeconds: Double?
+        /// Which way ours were made.
+        public var method: EstimateMethod?
     }
 
     let log: FleetLog
@@ -101,6 +113,8 @@ public struct FleetLogReplay: Sendable {
         var report = Report(
             calls: 0, checks: 0, synthesizedVehicles: plan.report.synthesizedVehicles, failures: [],
             remainingDistance: nil, remainingTime: nil)
+        let legs = FleetLogLegs(calls: plan.calls)
+        var scored: [EstimateScore.Sample] = []
         var trips: [String: TripState] = [:]
         var tripOrder: [String] = []
         var vehicleLocations: [String: LatLng] = [:]
@@ -130,18 +144,29 @@ public struct FleetLogReplay: Sendable {
                 // driver app keeps sending a stale remaining distance.
                 let onTrip: Bool
                 if case .array(let current)? = call.response?["currentTrips"] { onTrip = !current.isEmpty } else { onTrip = false }
-                if let answer, onTrip, let ours = try? JSONCoding.decode(Vehicle.self, from: answer, root: "vehicle") {
+                let leg = legs.leg(ofCall: index)
+                guard onTrip || leg != nil else { break }
+                let ours = answer.flatMap { try? JSONCoding.decode(Vehicle.self, from: $0, root: "vehicle") }
+                let actual = leg.map { legs.legs[$0].arrival.seconds(since: call.time) }
+                if onTrip, let ours {
                     if let driver = driverDistance, let mine = ours.remainingDistanceMeters {
                         distanceErrors.append((Double(mine), Double(driver)))
                     }
                     if let driver = driverTime, let mine = ours.remainingTimeSeconds { timeErrors.append((Double(mine), Double(driver))) }
-                    if driverDistance != nil || driverTime != nil {
-                        report.estimates.append(
-                            EstimateSample(
-                                time: call.time, vehicleId: call.id, distance: ours.remainingDistanceMeters.map(Double.init),
-                                driverDistance: driverDistance.map(Double.init), timeSeconds: ours.remainingTimeSeconds.map(Double.init),
-                                driverTimeSeconds: driverTime.map(Double.init)))
-                    }
+                }
+                if let leg, let actual {
+                    scored.append(
+                        EstimateScore.Sample(
+                            leg: leg, actualSeconds: actual, ours: ours?.remainingTimeSeconds.map(Double.init),
+                            driver: driverTime.map(Double.init)))
+                }
+                if leg != nil || (ours != nil && (driverDistance != nil || driverTime != nil)) {
+                    report.estimates.append(
+                        EstimateSample(
+                            time: call.time, vehicleId: call.id, leg: leg, actualSeconds: actual,
+                            distance: ours?.remainingDistanceMeters.map(Double.init), driverDistance: driverDistance.map(Double.init),
+                            timeSeconds: ours?.remainingTimeSeconds.map(Double.init), driverTimeSeconds: driverTime.map(Double.init),
+                            method: ours?.estimateMethod))
                 }
             case .createTrip:
                 if answer != nil {
@@ -169,6 +194,7 @@ public struct FleetLogReplay: Sendable {
             report.remainingDistance = Self.distribution(distanceErrors) { ours, driver in abs(ours - driver) <= max(20, 0.02 * driver) }
         }
         if !timeErrors.isEmpty { report.remainingTime = Self.distribution(timeErrors, tolerance: nil) }
+        if options.score { report.score = EstimateScore(legs: legs.legs, samples: scored) }
         return report
     }
 

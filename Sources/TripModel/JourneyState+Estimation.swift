@@ -15,23 +15,71 @@ extension JourneyState {
     /// The road cells along the vehicle's route segment whose paces the next refresh needs
     /// (read them from the store and pass them as its `roadPaces`): all of them when the
     /// route's profile is missing, of another route, or due for renewal; nil otherwise.
-    public static func roadCellsToRead(vehicle: Vehicle, tracking: RouteTracking, now: Timestamp) -> [RoadCell]? {
-        if let profile = tracking.profile, profile.describes(routeVersion: vehicle.currentRouteSegmentVersion, now: now) { return nil }
-        guard let route = routeMeasure(of: vehicle) else { return nil }
-        return Array(Set(RoadCell.along(route).map(\.cell))).sorted()
+    /// Without a route, those near the straight line to the next stop among `trips` (the
+    /// vehicle's unfinished trips), when that stop's pace is missing or due for renewal.
+    public static func roadCellsToRead(vehicle: Vehicle, trips: [Trip] = [], tracking: RouteTracking, now: Timestamp) -> [RoadCell]? {
+        guard let route = followedRoute(of: vehicle) else {
+            // No route: the corridor of the straight line to the next stop (LinePace).
+            guard let position = vehicle.lastLocation?.location, let stop = firstStop(vehicle: vehicle, trips: trips),
+                let target = stop.location?.point, !(tracking.linePace?.describes(stop, now: now) ?? false)
+            else { return nil }
+            return LinePace.corridor(from: position, to: target)
+        }
+        if let profile = tracking.profile, profile.describes(routeVersion: route.version, now: now) { return nil }
+        return Array(Set(RoadCell.along(route.measure).map(\.cell))).sorted()
+    }
+
+    /// The route the estimator follows to the first stop: the vehicle's route segment, with
+    /// its version.
+    static func followedRoute(of vehicle: Vehicle) -> (measure: PolylineMeasure, version: Timestamp?)? {
+        routeMeasure(of: vehicle).map { ($0, vehicle.currentRouteSegmentVersion) }
+    }
+
+    /// The vehicle's next stop among `trips` (its unfinished trips), in driving order.
+    static func firstStop(vehicle: Vehicle, trips: [Trip]) -> TripWaypoint? {
+        var ordered = trips
+        orderTrips(&ordered, previous: vehicle.currentTrips)
+        return (try? orderedStops(vehicle: vehicle, trips: ordered, checkTrips: false))?.first?.stop
+    }
+
+    /// Keeps the pace near the straight line to the first stop: read anew from `paces` when
+    /// given, dropped when there is a route or the stop changed.
+    static func updateLinePace(_ tracking: inout RouteTracking, onRoute: Bool, firstStop: TripWaypoint?, paces: [RoadCellPace]?, now: Timestamp) {
+        guard !onRoute, let stop = firstStop?.stop else {
+            tracking.linePace = nil
+            return
+        }
+        if let paces {
+            tracking.linePace = LinePace(stop: stop, paces: paces, now: now)
+        } else if tracking.linePace?.stop != stop {
+            tracking.linePace = nil
+        }
+    }
+
+    /// The vehicle's route segment when the basemap's roads under it must be read for the next
+    /// refresh (pass them as its `roads`): when its profile is missing or of another route, never while the route
+    /// stays the same.
+    public static func routeToReadRoadsOf(vehicle: Vehicle, tracking: RouteTracking) -> [LatLng]? {
+        guard let route = followedRoute(of: vehicle) else { return nil }
+        if let profile = tracking.profile, profile.routeVersion == route.version { return nil }
+        return route.measure.points
     }
 
     /// Keeps the route's profile current: rebuilt with `paces` when given, and without when
-    /// the profile is of another route; dropped without a route.
+    /// the profile is of another route; dropped without a route. The roads under the route
+    /// are `roads` when given, else kept from the profile while the route stays the same.
     static func updateProfile(
-        _ tracking: inout RouteTracking, route: PolylineMeasure?, version: Timestamp?, paces: [RoadCellPace]?, now: Timestamp
+        _ tracking: inout RouteTracking, route: PolylineMeasure?, version: Timestamp?, paces: [RoadCellPace]?, roads: RoadsAlong?,
+        now: Timestamp
     ) {
         guard let route else {
             tracking.profile = nil
             return
         }
-        if paces != nil || tracking.profile?.routeVersion != version || tracking.profile == nil {
-            tracking.profile = RouteProfile(route: route, routeVersion: version, paces: paces ?? [], now: now)
+        let sameRoute = tracking.profile?.routeVersion == version && tracking.profile != nil
+        if paces != nil || roads != nil || !sameRoute {
+            let known = roads ?? (sameRoute ? tracking.profile?.roads : nil)
+            tracking.profile = RouteProfile(route: route, routeVersion: version, paces: paces ?? [], roads: known, now: now)
         }
     }
 
@@ -50,7 +98,7 @@ extension JourneyState {
     /// too far apart in time, or jumping are not counted.
     static func updateTripPace(
         _ tracking: inout RouteTracking, before: RouteTracking, trigger: Trigger, driving: Bool, firstStop: TripWaypoint?,
-        traffic: [RoadStretch]?, speed: Double
+        traffic: [RoadStretch]?, speed: Double, roadSpeeds: Bool
     ) {
         guard let tripId = firstStop?.tripId else {
             tracking.tripPace = nil
@@ -66,7 +114,7 @@ extension JourneyState {
         guard seconds > 0, seconds <= Estimation.observationMaximumGapSeconds, to >= from,
             to - from <= seconds * Estimation.observationMaximumSpeed
         else { return }
-        let model = RoutePace(speed: speed, profile: tracking.profile, ownRatio: 1)
+        let model = RoutePace(speed: speed, profile: tracking.profile, ownRatio: 1, roadSpeeds: roadSpeeds)
         let modelSeconds = TrafficPath.pieces(from: from, to: to, stretches: traffic).reduce(0) {
             $0 + model.seconds(from: $1.from, to: $1.to, traffic: $1.speed)
         }

@@ -46,10 +46,12 @@ public enum JourneyState {
     /// With `guidance` (the vehicle's navigator on its route with steps), the legs that route
     /// visits take its distances and durations; the others are estimated. `roadPaces` are the
     /// fleet's paces for the cells ``roadCellsToRead(vehicle:tracking:now:)`` named, read for
-    /// this refresh (nil when it named none).
+    /// this refresh (nil when it named none); `roads` is what the basemap says about the route
+    /// ``routeToReadRoadsOf(vehicle:tracking:)`` named (nil when it named none, or without a
+    /// basemap).
     public static func refresh(
         vehicle: inout Vehicle, trips: inout [Trip], tracking: inout RouteTracking, trigger: Trigger,
-        guidance: RouteProgress? = nil, roadPaces: [RoadCellPace]? = nil
+        guidance: RouteProgress? = nil, roadPaces: [RoadCellPace]? = nil, roads: RoadsAlong? = nil
     ) throws(StatusError) {
         let now = trigger.now
         updateDriverFlags(&tracking, trigger)
@@ -58,17 +60,21 @@ public enum JourneyState {
 
         let stops = try orderedStops(vehicle: vehicle, trips: trips, checkTrips: trigger.waypointsSet)
         let speed = Estimation.freeFlowSpeed(vehicle.vehicleType?.category)
-        let route = routeMeasure(of: vehicle)
+        let followed = followedRoute(of: vehicle)
+        let route = followed?.measure
         let before = tracking
         let position = vehicle.lastLocation?.location.map {
-            snap(guidance?.position ?? $0, on: route, version: vehicle.currentRouteSegmentVersion, tracking: &tracking)
+            snap(guidance?.position ?? $0, on: route, version: followed?.version, tracking: &tracking)
         }
         if trigger.locationUpdated { tracking.fixTime = vehicle.lastLocation?.updateTime ?? now }
-        updateProfile(&tracking, route: route, version: vehicle.currentRouteSegmentVersion, paces: roadPaces, now: now)
+        updateProfile(&tracking, route: route, version: followed?.version, paces: route == nil ? nil : roadPaces, roads: roads, now: now)
+        updateLinePace(&tracking, onRoute: route != nil, firstStop: stops.first, paces: route == nil ? roadPaces : nil, now: now)
+        let roadSpeeds = Estimation.drivesAtRoadSpeed(vehicle.vehicleType?.category)
         updateTripPace(
             &tracking, before: before, trigger: trigger, driving: isDriving(position, stops: stops, trips: trips),
-            firstStop: stops.first, traffic: vehicle.currentRouteSegmentTraffic?.trafficRendering.roadStretch, speed: speed)
-        let pace = RoutePace(speed: speed, profile: tracking.profile, ownRatio: tracking.tripPace?.ratio ?? 1)
+            firstStop: stops.first, traffic: vehicle.currentRouteSegmentTraffic?.trafficRendering.roadStretch, speed: speed,
+            roadSpeeds: roadSpeeds)
+        let pace = RoutePace(speed: speed, profile: tracking.profile, ownRatio: tracking.tripPace?.ratio ?? 1, roadSpeeds: roadSpeeds)
 
         // Leg 0: from the vehicle to its first stop (or along its route when it has none).
         var legs: [TrafficPath] = []
@@ -78,7 +84,8 @@ public enum JourneyState {
             legs.append(TrafficPath(measure: route, from: tracking.distanceAlongMeters, stretches: stretches, pace: pace))
             firstLegOnRoute = true
         } else if let position, let first = stops.first?.location?.point {
-            legs.append(TrafficPath(straightFrom: position, to: first, pace: pace))
+            let fleetPace = tracking.linePace?.secondsPerMeter(model: 1 / speed)
+            legs.append(TrafficPath(straightFrom: position, to: first, pace: pace, secondsPerMeter: fleetPace))
         }
         if !legs.isEmpty {
             for i in stops.indices.dropFirst() {
@@ -137,6 +144,8 @@ public enum JourneyState {
         let stopsChanged = vehicle.waypoints.map(\.stop) != stops
         vehicle.waypoints = waypoints
         Versioning.bump(&vehicle.waypointsVersion, if: stopsChanged, now: now)
+        vehicle.estimateMethod = estimateMethod(
+            legs: legs.count, driverTime: tracking.driverTimeIsCurrent, guided: !guided.isEmpty, onRoute: firstLegOnRoute)
         if legs.isEmpty {
             if !tracking.driverDistanceIsCurrent { vehicle.remainingDistanceMeters = nil }
             if !tracking.driverTimeIsCurrent { vehicle.remainingTimeSeconds = nil }
@@ -153,6 +162,15 @@ public enum JourneyState {
         }
     }
 
+    /// Which way the first leg's time was made.
+    private static func estimateMethod(legs: Int, driverTime: Bool, guided: Bool, onRoute: Bool) -> EstimateMethod? {
+        if driverTime { return .driver }
+        guard legs > 0 else { return nil }
+        if guided { return .navigator }
+        if onRoute { return .routeSegment }
+        return .straightLine
+    }
+
     private static func updateDriverFlags(_ tracking: inout RouteTracking, _ trigger: Trigger) {
         if trigger.driverSentDistance {
             tracking.driverDistanceIsCurrent = true
@@ -163,7 +181,7 @@ public enum JourneyState {
     }
 
     /// Keeps trips in the order they were assigned: known ones as before, new ones after.
-    private static func orderTrips(_ trips: inout [Trip], previous: [String]) {
+    static func orderTrips(_ trips: inout [Trip], previous: [String]) {
         let rank = Dictionary(previous.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         let original = Dictionary(trips.enumerated().map { ($1.tripId, $0) }, uniquingKeysWith: { a, _ in a })
         trips.sort { a, b in

@@ -10,7 +10,9 @@ extension Vehicle {
         "navigationStatus", "deviceSettings",
     ]
     /// Fields only the server writes.
-    public static let outputOnlyFields: Set<String> = ["name", "currentTrips", "waypointsVersion", "currentRouteSegmentVersion"]
+    public static let outputOnlyFields: Set<String> = [
+        "name", "currentTrips", "waypointsVersion", "currentRouteSegmentVersion", "estimateMethod",
+    ]
 
     /// A new vehicle from a create request: output-only fields of `input` are ignored;
     /// `vehicleState`, `supportedTripTypes`, `maximumCapacity` and `vehicleType` are required

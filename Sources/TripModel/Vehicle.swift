@@ -43,6 +43,9 @@ public struct Vehicle: Hashable, Sendable {
     public var etaToFirstWaypoint: Timestamp?
     /// The driver app's navigation state.
     public var navigationStatus: NavigationStatus?
+    /// Which way `remainingDistanceMeters` and `remainingTimeSeconds` were made (output only;
+    /// our extension of Fleet Engine's resource).
+    public var estimateMethod: EstimateMethod?
 
     /// Creates a vehicle with the given name and nothing else set.
     public init(name: String) {
@@ -69,6 +72,7 @@ extension Vehicle: Codable {
         case vehicleType, backToBackEnabled, waypoints, waypointsVersion, currentRouteSegment
         case currentRouteSegmentVersion, currentRouteSegmentTraffic, currentRouteSegmentEndPoint
         case remainingDistanceMeters, remainingTimeSeconds, etaToFirstWaypoint, navigationStatus
+        case estimateMethod
         /// Input only in Fleet Engine; accepted and not kept.
         case deviceSettings
     }
@@ -94,6 +98,7 @@ extension Vehicle: Codable {
         remainingTimeSeconds = try c.decodeIfPresent(Int.self, forKey: .remainingTimeSeconds)
         etaToFirstWaypoint = try c.decodeIfPresent(Timestamp.self, forKey: .etaToFirstWaypoint)
         navigationStatus = try c.decodeIfPresent(NavigationStatus.self, forKey: .navigationStatus)
+        estimateMethod = try c.decodeIfPresent(EstimateMethod.self, forKey: .estimateMethod)
         if let settings = try c.decodeIfPresent(JSONValue.self, forKey: .deviceSettings) {
             guard case .object = settings else {
                 throw FieldValidationError(codingPath: c.codingPath + [CodingKeys.deviceSettings], message: "expected an object")
@@ -122,5 +127,6 @@ extension Vehicle: Codable {
         try c.encodeIfPresent(remainingTimeSeconds, forKey: .remainingTimeSeconds)
         try c.encodeIfPresent(etaToFirstWaypoint, forKey: .etaToFirstWaypoint)
         try c.encodeIfPresent(navigationStatus, forKey: .navigationStatus)
+        try c.encodeIfPresent(estimateMethod, forKey: .estimateMethod)
     }
 }

@@ -50,13 +50,14 @@ public struct TripServerApp: Sendable {
     /// token's requests are counted by `rateLimiter` (``TokenRateLimiter/Policy/standard``
     /// unless given); the event log keeps what `eventRetention` says; requests are bounded by
     /// `limits`. Map tiles come from `tiles` (by default drawn from `basemap`, kept in memory),
-    /// each client address limited to `mapDataRate` (nil for no limit).
+    /// each client address limited to `mapDataRate` (nil for no limit). Estimates read the
+    /// roads under routes from `roadClasses` (DESIGN §5), when given.
     public init(
         store: any TripStore, authority: TokenAuthority, metrics: RequestMetrics = RequestMetrics(),
         clock: WallClock = .system, previewClock: WallClock? = nil, basemap: BasemapLayer? = nil,
         rateLimiter: TokenRateLimiter = TokenRateLimiter(), eventRetention: EventRetention = .standard,
         limits: RequestLimits = .standard, tiles: MapTiles? = nil,
-        mapDataRate: TokenRateLimiter.Rate? = TripServerApp.defaultMapDataRate
+        mapDataRate: TokenRateLimiter.Rate? = TripServerApp.defaultMapDataRate, roadClasses: (any RoadClassSource)? = nil
     ) {
         self.limits = limits
         pixels = PixelBudget(pixelsPerSecond: limits.pixelsPerSecond, burst: limits.pixelsPerSecond.map { $0 * 3 })
@@ -75,7 +76,7 @@ public struct TripServerApp: Sendable {
                 .microseconds(10), .microseconds(25), .microseconds(50), .microseconds(100), .microseconds(250),
                 .microseconds(500), .milliseconds(1), .milliseconds(5), .milliseconds(25),
             ])
-        fleet = Fleet(store: store, clock: clock, navigatorUpdateObserver: { navigatorUpdate.record($0) })
+        fleet = Fleet(store: store, clock: clock, navigatorUpdateObserver: { navigatorUpdate.record($0) }, roadClasses: roadClasses)
         broadcaster = EventBroadcaster(fleet: fleet)
         retention = EventRetentionService(fleet: fleet, retention: eventRetention, metrics: metrics)
     }

@@ -17,10 +17,11 @@ public struct LocalServer: Sendable {
     /// A server over `store` whose writes, tokens and previews read `clock` (previews
     /// `previewClock` when given); `logger` receives the request logs. Tokens are not
     /// rate-limited (nor their pictures' pixels) unless `rateLimits` says so: a replay calls as
-    /// fast as it can.
+    /// fast as it can. Estimates read the roads under routes from `roadClasses`, when given.
     public init(
         store: any TripStore, clock: WallClock = .system, previewClock: WallClock? = nil,
-        logger: Logger = Logger(label: "tripshare-local"), rateLimits: TokenRateLimiter.Policy = .unlimited
+        logger: Logger = Logger(label: "tripshare-local"), rateLimits: TokenRateLimiter.Policy = .unlimited,
+        roadClasses: (any RoadClassSource)? = nil
     ) async throws {
         var generator = SystemRandomNumberGenerator()
         let secret = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
@@ -28,7 +29,8 @@ public struct LocalServer: Sendable {
         app = TripServerApp(
             store: store, authority: authority, clock: clock, previewClock: previewClock,
             rateLimiter: TokenRateLimiter(policy: rateLimits),
-            limits: RequestLimits(pixelsPerSecond: rateLimits.driverAndConsumer == nil ? nil : RequestLimits.standard.pixelsPerSecond))
+            limits: RequestLimits(pixelsPerSecond: rateLimits.driverAndConsumer == nil ? nil : RequestLimits.standard.pixelsPerSecond),
+            roadClasses: roadClasses)
         transport = LocalTransport(app: app, logger: logger)
     }
 

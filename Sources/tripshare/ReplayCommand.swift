@@ -1,8 +1,10 @@
 import ArgumentParser
+import Basemap
 import Foundation
 import Hummingbird
 import JSON
 import Logging
+import Render
 import Scenarios
 import ServiceLifecycle
 import TripModel
@@ -19,7 +21,8 @@ struct ReplayCommand: AsyncParsableCommand {
             each call, reads every trip in the JOURNEY_SHARING_V1S view with a consumer token and checks its status, \
             the vehicle's position, the stops and the versions. Without --server it starts a private server on a \
             temporary SQLite database, or on the database --database names. With --without-driver-estimates the driver's remaining distance and time are \
-            removed from the updates and our estimates are compared with them.
+            removed from the updates and our estimates are compared with them; with --score both are scored against \
+            the moments the vehicles really arrived.
             Example: tripshare replay ../shared/fixtures/fleet-engine-logs/two-trips-bay-area.json --without-driver-estimates
             """
     )
@@ -33,6 +36,13 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(help: "Replay against this running server (e.g. http://127.0.0.1:8080) instead of a private one.")
     var server: String?
 
+    @Option(
+        name: .customLong("basemap"),
+        help: ArgumentHelp(
+            "Without --server: the private server reads road classes for its estimates from these vector tiles (PMTiles, "
+                + "MBTiles, or a folder of z/x/y.mvt or z-x-y.mvt tiles).", valueName: "file"))
+    var basemap: String?
+
     @Option(name: .customLong("data-dir"), help: "With --server: the server's data directory, for its signing key (default ./data).")
     var dataDirectory: String?
 
@@ -44,10 +54,38 @@ struct ReplayCommand: AsyncParsableCommand {
             """)
     var database: String?
 
-    @Option(help: "Write the report as JSON to this file (with every compared update: our and the driver's remaining distance and time).")
+    @Flag(
+        help: """
+            Score our remaining time and the driver app's against the moments the vehicles really arrived, per leg and \
+            overall (MAE, median, MAPE, bias, and the share of updates with an estimate).
+            """)
+    var score = false
+
+    @Option(
+        help: """
+            Write the report as JSON to this file: every update inside a leg and every one compared with the driver's, \
+            with our and the driver's remaining distance and time and the seconds to the real arrival.
+            """)
     var report: String?
 
+    func validate() throws {
+        if basemap != nil, server != nil {
+            throw ValidationError("--basemap is for the private server; a running server reads its own (serve --basemap)")
+        }
+    }
+
     func run() async throws {
+        let roadClasses: BasemapRoads?
+        if let basemap {
+            let source: any TileSource
+            do { source = try TileArchive.open(path: basemap) } catch { throw ValidationError("cannot use the basemap: \(error.message)") }
+            guard let roads = BasemapRoads(source: source) else {
+                throw ValidationError("cannot use the basemap: \(basemap) holds \(source.metadata.format) images, not vector tiles")
+            }
+            roadClasses = roads
+        } else {
+            roadClasses = nil
+        }
         let data = try CommandFiles.read(log)
         let fleetLog = try FleetLog.parse(data)
         print("\(log): \(fleetLog.entries.count) calls\(fleetLog.skippedEntryTypes.isEmpty ? "" : ", skipped \(fleetLog.skippedEntryTypes)")")
@@ -79,7 +117,7 @@ struct ReplayCommand: AsyncParsableCommand {
         let app = Application(
             router: TripServerApp(
                 store: store, authority: authority, rateLimiter: TokenRateLimiter(policy: .unlimited),
-                limits: RequestLimits(pixelsPerSecond: nil)
+                limits: RequestLimits(pixelsPerSecond: nil), roadClasses: roadClasses
             ).makeRouter(),
             configuration: .init(address: .hostname("127.0.0.1", port: 0)),
             onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) },
@@ -109,7 +147,7 @@ struct ReplayCommand: AsyncParsableCommand {
             try await authority.mint(Principal(role: .consumer, provider: provider, tripId: tripId, subject: "replay"))
         }
         let progress = ProgressLine(label: "replaying")
-        let result = try await replay.run(.init(withoutDriverEstimates: withoutDriverEstimates)) { done, total in
+        let result = try await replay.run(.init(withoutDriverEstimates: withoutDriverEstimates, score: score)) { done, total in
             progress.update(done, of: total)
         }
         progress.finish()
@@ -118,6 +156,12 @@ struct ReplayCommand: AsyncParsableCommand {
             print("created from their first logged state (the log has no create_vehicle): \(result.synthesizedVehicles.joined(separator: ", "))")
         }
         for failure in result.failures.prefix(20) { print("  FAIL \(failure)") }
+        if let score = result.score {
+            for line in score.table { print(line) }
+        }
+        if result.remainingDistance != nil || result.remainingTime != nil {
+            print("compared with the driver app's own numbers (no oracle), while Fleet Engine had the vehicle on a trip:")
+        }
         if let d = result.remainingDistance {
             print(
                 String(

@@ -19,7 +19,8 @@ extension ServerOptions {
     /// environment, else the secret of the data directory (SQLite; created when missing) or
     /// of the database every process shares (PostgreSQL). Tokens are verified with
     /// `security`'s clock skew and limited to its rates; requests are bounded by `limits`;
-    /// previews draw `basemap`, and map tiles are drawn from it as `tileOptions` say.
+    /// previews draw `basemap`, map tiles are drawn from it as `tileOptions` say, and estimates
+    /// read the roads under routes from its tiles.
     func openServer(
         _ security: SecurityOptions, limits: LimitOptions, basemap: BasemapLayer? = nil, tileOptions: TileOptions = TileOptions(),
         logger: Logger
@@ -33,7 +34,7 @@ extension ServerOptions {
         var app = TripServerApp(
             store: store, authority: authority, basemap: basemap, rateLimiter: limiter, eventRetention: retention,
             limits: try limits.requestLimits(), tiles: try tileOptions.open(basemap, logger: logger),
-            mapDataRate: try tileOptions.resolvedRate())
+            mapDataRate: try tileOptions.resolvedRate(), roadClasses: basemap.flatMap { BasemapRoads(source: $0.source) })
         // The documentation of the repository this binary was built from, as the demo finds its data.
         app.docsDirectory = DemoCommand.projectFile("docs")
         return OpenedServer(app: app, authority: authority, keys: keys, database: database)

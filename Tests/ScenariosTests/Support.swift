@@ -11,9 +11,15 @@ func repositoryURL(file: StaticString = #filePath) -> URL {
 /// The committed fixtures.
 var fixturesURL: URL { repositoryURL().appendingPathComponent("Tests/Fixtures") }
 
-/// A file of the real data beside the repository (`../shared/fixtures`).
+/// A file of the real data beside the repository (`../shared/fixtures`; from a worktree in a
+/// folder of worktrees, `../../shared/fixtures`).
 func sharedFixture(_ path: String) -> URL {
-    repositoryURL().deletingLastPathComponent().appendingPathComponent("shared/fixtures").appendingPathComponent(path)
+    let beside = repositoryURL().deletingLastPathComponent()
+    for folder in [beside, beside.deletingLastPathComponent()] {
+        let fixtures = folder.appendingPathComponent("shared/fixtures")
+        if FileManager.default.fileExists(atPath: fixtures.path) { return fixtures.appendingPathComponent(path) }
+    }
+    return beside.appendingPathComponent("shared/fixtures").appendingPathComponent(path)
 }
 
 /// A fresh temporary folder, removed by the caller.

@@ -32,6 +32,40 @@ public enum Estimation {
         }
     }
 
+    /// How much longer a stretch of known road class (``RoadsAlong``) takes than at its
+    /// free-flow speed, by the driver's traffic report. Google Maps draws "slower traffic" for
+    /// roads driven at between about a half and three quarters of their free-flow speed:
+    /// two thirds of it takes 1.5 times as long. A jam is stop-and-go, as above.
+    public static func trafficTimeFactorAtFreeFlow(_ speed: TrafficSpeed) -> Double {
+        switch speed {
+        case .normal, .unspecified: return 1.0
+        case .slow: return 1.5
+        case .trafficJam: return 3.0
+        }
+    }
+
+    /// Whether road classes decide the speed for a vehicle type: for motor vehicles that
+    /// drive at a road's speed; bicycles, pedestrians and trucks keep their own.
+    public static func drivesAtRoadSpeed(_ category: VehicleCategory?) -> Bool {
+        switch category {
+        case .auto, .taxi, .twoWheeler, .none: return true
+        case .truck, .bicycle, .pedestrian: return false
+        }
+    }
+
+    /// Seconds a traffic light costs on average: Webster's uniform delay for vehicles arriving
+    /// at random at a fixed-time signal at low flow, C·(1 − g/C)²/2, with a 90 s cycle and half
+    /// of it green (the Highway Capacity Manual's level of service B for signalised
+    /// junctions starts at 10 s of control delay).
+    public static let trafficSignalSeconds = 11.25
+
+    /// Seconds a car loses giving way at a junction (``RoadsAlong/giveWays``): it
+    /// slows from the road's free-flow speed `speed` (m/s) at AASHTO's comfortable 3.4 m/s²,
+    /// stands for 2 s (a stop sign's full stop) and pulls away at a gentle 1.5 m/s².
+    public static func giveWaySeconds(speed: Double) -> Double {
+        speed / 2 * (1 / 3.4 + 1 / 1.5) + 2
+    }
+
     /// A turn: the route changes direction by at least this much within about 30 m.
     public static let turnMinimumDegrees = 45.0
 
@@ -73,6 +107,16 @@ public enum Estimation {
     public static func plausible(secondsPerMeter: Double) -> Double {
         min(1.0, max(1.0 / 40, secondsPerMeter))
     }
+
+    // MARK: - A leg without a route (LinePace)
+
+    /// The fleet's road cells within this many metres of the straight line from a vehicle to
+    /// its stop give the pace there: a street or two either side.
+    public static let lineCorridorMeters = 100.0
+
+    /// Lines longer than this many half-cells (about 30 km) are not read: a corridor that long
+    /// says little about the way.
+    public static let lineCorridorSamples = 600
 
     // MARK: - The vehicle's own driving
 

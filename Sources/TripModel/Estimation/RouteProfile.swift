@@ -1,8 +1,8 @@
 import Geo
 
 /// What the estimator knows about the vehicle's current route segment beyond its length and
-/// traffic: where it turns, and how fast the fleet has been observed to drive the road cells
-/// along it. Built when the segment changes (and again every ``Estimation/profileLifetimeSeconds``,
+/// traffic: where it turns, what the basemap says about its roads (read once per route
+/// segment), and how fast the fleet has been observed to drive the road cells along it. Built when the segment changes (and again every ``Estimation/profileLifetimeSeconds``,
 /// so new observations arrive), kept with the vehicle's tracking state, and read by every
 /// location update without touching the route's geometry or the store again.
 public struct RouteProfile: Codable, Hashable, Sendable {
@@ -26,11 +26,15 @@ public struct RouteProfile: Codable, Hashable, Sendable {
     public var turns: [Double]
     /// Observed stretches, in route order, not overlapping.
     public var observed: [ObservedStretch]
+    /// What the basemap says about the route's roads; nil without a basemap.
+    public var roads: RoadsAlong?
 
     /// The profile of `route` (version `routeVersion`), with the paces `paces` hold for the
-    /// road cells along it (cells without a usable pace are left to the model).
-    public init(route: PolylineMeasure, routeVersion: Timestamp?, paces: [RoadCellPace], now: Timestamp) {
+    /// road cells along it (cells without a usable pace are left to the model) and what the
+    /// basemap says about its roads.
+    public init(route: PolylineMeasure, routeVersion: Timestamp?, paces: [RoadCellPace], roads: RoadsAlong? = nil, now: Timestamp) {
         self.routeVersion = routeVersion
+        self.roads = roads
         built = now
         turns = route.turnDistances(minimumDegrees: Estimation.turnMinimumDegrees)
         var known: [RoadCell: RoadCellPace] = [:]

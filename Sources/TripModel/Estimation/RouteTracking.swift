@@ -1,7 +1,8 @@
 /// What the server remembers per vehicle between updates to keep its trip state cheap and
 /// consistent: where the vehicle was along its current route segment, whether the remaining
 /// distance and time it holds were sent by the driver for its current location, and what
-/// the estimator learnt (the route's profile, the vehicle's pace, its travel in a road cell).
+/// the estimator learnt (the route's profile, the vehicle's pace, its travel in a road cell,
+/// its pace near the straight line to a stop no route leads to).
 public struct RouteTracking: Codable, Hashable, Sendable {
     /// The `currentRouteSegmentVersion` the position refers to.
     public var routeVersion: Timestamp?
@@ -24,6 +25,8 @@ public struct RouteTracking: Codable, Hashable, Sendable {
     public var tripPace: TripPace?
     /// The vehicle's driving in the road cell it is in, recorded for the fleet once it leaves.
     public var cellTravel: RoadCellPace?
+    /// The fleet's pace near the straight line to the next stop, while no route leads there.
+    public var linePace: LinePace?
 
     /// Tracking for a vehicle not yet on any route.
     public init() {

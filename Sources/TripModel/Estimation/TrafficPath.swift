@@ -80,11 +80,13 @@ struct TrafficPath {
     }
 
     /// A straight path between two points whose length is the great-circle distance times
-    /// ``Estimation/detourFactor``: a stand-in for a leg no route is known for.
-    init(straightFrom a: LatLng, to b: LatLng, pace: RoutePace) {
+    /// ``Estimation/detourFactor``: a stand-in for a leg no route is known for, driven at
+    /// `secondsPerMeter` (the fleet's pace near it, ``LinePace``), else at the vehicle type's
+    /// typical speed.
+    init(straightFrom a: LatLng, to b: LatLng, pace: RoutePace, secondsPerMeter: Double? = nil) {
         points = [a, b]
         intervals = []
         meters = Earth.distance(a, b) * Estimation.detourFactor
-        modelSeconds = meters / pace.speed * pace.ownRatio
+        modelSeconds = meters * (secondsPerMeter ?? 1 / pace.speed) * pace.ownRatio
     }
 }

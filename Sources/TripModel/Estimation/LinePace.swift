@@ -1,0 +1,71 @@
+import Geo
+
+/// The pace the fleet was observed to drive near the straight line from a vehicle to its next
+/// stop, for a leg no route is known for (DESIGN §5): the metres and seconds of the road cells
+/// (``RoadCellPace``) within ``Estimation/lineCorridorMeters`` of the line, summed. Read when
+/// the stop changes and every ``Estimation/profileLifetimeSeconds``, kept with the vehicle's
+/// tracking state.
+public struct LinePace: Codable, Hashable, Sendable {
+    /// The stop the line leads to.
+    public var stop: TripWaypoint
+    /// The server time it was read.
+    public var built: Timestamp
+    /// Metres driven in the corridor's cells (counting only cells with a usable pace).
+    public var meters: Double
+    /// Seconds taken for them.
+    public var seconds: Double
+
+    /// The pace of `paces` (the corridor's cells as the store holds them) on the way to `stop`.
+    public init(stop: TripWaypoint, paces: [RoadCellPace], now: Timestamp) {
+        self.stop = stop
+        built = now
+        var meters = 0.0
+        var seconds = 0.0
+        for pace in paces where now.seconds(since: pace.updated) <= Estimation.roadCellMaximumAgeSeconds {
+            guard let secondsPerMeter = pace.secondsPerMeter else { continue }
+            meters += pace.meters
+            seconds += pace.meters * Estimation.plausible(secondsPerMeter: secondsPerMeter)
+        }
+        self.meters = meters
+        self.seconds = seconds
+    }
+
+    /// Seconds per metre of road: the fleet's, pulled towards `modelSecondsPerMeter` by
+    /// ``Estimation/roadCellPriorMeters`` of driving.
+    func secondsPerMeter(model modelSecondsPerMeter: Double) -> Double {
+        let prior = Estimation.roadCellPriorMeters
+        return (seconds + prior * modelSecondsPerMeter) / (meters + prior)
+    }
+
+    /// Whether it is of `stop` and recent enough.
+    func describes(_ stop: TripWaypoint, now: Timestamp) -> Bool {
+        self.stop == stop && now.seconds(since: built) < Estimation.profileLifetimeSeconds
+    }
+
+    /// The road cells (every heading) of the grid squares within ``Estimation/lineCorridorMeters``
+    /// of the straight line from `a` to `b`; nil when the line is too long to read them all.
+    static func corridor(from a: LatLng, to b: LatLng) -> [RoadCell]? {
+        let length = Earth.distance(a, b)
+        let step = RoadCell.size * LocalPlane.metersPerDegree / 2
+        let count = Int((length / step).rounded(.up)) + 1
+        guard count <= Estimation.lineCorridorSamples else { return nil }
+        let plane = LocalPlane(origin: a)
+        let margin = Estimation.lineCorridorMeters
+        var squares = Set<Int64>()
+        for i in 0...count {
+            let p = Earth.interpolate(a, b, fraction: Double(i) / Double(count))
+            let degreesNorth = margin / LocalPlane.metersPerDegree
+            let degreesEast = degreesNorth / plane.xScale
+            var lat = p.latitude - degreesNorth
+            while lat <= p.latitude + degreesNorth + RoadCell.size / 2 {
+                var lng = p.longitude - degreesEast
+                while lng <= p.longitude + degreesEast + RoadCell.size / 2 {
+                    squares.insert(RoadCell(LatLng(latitude: lat, longitude: lng), headingDegrees: 0).place)
+                    lng += RoadCell.size
+                }
+                lat += RoadCell.size
+            }
+        }
+        return squares.sorted().flatMap { place in (0..<4).map { RoadCell(id: place << 2 | Int64($0)) } }
+    }
+}

@@ -1,0 +1,52 @@
+import Geo
+
+/// What the operator's map says about the roads under a route, by metres from the route's
+/// start: the class of each stretch it could match to a road, where the route must give way
+/// at a junction, and where it passes a traffic light. Metres outside every stretch are not
+/// covered (no tile there, or no road of the map under the route): there the estimate falls
+/// back to the vehicle type's typical speed (``Estimation/freeFlowSpeed(_:)``).
+public struct RoadsAlong: Codable, Hashable, Sendable {
+    /// A stretch of the route on roads of one class.
+    public struct Stretch: Codable, Hashable, Sendable {
+        /// Metres from the route's start where it begins.
+        public var from: Double
+        /// Metres from the route's start where it ends.
+        public var to: Double
+        /// The roads' class.
+        public var roadClass: RoadClass
+
+        /// Creates a stretch.
+        public init(from: Double, to: Double, roadClass: RoadClass) {
+            self.from = from
+            self.to = to
+            self.roadClass = roadClass
+        }
+    }
+
+    /// Stretches of known class, in route order, not overlapping.
+    public var stretches: [Stretch]
+    /// Metres from the start of each junction without lights where the route gives way: to a
+    /// crossing road that ranks higher (``RoadClass/rank``), or to one of its own rank where
+    /// its road ends (the stem of a T); increasing.
+    public var giveWays: [Double]
+    /// Metres from the start of each traffic light the route passes; increasing.
+    public var trafficSignals: [Double]
+
+    /// Creates what the map says about a route.
+    public init(stretches: [Stretch], giveWays: [Double] = [], trafficSignals: [Double] = []) {
+        self.stretches = stretches
+        self.giveWays = giveWays
+        self.trafficSignals = trafficSignals
+    }
+
+    /// Metres of the route with a known road class.
+    public var coveredMeters: Double { stretches.reduce(0) { $0 + ($1.to - $1.from) } }
+}
+
+/// The operator's map as the estimator reads it (DESIGN §5, road class from the basemap):
+/// the roads under a route. The application layer holds one when the server has a basemap and
+/// asks it only when a vehicle's route segment changes, never on every update.
+public protocol RoadClassSource: Sendable {
+    /// What the map says about the roads under `route` (a polyline, start to end).
+    func roads(along route: [LatLng]) -> RoadsAlong
+}
