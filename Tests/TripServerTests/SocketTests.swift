@@ -191,4 +191,19 @@ func tcpTable(port: Int) -> String {
             #expect(try Self.eventually(within: 5) { try serverConnections(port: port, clients: clients) == 0 })
         }
     }
+
+    /// A client that pipelines requests for a large answer and reads none is closed at the
+    /// write timeout, although its ten answers (1.8 MB) would fit in the kernel's buffers as
+    /// the kernel grows them by itself: the server keeps its send buffer small.
+    @Test func clientThatReadsNothingIsClosedAtTheWriteTimeout() async throws {
+        let app = try await Self.app(timeouts: ConnectionTimeouts(write: .milliseconds(500)))
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let attacker = try RawSocket(port: port, timeout: 5)
+            attacker.send(Array(String(repeating: "GET /openapi.json HTTP/1.1\r\nHost: x\r\n\r\n", count: 10).utf8))
+            let closed = try Self.eventually(within: 5) { try serverConnections(port: port, clients: [attacker.localPort]) == 0 }
+            #expect(closed, "\(tcpTable(port: port))")
+            attacker.close()
+        }
+    }
 }

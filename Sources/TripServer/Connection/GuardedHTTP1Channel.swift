@@ -13,10 +13,20 @@ struct GuardedHTTP1Channel: ServerChildChannel {
     let timeouts: ConnectionTimeouts
     let budget: ConnectionBudget
 
+    /// The kernel's send buffer for a client connection (Linux doubles it). Left to itself
+    /// the kernel grows it to 4 MB on loopback, so a client that reads nothing had about 4 MB
+    /// of answers queued before the server's own buffer filled and the write timeout started,
+    /// and a thousand such clients 4 GB of kernel memory. 64 KiB still lets a phone 100 ms away
+    /// take 10 Mbit/s, more than any answer of this API needs.
+    static let sendBufferBytes = 64 * 1024
+
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         let admission = budget.admit(channel)
         let timeouts = self.timeouts
-        return inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
+        let inner = self.inner
+        return channel.setOption(ChannelOptions.socketOption(.so_sndbuf), value: SocketOptionValue(Self.sendBufferBytes)).flatMap {
+            inner.setup(channel: channel, logger: logger)
+        }.flatMapThrowing { value in
             let pipeline = channel.pipeline.syncOperations
             let connectionGuard = ConnectionGuard(timeouts: timeouts, logger: logger, admission: admission)
             let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
