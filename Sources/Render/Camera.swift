@@ -97,11 +97,12 @@ extension Camera {
     static let maximumFitZoom = 19.0
 
     /// A camera showing route vertices (each covering `routeExtent` device pixels around it)
-    /// and `items` inside `padding` device pixels, honouring a given centre or zoom; with
-    /// nothing to show it looks at the given centre (or the whole world).
+    /// and `items` inside `padding` device pixels, and above the bottom's `reservedBottom`
+    /// device pixels where that is more (an attribution's strip), honouring a given centre or
+    /// zoom; with nothing to show it looks at the given centre (or the whole world).
     static func fitting(
         routePoints: [WorldPoint], routeExtent: Double, items: [FitItem], center: LatLng?, zoom: Double?,
-        bearing: Double, pixelWidth: Int, pixelHeight: Int, scale: Double, padding: Double
+        bearing: Double, pixelWidth: Int, pixelHeight: Int, scale: Double, padding: Double, reservedBottom: Double = 0
     ) -> Camera {
         let radians = -bearing * .pi / 180
         let cosine = cos(radians)
@@ -117,7 +118,9 @@ extension Camera {
         let rotated = items.map { rotate($0.world) }
         let fixedCenter = center.map { WebMercator.worldPoint($0, zoom: 0) }
         let halfWidth = Double(pixelWidth) / 2 - padding
-        let halfHeight = Double(pixelHeight) / 2 - padding
+        // Free space above and below the content, device pixels: the bottom may need more.
+        let top = padding
+        let bottom = min(max(padding, reservedBottom), max(padding, Double(pixelHeight) - top - 1))
 
         func make(_ world: WorldPoint, _ zoom: Double) -> Camera {
             Camera(centerWorld: world, zoom: zoom, bearing: bearing, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
@@ -149,9 +152,9 @@ extension Camera {
             if let fixedCenter {
                 let c = rotate(fixedCenter)
                 return b.maxX - c.x * k <= halfWidth && c.x * k - b.minX <= halfWidth
-                    && b.maxY - c.y * k <= halfHeight && c.y * k - b.minY <= halfHeight
+                    && b.maxY - c.y * k <= Double(pixelHeight) / 2 - bottom && c.y * k - b.minY <= Double(pixelHeight) / 2 - top
             }
-            return b.maxX - b.minX <= 2 * halfWidth && b.maxY - b.minY <= 2 * halfHeight
+            return b.maxX - b.minX <= 2 * halfWidth && b.maxY - b.minY <= Double(pixelHeight) - top - bottom
         }
         var corners = rotated
         if !routePoints.isEmpty { corners += [(routeBox.minX, routeBox.minY), (routeBox.maxX, routeBox.maxY)] }
@@ -172,13 +175,23 @@ extension Camera {
                 }
             }
             chosenZoom = low
+            // Padding is room to spare: on a small picture, where the markers and the badge
+            // alone nearly fill it, keeping it would shrink the trip to a dot (or could not keep
+            // them whole at any zoom). There they are kept whole without it.
+            if padding > 0 {
+                let tight = fitting(
+                    routePoints: routePoints, routeExtent: routeExtent, items: items, center: center, zoom: nil, bearing: bearing,
+                    pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, padding: 0, reservedBottom: reservedBottom)
+                if !fits(exp2(chosenZoom) * scale) || tight.zoom - chosenZoom > 1 { return tight }
+            }
         }
         if let fixedCenter { return make(fixedCenter, chosenZoom) }
-        // Centre the content's box; rotate its centre back into world orientation.
+        // Centre the content's box in the space the padding leaves; rotate its centre back
+        // into world orientation.
         let k = exp2(chosenZoom) * scale
         let b = box(k)
         let cx = (b.minX + b.maxX) / 2 / k
-        let cy = (b.minY + b.maxY) / 2 / k
+        let cy = ((b.minY + b.maxY) / 2 - (top - bottom) / 2) / k
         let world = WorldPoint(x: cx * cosine + cy * sine, y: -cx * sine + cy * cosine)
         return make(world, chosenZoom)
     }

@@ -1,8 +1,9 @@
 // A trip preview (DESIGN §7): the trip's scene, styled and placed by the camera, in the
 // contract's layer order — background; the basemap, when there is one, with its street names
-// kept clear of the markers and the ETA badge; polylines by zIndex (traffic runs in their
-// colours, round joins and caps); markers by zIndex at their ground anchors (flat ones turned
-// by heading and bearing); the pickup ETA badge on top. Everything above the basemap is a
+// kept clear of the routes' strokes, the markers and the ETA badge; polylines by zIndex
+// (traffic runs in their colours, round joins and caps); markers by zIndex at their ground
+// anchors (flat ones turned by heading and bearing); the pickup ETA badge; the basemap's
+// attribution on top. Everything above the basemap is a
 // Raster display list, which scripts/cairo_compare.py replays with Cairo (the basemap's own
 // geometry has its display list in Basemap).
 
@@ -60,17 +61,28 @@ public struct TripPreview: Sendable {
 
     /// The preview drawn: the background, the basemap, then the display list.
     public func render(layers: PreviewLayers = .all) throws(RasterError) -> Canvas {
-        let composed = try composition(layers: layers)
-        guard let basemap = mapBasemap else { return try composed.list.render() }
-        var canvas = Canvas(width: composed.list.width, height: composed.list.height, background: composed.list.background ?? .transparent)
-        basemap.draw(into: &canvas, view: MapView(camera: composed.camera), keepOut: composed.keepOut)
-        try canvas.execute(composed.list)
-        return canvas
+        try drawn(layers: layers).canvas
     }
 
-    /// The display list, its camera, and the device rectangles the basemap's labels must stay
-    /// out of (every marker's icon and the ETA badge, drawn or not).
-    func composition(layers: PreviewLayers) throws(RasterError) -> (list: DisplayList, camera: Camera, keepOut: [Rect]) {
+    /// The preview drawn, with the device-pixel boxes of the basemap's labels and its
+    /// attribution (none without a basemap): the background and the basemap with its labels
+    /// clear of the routes' strokes, the markers and the badge; then the display list; then
+    /// the attribution, last, so nothing of the trip hides it.
+    package func drawn(layers: PreviewLayers = .all) throws(RasterError) -> (canvas: Canvas, labelBoxes: [Rect], attributionBox: Rect?) {
+        let composed = try composition(layers: layers)
+        guard let basemap = mapBasemap else { return (try composed.list.render(), [], nil) }
+        var canvas = Canvas(width: composed.list.width, height: composed.list.height, background: composed.list.background ?? .transparent)
+        let view = MapView(camera: composed.camera)
+        let stats = basemap.draw(into: &canvas, view: view, keepOut: composed.keepOut, attribution: false)
+        try canvas.execute(composed.list)
+        let attribution = basemap.drawAttribution(into: &canvas, view: view)
+        return (canvas, stats.labelBoxes, attribution)
+    }
+
+    /// The display list, its camera, and what the basemap's labels must stay out of: every
+    /// route's stroke, every marker's icon and the ETA badge, drawn or not (so a partial list
+    /// has the same map under it).
+    func composition(layers: PreviewLayers) throws(RasterError) -> (list: DisplayList, camera: Camera, keepOut: [LabelObstacle]) {
         let scale = Double(options.scale)
         let scene = TripScene(trip: trip)
         let routes = routeLayers(scene)
@@ -82,29 +94,49 @@ public struct TripPreview: Sendable {
         if let badge, let pickup = markers.first(where: { $0.marker.type == .tripPickupPoint }) {
             items.append(badge.fitItem(above: pickup))
         }
-        let camera = Camera.fitting(
+        // An explicit zoom without a centre looks at the car (DESIGN §7); with neither, the
+        // camera fits everything.
+        let vehicle = scene.markers.first { $0.type == .tripVehicle }?.location
+        let center = options.center ?? (options.zoom == nil ? nil : vehicle)
+        let basemap = mapBasemap
+        let fitted = Camera.fitting(
             routePoints: routes.flatMap { $0.worlds }, routeExtent: routes.map { $0.width * scale / 2 }.max() ?? 0,
-            items: items, center: options.center,
+            items: items, center: center,
             zoom: options.zoom.map { min(max($0, PreviewOptions.zoomRange.lowerBound), PreviewOptions.zoomRange.upperBound) },
             bearing: options.bearing, pixelWidth: options.pixelWidth, pixelHeight: options.pixelHeight,
-            scale: scale, padding: options.padding * scale
-        ).pixelAligned()
+            scale: scale, padding: options.padding * scale, reservedBottom: basemap.map { attributionStrip($0, scale: scale) } ?? 0)
+        // Only a basemap that puts whole-zoom pictures together from squares it keeps needs
+        // the camera on whole pixels; otherwise the picture is exactly where the camera says.
+        let camera = basemap == nil ? fitted : fitted.pixelAligned()
 
         let background = options.lighting == .lowLight ? style.map.nightBackground : style.map.background
         var list = DisplayList(width: options.pixelWidth, height: options.pixelHeight, background: background)
-        if layers.contains(.routes) {
-            for route in routes { route.draw(camera: camera, scale: scale, into: &list.operations) }
-        }
+        var strokes: [DisplayList.Operation] = []
+        for route in routes { route.draw(camera: camera, scale: scale, into: &strokes) }
+        if layers.contains(.routes) { list.operations += strokes }
         if layers.contains(.markers) {
             for placement in markers { placement.draw(camera: camera, into: &list.operations) }
         }
-        var keepOut = markers.map { Rect($0.box(camera)) }
+        var keepOut: [LabelObstacle] = strokes.compactMap {
+            if case .polyline(let line) = $0 { return .line(line.points, width: line.style.width) }
+            return nil
+        }
+        keepOut += markers.map { .box(Rect($0.box(camera))) }
         if let badge, let pickup = markers.first(where: { $0.marker.type == .tripPickupPoint }) {
             let box = badge.placement(for: pickup, among: markers, camera: camera)
-            keepOut.append(Rect(box))
+            keepOut.append(.box(Rect(box)))
             if layers.contains(.etaBadge) { badge.draw(at: box, into: &list.operations) }
         }
         return (list, camera, keepOut)
+    }
+
+    /// Device pixels at the picture's bottom that the attribution's plate takes, with a gap:
+    /// the fit keeps markers and the badge above it, so that neither hides the other.
+    private func attributionStrip(_ basemap: Basemap, scale: Double) -> Double {
+        let view = MapView(
+            center: LatLng(latitude: 0, longitude: 0), zoom: 1, pixelWidth: options.pixelWidth, pixelHeight: options.pixelHeight, scale: scale)
+        guard let box = basemap.attributionBox(view: view) else { return 0 }
+        return Double(options.pixelHeight) - box.y + 2 * scale
     }
 
     /// The preview as PNG bytes (RGB: previews are opaque).

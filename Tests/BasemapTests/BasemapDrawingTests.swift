@@ -56,7 +56,7 @@ import Testing
 
     static func render(_ basemap: Basemap, _ view: MapView, keepOut: [Rect] = []) -> (Canvas, BasemapDrawStats) {
         var canvas = Canvas(width: view.pixelWidth, height: view.pixelHeight)
-        let stats = basemap.draw(into: &canvas, view: view, keepOut: keepOut)
+        let stats = basemap.draw(into: &canvas, view: view, keepOut: keepOut.map(LabelObstacle.box))
         return (canvas, stats)
     }
 
@@ -257,7 +257,7 @@ import Testing
         let blocked = free.boxes.reduce(free.boxes[0]) { $0.union($1) }
         let keepOut = [blocked, Rect(x: 20, y: 20, width: 80, height: 40)]
         var canvas = Canvas(width: 600, height: 300)
-        let labels = basemap.placedLabels(into: &canvas, view: Self.roadView, keepOut: keepOut)
+        let labels = basemap.placedLabels(into: &canvas, view: Self.roadView, keepOut: keepOut.map(LabelObstacle.box))
         for label in labels {
             for box in label.boxes {
                 let clear = !keepOut.contains { $0.intersects(box) }
@@ -275,7 +275,7 @@ import Testing
         }
         #expect(red == 0, "\(red) text pixels inside keep-out rectangles")
         // Blocking the whole picture leaves no label at all.
-        let none = basemap.placedLabels(into: &canvas, view: Self.roadView, keepOut: [Rect(x: 0, y: 0, width: 600, height: 300)])
+        let none = basemap.placedLabels(into: &canvas, view: Self.roadView, keepOut: [.box(Rect(x: 0, y: 0, width: 600, height: 300))])
         #expect(none.isEmpty)
     }
 

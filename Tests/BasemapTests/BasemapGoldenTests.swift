@@ -62,7 +62,7 @@ struct BasemapGoldenTests {
         basemap.draw(
             into: &canvas, view: test.view,
             keepOut: test.keepOut.map { rect in
-                Rect(x: rect.x * test.scale, y: rect.y * test.scale, width: rect.width * test.scale, height: rect.height * test.scale)
+                .box(Rect(x: rect.x * test.scale, y: rect.y * test.scale, width: rect.width * test.scale, height: rect.height * test.scale))
             })
         return canvas.image
     }

@@ -23,7 +23,7 @@ struct RenderedSquaresTests {
 
     static func draw(_ basemap: Basemap, _ view: MapView, keepOut: [Rect] = []) -> (Image, BasemapDrawStats) {
         var canvas = Canvas(width: view.pixelWidth, height: view.pixelHeight)
-        let stats = basemap.draw(into: &canvas, view: view, keepOut: keepOut)
+        let stats = basemap.draw(into: &canvas, view: view, keepOut: keepOut.map(LabelObstacle.box))
         return (canvas.image, stats)
     }
 

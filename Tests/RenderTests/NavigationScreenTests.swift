@@ -1,3 +1,4 @@
+import Basemap
 import Foundation
 import Geo
 import Navigation
@@ -354,14 +355,23 @@ private func settings(_ json: String) throws -> NavigationUISettings {
 private final class PaintUnderlay: MapUnderlay, @unchecked Sendable {
     let color: Color
     private(set) var calls: [(camera: Camera, visibleArea: LayoutRect, keepOut: [LayoutRect], lighting: LightingMode)] = []
+    private(set) var attributions = 0
 
     init(color: Color) { self.color = color }
 
     func draw(
-        on canvas: inout Canvas, camera: Camera, visibleArea: LayoutRect, keepOut: [LayoutRect], lighting: LightingMode
-    ) throws(RasterError) {
-        calls.append((camera, visibleArea, keepOut, lighting))
+        on canvas: inout Canvas, camera: Camera, visibleArea: LayoutRect, keepOut: [LabelObstacle], lighting: LightingMode
+    ) throws(RasterError) -> [Rect] {
+        let boxes = keepOut.compactMap {
+            if case .box(let box) = $0 { LayoutRect(x: box.x, y: box.y, width: box.width, height: box.height) } else { nil }
+        }
+        calls.append((camera, visibleArea, boxes, lighting))
         canvas.clear(to: color)
+        return []
+    }
+
+    func drawAttribution(on canvas: inout Canvas, camera: Camera, visibleArea: LayoutRect, lighting: LightingMode) {
+        attributions += 1
     }
 }
 

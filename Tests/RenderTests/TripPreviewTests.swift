@@ -301,3 +301,47 @@ func polylines(_ list: DisplayList) -> [DisplayList.Polyline] {
         }
     }
 }
+
+/// Where a preview's camera looks (DESIGN §7): exactly where the options say unless a basemap
+/// puts the picture together from kept squares; an explicit zoom alone looks at the car.
+@Suite struct PreviewCameraTests {
+    /// Regression (issue 28): at a whole zoom without a basemap, the camera is not moved onto
+    /// whole pixels: the centre asked for is the picture's centre, so the route lands where
+    /// Cairo draws the same geometry (it was up to half a pixel off).
+    @Test func wholeZoomWithoutBasemapIsExactlyWhereAsked() throws {
+        let center = LatLng(latitude: 60.1699, longitude: 24.9410)
+        let options = try PreviewOptions(parameters: ["center": "60.1699,24.9410", "zoom": "14", "width": "641"])
+        let preview = TripPreview(trip: Trip(name: ""), style: try GoldenSupport.style("default"), options: options, now: fixtureTime)
+        let camera = try preview.camera()
+        let point = camera.point(center)
+        #expect(abs(point.x - 320.5) < 1e-9 && abs(point.y - 240) < 1e-9, "\(point)")
+        #expect(camera != camera.pixelAligned(), "this centre is off the pixel grid, so a snap would have moved it")
+    }
+
+    /// With a basemap the same camera is snapped onto whole pixels, where the kept squares lie.
+    @Test func wholeZoomWithBasemapIsOnThePixelGrid() throws {
+        let options = try PreviewOptions(parameters: ["center": "60.1699,24.9410", "zoom": "14", "width": "641"])
+        let preview = TripPreview(
+            trip: Trip(name: ""), style: try GoldenSupport.style("default"), options: options, now: fixtureTime,
+            basemap: try HelsinkiSample.basemapLayer())
+        let camera = try preview.camera()
+        #expect(camera == camera.pixelAligned())
+    }
+
+    /// Regression (issue 33): `zoom=16` without `center` at the start of the demo trip showed
+    /// neither the car nor either pin; it now centres on the car.
+    @Test func explicitZoomCentresOnTheCar() throws {
+        let trip = try HelsinkiSample.trip(share: 0)
+        let options = try PreviewOptions(parameters: ["zoom": "16"])
+        let preview = TripPreview(trip: trip, style: try GoldenSupport.style("default"), options: options, now: fixtureTime)
+        let car = try #require(trip.lastLocation?.location)
+        let point = try preview.camera().point(car)
+        #expect(abs(point.x - 320) < 1e-6 && abs(point.y - 240) < 1e-6, "\(point)")
+        // With a centre given too, the centre wins.
+        let fixed = TripPreview(
+            trip: trip, style: try GoldenSupport.style("default"),
+            options: try PreviewOptions(parameters: ["zoom": "16", "center": "60.1699,24.9410"]), now: fixtureTime)
+        let asked = try fixed.camera().point(LatLng(latitude: 60.1699, longitude: 24.9410))
+        #expect(abs(asked.x - 320) < 1e-6 && abs(asked.y - 240) < 1e-6)
+    }
+}

@@ -1,7 +1,8 @@
 // The attribution every basemap picture carries (DESIGN §7): the archive's `attribution`
 // metadata with HTML tags removed and entities decoded, else "© OpenStreetMap contributors";
 // drawn small in the bottom-right corner on a translucent plate whose colours follow the
-// style's background, so it stays legible by day and by night.
+// style's background, so it stays legible by day and by night, and whole at every size
+// (wrapped onto more lines rather than cut).
 
 import Foundation
 import Raster
@@ -44,14 +45,19 @@ enum Attribution {
 
     /// Where the attribution goes and how it looks, for a view and a background colour.
     struct Plate {
-        let layout: TextLayout
+        /// Each line's text, its layout, and where its baseline starts.
+        let lines: [(text: String, layout: TextLayout, origin: Point)]
         let box: Rect
-        let origin: Point
         let dark: Bool
     }
 
+    /// The smallest text size, pixels at scale 1: below it the text would not be legible.
+    static let minimumSize = 8.0
+
     /// The plate for a text in the bottom-right corner of `area` (the view's when nil), sized
-    /// to fit it (shrunk, then cut with "…", if too wide).
+    /// to fit it whole: the text shrinks to the minimum size, then wraps between words onto
+    /// more lines. Only a word wider than the picture itself is cut (with "…"), and a picture
+    /// too small for any of it gets no plate.
     static func plate(text: String, view: MapView, area: Rect? = nil, background: Color) -> Plate? {
         guard let font = try? Font.dejaVuSans() else { return nil }
         let scale = view.scale
@@ -61,22 +67,30 @@ enum Attribution {
         let available = area.width - 2 * margin - 2 * padding
         guard available > 20 * scale else { return nil }
         var size = Self.size * scale
-        var shown = text
-        var layout = try? TextLayout(text: shown, font: font, size: size)
-        while let current = layout, current.width > available, size > 8 * scale {
-            size -= 0.5 * scale
-            layout = try? TextLayout(text: shown, font: font, size: size)
+        func width(_ line: String) -> Double { (try? TextLayout(text: line, font: font, size: size).width) ?? .infinity }
+        while width(text) > available, size > Self.minimumSize * scale { size -= 0.5 * scale }
+        var lines: [String] = []
+        for word in text.split(separator: " ").map(String.init) {
+            if let last = lines.last, width(last + " " + word) <= available {
+                lines[lines.count - 1] = last + " " + word
+            } else {
+                var shown = word
+                while width(shown) > available, shown.count > 1 { shown = String(shown.dropLast(2)) + "…" }
+                lines.append(shown)
+            }
         }
-        while let current = layout, current.width > available, shown.count > 1 {
-            shown = String(shown.dropLast(2)) + "…"
-            layout = try? TextLayout(text: shown, font: font, size: size)
-        }
-        guard let layout else { return nil }
-        let height = layout.ascent + layout.descent + 2 * padding
-        let width = layout.width + 2 * padding
+        let layouts = lines.compactMap { try? TextLayout(text: $0, font: font, size: size) }
+        guard let first = layouts.first, layouts.count == lines.count else { return nil }
+        let lineHeight = (first.ascent + first.descent) * 1.1
+        let height = lineHeight * Double(layouts.count - 1) + first.ascent + first.descent + 2 * padding
+        let width = (layouts.map(\.width).max() ?? 0) + 2 * padding
+        guard height + 2 * margin <= area.height else { return nil }
         let box = Rect(x: area.x + area.width - margin - width, y: area.y + area.height - margin - height, width: width, height: height)
-        let origin = Point(box.x + padding, box.y + padding + layout.ascent)
-        return Plate(layout: layout, box: box, origin: origin, dark: background.isDark)
+        // Lines flush right, as the plate sits in the right-hand corner.
+        let placed = layouts.enumerated().map { index, layout in
+            (lines[index], layout, Point(box.maxX - padding - layout.width, box.y + padding + first.ascent + lineHeight * Double(index)))
+        }
+        return Plate(lines: placed, box: box, dark: background.isDark)
     }
 
     /// Draws a plate: a translucent rounded box and the text in a contrasting colour.
@@ -88,9 +102,11 @@ enum Attribution {
                 x: plate.box.x, y: plate.box.y, width: plate.box.width, height: plate.box.height,
                 radius: 3 * scale), color: boxColor)
         // From glyph outlines, like the labels: every pixel is our rasteriser's.
-        guard let outline = try? plate.layout.outline(transform: .translation(x: plate.origin.x, y: plate.origin.y)) else { return }
         var text = PolygonSet()
-        text.addPath(outline, tolerance: 0.2)
+        for (_, layout, origin) in plate.lines {
+            guard let outline = try? layout.outline(transform: .translation(x: origin.x, y: origin.y)) else { continue }
+            text.addPath(outline, tolerance: 0.2)
+        }
         canvas.fill(text, color: textColor)
     }
 }

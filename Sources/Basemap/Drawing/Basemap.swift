@@ -78,15 +78,22 @@ public final class Basemap: Sendable {
     public var warnings: [String] { style.warning.map { [$0] } ?? [] }
 
     /// Draws the basemap for `view` onto `canvas` (which must be the view's device size):
-    /// background, fills, lines, then labels placed clear of `keepOut` (device pixels) and of
-    /// each other, then the attribution in the bottom-right corner of `attributionArea` (the
-    /// part of the picture the map stays visible in; the whole canvas when nil).
+    /// background, fills, lines, then labels placed clear of `keepOut` (what the caller will
+    /// draw over the map, device pixels) and of each other, then the attribution in the
+    /// bottom-right corner of `attributionArea` (the part of the picture the map stays visible
+    /// in; the whole canvas when nil). With `attribution` false the labels keep clear of the
+    /// attribution's place but it is not drawn: the caller draws it last
+    /// (``drawAttribution(into:view:area:)``), over its own drawing.
     @discardableResult
-    public func draw(into canvas: inout Canvas, view: MapView, keepOut: [Rect] = [], attributionArea: Rect? = nil) -> BasemapDrawStats {
+    public func draw(
+        into canvas: inout Canvas, view: MapView, keepOut: [LabelObstacle] = [], attributionArea: Rect? = nil,
+        attribution: Bool = true
+    ) -> BasemapDrawStats {
         var scratch = Self.scratchPool.withLock { $0.popLast() } ?? PainterScratch()
         let fromSquares = drawSquares(into: &canvas, view: view, scratch: &scratch)
         let stats = paint(view, into: &canvas, scratch: &scratch) { painter, canvas in
-            painter.paint(into: &canvas, keepOut: keepOut, geometry: !fromSquares, attributionArea: attributionArea)
+            painter.paint(
+                into: &canvas, keepOut: keepOut, geometry: !fromSquares, attributionArea: attributionArea, attribution: attribution)
         }
         Self.scratchPool.withLock { pool in
             if pool.count < Self.scratchPoolSize { pool.append(scratch) }
@@ -175,8 +182,25 @@ public final class Basemap: Sendable {
         return DisplayList(width: view.pixelWidth, height: view.pixelHeight, background: nil, operations: recorder.operations)
     }
 
+    /// The attribution's plate for `view` in the bottom-right corner of `area` (the whole
+    /// picture when nil), device pixels; nil when the picture is too small to carry it.
+    public func attributionBox(view: MapView, area: Rect? = nil) -> Rect? {
+        Attribution.plate(text: attribution, view: view, area: area, background: style.backgroundColor(atZoom: view.styleZoom))?.box
+    }
+
+    /// Draws the attribution where ``draw(into:view:keepOut:attributionArea:attribution:)``
+    /// keeps its place, and returns its plate: for a caller that draws over the map first.
+    @discardableResult
+    public func drawAttribution(into canvas: inout Canvas, view: MapView, area: Rect? = nil) -> Rect? {
+        guard view.isDrawable,
+            let plate = Attribution.plate(text: attribution, view: view, area: area, background: style.backgroundColor(atZoom: view.styleZoom))
+        else { return nil }
+        Attribution.draw(plate, scale: view.scale, into: &canvas)
+        return plate.box
+    }
+
     /// Draws and returns the labels placed (for tests of placement).
-    func placedLabels(into canvas: inout Canvas, view: MapView, keepOut: [Rect]) -> [PlacedLabel] {
+    func placedLabels(into canvas: inout Canvas, view: MapView, keepOut: [LabelObstacle]) -> [PlacedLabel] {
         var painter = MapPainter(basemap: self, view: view, recorder: nil)
         painter.paint(into: &canvas, keepOut: keepOut)
         return painter.labels
@@ -205,6 +229,11 @@ public struct BasemapDrawStats: Hashable, Sendable {
     public var labels = 0
     /// Label candidates not drawn (overlaps, keep-outs, duplicates, no room).
     public var labelsDropped = 0
+    /// The boxes of the labels drawn, device pixels: a point label's text block, a line
+    /// label's glyphs one by one.
+    public var labelBoxes: [Rect] = []
+    /// The attribution's plate (drawn or only kept free), device pixels.
+    public var attributionBox: Rect?
 
     /// All zeros.
     public init() {}

@@ -56,10 +56,12 @@ struct MapPainter {
     var leftovers: PainterScratch { PainterScratch(points: scratch, groups: groups) }
 
     /// Draws everything (fills, lines and raster tiles only when `geometry`, labels only when
-    /// `labels`), the attribution in `attributionArea`'s bottom-right corner (the canvas's
-    /// when nil).
+    /// `labels`), and with the labels the attribution in `attributionArea`'s bottom-right
+    /// corner (the canvas's when nil) unless `attribution` is false: labels keep clear of its
+    /// plate either way, so that a caller may draw it last, over what it draws on the map.
     mutating func paint(
-        into canvas: inout Canvas, keepOut: [Rect], geometry: Bool = true, labels: Bool = true, attributionArea: Rect? = nil
+        into canvas: inout Canvas, keepOut: [LabelObstacle], geometry: Bool = true, labels: Bool = true,
+        attributionArea: Rect? = nil, attribution: Bool = true
     ) {
         guard view.isDrawable, canvas.width == view.pixelWidth, canvas.height == view.pixelHeight else { return }
         loadSquares()
@@ -99,7 +101,9 @@ struct MapPainter {
             stats.labels = placer.placedCount
             stats.labelsDropped = placer.droppedCount
             self.labels = placer.placed
-            if let plate { Attribution.draw(plate, scale: view.scale, into: &canvas) }
+            stats.labelBoxes = placer.placed.flatMap(\.boxes)
+            stats.attributionBox = plate?.box
+            if attribution, let plate { Attribution.draw(plate, scale: view.scale, into: &canvas) }
         }
     }
 

@@ -1,11 +1,13 @@
-// Label placement and drawing. Contract (DESIGN §13): candidates are placed in priority
+// Label placement and drawing. Contract (DESIGN §7, §13): candidates are placed in priority
 // order (symbol layers higher in the style first, then by `symbol-sort-key`, then tile
 // order); a label is drawn only when it lies wholly inside the picture, overlaps no label
-// placed before it (with `text-padding`), no keep-out rectangle and not the attribution, and
-// no label with the same text is already placed (one label per name). Line labels follow
-// their road glyph by glyph, are turned so they never read upside down, and are refused
-// where the road bends more than `text-max-angle` under them. Text is drawn from glyph
-// outlines: the halo is the outline stroked twice the halo width, then the fill on top.
+// placed before it (with `text-padding`) and not the attribution, covers no obstacle (boxes
+// and stroked lines the caller draws over the map: never, whatever `text-allow-overlap`
+// says), and no label with the same text is already placed (one label per name). Line labels
+// follow their road glyph by glyph, are turned so they never read upside down, and are
+// refused where the road bends more than `text-max-angle` under them; a road hidden under an
+// obstacle line (a route along it) is named beside that line instead. Text is drawn from
+// glyph outlines: the halo is the outline stroked twice the halo width, then the fill on top.
 
 import Foundation
 import Raster
@@ -69,17 +71,25 @@ struct LabelPlacer {
     let view: MapView
     private var candidates: [LabelCandidate] = []
     private var index: CollisionIndex
+    /// What the caller draws over the map (LabelObstacle).
+    private var obstacles: CollisionIndex
     private(set) var placed: [PlacedLabel] = []
     private var placedTexts = Set<String>()
     private(set) var droppedCount = 0
     var placedCount: Int { placed.count }
     private let bounds: Rect
 
-    init(view: MapView, keepOut: [Rect]) {
+    init(view: MapView, keepOut: [LabelObstacle]) {
         self.view = view
         index = CollisionIndex(width: view.pixelWidth, height: view.pixelHeight)
+        obstacles = CollisionIndex(width: view.pixelWidth, height: view.pixelHeight)
         bounds = Rect(x: 0, y: 0, width: Double(view.pixelWidth), height: Double(view.pixelHeight))
-        for rect in keepOut { index.insert(rect) }
+        for obstacle in keepOut {
+            switch obstacle {
+            case .box(let rect): obstacles.insert(rect)
+            case .line(let points, let width): obstacles.insertLine(points, width: width)
+            }
+        }
     }
 
     /// Keeps labels off a region (the attribution).
@@ -159,10 +169,13 @@ struct LabelPlacer {
 
     // MARK: - Boxes
 
-    /// True when the box is inside the picture and free (unless overlap is allowed).
+    /// True when the box is inside the picture, clear of the obstacles, and free of other
+    /// labels (unless overlap is allowed).
     private func fits(_ box: Rect, _ style: LabelStyle) -> Bool {
         guard bounds.contains(box) else { return false }
-        return style.allowOverlap || !index.collides(box.insetBy(-style.padding))
+        let padded = box.insetBy(-style.padding)
+        guard !obstacles.collides(padded) else { return false }
+        return style.allowOverlap || !index.collides(padded)
     }
 
     // MARK: - Point labels
@@ -233,6 +246,23 @@ struct LabelPlacer {
             for fraction in fractions {
                 let center = min(max(chain.length * fraction, total / 2 + margin), chain.length - total / 2 - margin)
                 if let label = lineLabel(layout, along: chain, center: center, total: total, style: style) { return label }
+            }
+        }
+        guard obstacles.hasLines else { return nil }
+        // The road runs under an obstacle line (a route along this street): name it beside
+        // the line, on either side, where the road is hidden.
+        let clearance = obstacles.widestHalfLine + (layout.ascent + layout.descent) / 2 + style.padding + 1.5 * view.scale
+        for chain in chains where chain.length >= total + 2 * margin {
+            for fraction in fractions {
+                let center = min(max(chain.length * fraction, total / 2 + margin), chain.length - total / 2 - margin)
+                let point = chain.position(at: center).point
+                guard obstacles.lineCovers(point) else { continue }
+                for side in [clearance, -clearance] {
+                    let beside = LabelPath(LineOffset.offset(chain.points, by: side, closed: false))
+                    guard beside.length >= total + 2 * margin else { continue }
+                    let middle = min(max(beside.distance(to: point), total / 2 + margin), beside.length - total / 2 - margin)
+                    if let label = lineLabel(layout, along: beside, center: middle, total: total, style: style) { return label }
+                }
             }
         }
         return nil

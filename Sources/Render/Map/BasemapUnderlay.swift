@@ -1,6 +1,6 @@
 // The basemap under the navigation screen: a `MapUnderlay` that draws a BasemapLayer with
 // the style sheet's basemap style for the screen's lighting, at the screen's camera, keeping
-// street names out of the rectangles the screen's own panels and markers will cover.
+// street names out of what the screen's own panels, route and markers will cover.
 
 import Basemap
 import Navigation
@@ -20,13 +20,25 @@ public struct BasemapUnderlay: MapUnderlay {
         self.map = map
     }
 
-    /// Draws the map; never throws (tiles that cannot be used are skipped and reported).
+    /// Draws the map without its attribution; never throws (tiles that cannot be used are
+    /// skipped and reported).
+    @discardableResult
     public func draw(
-        on canvas: inout Canvas, camera: Camera, visibleArea: LayoutRect, keepOut: [LayoutRect], lighting: LightingMode
-    ) throws(RasterError) {
-        let rects = keepOut.map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
-        let area = Rect(x: visibleArea.x, y: visibleArea.y, width: visibleArea.width, height: visibleArea.height)
-        layer.basemap(for: map, lighting: lighting).draw(into: &canvas, view: MapView(camera: camera), keepOut: rects, attributionArea: area)
+        on canvas: inout Canvas, camera: Camera, visibleArea: LayoutRect, keepOut: [LabelObstacle], lighting: LightingMode
+    ) throws(RasterError) -> [Rect] {
+        layer.basemap(for: map, lighting: lighting).draw(
+            into: &canvas, view: MapView(camera: camera), keepOut: keepOut, attributionArea: visibleArea.rect, attribution: false
+        ).labelBoxes
+    }
+
+    /// Draws the attribution in the bottom-right corner of the visible area.
+    public func drawAttribution(on canvas: inout Canvas, camera: Camera, visibleArea: LayoutRect, lighting: LightingMode) {
+        layer.basemap(for: map, lighting: lighting).drawAttribution(into: &canvas, view: MapView(camera: camera), area: visibleArea.rect)
+    }
+
+    /// The attribution's plate in the bottom-right corner of the visible area.
+    public func attributionBox(camera: Camera, visibleArea: LayoutRect, lighting: LightingMode) -> Rect? {
+        layer.basemap(for: map, lighting: lighting).attributionBox(view: MapView(camera: camera), area: visibleArea.rect)
     }
 
     /// The archive and both styles the screen may be drawn with.

@@ -4,6 +4,7 @@
 // The camera the map was drawn with is part of it, so a page can pan from where it is.
 
 import Geo
+import Raster
 
 /// An axis-aligned rectangle in points (or, where a function says so, device pixels).
 public struct LayoutRect: Hashable, Codable, Sendable {
@@ -45,6 +46,9 @@ public struct LayoutRect: Hashable, Codable, Sendable {
     public func scaled(by factor: Double) -> LayoutRect {
         LayoutRect(x: x * factor, y: y * factor, width: width * factor, height: height * factor)
     }
+
+    /// The same rectangle in Raster's terms.
+    var rect: Rect { Rect(x: x, y: y, width: width, height: height) }
 
     /// The smallest rectangle holding both.
     func union(_ other: LayoutRect) -> LayoutRect {

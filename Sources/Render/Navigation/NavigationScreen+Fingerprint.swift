@@ -17,6 +17,7 @@ extension NavigationScreen {
         var digest = Fingerprint()
         digest.addDrawn(navInfo, nextStep: true)
         digest.add(arrived ? "arrived" : "-")
+        digest.add(stop.map { "\($0.key) \($0.place ?? "")" } ?? "-")
         digest.add(vehicle?.location)
         digest.add(vehicle?.heading ?? .nan)
         digest.add(vehicle?.speedMetersPerSecond ?? .nan)

@@ -4,6 +4,7 @@
 // accessory's lines. While rerouting it says so; on arrival it says that. Colours are the
 // vehicle's settings, the night ones falling back to the day ones.
 
+import Foundation
 import Navigation
 import Raster
 import Styling
@@ -44,12 +45,17 @@ extension NavigationScreen {
             let text = try painter.fitted("Rerouting…", size: 28, minimumSize: 18, maximumWidth: textWidth, bold: true)
             try painter.draw(text, x: textX, baseline: primary.y + 64, color: settings.navigationHeaderInstructionsTextColor)
             if let secondary, !accessory.isEmpty { try drawSecondary(.accessory(accessory), in: secondary, night: night, on: &painter) }
-        case .arrived:
-            painter.glyph(
-                ManeuverGlyphs.glyph(.destination), x: primary.x + 16, y: primary.y + 22, side: 64,
-                primary: icon, secondary: icon.withOpacity(0.45))
-            let text = try painter.fitted("You have arrived", size: 26, minimumSize: 16, maximumWidth: textWidth, bold: true)
-            try painter.draw(text, x: textX, baseline: primary.y + 64, color: settings.navigationHeaderInstructionsTextColor)
+        case .stop(let stop):
+            painter.glyph(Self.stopGlyph(stop), x: primary.x + 16, y: primary.y + 22, side: 64, primary: icon, secondary: icon.withOpacity(0.45))
+            let color = settings.navigationHeaderInstructionsTextColor
+            let title = try painter.fitted(stop.title, size: 26, minimumSize: 16, maximumWidth: textWidth, bold: true)
+            if let place = stop.place {
+                try painter.draw(title, x: textX, baseline: primary.y + 50, color: color)
+                let line = try painter.fitted(place, size: 20, minimumSize: 14, maximumWidth: textWidth)
+                try painter.draw(line, x: textX, baseline: primary.y + 82, color: color)
+            } else {
+                try painter.draw(title, x: textX, baseline: primary.y + 64, color: color)
+            }
         }
     }
 
@@ -101,6 +107,35 @@ extension NavigationScreen {
         if !step.fullInstructionText.isEmpty { return step.fullInstructionText }
         return "Continue"
     }
+
+    /// The icon of a stop: the destination flag on arrival, a clock while waiting, a tick once
+    /// the trip is over.
+    static func stopGlyph(_ stop: DriverStop) -> Glyph {
+        switch stop {
+        case .arrived: ManeuverGlyphs.glyph(.destination)
+        case .waitingForRider: waitingGlyph
+        case .tripComplete: completeGlyph
+        }
+    }
+
+    /// A clock face, for waiting.
+    static let waitingGlyph: Glyph = {
+        var glyph = Glyph()
+        let ring = (0...48).map { k in
+            let angle = Double(k) / 48 * 2 * .pi
+            return Point(x: 12 + 8.5 * cos(angle), y: 12 + 8.5 * sin(angle))
+        }
+        glyph.line(ring, width: 2.5, .primary)
+        glyph.line([Point(x: 12, y: 6.5), Point(x: 12, y: 12), Point(x: 16, y: 14.5)], width: 2.5, .primary)
+        return glyph
+    }()
+
+    /// A tick, for a trip complete.
+    static let completeGlyph: Glyph = {
+        var glyph = Glyph()
+        glyph.line([Point(x: 4.5, y: 12.5), Point(x: 10, y: 18), Point(x: 20, y: 6.5)], width: 3.5, .primary)
+        return glyph
+    }()
 
     /// A circular arrow, for rerouting.
     static let rerouteGlyph: Glyph = {

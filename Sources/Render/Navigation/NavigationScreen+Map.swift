@@ -1,62 +1,137 @@
 // The map layers of the navigation screen: alternates (grey, under the route, each with its
 // time difference), the remaining route from the vehicle on in traffic colours with a darker
 // casing, the next three traffic lights and stop signs ahead, the remaining destinations, and
-// the vehicle's chevron turned by its heading on the camera.
+// the vehicle's chevron turned by its heading on the camera. They are placed first (MapMarks),
+// so that the basemap's street names keep clear of them.
 
+import Basemap
 import Foundation
 import Geo
 import Navigation
 import Raster
 import Styling
 
+/// What the screen draws on its map, placed for the camera: decided once, then both drawn and
+/// handed to the basemap as the places its street names must keep clear of.
+struct MapMarks {
+    /// Each drawn alternate's index and device points.
+    var alternates: [(index: Int, points: [Point])] = []
+    /// The remaining route in runs of one traffic colour, device points.
+    var routeRuns: [(points: [Point], color: Color)] = []
+    /// The road features shown, at their points (points, not device pixels).
+    var features: [(type: RoadFeature.Kind, at: Point)] = []
+    /// The destinations still ahead: index, pin point (points), and whether it is the final one.
+    var destinations: [(index: Int, at: Point, final: Bool)] = []
+    /// The vehicle's chevron: where (points) and its turn on screen.
+    var vehicle: (at: Point, radians: Double)?
+
+    /// Widths of the route's casing and of an alternate's, points.
+    static let routeCasingWidth = 11.0
+    static let alternateCasingWidth = 9.0
+
+    /// The lines and boxes street names keep clear of, device pixels.
+    func obstacles(scale: Double) -> [LabelObstacle] {
+        var result: [LabelObstacle] = alternates.map { .line($0.points, width: Self.alternateCasingWidth * scale) }
+        result += routeRuns.map { .line($0.points, width: Self.routeCasingWidth * scale) }
+        func box(_ rect: LayoutRect) -> LabelObstacle { .box(rect.scaled(by: scale).rect) }
+        for feature in features {
+            let at = feature.at
+            switch feature.type {
+            case .trafficLight: result.append(box(LayoutRect(x: at.x - 8.5, y: at.y - 31.5, width: 17, height: 33)))
+            case .stopSign: result.append(box(LayoutRect(x: at.x - 13, y: at.y - 27, width: 26, height: 26)))
+            }
+        }
+        for destination in destinations {
+            let at = destination.at
+            result.append(
+                destination.final
+                    ? box(LayoutRect(x: at.x - 13, y: at.y - 35, width: 30, height: 40))
+                    : box(LayoutRect(x: at.x - 10, y: at.y - 10, width: 22, height: 22)))
+        }
+        if let vehicle { result.append(box(LayoutRect(x: vehicle.at.x - 19, y: vehicle.at.y - 19, width: 38, height: 40))) }
+        return result
+    }
+}
+
 extension NavigationScreen {
-    func drawMap(_ plan: ScreenPlan, palette: NavigationPalette, on painter: inout ScreenPainter) throws(RasterError) {
+    /// What the map shows over the basemap, placed for the plan's camera.
+    func mapMarks(_ plan: ScreenPlan, palette: NavigationPalette) -> MapMarks {
         let camera = plan.camera
-        let scale = painter.scale
+        let scale = Double(options.scale)
+        var marks = MapMarks()
         if let route {
-            for (index, label) in plan.alternates {
-                drawAlternate(route.alternates[index].worlds, camera: camera, palette: palette, on: &painter)
-                if let rect = plan.layout["alternateRouteLabel\(index)"] {
-                    painter.fill(rect, palette.panel, radius: rect.height / 2)
-                    painter.stroke(
-                        .roundedRectangle(x: rect.x, y: rect.y, width: rect.width, height: rect.height, radius: rect.height / 2),
-                        palette.panelOutline, width: 1)
-                    try painter.text(label, x: rect.x + 10, baseline: rect.y + 19, size: 14, bold: true, color: palette.panelText)
-                }
+            for (index, _) in plan.alternates {
+                var run = RunBuilder()
+                for world in route.alternates[index].worlds { run.add(camera.point(world: world)) }
+                if let points = run.finish() { marks.alternates.append((index, points)) }
             }
             if let progress = progressMeters, progress < route.totalMeters {
-                drawRemainingRoute(route, from: progress, camera: camera, palette: palette, on: &painter)
+                marks.routeRuns = remainingRouteRuns(route, from: progress, camera: camera, palette: palette)
             }
             if let progress = progressMeters ?? (route.meters.first) {
-                try drawRoadFeatures(route, ahead: progress, camera: camera, on: &painter)
-                if settings.showsDestinationMarkers { try drawDestinations(route, from: progress, camera: camera, on: &painter) }
+                marks.features = roadFeatures(route, ahead: progress, camera: camera)
+                if settings.showsDestinationMarkers {
+                    let count = route.route.destinations.count
+                    for (index, destination) in route.route.destinations.enumerated() where route.destinationMeters[index] >= progress - 1 {
+                        let p = camera.point(world: WebMercator.worldPoint(destination.location, zoom: 0))
+                        marks.destinations.append((index, Point((p.x / scale).rounded(), (p.y / scale).rounded()), index == count - 1))
+                    }
+                }
             }
         }
-        if let world = vehicleWorld, isGuiding || arrived || vehicle != nil {
+        if let world = vehicleWorld, isGuiding || arrived || stop != nil || vehicle != nil {
             let p = camera.point(world: world)
             let turn = ((vehicleHeading ?? camera.bearing) - camera.bearing) * .pi / 180
-            drawVehicle(at: Point(p.x / scale, p.y / scale), radians: turn, palette: palette, on: &painter)
+            marks.vehicle = (Point(p.x / scale, p.y / scale), turn)
         }
+        return marks
     }
 
-    private func drawAlternate(_ worlds: [WorldPoint], camera: Camera, palette: NavigationPalette, on painter: inout ScreenPainter) {
-        var run = RunBuilder()
-        for world in worlds { run.add(camera.point(world: world)) }
-        guard let points = run.finish() else { return }
+    func drawMap(_ plan: ScreenPlan, marks: MapMarks, palette: NavigationPalette, on painter: inout ScreenPainter) throws(RasterError) {
         let scale = painter.scale
-        painter.canvas.stroke(polyline: points, style: StrokeStyle(width: 9 * scale), color: palette.alternateCasing)
-        painter.canvas.stroke(polyline: points, style: StrokeStyle(width: 6 * scale), color: palette.alternate)
+        for (index, points) in marks.alternates {
+            painter.canvas.stroke(polyline: points, style: StrokeStyle(width: MapMarks.alternateCasingWidth * scale), color: palette.alternateCasing)
+            painter.canvas.stroke(polyline: points, style: StrokeStyle(width: 6 * scale), color: palette.alternate)
+            if let rect = plan.layout["alternateRouteLabel\(index)"], let label = plan.alternates.first(where: { $0.index == index })?.label {
+                painter.fill(rect, palette.panel, radius: rect.height / 2)
+                painter.stroke(
+                    .roundedRectangle(x: rect.x, y: rect.y, width: rect.width, height: rect.height, radius: rect.height / 2),
+                    palette.panelOutline, width: 1)
+                try painter.text(label, x: rect.x + 10, baseline: rect.y + 19, size: 14, bold: true, color: palette.panelText)
+            }
+        }
+        for run in marks.routeRuns {
+            painter.canvas.stroke(polyline: run.points, style: StrokeStyle(width: MapMarks.routeCasingWidth * scale), color: run.color.scaled(0.72))
+        }
+        for run in marks.routeRuns {
+            painter.canvas.stroke(polyline: run.points, style: StrokeStyle(width: 7.5 * scale), color: run.color)
+        }
+        for feature in marks.features {
+            switch feature.type {
+            case .trafficLight: RoadFeatureIcons.drawTrafficLight(at: feature.at, on: &painter)
+            case .stopSign: try RoadFeatureIcons.drawStopSign(at: feature.at, on: &painter)
+            }
+        }
+        for destination in marks.destinations {
+            let at = destination.at
+            if destination.final {
+                painter.icon(.dropoffPin, at: at, anchor: Point(13, 35), width: 30)
+            } else {
+                painter.icon(.stop, at: at, anchor: Point(10, 10), width: 22)
+                let number = try painter.layout(String(destination.index + 1), size: 12, bold: true)
+                try painter.draw(number, x: at.x - painter.width(number) / 2, baseline: at.y + 4.4, color: VectorIcon.stopNumberColor)
+            }
+        }
+        if let vehicle = marks.vehicle { drawVehicle(at: vehicle.at, radians: vehicle.radians, palette: palette, on: &painter) }
     }
 
-    /// The route from `meters` to its end, in runs of one traffic colour, only where the
-    /// camera sees it.
-    private func drawRemainingRoute(
-        _ route: NavigationRouteGeometry, from meters: Double, camera: Camera,
-        palette: NavigationPalette, on painter: inout ScreenPainter
-    ) {
+    /// The route from `meters` to its end, in runs of one traffic colour (device points), only
+    /// where the camera sees it.
+    private func remainingRouteRuns(
+        _ route: NavigationRouteGeometry, from meters: Double, camera: Camera, palette: NavigationPalette
+    ) -> [(points: [Point], color: Color)] {
         let traffic = self.traffic ?? route.estimatedTraffic
-        let scale = painter.scale
-        let visible = camera.visibleWorldBox(margin: 12 * scale)
+        let visible = camera.visibleWorldBox(margin: 12 * Double(options.scale))
         let start = route.position(atMeters: meters)
         var runs: [(points: [Point], color: Color)] = []
         var run = RunBuilder()
@@ -86,23 +161,17 @@ extension NavigationScreen {
             }
         }
         if let color, let points = run.finish() { runs.append((points, color)) }
-        for run in runs {
-            painter.canvas.stroke(polyline: run.points, style: StrokeStyle(width: 11 * scale), color: run.color.scaled(0.72))
-        }
-        for run in runs {
-            painter.canvas.stroke(polyline: run.points, style: StrokeStyle(width: 7.5 * scale), color: run.color)
-        }
+        return runs
     }
 
-    /// The next three traffic lights and the next three stop signs ahead, as the settings ask.
-    private func drawRoadFeatures(
-        _ route: NavigationRouteGeometry, ahead meters: Double, camera: Camera,
-        on painter: inout ScreenPainter
-    ) throws(RasterError) {
-        guard settings.showsTrafficLights || settings.showsStopSigns, isGuiding, let features = route.route.roadFeatures else { return }
+    /// The next three traffic lights and the next three stop signs ahead, as the settings ask
+    /// (points).
+    private func roadFeatures(_ route: NavigationRouteGeometry, ahead meters: Double, camera: Camera) -> [(type: RoadFeature.Kind, at: Point)] {
+        guard settings.showsTrafficLights || settings.showsStopSigns, isGuiding, let features = route.route.roadFeatures else { return [] }
+        var shown: [(type: RoadFeature.Kind, at: Point)] = []
         var lights = 0
         var signs = 0
-        let scale = painter.scale
+        let scale = Double(options.scale)
         for feature in features where route.meters[feature.polylinePointIndex] > meters {
             switch feature.type {
             case .trafficLight:
@@ -113,34 +182,10 @@ extension NavigationScreen {
                 signs += 1
             }
             let p = camera.point(world: route.worlds[feature.polylinePointIndex])
-            let at = Point(p.x / scale, p.y / scale)
-            if feature.type == .trafficLight {
-                RoadFeatureIcons.drawTrafficLight(at: at, on: &painter)
-            } else {
-                try RoadFeatureIcons.drawStopSign(at: at, on: &painter)
-            }
+            shown.append((feature.type, Point(p.x / scale, p.y / scale)))
             if lights >= 3 || !settings.showsTrafficLights, signs >= 3 || !settings.showsStopSigns { break }
         }
-    }
-
-    /// Pins at the destinations still ahead: numbered stops, then the final destination.
-    private func drawDestinations(
-        _ route: NavigationRouteGeometry, from meters: Double, camera: Camera,
-        on painter: inout ScreenPainter
-    ) throws(RasterError) {
-        let scale = painter.scale
-        let count = route.route.destinations.count
-        for (index, destination) in route.route.destinations.enumerated() where route.destinationMeters[index] >= meters - 1 {
-            let p = camera.point(world: WebMercator.worldPoint(destination.location, zoom: 0))
-            let at = Point((p.x / scale).rounded(), (p.y / scale).rounded())
-            if index == count - 1 {
-                painter.icon(.dropoffPin, at: at, anchor: Point(13, 35), width: 30)
-            } else {
-                painter.icon(.stop, at: at, anchor: Point(10, 10), width: 22)
-                let number = try painter.layout(String(index + 1), size: 12, bold: true)
-                try painter.draw(number, x: at.x - painter.width(number) / 2, baseline: at.y + 4.4, color: VectorIcon.stopNumberColor)
-            }
-        }
+        return shown
     }
 
     /// The navigation chevron: a white-rimmed arrow in the accent colour, on a soft shadow.

@@ -20,8 +20,8 @@ enum HeaderContent {
     case maneuver(StepInfo, distanceMeters: Double, secondary: HeaderSecondary?)
     /// Looking for a new route; the accessory's lines, if set.
     case rerouting(accessory: [String])
-    /// Arrived at the final destination.
-    case arrived
+    /// At a stop: arrived, waiting for the rider, or the trip over.
+    case stop(DriverStop)
 }
 
 /// The header's second row.
@@ -73,7 +73,7 @@ extension NavigationScreen {
         let h = Double(options.height)
         let scale = Double(options.scale)
         let header = headerContent()
-        let showFooter = settings.navigationFooterEnabled && isGuiding && !arrived
+        let showFooter = settings.navigationFooterEnabled && isGuiding && !arrived && stop == nil
         let column = options.isLandscape ? min(380, max(300, (w * 0.4).rounded())) : w
         var layout = NavigationLayout(
             width: options.width, height: options.height, scale: options.scale,
@@ -174,7 +174,8 @@ extension NavigationScreen {
     /// The header's content, nil when none is drawn (disabled, or stopped without arriving).
     func headerContent() -> HeaderContent? {
         guard settings.navigationHeaderEnabled else { return nil }
-        if arrived { return .arrived }
+        if let stop { return .stop(stop) }
+        if arrived { return .stop(.arrived(place: route?.route.destinations.last?.name)) }
         switch navInfo.navState {
         case .stopped:
             return nil

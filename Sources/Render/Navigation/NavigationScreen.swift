@@ -9,6 +9,7 @@
 // drawn), traffic lights and stop signs ahead, destination markers, the vehicle, then the
 // screen's own elements: trip progress bar, speedometer, buttons, header, footer.
 
+import Basemap
 import Foundation
 import Geo
 import Navigation
@@ -69,6 +70,13 @@ public struct NavigationFrame: Sendable {
     public var layout: NavigationLayout
     /// Device-pixel boxes whose pixels FreeType decides (for golden comparisons).
     package var textBoxes: [LayoutRect]
+    /// The boxes of the basemap's labels drawn, device pixels (for tests that they keep clear
+    /// of the route and markers).
+    package var labelBoxes: [Rect] = []
+    /// What the screen drew over the map that labels keep clear of, device pixels.
+    package var mapObstacles: [LabelObstacle] = []
+    /// The map's attribution plate, device pixels; nil without one.
+    package var attributionBox: Rect?
 
     /// The picture as PNG bytes (RGB: the screen is opaque).
     public func png(options: PNGEncodingOptions = .default) throws(RasterError) -> [UInt8] {
@@ -89,6 +97,9 @@ public struct NavigationScreen: Sendable {
     public var vehicle: VehiclePosition?
     /// True while the latest news is the arrival at the final destination.
     public var arrived: Bool
+    /// What the header says at a stop (arrived, waiting for the rider, trip complete); nil
+    /// while driving. An arrival at the final destination without it says "You have arrived".
+    public var stop: DriverStop?
     /// The vehicle's navigation UI settings.
     public var settings: NavigationUISettings
     /// The navigator's speed-alert thresholds.
@@ -103,7 +114,7 @@ public struct NavigationScreen: Sendable {
     /// A screen from its inputs.
     public init(
         navInfo: NavInfo, route: NavigationRouteGeometry?, traffic: RouteTraffic? = nil, vehicle: VehiclePosition?,
-        arrived: Bool = false, settings: NavigationUISettings = NavigationUISettings(),
+        arrived: Bool = false, stop: DriverStop? = nil, settings: NavigationUISettings = NavigationUISettings(),
         speedAlertThresholds: SpeedAlertThresholds = SpeedAlertThresholds(NavigatorSettings()),
         style: StyleSheet, options: NavigationScreenOptions, underlay: (any MapUnderlay)? = nil
     ) {
@@ -112,6 +123,7 @@ public struct NavigationScreen: Sendable {
         self.traffic = traffic
         self.vehicle = vehicle
         self.arrived = arrived
+        self.stop = stop
         self.settings = settings
         self.speedAlertThresholds = speedAlertThresholds
         self.style = style
@@ -141,11 +153,21 @@ public struct NavigationScreen: Sendable {
         var canvas = Canvas(
             width: options.pixelWidth, height: options.pixelHeight,
             background: night ? style.map.nightBackground : style.map.background)
-        if let underlay { try drawUnderlay(underlay, plan: plan, palette: palette, night: night, on: &canvas) }
+        let marks = mapMarks(plan, palette: palette)
+        var labelBoxes: [Rect] = []
+        if let underlay { labelBoxes = try drawUnderlay(underlay, plan: plan, marks: marks, palette: palette, night: night, on: &canvas) }
         var painter = ScreenPainter(canvas: canvas, scale: Double(options.scale))
-        try drawMap(plan, palette: palette, on: &painter)
+        try drawMap(plan, marks: marks, palette: palette, on: &painter)
+        var attributionBox: Rect?
+        if let underlay {
+            let area = attributionArea(plan, underlay: underlay)
+            underlay.drawAttribution(on: &painter.canvas, camera: plan.camera, visibleArea: area, lighting: lighting)
+            attributionBox = underlay.attributionBox(camera: plan.camera, visibleArea: area, lighting: lighting)
+        }
         try drawPanels(plan, palette: palette, night: night, on: &painter)
-        return NavigationFrame(image: painter.canvas.image, layout: plan.layout, textBoxes: painter.textBoxes)
+        return NavigationFrame(
+            image: painter.canvas.image, layout: plan.layout, textBoxes: painter.textBoxes, labelBoxes: labelBoxes,
+            mapObstacles: marks.obstacles(scale: Double(options.scale)), attributionBox: attributionBox)
     }
 
     /// The screen as PNG bytes.

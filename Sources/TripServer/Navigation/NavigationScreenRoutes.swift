@@ -100,7 +100,7 @@ struct NavigationScreenRoutes {
             VehiclePosition(location: $0, heading: reported?.heading, speedMetersPerSecond: reported?.speed)
         }
         let screen = NavigationScreen(
-            navInfo: inputs.navInfo, route: geometry(inputs, key: "\(provider)/\(id)"), vehicle: position, arrived: inputs.arrived,
+            navInfo: inputs.navInfo, route: geometry(inputs, key: "\(provider)/\(id)"), vehicle: position, arrived: inputs.arrived, stop: inputs.stop,
             settings: inputs.uiSettings.settings, speedAlertThresholds: SpeedAlertThresholds(inputs.navigatorSettings),
             style: style.coordinator.styleSheet, options: options, underlay: basemap?.underlay(for: style.coordinator.styleSheet))
         var fingerprint = screen.fingerprint
