@@ -327,7 +327,9 @@ def nearest_on(points, x, y):
 def check_frame(state, name, failures, moment):
     """The car and the next stop inside the visible map with MARGIN to spare; the attribution whole inside the page."""
     area = state.get("area") or {}
-    if state.get("following") == "yes" and state.get("state") not in ("COMPLETE", "CANCELED", "EXPIRED"):
+    # Mid zoom animation Leaflet projects at the zoom it leaves while it draws towards the new one.
+    if (state.get("following") == "yes" and not state.get("zooming")
+            and state.get("state") not in ("COMPLETE", "CANCELED", "EXPIRED")):
         for what in ("car", "stop"):
             point = state.get(what)
             if not point:
