@@ -139,7 +139,7 @@ SHARE = """JSON.stringify((() => {
     status: $('status').textContent, minutes: $('eta-minutes').textContent, label: $('eta-label').textContent,
     clock: $('eta-clock').textContent, distance: $('distance').textContent, stops: $('stops').innerText,
     connection: $('connection').textContent, recenter: !recenter.hidden,
-    car: s ? s.car() : null, stop: s ? s.nextStop() : null, area: s ? s.visibleArea() : null, route: s ? s.route() : [],
+    car: s ? s.car() : null, zooming: s ? s.zooming() : false, stop: s ? s.nextStop() : null, area: s ? s.visibleArea() : null, route: s ? s.route() : [],
     zoom: s ? s.zoom() : 0, center: s ? s.center() : [0, 0], width: innerWidth, height: innerHeight,
     attribution: a && {left: a.left, top: a.top, right: a.right, bottom: a.bottom, text: attribution.innerText,
       clipped: attribution.scrollWidth > attribution.clientWidth + 1},
@@ -327,7 +327,9 @@ def nearest_on(points, x, y):
 def check_frame(state, name, failures, moment):
     """The car and the next stop inside the visible map with MARGIN to spare; the attribution whole inside the page."""
     area = state.get("area") or {}
-    if state.get("following") == "yes" and state.get("state") not in ("COMPLETE", "CANCELED", "EXPIRED"):
+    # Mid zoom animation Leaflet projects at the zoom it leaves while it draws towards the new one.
+    if (state.get("following") == "yes" and not state.get("zooming")
+            and state.get("state") not in ("COMPLETE", "CANCELED", "EXPIRED")):
         for what in ("car", "stop"):
             point = state.get(what)
             if not point:
@@ -350,7 +352,8 @@ def check_glide(samples, failures):
     backwards = []
     for previous, sample in zip(samples, samples[1:]):
         car, route = sample["car"], sample["route"]
-        if not car or len(route) < 2:
+        # Mid zoom animation the drawn car and the route projected at the new zoom disagree.
+        if not car or len(route) < 2 or sample.get("zooming") or previous.get("zooming"):
             continue
         distance, along = nearest_on(route, car["x"], car["y"])
         checked += 1

@@ -16,7 +16,7 @@ let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingL
 private let sanFrancisco = root.deletingLastPathComponent().appendingPathComponent("shared/fixtures/basemap/sanfrancisco")
 
 /// Loose tiles held in memory.
-private struct MemoryTiles: TileSource {
+struct MemoryTiles: TileSource {
     let metadata: TileArchiveMetadata
     let tiles: [TileID: [UInt8]]
     var identity: String { "memory" }
@@ -81,6 +81,9 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
         previewBenchmarks(basemap)
+        if let z14 = sanFranciscoZ14Source() {
+            tileBenchmarks("SF", source: z14, style: basemap.style, center: sanFranciscoView.center)
+        }
         let tileBytes = (try? basemap.source.tileData(TileID(zoom: 15, x: 5238, y: 12666))) ?? nil
         Benchmark("Decode one SF tile (101 KB)") { benchmark in
             guard let tileBytes else { return }
@@ -93,6 +96,7 @@ let benchmarks: @Sendable () -> Void = {
     let demo = root.appendingPathComponent("data-samples/helsinki.pmtiles").path
     if let source = try? TileArchive.open(path: demo), let style = try? MapStyle.builtin(named: "openmaptiles-day") {
         let basemap = Basemap(source: source, style: style)
+        tileBenchmarks("Helsinki", source: source, style: style, center: helsinkiView.center)
         Benchmark("Helsinki z15 640x480 warm (day)") { benchmark in
             var canvas = Canvas(width: 640, height: 480)
             basemap.draw(into: &canvas, view: helsinkiView)

@@ -72,5 +72,18 @@ struct StoredTileTests {
         let again = try MapStyle(data: data, name: "published")
         #expect(again.sourceLayers == style.sourceLayers)
         #expect(again.warning == style.warning)
+        // MapLibre takes one zoom curve per expression: the casings' summed curves are one curve,
+        // with the sum's value at every stop of either.
+        let casing = try #require((root["layers"] as? [[String: Any]])?.first { $0["id"] as? String == "road-minor-casing" })
+        let width = try #require((casing["paint"] as? [String: Any])?["line-width"] as? [Any])
+        #expect(width.first as? String == "interpolate")
+        #expect((width[1] as? [Any])?.first as? String == "exponential")
+        let stops = stride(from: 3, to: width.count, by: 2).compactMap { index in
+            (width[index] as? Double).flatMap { zoom in (width[index + 1] as? Double).map { (zoom: zoom, value: $0) } }
+        }
+        #expect(stops.map(\.zoom) == [13, 14, 15, 17, 19])
+        // At z13 the border's curve is still at its first stop (0.5); at z17 both are at a stop: 9 + 1.5.
+        #expect(stops.count == 5 && abs(stops[0].value - 1.1) < 1e-9 && abs(stops[3].value - 10.5) < 1e-9, "\(stops)")
+        #expect((MapStyle.singleZoomCurves(["+", 1.0, 2.0]) as? [Any])?.count == 3, "a sum of numbers stays as written")
     }
 }

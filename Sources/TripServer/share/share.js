@@ -168,6 +168,9 @@
   // (the zoom buttons, the keyboard) count as the rider's unless the page started one just
   // before: Leaflet starts an animated zoom on the next frame, after fitBounds has returned.
   map.on("dragstart", () => leaveFollowing());
+  let zooming = false;
+  map.on("zoomstart", () => { zooming = true; });
+  map.on("zoomend", () => { zooming = false; });
   const container = map.getContainer();
   container.addEventListener("wheel", () => leaveFollowing(), { passive: true });
   container.addEventListener("dblclick", () => leaveFollowing());
@@ -770,6 +773,9 @@
       return { x: box.left + anchor[0] * box.width, y: box.top + anchor[1] * box.height, along: car.along, fix: car.fixes };
     },
     zoom() { return map.getZoom(); },
+    // True while Leaflet animates a zoom: markers and lines are then mid-transition, and
+    // positions projected at the new zoom do not match what is drawn.
+    zooming() { return zooming; },
     center() { const c = map.getCenter(); return [c.lat, c.lng]; },
     route() { return car.path ? car.path.points.map((p) => { const c = map.latLngToContainerPoint(p); return [c.x, c.y]; }) : []; },
     nextStop() { const p = nextStop(); if (!p) return null; const c = map.latLngToContainerPoint(p); return { x: c.x, y: c.y }; },
