@@ -71,7 +71,8 @@ public struct TripServerApp: Sendable {
     /// The router with every route of the API.
     public func makeRouter() -> Router<TripRequestContext> {
         let router = Router(context: TripRequestContext.self)
-        router.add(middleware: MetricsAndErrorsMiddleware(metrics: metrics))
+        router.add(middleware: MetricsAndErrorsMiddleware(metrics: metrics, catalog: RouteCatalog.shipped))
+        router.add(middleware: QueryParameterMiddleware(catalog: RouteCatalog.shipped, metrics: metrics))
         OperationsRoutes(fleet: fleet, metrics: metrics).register(on: router)
         SharePageRoutes(fleet: fleet, authenticator: authenticator).register(on: router)
         DriverPageRoutes(fleet: fleet, authenticator: authenticator).register(on: router)
@@ -79,8 +80,8 @@ public struct TripServerApp: Sendable {
         // has a `{provider}`, bound to the token's provider (AuthMiddleware).
         let api = router.group().add(middleware: AuthMiddleware(authenticator: authenticator))
             .add(middleware: EventPokeMiddleware(broadcaster: broadcaster))
-        VehicleRoutes(fleet: fleet).register(on: api)
-        TripRoutes(fleet: fleet).register(on: api)
+        VehicleRoutes(fleet: fleet, metrics: metrics).register(on: api)
+        TripRoutes(fleet: fleet, metrics: metrics).register(on: api)
         StyleRoutes(styles: fleet.styles).register(on: api)
         PreviewRoutes(fleet: fleet, metrics: metrics, clock: previewClock, basemap: basemap).register(on: api)
         NavigationRoutes(fleet: fleet, broadcaster: broadcaster).register(on: api)
