@@ -22,7 +22,10 @@ struct FleetWrites: Sendable {
         }
         try JourneyState.refresh(
             vehicle: &record.vehicle, trips: &trips, tracking: &record.tracking,
-            trigger: .init(now: now, locationUpdated: vehicle.lastLocation != nil), roadPaces: paces)
+            trigger: .init(
+                now: now, locationUpdated: vehicle.lastLocation != nil, driverSentDistance: vehicle.remainingDistanceMeters != nil,
+                driverSentTime: vehicle.remainingTimeSeconds != nil),
+            roadPaces: paces)
         try tx.insertVehicle(provider: provider, id: id, record)
         // The location history is read from the log (LocationHistory), so a location the
         // vehicle starts with is logged like any later one, after those it passed before.
