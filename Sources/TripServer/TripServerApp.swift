@@ -72,13 +72,16 @@ public struct TripServerApp: Sendable {
     public func makeRouter() -> Router<TripRequestContext> {
         let router = Router(context: TripRequestContext.self)
         router.add(middleware: MetricsAndErrorsMiddleware(metrics: metrics, catalog: RouteCatalog.shipped))
-        router.add(middleware: QueryParameterMiddleware(catalog: RouteCatalog.shipped, metrics: metrics))
-        OperationsRoutes(fleet: fleet, metrics: metrics).register(on: router)
-        SharePageRoutes(fleet: fleet, authenticator: authenticator).register(on: router)
-        DriverPageRoutes(fleet: fleet, authenticator: authenticator).register(on: router)
+        // Unknown query parameters are refused after authentication, as Fleet Engine does: a
+        // caller without access learns nothing about a route's parameters.
+        let queryParameters = QueryParameterMiddleware(catalog: RouteCatalog.shipped, metrics: metrics)
+        let pages = router.group().add(middleware: queryParameters)
+        OperationsRoutes(fleet: fleet, metrics: metrics).register(on: pages)
+        SharePageRoutes(fleet: fleet, authenticator: authenticator).register(on: pages)
+        DriverPageRoutes(fleet: fleet, authenticator: authenticator).register(on: pages)
         // Every route registered on `api` is authenticated, rate-limited and, where its path
         // has a `{provider}`, bound to the token's provider (AuthMiddleware).
-        let api = router.group().add(middleware: AuthMiddleware(authenticator: authenticator))
+        let api = router.group().add(middleware: AuthMiddleware(authenticator: authenticator)).add(middleware: queryParameters)
             .add(middleware: EventPokeMiddleware(broadcaster: broadcaster))
         VehicleRoutes(fleet: fleet, metrics: metrics).register(on: api)
         TripRoutes(fleet: fleet, metrics: metrics).register(on: api)
