@@ -3,8 +3,7 @@ import Geo
 extension Trip {
     /// The trip as `GET trip?view=` returns it. `SDK` (and unspecified) is every field.
     /// `JOURNEY_SHARING_V1S` is what a rider may see: the fields Fleet Engine documents for
-    /// that view plus `remainingWaypointsVersion` and `remainingWaypointsRouteVersion` (so
-    /// clients see when stops and their paths change, and poll with them); other
+    /// that view plus `remainingWaypointsVersion` (so clients see when stops change); other
     /// riders' stops on a shared vehicle keep their path and estimates but lose their trip
     /// ID and location.
     public func rendered(as view: TripView) -> Trip {
@@ -41,7 +40,6 @@ extension Trip {
             return redacted
         }
         shown.remainingWaypointsVersion = remainingWaypointsVersion
-        shown.remainingWaypointsRouteVersion = remainingWaypointsRouteVersion
         shown.lastLocation = lastLocation
         shown.view = .journeySharingV1S
         return shown
