@@ -161,7 +161,7 @@ import TripStoreTesting
             #expect(metrics.contains(#"tripshare_fleet_engine_sdk_requests_total{sdk_version="5.1.0",platform="IOS",os_version="17.1"} 3"#))
 
             let unknown = try await client.expect(.badRequest, .get, "/v1/providers/p/trips/t1?header.sdkColour=red", as: s)
-            #expect(unknown.errorMessage.contains("unknown query parameter 'header.sdkColour'"))
+            #expect(unknown.errorMessage.hasPrefix("header.sdkColour: unknown query parameter"))
             let badEnum = try await client.expect(
                 .badRequest, .post, "/v1/providers/p/trips:search", as: s, body: #"{"header": {"platform": "AMIGA"}}"#)
             #expect(badEnum.errorMessage.hasPrefix("header.platform: unknown value 'AMIGA'"), "\(badEnum.errorMessage)")

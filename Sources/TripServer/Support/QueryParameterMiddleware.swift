@@ -23,7 +23,7 @@ struct QueryParameterMiddleware: RouterMiddleware {
             let name = ProtoJSONNames.jsonName(String(rawName))
             guard accepted.contains(name) else {
                 let listed = accepted.isEmpty ? "it takes none" : "it takes \(accepted.sorted().joined(separator: ", "))"
-                throw APIError.invalid("unknown query parameter '\(rawName.prefix(64))'; \(listed)")
+                throw APIError.invalid("\(rawName.prefix(64)): unknown query parameter; \(listed)")
             }
             if name.hasPrefix("header.") { header.append((String(name.dropFirst("header.".count)), .string(String(value)))) }
         }
