@@ -15,6 +15,7 @@ SearchTrips, ReportBillableTrip). Every answer is parsed into the official type 
 the fields the server maintains aside. Then Fleet Engine's quirks: a fractional heading is
 refused naming the field.
 """
+import atexit
 import http.client
 import json
 import os
@@ -57,6 +58,8 @@ server = subprocess.Popen(
     if "--grpc-port" in subprocess.run([binary, "serve", "--help"], capture_output=True, text=True).stdout
     else [binary, "serve", "--port", str(port), "--data-dir", data_dir],
     env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+# The server goes with the script, however it ends.
+atexit.register(server.terminate)
 token = subprocess.check_output(
     [binary, "token", "--data-dir", data_dir, "--role", "server", "--provider", PROVIDER], env=env, text=True).strip()
 
