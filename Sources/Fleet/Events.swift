@@ -45,6 +45,21 @@ enum Events {
         make(vehicleLocation, now, ResourceName.lastComponent(of: vehicle.name), vehicle.currentTrips, vehicle.lastLocation)
     }
 
+    /// Locations a vehicle reports late (`pastLocations`), oldest first, for its location
+    /// history: on the vehicle's stream only, as riders want where the car is now.
+    static func pastLocations(_ locations: [VehicleLocation], vehicleId: String, now: Timestamp) -> [NewEvent] {
+        locations.enumerated()
+            .sorted { a, b in
+                let (ta, tb) = (a.element.updateTime ?? now, b.element.updateTime ?? now)
+                return ta != tb ? ta < tb : a.offset < b.offset
+            }
+            .map { _, location in
+                var location = location
+                location.serverTime = now
+                return make(vehicleLocation, now, vehicleId, [], location)
+            }
+    }
+
     /// The settings in effect after a change, with their version: a driver's screen redraws
     /// from it without reading them back.
     static func navigationUISettings(_ updated: VehicleNavigationUISettings, vehicleId: String, now: Timestamp) -> NewEvent {

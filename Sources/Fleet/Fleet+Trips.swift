@@ -27,9 +27,18 @@ extension Fleet {
         }
     }
 
-    /// Trips, optionally of one vehicle and only unfinished ones, by ID.
-    public func searchTrips(provider: String, query: TripSearchQuery) async throws -> Page<Trip> {
-        try await store.searchTrips(provider: provider, query: query)
+    /// Trips, optionally of one vehicle and only unfinished ones, by ID. With
+    /// `minimumStaleness` (Fleet Engine's SearchTrips), only trips not updated for at least
+    /// that long (``TripModel/Trip/lastUpdateTime``): a page may then hold fewer than asked,
+    /// and its `nextPageToken` still leads on.
+    public func searchTrips(provider: String, query: TripSearchQuery, minimumStaleness: ProtoDuration? = nil) async throws -> Page<Trip> {
+        var page = try await store.searchTrips(provider: provider, query: query)
+        if let minimumStaleness {
+            if minimumStaleness.seconds < 0 { throw StatusError.invalid("minimumStaleness", "must not be negative") }
+            let cutoff = clock.now.adding(seconds: -minimumStaleness.seconds)
+            page.items.removeAll { $0.lastUpdateTime.map { $0 > cutoff } ?? false }
+        }
+        return page
     }
 
     /// Deletes a trip; FAILED_PRECONDITION while it is unfinished and assigned to a vehicle.

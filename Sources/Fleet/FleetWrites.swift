@@ -25,10 +25,14 @@ struct FleetWrites: Sendable {
         }
         try JourneyState.refresh(
             vehicle: &record.vehicle, trips: &trips, tracking: &record.tracking,
-            trigger: .init(now: now, locationUpdated: vehicle.lastLocation != nil), roadPaces: paces, roads: roads(record))
+            trigger: .init(
+                now: now, locationUpdated: vehicle.lastLocation != nil, driverSentDistance: vehicle.remainingDistanceMeters != nil,
+                driverSentTime: vehicle.remainingTimeSeconds != nil),
+            roadPaces: paces, roads: roads(record))
         try tx.insertVehicle(provider: provider, id: id, record)
         // The location history is read from the log (LocationHistory), so a location the
-        // vehicle starts with is logged like any later one.
+        // vehicle starts with is logged like any later one, after those it passed before.
+        for event in Events.pastLocations(input.pastLocations, vehicleId: id, now: now) { try tx.appendEvent(provider: provider, event) }
         if record.vehicle.lastLocation != nil { try tx.appendEvent(provider: provider, Events.vehicleLocation(record.vehicle, now: now)) }
         return record.vehicle
     }
@@ -39,12 +43,14 @@ struct FleetWrites: Sendable {
     ) throws -> (vehicle: Vehicle, json: [UInt8]?) {
         guard var record = try tx.vehicleRecord(provider: provider, id: id) else { throw Self.notFound("vehicle", id) }
         let previousLocation = record.vehicle.lastLocation
+        let previousTraffic = record.vehicle.currentRouteSegmentTraffic
         try record.vehicle.apply(input, mask: mask, now: now)
         let trigger = JourneyState.Trigger(
             now: now, locationUpdated: mask.contains("lastLocation"),
             driverSentDistance: mask.contains("remainingDistanceMeters") && input.remainingDistanceMeters != nil,
             driverSentTime: mask.contains("remainingTimeSeconds") && input.remainingTimeSeconds != nil,
-            waypointsSet: mask.contains("waypoints"))
+            waypointsSet: mask.contains("waypoints") || mask.contains("route"),
+            pathsChanged: record.vehicle.currentRouteSegmentTraffic != previousTraffic)
         // The navigator first: where it has the vehicle is what the trips derive from.
         let navigator = try withChange(
             tx, provider: provider, record: &record, now: now,
@@ -62,6 +68,9 @@ struct FleetWrites: Sendable {
         }
         try save(trips, tx, provider: provider, vehicle: record.vehicle)
         let json = try tx.updateVehicle(provider: provider, id: id, record)
+        if mask.contains("pastLocations") {
+            for event in Events.pastLocations(input.pastLocations, vehicleId: id, now: now) { try tx.appendEvent(provider: provider, event) }
+        }
         if trigger.locationUpdated, record.vehicle.lastLocation != nil {
             try tx.appendEvent(provider: provider, Events.vehicleLocation(record.vehicle, now: now))
         }
@@ -84,7 +93,9 @@ struct FleetWrites: Sendable {
             result = outcome.result
             return outcome.events
         }
-        let (refreshed, tripEvents) = try refresh(tx, provider: provider, record: &record, trigger: .init(now: now), guidance: navigator.progress)
+        // A navigator's new route may lead to the later stops another way.
+        let (refreshed, tripEvents) = try refresh(
+            tx, provider: provider, record: &record, trigger: .init(now: now, pathsChanged: true), guidance: navigator.progress)
         try save(refreshed, tx, provider: provider, vehicle: record.vehicle)
         try tx.updateVehicle(provider: provider, id: id, record)
         for event in navigator.events + tripEvents { try tx.appendEvent(provider: provider, event) }

@@ -66,7 +66,7 @@ final class VehicleNavigators: Sendable {
             let leg = navigator.currentLeg
             // The device's time: the jump filter judges speeds between fixes by it.
             events = navigator.update(
-                location: location, heading: reported.heading, speedMetersPerSecond: reported.speed,
+                location: location, heading: reported.heading.map(Double.init), speedMetersPerSecond: reported.speed,
                 accuracyMeters: reported.latlngAccuracy, time: (reported.updateTime ?? change.now).date)
             // Past a destination, the vehicle's route segment becomes the leg to the next one
             // (Fleet Engine's currentRouteSegment runs to the next waypoint).

@@ -13,6 +13,16 @@ public struct LatLng: Hashable, Sendable, Codable {
         self.longitude = longitude
     }
 
+    enum CodingKeys: String, CodingKey { case latitude, longitude }
+
+    /// Decodes a point; a missing coordinate is 0, as proto3 JSON omits zeros
+    /// (`{"latitude": 37.4}` is on the prime meridian).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        latitude = try c.decodeIfPresent(Double.self, forKey: .latitude) ?? 0
+        longitude = try c.decodeIfPresent(Double.self, forKey: .longitude) ?? 0
+    }
+
     /// True when both values are finite and inside their ranges.
     public var isValid: Bool {
         latitude.isFinite && longitude.isFinite

@@ -14,3 +14,12 @@ extension KeyedEncodingContainer {
         if !values.isEmpty { try encode(values, forKey: key) }
     }
 }
+
+extension KeyedDecodingContainer {
+    /// Decodes a proto3 integer without presence (a plain `int32`, not a wrapper): its
+    /// default, 0, is what an unset field prints, so it decodes as nil.
+    package func decodeScalar<T: FixedWidthInteger & Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let value = try decodeIfPresent(T.self, forKey: key), value != 0 else { return nil }
+        return value
+    }
+}

@@ -154,7 +154,8 @@ struct ValueDecoder: Decoder {
                     codingPath: codingPath, debugDescription: "expected an object, found \(value.kindDescription)"))
         }
         let id = tracker.register(path: codingPath, keys: members.map(\.key))
-        return KeyedDecodingContainer(KeyedContainer<Key>(members: members, object: id, decoder: self))
+        let aliases = try ProtoJSONNames.aliases(of: members, codingPath: codingPath)
+        return KeyedDecodingContainer(KeyedContainer<Key>(members: members, aliases: aliases, object: id, decoder: self))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -191,20 +192,38 @@ extension ValueDecoder: SingleValueDecodingContainer {
         return s
     }
 
+    /// A number, or (as proto3 JSON allows) a string holding one, "NaN" or "±Infinity".
     func decode(_ type: Double.Type) throws -> Double {
-        guard case .number(let d, _) = value else { throw mismatch("a number") }
-        return d
+        switch value {
+        case .number(let d, _): return d
+        case .string(let text):
+            if let d = ProtoJSONNumbers.double(text) { return d }
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: codingPath, debugDescription: "expected a number, found a string ('\(text.prefix(40))')"))
+        default: throw mismatch("a number")
+        }
     }
 
     func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }
 
+    /// An integer, or (as proto3 JSON allows, and requires of 64-bit ones) a string holding
+    /// one; a fraction is refused.
     func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
-        guard case .number(let d, let integer) = value else { throw mismatch("an integer") }
-        if let integer, let exact = T(exactly: integer) { return exact }
-        if let exact = T(exactly: d) { return exact }
+        let found: String
+        switch value {
+        case .number(let d, let integer):
+            if let integer, let exact = T(exactly: integer) { return exact }
+            if let exact = T(exactly: d) { return exact }
+            found = "\(d)"
+        case .string(let text):
+            if let exact = T(text) { return exact }
+            if let d = ProtoJSONNumbers.double(text), let exact = T(exactly: d) { return exact }
+            found = "'\(text.prefix(40))'"
+        default: throw mismatch("an integer")
+        }
         throw DecodingError.dataCorrupted(
             .init(
-                codingPath: codingPath, debugDescription: "expected an integer in \(T.min)...\(T.max), found \(d)"))
+                codingPath: codingPath, debugDescription: "expected an integer in \(T.min)...\(T.max), found \(found)"))
     }
 
     func decode(_ type: Int.Type) throws -> Int { try integer(type) }
@@ -223,16 +242,24 @@ extension ValueDecoder: SingleValueDecodingContainer {
 
 struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let members: [(key: String, value: JSONValue)]
+    /// The members' lowerCamelCase names where the document used proto field names
+    /// (`vehicle_state`); nil when it used none.
+    let aliases: [String]?
     let object: Int
     let decoder: ValueDecoder
     var codingPath: [any CodingKey] { decoder.codingPath }
 
     var allKeys: [Key] {
         for i in members.indices { decoder.tracker.markUsed(object: object, member: i) }
-        return members.compactMap { Key(stringValue: $0.key) }
+        return members.indices.compactMap { i in Key(stringValue: members[i].key) ?? aliases.flatMap { Key(stringValue: $0[i]) } }
     }
 
-    func index(_ key: Key) -> Int? { members.firstIndex(where: { $0.key == key.stringValue }) }
+    /// The member named `key` exactly or, failing that, by its proto field name.
+    func index(_ key: Key) -> Int? {
+        let name = key.stringValue
+        if let i = members.firstIndex(where: { $0.key == name }) { return i }
+        return aliases?.firstIndex(of: name)
+    }
 
     func contains(_ key: Key) -> Bool { index(key) != nil }
 
@@ -258,11 +285,23 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return try child.decode(T.self)
     }
 
-    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    /// The member's value; nil when absent, null, or (proto3 JSON) a value that means unset:
+    /// an empty string, an enum's zero value (``ProtoDefaultDecodable``).
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? { try presentValue(type, forKey: key) }
+
+    /// A string member by the rule above: the standard library's default for this overload
+    /// would bypass the generic one, and `""` would not read as unset.
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try presentValue(type, forKey: key) }
+
+    private func presentValue<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let i = index(key) else { return nil }
         decoder.tracker.markUsed(object: object, member: i)
-        if members[i].value == .null { return nil }
-        return try decoder.child(members[i].value, key).decode(T.self)
+        let value = members[i].value
+        if value == .null { return nil }
+        if ProtoJSONNumbers.mayMeanUnset(value), let unsettable = T.self as? any ProtoDefaultDecodable.Type, unsettable.isUnset(value) {
+            return nil
+        }
+        return try decoder.child(value, key).decode(T.self)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {

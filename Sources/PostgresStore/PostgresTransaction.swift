@@ -393,6 +393,39 @@ struct PostgresTransaction: StoreTransaction {
             """)
     }
 
+    // MARK: Billable trips
+
+    func recordBillableTrip(provider: String, tripId: String, _ record: BillableTripRecord) throws -> BillableTripRecord {
+        batch?.writeNeedsRollback = true
+        let body = try JSONCoding.encodeText(record)
+        let inserted = try execute(
+            """
+            INSERT INTO billable_trips (provider, trip_id, name, reported_us, body)
+            VALUES (\(provider), \(tripId), \(record.name), \(record.reportTime.microseconds), \(body))
+            ON CONFLICT (provider, trip_id) DO NOTHING
+            """)
+        if inserted > 0 { return record }
+        let kept = try rows("SELECT body FROM billable_trips WHERE provider = \(provider) AND trip_id = \(tripId)")
+        guard let stored = try kept.first?.decode(String.self) else { return record }
+        return try RowReads.decode(BillableTripRecord.self, stored)
+    }
+
+    func billableTrips(since: Timestamp, after: BillableTripRecord?, limit: Int) throws -> [BillableTripRecord] {
+        let found: [PostgresRow]
+        if let after {
+            found = try rows(
+                """
+                SELECT body FROM billable_trips
+                WHERE reported_us >= \(since.microseconds) AND (reported_us, name) > (\(after.reportTime.microseconds), \(after.name))
+                ORDER BY reported_us, name LIMIT \(limit)
+                """)
+        } else {
+            found = try rows(
+                "SELECT body FROM billable_trips WHERE reported_us >= \(since.microseconds) ORDER BY reported_us, name LIMIT \(limit)")
+        }
+        return try found.map { try RowReads.decode(BillableTripRecord.self, try $0.decode(String.self)) }
+    }
+
     /// The probe write of ``PostgresTripStore/probeWrites()``: a row of 16 KiB in
     /// storage_probe, deleted again.
     func probeStorage() throws {

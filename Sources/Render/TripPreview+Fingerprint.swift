@@ -19,7 +19,7 @@ extension TripPreview {
         for stop in trip.intermediateDestinations { digest.add(stop.point) }
         digest.add(Double(trip.intermediateDestinationIndex ?? -1))
         digest.add(trip.lastLocation?.location)
-        digest.add(trip.lastLocation?.heading ?? .nan)
+        digest.add(trip.lastLocation?.heading.map(Double.init) ?? .nan)
         for waypoint in trip.remainingWaypoints {
             digest.add(waypoint.tripId ?? "-")
             digest.add(waypoint.waypointType?.rawValue ?? "-")

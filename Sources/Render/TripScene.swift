@@ -89,7 +89,7 @@ struct TripScene {
             }
         }
         if !status.isTerminal, let location = trip.lastLocation?.location {
-            let heading = trip.lastLocation?.heading ?? Self.initialBearing(of: activeRoute)
+            let heading = trip.lastLocation?.heading.map(Double.init) ?? Self.initialBearing(of: activeRoute)
             markers.append(Marker(type: .tripVehicle, location: location, heading: heading))
         }
         return markers

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// The `updateMask` of an update call: which top-level fields to change. Names may be
 /// lowerCamel or snake_case (`vehicle_state`), as Fleet Engine accepts both; a field named
@@ -12,7 +13,7 @@ public struct FieldMask: Hashable, Sendable {
         var seen = Set<String>()
         fields = []
         for raw in text.split(separator: ",") {
-            let name = Self.camelCase(String(raw.trimmingSpaces))
+            let name = ProtoJSONNames.jsonName(String(raw.trimmingSpaces))
             if !name.isEmpty, seen.insert(name).inserted { fields.append(name) }
         }
     }
@@ -35,20 +36,5 @@ public struct FieldMask: Hashable, Sendable {
                 throw .invalid(parameter, "unknown field '\(field.prefix(64))'; writable fields are \(writable.sorted().joined(separator: ", "))")
             }
         }
-    }
-
-    static func camelCase(_ name: String) -> String {
-        guard name.contains("_") else { return name }
-        var out = ""
-        var upper = false
-        for ch in name {
-            if ch == "_" {
-                upper = true
-                continue
-            }
-            out.append(upper ? Character(ch.uppercased()) : ch)
-            upper = false
-        }
-        return out
     }
 }

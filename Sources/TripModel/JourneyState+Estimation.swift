@@ -149,8 +149,8 @@ extension JourneyState {
             cell = RoadCell(middle, headingDegrees: Earth.initialBearing(from: a, to: b))
         } else if let travel = tracking.cellTravel, travel.cell.place == RoadCell(middle, headingDegrees: 0).place {
             cell = travel.cell
-        } else if let heading = current?.heading, heading.isFinite {
-            cell = RoadCell(middle, headingDegrees: heading)
+        } else if let heading = current?.heading {
+            cell = RoadCell(middle, headingDegrees: Double(heading))
         } else {
             defer { tracking.cellTravel = nil }
             return tracking.cellTravel

@@ -27,14 +27,18 @@ public enum JourneyState {
         /// The write set the vehicle's `waypoints` (the order of stops): every stop must
         /// belong to a current trip.
         public var waypointsSet: Bool
+        /// The write changed the paths the trips' waypoints follow other than by moving the
+        /// vehicle: new traffic from the driver, a new route for the navigator.
+        public var pathsChanged: Bool
 
         /// Creates a trigger.
         public init(
             now: Timestamp, locationUpdated: Bool = false, driverSentDistance: Bool = false, driverSentTime: Bool = false,
-            waypointsSet: Bool = false
+            waypointsSet: Bool = false, pathsChanged: Bool = false
         ) {
             self.now = now
             self.waypointsSet = waypointsSet
+            self.pathsChanged = pathsChanged
             self.locationUpdated = locationUpdated
             self.driverSentDistance = driverSentDistance
             self.driverSentTime = driverSentTime
@@ -157,8 +161,10 @@ public enum JourneyState {
         }
 
         let firstLegTraffic = legs.first.flatMap { $0.intervals.isEmpty ? nil : ConsumableTrafficPolyline(speedReadingInterval: $0.intervals) }
+        let snappable = route != nil && position != nil && tracking.crossTrackMeters <= Trip.snappableMeters
         for t in trips.indices {
             trips[t].updateProgress(from: vehicle, waypoints: waypoints, firstLegTraffic: firstLegTraffic, now: now)
+            trips[t].updateRouteVersions(pathsChanged: trigger.pathsChanged, snappable: snappable, now: now)
         }
     }
 
@@ -266,8 +272,11 @@ extension Trip {
     ) {
         let mine = Self.waypoints(of: tripId, in: waypoints)
         let stopsChanged = remainingWaypoints.map(\.stop) != mine.map(\.stop)
+        let routeChanged = currentRouteSegmentVersion != vehicle.currentRouteSegmentVersion
         copyProgress(from: vehicle, mine: mine, firstLegTraffic: firstLegTraffic)
         Versioning.bump(&remainingWaypointsVersion, if: stopsChanged, now: now)
+        if stopsChanged || routeChanged { Versioning.bump(&remainingWaypointsRouteVersion, if: true, now: now) }
+        if routeChanged { Versioning.bump(&currentRouteSegmentTrafficVersion, if: true, now: now) }
     }
 
     /// This trip with its live fields taken from the vehicle as ``JourneyState/refresh``

@@ -36,6 +36,9 @@ public enum ResourceName {
     /// `providers/{provider}/vehicles/{vehicleId}`.
     public static func vehicle(provider: String, id: String) -> String { "providers/\(provider)/vehicles/\(id)" }
 
+    /// `providers/{provider}/billableTrips/{tripId}`.
+    public static func billableTrip(provider: String, id: String) -> String { "providers/\(provider)/billableTrips/\(id)" }
+
     /// The text after the last `/`.
     public static func lastComponent(of name: String) -> String {
         guard let slash = name.lastIndex(of: "/") else { return name }

@@ -7,7 +7,7 @@ public struct StatusError: Error, Hashable, Sendable, CustomStringConvertible {
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         fileprivate enum Kind: String {
             case invalidArgument, failedPrecondition, notFound, alreadyExists, resourceExhausted, permissionDenied, unauthenticated
-            case aborted, unavailable, unknown, `internal`
+            case aborted, unavailable, unimplemented, unknown, `internal`
         }
         fileprivate let kind: Kind
 
@@ -29,6 +29,9 @@ public struct StatusError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let aborted = Code(kind: .aborted)
         /// The service cannot do this now (storage full or failing); retry later.
         public static let unavailable = Code(kind: .unavailable)
+        /// The method is not implemented for the resource (a path that exists, asked with
+        /// another HTTP method).
+        public static let unimplemented = Code(kind: .unimplemented)
         /// An error with no better code (one from outside the model, such as the HTTP layer's).
         public static let unknown = Code(kind: .unknown)
         /// Something broke on our side.
@@ -46,6 +49,7 @@ public struct StatusError: Error, Hashable, Sendable, CustomStringConvertible {
             case .unauthenticated: return "UNAUTHENTICATED"
             case .aborted: return "ABORTED"
             case .unavailable: return "UNAVAILABLE"
+            case .unimplemented: return "UNIMPLEMENTED"
             case .unknown: return "UNKNOWN"
             case .internal: return "INTERNAL"
             }

@@ -1,7 +1,7 @@
 import Geo
 
 /// A place a trip starts, stops or ends at (Fleet Engine `TerminalLocation`).
-public struct TerminalLocation: Codable, Hashable, Sendable {
+public struct TerminalLocation: Hashable, Sendable {
     /// Where the rider is picked up or dropped off.
     public var point: LatLng
 
@@ -9,19 +9,66 @@ public struct TerminalLocation: Codable, Hashable, Sendable {
     public init(point: LatLng) { self.point = point }
 }
 
-/// Where and when a stop actually happened (`actualPickupPoint`, `actualDropoffPoint`).
-public struct StopLocation: Codable, Hashable, Sendable {
+extension TerminalLocation: Codable {
+    enum CodingKeys: String, CodingKey {
+        case point
+        // Deprecated in Fleet Engine for `point` (and `Vehicle.waypoints`): accepted, not kept.
+        case terminalPointId, accessPointId, tripId, terminalLocationType
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        point = try c.decode(LatLng.self, forKey: .point)
+        _ = try c.decodeIfPresent(DeprecatedTerminalPointId.self, forKey: .terminalPointId)
+        _ = try c.decodeIfPresent(String.self, forKey: .accessPointId)
+        _ = try c.decodeIfPresent(String.self, forKey: .tripId)
+        _ = try c.decodeIfPresent(WaypointType.self, forKey: .terminalLocationType)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(point, forKey: .point)
+    }
+}
+
+/// Fleet Engine's deprecated `TerminalPointId`, read so that old clients are not refused.
+struct DeprecatedTerminalPointId: Decodable {
+    var placeId: String?
+    var generatedId: String?
+    var value: String?
+}
+
+/// Where and when a stop actually happened (`actualPickupPoint`, `actualDropoffPoint`, the
+/// arrival points).
+public struct StopLocation: Hashable, Sendable {
     /// The actual location.
     public var point: LatLng
     /// When the stop happened.
     public var timestamp: Timestamp?
-    /// When the vehicle arrived at the stop, if it waited.
-    public var stopTime: Timestamp?
 
     /// Creates a stop location.
-    public init(point: LatLng, timestamp: Timestamp? = nil, stopTime: Timestamp? = nil) {
+    public init(point: LatLng, timestamp: Timestamp? = nil) {
         self.point = point
         self.timestamp = timestamp
-        self.stopTime = stopTime
+    }
+}
+
+extension StopLocation: Codable {
+    enum CodingKeys: String, CodingKey {
+        case point, timestamp
+        /// Deprecated for `timestamp`.
+        case stopTime
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        point = try c.decode(LatLng.self, forKey: .point)
+        timestamp = try DeprecatedTwin.read(Timestamp.self, c, .timestamp, deprecated: .stopTime)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(point, forKey: .point)
+        try c.encodeIfPresent(timestamp, forKey: .timestamp)
     }
 }

@@ -31,7 +31,10 @@ extension Trip {
         let hadStops = !remainingWaypoints.isEmpty
         clearProgress()
         lastLocation = tripStatus.isTerminal ? lastLocation : nil
-        if hadStops { remainingWaypointsVersion = Versioning.next(after: remainingWaypointsVersion, now: now) }
+        if hadStops {
+            remainingWaypointsVersion = Versioning.next(after: remainingWaypointsVersion, now: now)
+            remainingWaypointsRouteVersion = Versioning.next(after: remainingWaypointsRouteVersion, now: now)
+        }
         if !tripStatus.isTerminal {
             pickupTime = tripStatus.isBeforePickup || tripStatus == .arrivedAtPickup ? nil : pickupTime
             dropoffTime = nil

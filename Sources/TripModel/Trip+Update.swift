@@ -5,14 +5,17 @@ extension Trip {
     /// Fields a client may name in an `updateMask`.
     public static let writableFields: Set<String> = [
         "vehicleId", "tripStatus", "tripType", "numberOfPassengers", "pickupPoint", "actualPickupPoint",
-        "intermediateDestinations", "intermediateDestinationIndex", "dropoffPoint", "actualDropoffPoint", "attributes",
+        "actualPickupArrivalPoint", "intermediateDestinations", "intermediateDestinationIndex",
+        "actualIntermediateDestinationArrivalPoints", "actualIntermediateDestinations", "dropoffPoint", "actualDropoffPoint",
+        "attributes",
     ]
     /// Fields only the server writes (DESIGN §3).
     public static let outputOnlyFields: Set<String> = [
         "name", "pickupTime", "dropoffTime", "intermediateDestinationsVersion", "remainingWaypoints",
         "remainingWaypointsVersion", "route", "currentRouteSegment", "currentRouteSegmentVersion",
-        "currentRouteSegmentTraffic", "currentRouteSegmentEndPoint", "remainingDistanceMeters",
-        "etaToFirstWaypoint", "remainingTimeToFirstWaypoint", "lastLocation", "view",
+        "currentRouteSegmentTraffic", "currentRouteSegmentTrafficVersion", "currentRouteSegmentEndPoint",
+        "remainingDistanceMeters", "etaToFirstWaypoint", "remainingTimeToFirstWaypoint", "remainingWaypointsRouteVersion",
+        "lastLocation", "lastLocationSnappable", "view",
     ]
 
     /// A new trip from a create request: output-only fields are ignored; `pickupPoint` and
@@ -34,11 +37,23 @@ extension Trip {
     }
 
     /// Applies the masked fields of `input`. A status change must follow the state machine
-    /// (else FAILED_PRECONDITION); leaving pickup records `actualPickupPoint` and
-    /// `pickupTime`, completing records `actualDropoffPoint` and `dropoffTime`, from
-    /// `vehicleLocation` and `now` unless the client sent them.
+    /// (else FAILED_PRECONDITION); arriving at pickup records `actualPickupArrivalPoint`,
+    /// leaving it `actualPickupPoint` and `pickupTime`, arriving at and leaving an
+    /// intermediate destination add to `actualIntermediateDestinationArrivalPoints` and
+    /// `actualIntermediateDestinations`, completing records `actualDropoffPoint` and
+    /// `dropoffTime`, from `vehicleLocation` and `now` unless the client sent them. An
+    /// `intermediateDestinationsVersion` sent with a change of index or status must be the
+    /// current one (else FAILED_PRECONDITION: the stops changed since the client read them).
     public mutating func apply(_ input: Trip, mask: FieldMask, now: Timestamp, vehicleLocation: VehicleLocation?) throws(StatusError) {
         try mask.validate(writable: Self.writableFields, outputOnly: Self.outputOnlyFields)
+        if let seen = input.intermediateDestinationsVersion, mask.contains("intermediateDestinationIndex") || mask.contains("tripStatus"),
+            seen != intermediateDestinationsVersion
+        {
+            throw StatusError(
+                .failedPrecondition,
+                "trip.intermediateDestinationsVersion: \(seen) is not the current version "
+                    + "(\(intermediateDestinationsVersion?.rfc3339 ?? "none")); the intermediate destinations changed, read the trip again")
+        }
         if tripStatus.isTerminal {
             let changesStatus = mask.contains("tripStatus") && input.tripStatus != tripStatus
             if changesStatus || mask.fields != ["tripStatus"] {
@@ -78,6 +93,15 @@ extension Trip {
             case "actualPickupPoint":
                 if let stop = input.actualPickupPoint { try Check.latLng(stop.point, "\(path).point") }
                 actualPickupPoint = input.actualPickupPoint
+            case "actualPickupArrivalPoint":
+                if let stop = input.actualPickupArrivalPoint { try Check.latLng(stop.point, "\(path).point") }
+                actualPickupArrivalPoint = input.actualPickupArrivalPoint
+            case "actualIntermediateDestinationArrivalPoints":
+                try Check.stops(input.actualIntermediateDestinationArrivalPoints, path)
+                actualIntermediateDestinationArrivalPoints = input.actualIntermediateDestinationArrivalPoints
+            case "actualIntermediateDestinations":
+                try Check.stops(input.actualIntermediateDestinations, path)
+                actualIntermediateDestinations = input.actualIntermediateDestinations
             case "intermediateDestinations":
                 try Check.count(input.intermediateDestinations, path, max: Limits.maximumIntermediateDestinations)
                 for (i, stop) in input.intermediateDestinations.enumerated() { try Check.terminal(stop, "\(path)[\(i)]") }
@@ -99,9 +123,7 @@ extension Trip {
             default: break
             }
         }
-        try recordStatusChange(
-            from: previousStatus, indexGiven: mask.contains("intermediateDestinationIndex"),
-            now: now, vehicleLocation: vehicleLocation)
+        try recordStatusChange(from: previousStatus, mask: mask, now: now, vehicleLocation: vehicleLocation)
         if let index = intermediateDestinationIndex, !intermediateDestinations.indices.contains(index) {
             throw .invalid(
                 "trip.intermediateDestinationIndex",
@@ -110,12 +132,26 @@ extension Trip {
     }
 
     private mutating func recordStatusChange(
-        from previous: TripStatus, indexGiven: Bool, now: Timestamp,
+        from previous: TripStatus, mask: FieldMask, now: Timestamp,
         vehicleLocation: VehicleLocation?
     ) throws(StatusError) {
         guard tripStatus != previous else { return }
+        let indexGiven = mask.contains("intermediateDestinationIndex")
         let here = vehicleLocation?.location
+        let stopHere = here.map { StopLocation(point: $0, timestamp: now) }
+        // Leaving an intermediate destination: the rider boarded there.
+        if previous == .arrivedAtIntermediateDestination, !tripStatus.isTerminal, !mask.contains("actualIntermediateDestinations"),
+            let stopHere
+        {
+            actualIntermediateDestinations.append(stopHere)
+        }
         switch tripStatus {
+        case .arrivedAtPickup:
+            if !mask.contains("actualPickupArrivalPoint"), let stopHere { actualPickupArrivalPoint = stopHere }
+        case .arrivedAtIntermediateDestination:
+            if !mask.contains("actualIntermediateDestinationArrivalPoints"), let stopHere {
+                actualIntermediateDestinationArrivalPoints.append(stopHere)
+            }
         case .enrouteToIntermediateDestination:
             if intermediateDestinations.isEmpty {
                 throw StatusError(.failedPrecondition, "trip.tripStatus: the trip has no intermediate destinations")
@@ -149,6 +185,7 @@ extension Trip {
         remainingDistanceMeters = nil
         etaToFirstWaypoint = nil
         remainingTimeToFirstWaypoint = nil
+        lastLocationSnappable = nil
         if tripStatus == .canceled { dropoffTime = nil }
     }
 }

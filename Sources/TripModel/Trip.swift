@@ -18,6 +18,9 @@ public struct Trip: Hashable, Sendable {
     public var pickupPoint: TerminalLocation?
     /// Where and when the pickup actually happened.
     public var actualPickupPoint: StopLocation?
+    /// Where and when the vehicle arrived at the pickup: the provider's, or the vehicle's
+    /// position when the trip became `ARRIVED_AT_PICKUP`.
+    public var actualPickupArrivalPoint: StopLocation?
     /// Estimated (before pickup) or actual pickup time (output only).
     public var pickupTime: Timestamp?
     /// Stops between pickup and dropoff, in order.
@@ -26,6 +29,14 @@ public struct Trip: Hashable, Sendable {
     public var intermediateDestinationsVersion: Timestamp?
     /// Which intermediate destination the vehicle is headed to or at.
     public var intermediateDestinationIndex: Int?
+    /// Where and when the vehicle arrived at each intermediate destination it reached, in
+    /// order: the provider's, or the vehicle's position at each
+    /// `ARRIVED_AT_INTERMEDIATE_DESTINATION`.
+    public var actualIntermediateDestinationArrivalPoints: [StopLocation]
+    /// Where and when the vehicle left each intermediate destination it reached (the rider
+    /// was picked up there), in order: the provider's, or the vehicle's position when the
+    /// trip moved on from `ARRIVED_AT_INTERMEDIATE_DESTINATION`.
+    public var actualIntermediateDestinations: [StopLocation]
     /// Where the rider wants to be dropped off.
     public var dropoffPoint: TerminalLocation?
     /// Where and when the dropoff actually happened.
@@ -37,6 +48,9 @@ public struct Trip: Hashable, Sendable {
     public var remainingWaypoints: [TripWaypoint]
     /// When `remainingWaypoints` last changed (output only).
     public var remainingWaypointsVersion: Timestamp?
+    /// When the paths and traffic of `remainingWaypoints` last changed other than by the
+    /// vehicle moving along them: a new route, new traffic, other stops (output only).
+    public var remainingWaypointsRouteVersion: Timestamp?
     /// The anticipated route to the first remaining waypoint (output only).
     public var route: [LatLng]
     /// The vehicle's route to its next waypoint (output only).
@@ -45,6 +59,9 @@ public struct Trip: Hashable, Sendable {
     public var currentRouteSegmentVersion: Timestamp?
     /// Traffic along `currentRouteSegment` (output only).
     public var currentRouteSegmentTraffic: ConsumableTrafficPolyline?
+    /// When the traffic the vehicle reported for its route last changed, or its route did
+    /// (output only).
+    public var currentRouteSegmentTrafficVersion: Timestamp?
     /// The waypoint `currentRouteSegment` ends at (output only).
     public var currentRouteSegmentEndPoint: TripWaypoint?
     /// Driving distance along `currentRouteSegment`, metres (output only).
@@ -55,6 +72,9 @@ public struct Trip: Hashable, Sendable {
     public var remainingTimeToFirstWaypoint: ProtoDuration?
     /// The vehicle's last location (output only).
     public var lastLocation: VehicleLocation?
+    /// Whether `lastLocation` lies on `currentRouteSegment` (output only; false without
+    /// either).
+    public var lastLocationSnappable: Bool?
     /// Which view this value was produced for (output only).
     public var view: TripView?
     /// Free-form attributes.
@@ -65,6 +85,8 @@ public struct Trip: Hashable, Sendable {
         self.name = name
         tripStatus = .new
         intermediateDestinations = []
+        actualIntermediateDestinationArrivalPoints = []
+        actualIntermediateDestinations = []
         remainingWaypoints = []
         route = []
         attributes = []
@@ -76,12 +98,16 @@ public struct Trip: Hashable, Sendable {
 
 extension Trip: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, vehicleId, tripStatus, tripType, numberOfPassengers, pickupPoint, actualPickupPoint, pickupTime
+        case name, vehicleId, tripStatus, tripType, numberOfPassengers, pickupPoint, actualPickupPoint
+        case actualPickupArrivalPoint, pickupTime
         case intermediateDestinations, intermediateDestinationsVersion, intermediateDestinationIndex
+        case actualIntermediateDestinationArrivalPoints, actualIntermediateDestinations
         case dropoffPoint, actualDropoffPoint, dropoffTime, remainingWaypoints, remainingWaypointsVersion
+        case remainingWaypointsRouteVersion
         case route, currentRouteSegment, currentRouteSegmentVersion, currentRouteSegmentTraffic
+        case currentRouteSegmentTrafficVersion
         case currentRouteSegmentEndPoint, remainingDistanceMeters, etaToFirstWaypoint
-        case remainingTimeToFirstWaypoint, lastLocation, view, attributes
+        case remainingTimeToFirstWaypoint, lastLocation, lastLocationSnappable, view, attributes
     }
 
     public init(from decoder: any Decoder) throws {
@@ -90,29 +116,35 @@ extension Trip: Codable {
         vehicleId = try c.decodeIfPresent(String.self, forKey: .vehicleId)
         tripStatus = try c.decodeIfPresent(TripStatus.self, forKey: .tripStatus) ?? .unknown
         tripType = try c.decodeIfPresent(TripType.self, forKey: .tripType)
-        numberOfPassengers = try c.decodeIfPresent(Int.self, forKey: .numberOfPassengers)
+        numberOfPassengers = try c.decodeScalar(Int32.self, forKey: .numberOfPassengers).map(Int.init)
         pickupPoint = try c.decodeIfPresent(TerminalLocation.self, forKey: .pickupPoint)
         actualPickupPoint = try c.decodeIfPresent(StopLocation.self, forKey: .actualPickupPoint)
+        actualPickupArrivalPoint = try c.decodeIfPresent(StopLocation.self, forKey: .actualPickupArrivalPoint)
         pickupTime = try c.decodeIfPresent(Timestamp.self, forKey: .pickupTime)
         intermediateDestinations = try c.decodeArray(TerminalLocation.self, forKey: .intermediateDestinations)
         intermediateDestinationsVersion = try c.decodeIfPresent(Timestamp.self, forKey: .intermediateDestinationsVersion)
-        intermediateDestinationIndex = try c.decodeIfPresent(Int.self, forKey: .intermediateDestinationIndex)
+        intermediateDestinationIndex = try c.decodeIfPresent(Int32.self, forKey: .intermediateDestinationIndex).map(Int.init)
+        actualIntermediateDestinationArrivalPoints = try c.decodeArray(StopLocation.self, forKey: .actualIntermediateDestinationArrivalPoints)
+        actualIntermediateDestinations = try c.decodeArray(StopLocation.self, forKey: .actualIntermediateDestinations)
         dropoffPoint = try c.decodeIfPresent(TerminalLocation.self, forKey: .dropoffPoint)
         actualDropoffPoint = try c.decodeIfPresent(StopLocation.self, forKey: .actualDropoffPoint)
         dropoffTime = try c.decodeIfPresent(Timestamp.self, forKey: .dropoffTime)
         remainingWaypoints = try c.decodeArray(TripWaypoint.self, forKey: .remainingWaypoints)
         remainingWaypointsVersion = try c.decodeIfPresent(Timestamp.self, forKey: .remainingWaypointsVersion)
+        remainingWaypointsRouteVersion = try c.decodeIfPresent(Timestamp.self, forKey: .remainingWaypointsRouteVersion)
         route = try c.decodeArray(LatLng.self, forKey: .route)
         currentRouteSegment = try c.decodeIfPresent(String.self, forKey: .currentRouteSegment)
         currentRouteSegmentVersion = try c.decodeIfPresent(Timestamp.self, forKey: .currentRouteSegmentVersion)
         currentRouteSegmentTraffic = try c.decodeIfPresent(ConsumableTrafficPolyline.self, forKey: .currentRouteSegmentTraffic)
+        currentRouteSegmentTrafficVersion = try c.decodeIfPresent(Timestamp.self, forKey: .currentRouteSegmentTrafficVersion)
         currentRouteSegmentEndPoint = try c.decodeIfPresent(TripWaypoint.self, forKey: .currentRouteSegmentEndPoint)
         remainingDistanceMeters = try c.decodeIfPresent(Int.self, forKey: .remainingDistanceMeters)
         etaToFirstWaypoint = try c.decodeIfPresent(Timestamp.self, forKey: .etaToFirstWaypoint)
         remainingTimeToFirstWaypoint = try c.decodeIfPresent(ProtoDuration.self, forKey: .remainingTimeToFirstWaypoint)
         lastLocation = try c.decodeIfPresent(VehicleLocation.self, forKey: .lastLocation)
+        lastLocationSnappable = try c.decodeIfPresent(Bool.self, forKey: .lastLocationSnappable)
         view = try c.decodeIfPresent(TripView.self, forKey: .view)
-        attributes = try c.decodeArray(Attribute.self, forKey: .attributes)
+        attributes = try c.decodeArray(TripAttributeInput.self, forKey: .attributes).map(\.attribute)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -124,24 +156,30 @@ extension Trip: Codable {
         try c.encodeIfPresent(numberOfPassengers, forKey: .numberOfPassengers)
         try c.encodeIfPresent(pickupPoint, forKey: .pickupPoint)
         try c.encodeIfPresent(actualPickupPoint, forKey: .actualPickupPoint)
+        try c.encodeIfPresent(actualPickupArrivalPoint, forKey: .actualPickupArrivalPoint)
         try c.encodeIfPresent(pickupTime, forKey: .pickupTime)
         try c.encodeNonEmpty(intermediateDestinations, forKey: .intermediateDestinations)
         try c.encodeIfPresent(intermediateDestinationsVersion, forKey: .intermediateDestinationsVersion)
         try c.encodeIfPresent(intermediateDestinationIndex, forKey: .intermediateDestinationIndex)
+        try c.encodeNonEmpty(actualIntermediateDestinationArrivalPoints, forKey: .actualIntermediateDestinationArrivalPoints)
+        try c.encodeNonEmpty(actualIntermediateDestinations, forKey: .actualIntermediateDestinations)
         try c.encodeIfPresent(dropoffPoint, forKey: .dropoffPoint)
         try c.encodeIfPresent(actualDropoffPoint, forKey: .actualDropoffPoint)
         try c.encodeIfPresent(dropoffTime, forKey: .dropoffTime)
         try c.encodeNonEmpty(remainingWaypoints, forKey: .remainingWaypoints)
         try c.encodeIfPresent(remainingWaypointsVersion, forKey: .remainingWaypointsVersion)
+        try c.encodeIfPresent(remainingWaypointsRouteVersion, forKey: .remainingWaypointsRouteVersion)
         try c.encodeNonEmpty(route, forKey: .route)
         try c.encodeIfPresent(currentRouteSegment, forKey: .currentRouteSegment)
         try c.encodeIfPresent(currentRouteSegmentVersion, forKey: .currentRouteSegmentVersion)
         try c.encodeIfPresent(currentRouteSegmentTraffic, forKey: .currentRouteSegmentTraffic)
+        try c.encodeIfPresent(currentRouteSegmentTrafficVersion, forKey: .currentRouteSegmentTrafficVersion)
         try c.encodeIfPresent(currentRouteSegmentEndPoint, forKey: .currentRouteSegmentEndPoint)
         try c.encodeIfPresent(remainingDistanceMeters, forKey: .remainingDistanceMeters)
         try c.encodeIfPresent(etaToFirstWaypoint, forKey: .etaToFirstWaypoint)
         try c.encodeIfPresent(remainingTimeToFirstWaypoint, forKey: .remainingTimeToFirstWaypoint)
         try c.encodeIfPresent(lastLocation, forKey: .lastLocation)
+        try c.encodeIfPresent(lastLocationSnappable, forKey: .lastLocationSnappable)
         try c.encodeIfPresent(view, forKey: .view)
         try c.encodeNonEmpty(attributes, forKey: .attributes)
     }

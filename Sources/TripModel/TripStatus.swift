@@ -13,6 +13,20 @@ public enum TripStatus: String, WireEnum {
     case complete = "COMPLETE"
     case canceled = "CANCELED"
 
+    public var number: Int {
+        switch self {
+        case .unknown: 0
+        case .new: 1
+        case .enrouteToPickup: 2
+        case .arrivedAtPickup: 3
+        case .enrouteToDropoff: 4
+        case .complete: 5
+        case .canceled: 6
+        case .arrivedAtIntermediateDestination: 7
+        case .enrouteToIntermediateDestination: 8
+        }
+    }
+
     /// True for `COMPLETE` and `CANCELED`: nothing follows them.
     public var isTerminal: Bool { self == .complete || self == .canceled }
 

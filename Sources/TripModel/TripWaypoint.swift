@@ -1,4 +1,5 @@
 import Geo
+import JSON
 
 /// A stop on a vehicle's route, with the path and estimates from the previous stop (or the
 /// vehicle) to it (Fleet Engine `TripWaypoint`).
@@ -12,6 +13,9 @@ public struct TripWaypoint: Hashable, Sendable {
     /// The path from the previous waypoint (or the vehicle) to this one, Google encoded
     /// polyline precision 5.
     public var encodedPathToWaypoint: String?
+    /// The same path as a list of points: only in answers to a `GET` that asked for
+    /// `routeFormatType=LAT_LNG_LIST_TYPE` (the path is kept encoded).
+    public var pathToWaypoint: [LatLng] = []
     /// Traffic along `encodedPathToWaypoint`.
     public var trafficToWaypoint: ConsumableTrafficPolyline?
     /// Driving distance from the previous waypoint (or the vehicle), metres.
@@ -55,8 +59,15 @@ extension TripWaypoint: Codable {
         tripId = try c.decodeIfPresent(String.self, forKey: .tripId)
         waypointType = try c.decodeIfPresent(WaypointType.self, forKey: .waypointType)
         encodedPathToWaypoint = try c.decodeIfPresent(String.self, forKey: .encodedPathToWaypoint)
-        if encodedPathToWaypoint == nil, let path = try c.decodeIfPresent([LatLng].self, forKey: .pathToWaypoint) {
-            encodedPathToWaypoint = EncodedPolyline.encode(path)
+        let path = try c.decodeArray(LatLng.self, forKey: .pathToWaypoint)
+        if !path.isEmpty {
+            let encoded = EncodedPolyline.encode(path)
+            if let encodedPathToWaypoint, encodedPathToWaypoint != encoded {
+                throw FieldValidationError(
+                    codingPath: c.codingPath + [CodingKeys.pathToWaypoint],
+                    message: "'pathToWaypoint' and 'encodedPathToWaypoint' are two forms of one path and must agree")
+            }
+            encodedPathToWaypoint = encoded
         }
         trafficToWaypoint = try c.decodeIfPresent(ConsumableTrafficPolyline.self, forKey: .trafficToWaypoint)
         distanceMeters = try c.decodeIfPresent(Int.self, forKey: .distanceMeters)
@@ -69,6 +80,7 @@ extension TripWaypoint: Codable {
         try c.encodeIfPresent(location, forKey: .location)
         try c.encodeIfPresent(tripId, forKey: .tripId)
         try c.encodeIfPresent(waypointType, forKey: .waypointType)
+        try c.encodeNonEmpty(pathToWaypoint, forKey: .pathToWaypoint)
         try c.encodeIfPresent(encodedPathToWaypoint, forKey: .encodedPathToWaypoint)
         try c.encodeIfPresent(trafficToWaypoint, forKey: .trafficToWaypoint)
         try c.encodeIfPresent(distanceMeters, forKey: .distanceMeters)

@@ -60,12 +60,23 @@ enum Check {
         try latLng(location.point, "\(path).point")
     }
 
+    static func stops(_ stops: [StopLocation], _ path: String) throws(StatusError) {
+        try count(stops, path, max: Limits.maximumIntermediateDestinations)
+        for (i, stop) in stops.enumerated() { try latLng(stop.point, "\(path)[\(i)].point") }
+    }
+
     static func location(_ location: VehicleLocation?, _ path: String) throws(StatusError) {
         guard let location else { return }
         guard let point = location.location else { throw .invalid("\(path).location", "required field is missing") }
         try latLng(point, "\(path).location")
         if let raw = location.rawLocation { try latLng(raw, "\(path).rawLocation") }
-        try finite(location.heading, "\(path).heading", range: 0...360)
+        if let flp = location.flpLocation { try latLng(flp, "\(path).flpLocation") }
+        if let supplemental = location.supplementalLocation { try latLng(supplemental, "\(path).supplementalLocation") }
+        try integer(location.heading, "\(path).heading", 0...360)
+        try integer(location.flpHeadingDegrees, "\(path).flpHeadingDegrees", 0...360)
+        try integer(location.timeSinceUpdate, "\(path).timeSinceUpdate", 0...Int(Int32.max))
+        try finite(location.flpLatlngAccuracyMeters, "\(path).flpLatlngAccuracyMeters", range: 0...1e7)
+        try finite(location.supplementalLocationAccuracy, "\(path).supplementalLocationAccuracy", range: 0...1e7)
         // Real devices report small negative speeds (GPS noise, reversing); accept them.
         try finite(location.speed, "\(path).speed", range: -200...200)
         try finite(location.latlngAccuracy, "\(path).latlngAccuracy", range: 0...1e7)
@@ -74,6 +85,12 @@ enum Check {
         try finite(location.altitudeAccuracy, "\(path).altitudeAccuracy", range: 0...1e7)
         try finite(location.speedAccuracy, "\(path).speedAccuracy", range: 0...1e4)
         try finite(location.rawLocationAccuracy, "\(path).rawLocationAccuracy", range: 0...1e7)
+    }
+
+    static func licensePlate(_ plate: LicensePlate, _ path: String) throws(StatusError) {
+        guard let country = plate.countryCode else { throw .invalid("\(path).countryCode", "required field is missing") }
+        try text(country, "\(path).countryCode", characters: 3, bytes: 3)
+        if let last = plate.lastCharacter { try text(last, "\(path).lastCharacter", characters: 1, bytes: 8) }
     }
 
     static func traffic(_ traffic: TrafficPolylineData?, _ path: String) throws(StatusError) {

@@ -4,11 +4,13 @@
 extension Vehicle {
     /// Fields a client may name in an `updateMask`.
     public static let writableFields: Set<String> = [
-        "vehicleState", "supportedTripTypes", "lastLocation", "maximumCapacity", "attributes", "vehicleType",
-        "backToBackEnabled", "waypoints", "currentRouteSegment", "currentRouteSegmentEndPoint",
+        "vehicleState", "supportedTripTypes", "lastLocation", "pastLocations", "maximumCapacity", "attributes", "vehicleType",
+        "licensePlate", "backToBackEnabled", "waypoints", "route", "currentRouteSegment", "currentRouteSegmentEndPoint",
         "currentRouteSegmentTraffic", "remainingDistanceMeters", "remainingTimeSeconds", "etaToFirstWaypoint",
         "navigationStatus", "deviceSettings",
     ]
+    /// The most `pastLocations` one update may bring (a driver's phone offline for a while).
+    public static let maximumPastLocations = 500
     /// Fields only the server writes.
     public static let outputOnlyFields: Set<String> = [
         "name", "currentTrips", "waypointsVersion", "currentRouteSegmentVersion", "estimateMethod",
@@ -25,17 +27,21 @@ extension Vehicle {
         guard !input.supportedTripTypes.isEmpty else { throw .invalid("vehicle.supportedTripTypes", "required field is missing") }
         guard input.maximumCapacity != nil else { throw .invalid("vehicle.maximumCapacity", "required field is missing") }
         guard input.vehicleType != nil else { throw .invalid("vehicle.vehicleType", "required field is missing") }
-        let mask = FieldMask(fields: writableFields.filter { $0 != "waypoints" && ($0 != "lastLocation" || input.lastLocation != nil) }.sorted())
+        let mask = FieldMask(
+            fields: writableFields.filter { $0 != "waypoints" && $0 != "route" && ($0 != "lastLocation" || input.lastLocation != nil) }.sorted())
         try vehicle.apply(input, mask: mask, now: now)
         return vehicle
     }
 
     /// Applies the masked fields of `input`; a masked field absent from `input` is cleared.
-    /// Versions move only when their content changes.
+    /// Versions move only when their content changes. `pastLocations` are checked, not kept:
+    /// they belong to the location history (Fleet logs them). `route` is the deprecated
+    /// name of `waypoints`.
     public mutating func apply(_ input: Vehicle, mask: FieldMask, now: Timestamp) throws(StatusError) {
         try mask.validate(writable: Self.writableFields, outputOnly: Self.outputOnlyFields)
-        for field in mask.fields {
-            let path = "vehicle.\(field)"
+        for named in mask.fields {
+            let field = named == "route" ? "waypoints" : named
+            let path = "vehicle.\(named)"
             switch field {
             case "vehicleState": vehicleState = input.vehicleState
             case "supportedTripTypes":
@@ -48,6 +54,17 @@ extension Vehicle {
                 location.serverTime = now
                 if location.updateTime == nil { location.updateTime = now }
                 lastLocation = location
+            case "pastLocations":
+                try Check.count(input.pastLocations, path, max: Self.maximumPastLocations)
+                for (i, location) in input.pastLocations.enumerated() { try Check.location(location, "\(path)[\(i)]") }
+            case "licensePlate":
+                if let plate = input.licensePlate { try Check.licensePlate(plate, path) }
+                licensePlate = input.licensePlate
+            case "deviceSettings":
+                try Check.finite(
+                    input.deviceSettings?.batteryInfo?.batteryPercentage.map(Double.init), "\(path).batteryInfo.batteryPercentage",
+                    range: 0...100)
+                deviceSettings = input.deviceSettings
             case "maximumCapacity":
                 try Check.integer(input.maximumCapacity, path, 1...Limits.maximumCapacity)
                 maximumCapacity = input.maximumCapacity
@@ -88,7 +105,7 @@ extension Vehicle {
                 remainingTimeSeconds = input.remainingTimeSeconds
             case "etaToFirstWaypoint": etaToFirstWaypoint = input.etaToFirstWaypoint
             case "navigationStatus": navigationStatus = input.navigationStatus
-            default: break // deviceSettings: input only, validated when decoded
+            default: break
             }
         }
     }

@@ -1,3 +1,4 @@
+import Geo
 import JSON
 
 /// A vehicle as Fleet Engine models it: its state, capabilities, last location, the route
@@ -13,12 +14,18 @@ public struct Vehicle: Hashable, Sendable {
     public var currentTrips: [String]
     /// Its last reported location.
     public var lastLocation: VehicleLocation?
+    /// Locations it could not report when it passed them (offline), oldest first: input
+    /// only, recorded in its location history by the update that brings them, never stored
+    /// on the vehicle.
+    public var pastLocations: [VehicleLocation]
     /// How many passengers it can carry.
     public var maximumCapacity: Int?
     /// Free-form attributes, searchable.
     public var attributes: [Attribute]
     /// What kind of vehicle it is.
     public var vehicleType: VehicleType?
+    /// Its licence plate's country and last character.
+    public var licensePlate: LicensePlate?
     /// Whether it may take a trip while finishing another.
     public var backToBackEnabled: Bool?
     /// The stops of its current trips in driving order, the first with the path from the
@@ -46,12 +53,15 @@ public struct Vehicle: Hashable, Sendable {
     /// Which way `remainingDistanceMeters` and `remainingTimeSeconds` were made (output only;
     /// our extension of Fleet Engine's resource).
     public var estimateMethod: EstimateMethod?
+    /// The driver's phone: battery, power saving (input only in Fleet Engine; kept here).
+    public var deviceSettings: DeviceSettings?
 
     /// Creates a vehicle with the given name and nothing else set.
     public init(name: String) {
         self.name = name
         supportedTripTypes = []
         currentTrips = []
+        pastLocations = []
         attributes = []
         waypoints = []
     }
@@ -59,22 +69,41 @@ public struct Vehicle: Hashable, Sendable {
 
 /// The kind of a vehicle.
 public struct VehicleType: Codable, Hashable, Sendable {
-    /// The category; it picks the fallback speed for estimates.
+    /// The category; it picks the fallback speed for estimates. Required where the type is
+    /// given; `UNKNOWN` (unset) is refused.
     public var category: VehicleCategory
 
     /// Creates a vehicle type.
     public init(category: VehicleCategory) { self.category = category }
 }
 
+/// A stop of the deprecated `Vehicle.route`: a terminal location with its deprecated trip
+/// ID and type, which make it a waypoint.
+private struct DeprecatedRouteStop: Decodable {
+    var waypoint: TripWaypoint
+
+    enum CodingKeys: String, CodingKey { case point, tripId, terminalLocationType, terminalPointId, accessPointId }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        _ = try c.decodeIfPresent(DeprecatedTerminalPointId.self, forKey: .terminalPointId)
+        _ = try c.decodeIfPresent(String.self, forKey: .accessPointId)
+        waypoint = TripWaypoint(
+            location: TerminalLocation(point: try c.decode(LatLng.self, forKey: .point)),
+            tripId: try c.decodeIfPresent(String.self, forKey: .tripId),
+            waypointType: try c.decodeIfPresent(WaypointType.self, forKey: .terminalLocationType))
+    }
+}
+
 extension Vehicle: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, vehicleState, supportedTripTypes, currentTrips, lastLocation, maximumCapacity, attributes
-        case vehicleType, backToBackEnabled, waypoints, waypointsVersion, currentRouteSegment
+        case name, vehicleState, supportedTripTypes, currentTrips, lastLocation, pastLocations, maximumCapacity, attributes
+        case vehicleType, licensePlate, backToBackEnabled, waypoints, waypointsVersion, currentRouteSegment
         case currentRouteSegmentVersion, currentRouteSegmentTraffic, currentRouteSegmentEndPoint
-        case remainingDistanceMeters, remainingTimeSeconds, etaToFirstWaypoint, navigationStatus
+        case remainingDistanceMeters, remainingTimeSeconds, etaToFirstWaypoint, navigationStatus, deviceSettings
         case estimateMethod
-        /// Input only in Fleet Engine; accepted and not kept.
-        case deviceSettings
+        /// Deprecated: the stops as terminal locations, read as `waypoints`.
+        case route
     }
 
     public init(from decoder: any Decoder) throws {
@@ -84,11 +113,20 @@ extension Vehicle: Codable {
         supportedTripTypes = try c.decodeArray(TripType.self, forKey: .supportedTripTypes)
         currentTrips = try c.decodeArray(String.self, forKey: .currentTrips)
         lastLocation = try c.decodeIfPresent(VehicleLocation.self, forKey: .lastLocation)
-        maximumCapacity = try c.decodeIfPresent(Int.self, forKey: .maximumCapacity)
+        pastLocations = try c.decodeArray(VehicleLocation.self, forKey: .pastLocations)
+        maximumCapacity = try c.decodeScalar(Int32.self, forKey: .maximumCapacity).map(Int.init)
         attributes = try c.decodeArray(Attribute.self, forKey: .attributes)
         vehicleType = try c.decodeIfPresent(VehicleType.self, forKey: .vehicleType)
+        licensePlate = try c.decodeIfPresent(LicensePlate.self, forKey: .licensePlate)
         backToBackEnabled = try c.decodeIfPresent(Bool.self, forKey: .backToBackEnabled)
         waypoints = try c.decodeArray(TripWaypoint.self, forKey: .waypoints)
+        let route = try c.decodeArray(DeprecatedRouteStop.self, forKey: .route).map(\.waypoint)
+        if !route.isEmpty {
+            if !waypoints.isEmpty, waypoints.map(\.stop) != route {
+                throw DeprecatedTwin.disagreement(c, .waypoints, "\(waypoints.count) stops", deprecated: .route, "\(route.count) other stops")
+            }
+            if waypoints.isEmpty { waypoints = route }
+        }
         waypointsVersion = try c.decodeIfPresent(Timestamp.self, forKey: .waypointsVersion)
         currentRouteSegment = try c.decodeIfPresent(String.self, forKey: .currentRouteSegment)
         currentRouteSegmentVersion = try c.decodeIfPresent(Timestamp.self, forKey: .currentRouteSegmentVersion)
@@ -98,12 +136,8 @@ extension Vehicle: Codable {
         remainingTimeSeconds = try c.decodeIfPresent(Int.self, forKey: .remainingTimeSeconds)
         etaToFirstWaypoint = try c.decodeIfPresent(Timestamp.self, forKey: .etaToFirstWaypoint)
         navigationStatus = try c.decodeIfPresent(NavigationStatus.self, forKey: .navigationStatus)
+        deviceSettings = try c.decodeIfPresent(DeviceSettings.self, forKey: .deviceSettings)
         estimateMethod = try c.decodeIfPresent(EstimateMethod.self, forKey: .estimateMethod)
-        if let settings = try c.decodeIfPresent(JSONValue.self, forKey: .deviceSettings) {
-            guard case .object = settings else {
-                throw FieldValidationError(codingPath: c.codingPath + [CodingKeys.deviceSettings], message: "expected an object")
-            }
-        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -116,6 +150,7 @@ extension Vehicle: Codable {
         try c.encodeIfPresent(maximumCapacity, forKey: .maximumCapacity)
         try c.encodeNonEmpty(attributes, forKey: .attributes)
         try c.encodeIfPresent(vehicleType, forKey: .vehicleType)
+        try c.encodeIfPresent(licensePlate, forKey: .licensePlate)
         try c.encodeIfPresent(backToBackEnabled, forKey: .backToBackEnabled)
         try c.encodeNonEmpty(waypoints, forKey: .waypoints)
         try c.encodeIfPresent(waypointsVersion, forKey: .waypointsVersion)
@@ -127,6 +162,7 @@ extension Vehicle: Codable {
         try c.encodeIfPresent(remainingTimeSeconds, forKey: .remainingTimeSeconds)
         try c.encodeIfPresent(etaToFirstWaypoint, forKey: .etaToFirstWaypoint)
         try c.encodeIfPresent(navigationStatus, forKey: .navigationStatus)
+        try c.encodeIfPresent(deviceSettings, forKey: .deviceSettings)
         try c.encodeIfPresent(estimateMethod, forKey: .estimateMethod)
     }
 }

@@ -1,13 +1,16 @@
 import Geo
+import JSON
 
-/// A vehicle's reported location and motion (Fleet Engine `VehicleLocation`).
-public struct VehicleLocation: Codable, Hashable, Sendable {
+/// A vehicle's reported location and motion (Fleet Engine `VehicleLocation`), with every
+/// non-deprecated field of the v1 message; the deprecated ones are read as their
+/// replacements (``DeprecatedTwin``).
+public struct VehicleLocation: Hashable, Sendable {
     /// Where the vehicle is.
     public var location: LatLng?
     /// Accuracy of `location` as a radius in metres.
     public var latlngAccuracy: Double?
-    /// Direction of travel in degrees clockwise from north, 0..<360.
-    public var heading: Double?
+    /// Direction of travel in whole degrees clockwise from north, 0–360 (int32 on the wire).
+    public var heading: Int?
     /// Accuracy of `heading` in degrees.
     public var headingAccuracy: Double?
     /// Altitude in metres above WGS 84.
@@ -28,6 +31,8 @@ public struct VehicleLocation: Codable, Hashable, Sendable {
     public var isRoadSnapped: Bool?
     /// Whether the device's GPS is on.
     public var isGpsSensorEnabled: Bool?
+    /// Seconds since this location was first sent to the server (0 on its first sending).
+    public var timeSinceUpdate: Int?
     /// The raw GPS location before snapping.
     public var rawLocation: LatLng?
     /// When the raw location was taken.
@@ -36,50 +41,86 @@ public struct VehicleLocation: Codable, Hashable, Sendable {
     public var rawLocationSensor: LocationSensor?
     /// Accuracy of `rawLocation` in metres.
     public var rawLocationAccuracy: Double?
+    /// The location from Android's Fused Location Provider.
+    public var flpLocation: LatLng?
+    /// When `flpLocation` was taken.
+    public var flpUpdateTime: Timestamp?
+    /// Accuracy of `flpLocation` as a radius in metres.
+    public var flpLatlngAccuracyMeters: Double?
+    /// Direction of travel by the Fused Location Provider, whole degrees 0–360.
+    public var flpHeadingDegrees: Int?
+    /// A location the integrating app supplied besides the device's.
+    public var supplementalLocation: LatLng?
+    /// When `supplementalLocation` was taken.
+    public var supplementalLocationTime: Timestamp?
+    /// Where `supplementalLocation` came from.
+    public var supplementalLocationSensor: LocationSensor?
+    /// Accuracy of `supplementalLocation` as a radius in metres.
+    public var supplementalLocationAccuracy: Double?
 
     /// Creates a location.
-    public init(location: LatLng? = nil, heading: Double? = nil, speed: Double? = nil, updateTime: Timestamp? = nil) {
+    public init(location: LatLng? = nil, heading: Int? = nil, speed: Double? = nil, updateTime: Timestamp? = nil) {
         self.location = location
         self.heading = heading
         self.speed = speed
         self.updateTime = updateTime
     }
+}
 
+extension VehicleLocation: Codable {
     enum CodingKeys: String, CodingKey {
         case location, latlngAccuracy, heading, headingAccuracy, altitude, altitudeAccuracy, speed, speedAccuracy
-        case updateTime, serverTime, locationSensor, isRoadSnapped, isGpsSensorEnabled
+        case updateTime, serverTime, locationSensor, isRoadSnapped, isGpsSensorEnabled, timeSinceUpdate
         case rawLocation, rawLocationTime, rawLocationSensor, rawLocationAccuracy
-        // Accepted for compatibility with Driver SDK payloads, not kept.
-        case horizontalAccuracy, bearingAccuracy, verticalAccuracy, speedKmph, supplementalLocationAccuracy
+        case flpLocation, flpUpdateTime, flpLatlngAccuracyMeters, flpHeadingDegrees
+        case supplementalLocation, supplementalLocationTime, supplementalLocationSensor, supplementalLocationAccuracy
+        // Deprecated in Fleet Engine: read as their replacements.
+        case horizontalAccuracy, bearingAccuracy, verticalAccuracy, speedKmph, roadSnapped
+        // Deprecated without a replacement (staleness is judged otherwise now): accepted, not kept.
+        case numStaleUpdates
     }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         location = try c.decodeIfPresent(LatLng.self, forKey: .location)
-        latlngAccuracy =
-            try c.decodeIfPresent(Double.self, forKey: .latlngAccuracy)
-            ?? c.decodeIfPresent(Double.self, forKey: .horizontalAccuracy)
-        heading = try c.decodeIfPresent(Double.self, forKey: .heading)
-        headingAccuracy =
-            try c.decodeIfPresent(Double.self, forKey: .headingAccuracy)
-            ?? c.decodeIfPresent(Double.self, forKey: .bearingAccuracy)
+        latlngAccuracy = try DeprecatedTwin.read(Double.self, c, .latlngAccuracy, deprecated: .horizontalAccuracy)
+        heading = try c.decodeIfPresent(Int32.self, forKey: .heading).map(Int.init)
+        headingAccuracy = try DeprecatedTwin.read(Double.self, c, .headingAccuracy, deprecated: .bearingAccuracy)
         altitude = try c.decodeIfPresent(Double.self, forKey: .altitude)
-        altitudeAccuracy =
-            try c.decodeIfPresent(Double.self, forKey: .altitudeAccuracy)
-            ?? c.decodeIfPresent(Double.self, forKey: .verticalAccuracy)
+        altitudeAccuracy = try DeprecatedTwin.read(Double.self, c, .altitudeAccuracy, deprecated: .verticalAccuracy)
         speed = try c.decodeIfPresent(Double.self, forKey: .speed)
-        if speed == nil, let kmph = try c.decodeIfPresent(Double.self, forKey: .speedKmph) { speed = kmph / 3.6 }
+        if let kmph = try c.decodeIfPresent(Int32.self, forKey: .speedKmph) {
+            // Whole km/h: the two agree when the speed rounds to it either way.
+            if let speed, abs(speed * 3.6 - Double(kmph)) >= 1 {
+                throw DeprecatedTwin.disagreement(c, .speed, speed, deprecated: .speedKmph, kmph)
+            }
+            if speed == nil { speed = Double(kmph) / 3.6 }
+        }
         speedAccuracy = try c.decodeIfPresent(Double.self, forKey: .speedAccuracy)
         updateTime = try c.decodeIfPresent(Timestamp.self, forKey: .updateTime)
         serverTime = try c.decodeIfPresent(Timestamp.self, forKey: .serverTime)
         locationSensor = try c.decodeIfPresent(LocationSensor.self, forKey: .locationSensor)
         isRoadSnapped = try c.decodeIfPresent(Bool.self, forKey: .isRoadSnapped)
+        // A plain bool in proto3: false is its default, so only true says anything.
+        if try c.decodeIfPresent(Bool.self, forKey: .roadSnapped) == true {
+            if isRoadSnapped == false { throw DeprecatedTwin.disagreement(c, .isRoadSnapped, false, deprecated: .roadSnapped, true) }
+            isRoadSnapped = true
+        }
         isGpsSensorEnabled = try c.decodeIfPresent(Bool.self, forKey: .isGpsSensorEnabled)
+        timeSinceUpdate = try c.decodeIfPresent(Int32.self, forKey: .timeSinceUpdate).map(Int.init)
+        _ = try c.decodeIfPresent(Int32.self, forKey: .numStaleUpdates)
         rawLocation = try c.decodeIfPresent(LatLng.self, forKey: .rawLocation)
         rawLocationTime = try c.decodeIfPresent(Timestamp.self, forKey: .rawLocationTime)
         rawLocationSensor = try c.decodeIfPresent(LocationSensor.self, forKey: .rawLocationSensor)
         rawLocationAccuracy = try c.decodeIfPresent(Double.self, forKey: .rawLocationAccuracy)
-        _ = try c.decodeIfPresent(Double.self, forKey: .supplementalLocationAccuracy)
+        flpLocation = try c.decodeIfPresent(LatLng.self, forKey: .flpLocation)
+        flpUpdateTime = try c.decodeIfPresent(Timestamp.self, forKey: .flpUpdateTime)
+        flpLatlngAccuracyMeters = try c.decodeIfPresent(Double.self, forKey: .flpLatlngAccuracyMeters)
+        flpHeadingDegrees = try c.decodeIfPresent(Int32.self, forKey: .flpHeadingDegrees).map(Int.init)
+        supplementalLocation = try c.decodeIfPresent(LatLng.self, forKey: .supplementalLocation)
+        supplementalLocationTime = try c.decodeIfPresent(Timestamp.self, forKey: .supplementalLocationTime)
+        supplementalLocationSensor = try c.decodeIfPresent(LocationSensor.self, forKey: .supplementalLocationSensor)
+        supplementalLocationAccuracy = try c.decodeIfPresent(Double.self, forKey: .supplementalLocationAccuracy)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -97,46 +138,18 @@ public struct VehicleLocation: Codable, Hashable, Sendable {
         try c.encodeIfPresent(locationSensor, forKey: .locationSensor)
         try c.encodeIfPresent(isRoadSnapped, forKey: .isRoadSnapped)
         try c.encodeIfPresent(isGpsSensorEnabled, forKey: .isGpsSensorEnabled)
+        try c.encodeIfPresent(timeSinceUpdate, forKey: .timeSinceUpdate)
         try c.encodeIfPresent(rawLocation, forKey: .rawLocation)
         try c.encodeIfPresent(rawLocationTime, forKey: .rawLocationTime)
         try c.encodeIfPresent(rawLocationSensor, forKey: .rawLocationSensor)
         try c.encodeIfPresent(rawLocationAccuracy, forKey: .rawLocationAccuracy)
-    }
-}
-
-/// A key–value attribute on a vehicle or trip; exactly one value is set.
-public struct Attribute: Codable, Hashable, Sendable {
-    /// The key; no colons, at most 256 characters.
-    public var key: String
-    /// A string value.
-    public var stringValue: String?
-    /// A boolean value.
-    public var boolValue: Bool?
-    /// A number value.
-    public var numberValue: Double?
-
-    /// Creates a string attribute.
-    public init(key: String, stringValue: String) {
-        self.key = key
-        self.stringValue = stringValue
-    }
-
-    enum CodingKeys: String, CodingKey { case key, value, stringValue, boolValue, numberValue }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        key = try c.decode(String.self, forKey: .key)
-        // `value` is Fleet Engine's deprecated spelling of `stringValue`.
-        stringValue = try c.decodeIfPresent(String.self, forKey: .stringValue) ?? c.decodeIfPresent(String.self, forKey: .value)
-        boolValue = try c.decodeIfPresent(Bool.self, forKey: .boolValue)
-        numberValue = try c.decodeIfPresent(Double.self, forKey: .numberValue)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(key, forKey: .key)
-        try c.encodeIfPresent(stringValue, forKey: .stringValue)
-        try c.encodeIfPresent(boolValue, forKey: .boolValue)
-        try c.encodeIfPresent(numberValue, forKey: .numberValue)
+        try c.encodeIfPresent(flpLocation, forKey: .flpLocation)
+        try c.encodeIfPresent(flpUpdateTime, forKey: .flpUpdateTime)
+        try c.encodeIfPresent(flpLatlngAccuracyMeters, forKey: .flpLatlngAccuracyMeters)
+        try c.encodeIfPresent(flpHeadingDegrees, forKey: .flpHeadingDegrees)
+        try c.encodeIfPresent(supplementalLocation, forKey: .supplementalLocation)
+        try c.encodeIfPresent(supplementalLocationTime, forKey: .supplementalLocationTime)
+        try c.encodeIfPresent(supplementalLocationSensor, forKey: .supplementalLocationSensor)
+        try c.encodeIfPresent(supplementalLocationAccuracy, forKey: .supplementalLocationAccuracy)
     }
 }

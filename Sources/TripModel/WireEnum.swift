@@ -1,19 +1,63 @@
-// Fleet Engine enums travel as their exact spellings; an unknown spelling is rejected with
-// the list of accepted ones so the client sees what to send.
+// Fleet Engine enums travel as their exact spellings or, as proto3 JSON allows, their
+// numbers; we answer with the spellings. An enum's zero value (`UNKNOWN_TRIP_TYPE`, `0`)
+// means unset (StrictJSONDecoder reads it so through ProtoDefaultDecodable). An unknown
+// spelling is rejected with the list of accepted ones so the client sees what to send.
 
-/// An enum coded as one of a fixed set of strings.
-public protocol WireEnum: RawRepresentable, CaseIterable, Codable, Hashable, Sendable
-where RawValue == String {}
+import JSON
+
+/// An enum coded as one of a fixed set of strings (Fleet Engine's enum names) or their
+/// numbers.
+public protocol WireEnum: RawRepresentable, CaseIterable, Codable, Hashable, Sendable, ProtoDefaultDecodable
+where RawValue == String {
+    /// The name of the enum's zero value, which means unset (`UNKNOWN_TRIP_TYPE`): by
+    /// default the first case's, when it is one (`UNKNOWN...`, `..._UNSPECIFIED`).
+    static var unsetName: String? { get }
+    /// The case's number on the wire: by default its position among the cases, counted from
+    /// 0 when the first case is the zero value and from 1 otherwise (declare cases in order).
+    var number: Int { get }
+}
 
 extension WireEnum {
+    public static var unsetName: String? {
+        guard let first = allCases.first?.rawValue, first.hasPrefix("UNKNOWN") || first.hasSuffix("UNSPECIFIED") else { return nil }
+        return first
+    }
+
+    public var number: Int {
+        let position = Self.allCases.firstIndex(of: self).map { Self.allCases.distance(from: Self.allCases.startIndex, to: $0) } ?? 0
+        return Self.unsetName == Self.allCases.first?.rawValue ? position : position + 1
+    }
+
+    /// The case numbered `number`, if any.
+    public init?(number: Int) {
+        guard let match = Self.allCases.first(where: { $0.number == number }) else { return nil }
+        self = match
+    }
+
+    /// The zero value, by name or number.
+    public static func isUnset(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string(let name): return name == unsetName
+        case .number(let n, _): return n == 0
+        default: return false
+        }
+    }
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let value = Self(rawValue: text) else {
+        if let text = try? container.decode(String.self) {
+            if let value = Self(rawValue: text) ?? Int(text).flatMap(Self.init(number:)) {
+                self = value
+                return
+            }
             let accepted = Self.allCases.map(\.rawValue).joined(separator: ", ")
-            throw DecodingError.dataCorruptedError(
-                in: container,
-                debugDescription: "unknown value '\(text.prefix(64))'; expected one of \(accepted)")
+            let reason = text == Self.unsetName ? "'\(text)' means unset and is not allowed here" : "unknown value '\(text.prefix(64))'"
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(reason); expected one of \(accepted)")
+        }
+        let number = try container.decode(Int.self)
+        guard let value = Self(number: number) else {
+            let accepted = Self.allCases.map { "\($0.number) (\($0.rawValue))" }.joined(separator: ", ")
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "unknown value \(number); expected one of \(accepted)")
         }
         self = value
     }
@@ -28,12 +72,16 @@ extension WireEnum {
 public enum TripType: String, WireEnum {
     case shared = "SHARED"
     case exclusive = "EXCLUSIVE"
+
+    public static var unsetName: String? { "UNKNOWN_TRIP_TYPE" }
 }
 
 /// Whether a vehicle accepts new trips.
 public enum VehicleState: String, WireEnum {
     case offline = "OFFLINE"
     case online = "ONLINE"
+
+    public static var unsetName: String? { "UNKNOWN_VEHICLE_STATE" }
 }
 
 /// The kind of vehicle (`vehicleType.category`); it picks the fallback speed for estimates.
@@ -44,6 +92,8 @@ public enum VehicleCategory: String, WireEnum {
     case twoWheeler = "TWO_WHEELER"
     case bicycle = "BICYCLE"
     case pedestrian = "PEDESTRIAN"
+
+    public static var unsetName: String? { "UNKNOWN" }
 }
 
 /// What a waypoint is for.
@@ -51,6 +101,8 @@ public enum WaypointType: String, WireEnum {
     case pickup = "PICKUP_WAYPOINT_TYPE"
     case dropOff = "DROP_OFF_WAYPOINT_TYPE"
     case intermediateDestination = "INTERMEDIATE_DESTINATION_WAYPOINT_TYPE"
+
+    public static var unsetName: String? { "UNKNOWN_WAYPOINT_TYPE" }
 }
 
 /// The driver app's navigation state as it reports it.
@@ -59,6 +111,8 @@ public enum NavigationStatus: String, WireEnum {
     case enrouteToDestination = "ENROUTE_TO_DESTINATION"
     case offRoute = "OFF_ROUTE"
     case arrivedAtDestination = "ARRIVED_AT_DESTINATION"
+
+    public static var unsetName: String? { "UNKNOWN_NAVIGATION_STATUS" }
 }
 
 /// The traffic speed of a stretch of route.
@@ -97,4 +151,18 @@ public enum LocationSensor: String, WireEnum {
     case fleetEngineLocation = "FLEET_ENGINE_LOCATION"
     case fusedLocationProvider = "FUSED_LOCATION_PROVIDER"
     case coreLocation = "CORE_LOCATION"
+
+    public var number: Int {
+        switch self {
+        case .unknown: 0
+        case .gps: 1
+        case .network: 2
+        case .passive: 3
+        case .roadSnappedLocationProvider: 4
+        case .customerSuppliedLocation: 5
+        case .fleetEngineLocation: 6
+        case .fusedLocationProvider: 100
+        case .coreLocation: 200
+        }
+    }
 }

@@ -95,22 +95,26 @@ public struct TripServerApp: Sendable {
     /// The router with every route of the API.
     public func makeRouter() -> Router<TripRequestContext> {
         let router = Router(context: TripRequestContext.self)
-        router.add(middleware: MetricsAndErrorsMiddleware(metrics: metrics))
+        router.add(middleware: MetricsAndErrorsMiddleware(metrics: metrics, catalog: RouteCatalog.shipped))
         router.add(middleware: RequestLimitsMiddleware(limits: limits))
-        OperationsRoutes(fleet: fleet, metrics: metrics).register(on: router)
+        // Unknown query parameters are refused after authentication, as Fleet Engine does: a
+        // caller without access learns nothing about a route's parameters.
+        let queryParameters = QueryParameterMiddleware(catalog: RouteCatalog.shipped, metrics: metrics)
+        let pages = router.group().add(middleware: queryParameters)
+        OperationsRoutes(fleet: fleet, metrics: metrics).register(on: pages)
         let previews = PreviewRoutes(fleet: fleet, metrics: metrics, clock: previewClock, basemap: basemap, pixels: pixels)
-        HomePageRoutes(docsDirectory: docsDirectory).register(on: router)
-        SharePageRoutes(fleet: fleet, authenticator: authenticator, tiles: tiles, previews: previews).register(on: router)
-        DriverPageRoutes(fleet: fleet, authenticator: authenticator).register(on: router)
-        LeafletRoutes().register(on: router)
+        HomePageRoutes(docsDirectory: docsDirectory).register(on: pages)
+        SharePageRoutes(fleet: fleet, authenticator: authenticator, tiles: tiles, previews: previews).register(on: pages)
+        DriverPageRoutes(fleet: fleet, authenticator: authenticator).register(on: pages)
+        LeafletRoutes().register(on: pages)
         // Map data takes no token: each client address has a budget instead.
-        TileRoutes(tiles: tiles).register(on: router.group().add(middleware: AddressRateLimitMiddleware(limiter: mapDataLimiter)))
+        TileRoutes(tiles: tiles).register(on: pages.group().add(middleware: AddressRateLimitMiddleware(limiter: mapDataLimiter)))
         // Every route registered on `api` is authenticated, rate-limited and, where its path
         // has a `{provider}`, bound to the token's provider (AuthMiddleware).
-        let api = router.group().add(middleware: AuthMiddleware(authenticator: authenticator))
+        let api = router.group().add(middleware: AuthMiddleware(authenticator: authenticator)).add(middleware: queryParameters)
             .add(middleware: EventPokeMiddleware(broadcaster: broadcaster))
-        VehicleRoutes(fleet: fleet).register(on: api)
-        TripRoutes(fleet: fleet).register(on: api)
+        VehicleRoutes(fleet: fleet, metrics: metrics).register(on: api)
+        TripRoutes(fleet: fleet, metrics: metrics).register(on: api)
         StyleRoutes(styles: fleet.styles).register(on: api)
         previews.register(on: api)
         NavigationRoutes(fleet: fleet, broadcaster: broadcaster).register(on: api)

@@ -26,6 +26,7 @@ public final class InMemoryTripStore: TripStore {
         var navigatorRoutes: [Key: [UInt8]] = [:]
         var navigationUISettings: [Key: NavigationUISettingsRecord] = [:]
         var roadCells: [RoadCellKey: RoadCellPace] = [:]
+        var billableTrips: [Key: BillableTripRecord] = [:]
     }
 
     struct RoadCellKey: Hashable {

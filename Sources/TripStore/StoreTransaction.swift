@@ -14,7 +14,8 @@
 // - the navigator state is stored with its vehicle, the navigator route only when replaced;
 // - a vehicle's navigation UI settings are stored apart and removed with the vehicle;
 // - a road cell's pace is one row per provider and cell, added to atomically (two writes
-//   adding to one cell at once both count).
+//   adding to one cell at once both count);
+// - a billable trip is recorded once: the first record of a trip stays.
 
 import TripModel
 
@@ -33,6 +34,9 @@ public protocol StoreReader {
     /// The fleet's observed paces of these road cells, in any order; cells never observed are
     /// left out.
     func roadCellPaces(provider: String, cells: [RoadCell]) throws -> [RoadCellPace]
+    /// The billable trips reported at or after `since`, by report time then name, after the
+    /// record `after` when given (the last of the previous page); at most `limit`.
+    func billableTrips(since: Timestamp, after: BillableTripRecord?, limit: Int) throws -> [BillableTripRecord]
 }
 
 /// The storage operations of one write, all inside its transaction (see the file comment for
@@ -76,6 +80,9 @@ public protocol StoreTransaction: StoreReader {
     /// stays, older passes weigh less), then `pace`'s metres and seconds are added, and its
     /// `updated` becomes the cell's when later. A cell not stored yet starts with `pace`.
     func addRoadCellPace(provider: String, _ pace: RoadCellPace, memoryMeters: Double) throws
+    /// Records a billable trip of `provider` unless one of that trip is recorded; returns the
+    /// record kept (the first).
+    func recordBillableTrip(provider: String, tripId: String, _ record: BillableTripRecord) throws -> BillableTripRecord
 }
 
 /// A vehicle as stored: the resource, the tracking state derived for it, and its navigator's

@@ -13,7 +13,7 @@ struct Tripshare: AsyncParsableCommand {
             """,
         version: TripshareVersion.current,
         subcommands: [
-            ServeCommand.self, DemoCommand.self, TokenCommand.self, MigrateCommand.self, BackupCommand.self, ReplayCommand.self,
+            ServeCommand.self, DemoCommand.self, TokenCommand.self, MigrateCommand.self, BackupCommand.self, BillingCommand.self, ReplayCommand.self,
             RenderCommand.self, ImportCommand.self, NavigateCommand.self, IconsCommand.self, FixturesCommand.self, GalleryCommand.self,
         ]
     )

@@ -91,8 +91,8 @@ import TripModel
         #expect(throws: StatusError.invalid("vehicle.lastLocation.location.latitude", "91.0 is out of range [-90, 90]")) {
             try vehicle.apply(input, mask: FieldMask("lastLocation"), now: t0)
         }
-        input.lastLocation = VehicleLocation(location: LatLng(latitude: 1, longitude: 2), heading: .nan)
-        #expect(throws: StatusError.invalid("vehicle.lastLocation.heading", "must be a finite number")) {
+        input.lastLocation = VehicleLocation(location: LatLng(latitude: 1, longitude: 2), heading: 400)
+        #expect(throws: StatusError.invalid("vehicle.lastLocation.heading", "400 is out of range [0, 360]")) {
             try vehicle.apply(input, mask: FieldMask("lastLocation"), now: t0)
         }
     }

@@ -1,3 +1,4 @@
+import Geo
 import JSON
 import Testing
 import TripModel
@@ -33,9 +34,9 @@ import TripModel
     /// Array elements are named by index.
     @Test func arrayIndexInPath() throws {
         let error = try #require(throws: JSONInputError.self) {
-            try decodeTrip(#"{"intermediateDestinations": [{"point": {"latitude": 1, "longitude": 2}}, {"point": {}}]}"#)
+            try decodeTrip(#"{"intermediateDestinations": [{"point": {"latitude": 1, "longitude": 2}}, {}]}"#)
         }
-        #expect(error.path == "trip.intermediateDestinations[1].point.latitude")
+        #expect(error.path == "trip.intermediateDestinations[1].point")
         #expect(error.message == "required field is missing")
     }
 
@@ -82,5 +83,36 @@ extension StrictJSONDecoderTests {
         #expect(throws: JSONInputError(path: "trip.colour", message: "unknown field")) {
             try decodeTrip(#"{"tripType": "SHARED", "colour": "red"}"#)
         }
+    }
+
+    /// proto3 JSON's spellings: proto field names, enum numbers (also as strings), zero
+    /// values and defaults as unset, numbers as strings, a LatLng without its zeros.
+    @Test func proto3Spellings() throws {
+        let trip = try decodeTrip(
+            #"{"trip_type": 2, "tripStatus": "2", "vehicleId": "", "numberOfPassengers": "3", "view": 0, "pickup_point": {"point": {"latitude": 1.5}}}"#
+        )
+        #expect(trip.tripType == .exclusive && trip.tripStatus == .enrouteToPickup && trip.vehicleId == nil)
+        #expect(trip.numberOfPassengers == 3 && trip.view == nil)
+        #expect(trip.pickupPoint?.point == LatLng(latitude: 1.5, longitude: 0))
+        let unset = try decodeTrip(#"{"tripType": "UNKNOWN_TRIP_TYPE", "tripStatus": 0, "numberOfPassengers": 0}"#)
+        #expect(unset.tripType == nil && unset.tripStatus == .unknown && unset.numberOfPassengers == nil)
+    }
+
+    /// A field named both ways, an enum number no case has, and a fraction where an int32
+    /// goes are refused, naming the field.
+    @Test(arguments: [
+        (
+            #"{"tripType": "SHARED", "trip_type": "SHARED"}"#, "trip.trip_type",
+            "the field 'tripType' is given twice (as 'tripType' and by its proto name)"
+        ),
+        (#"{"tripType": 9}"#, "trip.tripType", "unknown value 9; expected one of 1 (SHARED), 2 (EXCLUSIVE)"),
+        (#"{"numberOfPassengers": 2.5}"#, "trip.numberOfPassengers", "expected an integer in -2147483648...2147483647, found 2.5"),
+        (#"{"numberOfPassengers": "2.5x"}"#, "trip.numberOfPassengers", "expected an integer in -2147483648...2147483647, found '2.5x'"),
+        (#"{"lastLocation": {"speed": "fast"}}"#, "trip.lastLocation.speed", "expected a number, found a string ('fast')"),
+    ])
+    func proto3Refusals(_ json: String, _ path: String, _ message: String) throws {
+        let error = try #require(throws: JSONInputError.self) { try decodeTrip(json) }
+        #expect(error.path == path)
+        #expect(error.message == message)
     }
 }

@@ -26,7 +26,7 @@ import TripModel
         let tooLarge = APIError.from(HTTPError(.contentTooLarge))
         #expect(tooLarge.status == .contentTooLarge && tooLarge.code == .invalidArgument)
         let method = APIError.from(HTTPError(.methodNotAllowed))
-        #expect(method.status == .methodNotAllowed && method.code == .unknown)
+        #expect(method.status == .methodNotAllowed && method.code == .unimplemented)
         struct Secret: Error {}
         let hidden = APIError.from(Secret())
         #expect(hidden.status == .internalServerError && hidden.code == .internal && hidden.message == "internal error")

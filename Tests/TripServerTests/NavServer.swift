@@ -110,7 +110,7 @@ enum NavFixtures {
     static func locationBody(_ p: TracePoint) -> String {
         """
         {"lastLocation": {"location": {"latitude": \(p.location.latitude), "longitude": \(p.location.longitude)}, \
-        "heading": \(p.heading ?? 0), "speed": \(p.speedMetersPerSecond ?? 0), "latlngAccuracy": 5, \
+        "heading": \(Int((p.heading ?? 0).rounded())), "speed": \(p.speedMetersPerSecond ?? 0), "latlngAccuracy": 5, \
         "updateTime": "\(Timestamp(p.time).rfc3339)"}}
         """
     }

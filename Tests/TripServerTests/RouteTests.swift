@@ -82,10 +82,6 @@ import TripStoreTesting
                 ),
                 (.put, "/v1/providers/p/vehicles/v1?updateMask=lastLocation", Bodies.location(1, 181), "longitude: 181.0 is out of range"),
                 (.put, "/v1/providers/p/vehicles/v1?updateMask=vehicleState", #"{"vehicleState": "ASLEEP"}"#, "unknown value 'ASLEEP'"),
-                (
-                    .put, "/v1/providers/p/vehicles/v1?updateMask=currentRouteSegment", #"{"currentRouteSegment": ""}"#,
-                    "vehicle.currentRouteSegment: must not be empty"
-                ),
                 (.put, "/v1/providers/p/vehicles/v1", #"{"vehicleState": "OFFLINE"}"#, "query parameter 'updateMask' is required"),
                 (.put, "/v1/providers/p/vehicles/v1?updateMask=name", #"{"name": "x"}"#, "'name' is maintained by the server"),
                 (

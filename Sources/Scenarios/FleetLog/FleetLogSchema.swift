@@ -3,6 +3,8 @@
 // `supportedTrips`, `state`/`status`), and prefixed enum values (`TRIP_STATUS_NEW`,
 // `EXCLUSIVE_TRIP`). The schema maps them to the REST API's spellings.
 
+import TripModel
+
 /// The shape of one kind of object in a log: its fields by lowercased log name.
 struct FleetLogSchema: Sendable {
     enum Value: Sendable {
@@ -14,7 +16,10 @@ struct FleetLogSchema: Sendable {
         case raw
     }
 
-    enum Kind: Sendable { case vehicle, trip, location, latLng, vehicleType, terminal, stop, waypoint, traffic, rendering, stretch, attribute }
+    enum Kind: Sendable {
+        case vehicle, trip, location, latLng, vehicleType, terminal, stop, waypoint, traffic, rendering, stretch, attribute
+        case deviceSettings, batteryInfo
+    }
 
     struct Field: Sendable {
         var name: String
@@ -26,6 +31,12 @@ struct FleetLogSchema: Sendable {
         "WAYPOINT_TYPE_PICKUP": "PICKUP_WAYPOINT_TYPE", "WAYPOINT_TYPE_DROP_OFF": "DROP_OFF_WAYPOINT_TYPE",
         "WAYPOINT_TYPE_INTERMEDIATE_DESTINATION": "INTERMEDIATE_DESTINATION_WAYPOINT_TYPE",
     ]
+
+    /// Log spellings of an API enum whose log twin puts `LOG_` into the names
+    /// (`BATTERY_STATUS_LOG_CHARGING` for `BATTERY_STATUS_CHARGING`).
+    static func logNames<E: WireEnum>(_ type: E.Type, api apiPrefix: String, log logPrefix: String) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: E.allCases.map { (logPrefix + $0.rawValue.dropFirst(apiPrefix.count), $0.rawValue) })
+    }
 
     static func fields(_ kind: Kind) -> [String: Field] {
         func f(_ name: String, _ value: Value = .scalar) -> Field { Field(name: name, value: value) }
@@ -48,7 +59,7 @@ struct FleetLogSchema: Sendable {
                 "etatofirstwaypoint": f("etaToFirstWaypoint"),
                 "navstatus": f("navigationStatus", .enumeration(prefix: "NAVIGATION_STATUS_", renames: [:])),
                 "navigationstatus": f("navigationStatus", .enumeration(prefix: "NAVIGATION_STATUS_", renames: [:])),
-                "devicesettings": f("deviceSettings", .raw),
+                "devicesettings": f("deviceSettings", .object(.deviceSettings)),
             ]
         case .trip:
             table = [
@@ -97,6 +108,20 @@ struct FleetLogSchema: Sendable {
             table = [
                 "style": f("style", .enumeration(prefix: "STYLE_", renames: [:])), "offsetmeters": f("offsetMeters"),
                 "lengthmeters": f("lengthMeters"),
+            ]
+        case .deviceSettings:
+            let mode = logNames(LocationPowerSaveMode.self, api: "LOCATION_MODE_", log: "LOCATION_POWER_SAVE_MODE_LOG_")
+            table = [
+                "locationpowersavemode": f("locationPowerSaveMode", .enumeration(prefix: "", renames: mode)),
+                "ispowersavemode": f("isPowerSaveMode"), "isinteractive": f("isInteractive"),
+                "batteryinfo": f("batteryInfo", .object(.batteryInfo)),
+            ]
+        case .batteryInfo:
+            let status = logNames(BatteryStatus.self, api: "BATTERY_STATUS_", log: "BATTERY_STATUS_LOG_")
+            let source = logNames(PowerSource.self, api: "POWER_SOURCE_", log: "POWER_SOURCE_LOG_")
+            table = [
+                "batterystatus": f("batteryStatus", .enumeration(prefix: "", renames: status)),
+                "powersource": f("powerSource", .enumeration(prefix: "", renames: source)), "batterypercentage": f("batteryPercentage"),
             ]
         case .attribute:
             table = [

@@ -97,7 +97,7 @@ struct NavigationScreenRoutes {
         let style = try await fleet.styles.styleForPreview(StyleLibrary.defaultName)
         let reported = inputs.vehicle.lastLocation
         let position = (inputs.snappedLocation ?? reported?.location).map {
-            VehiclePosition(location: $0, heading: reported?.heading, speedMetersPerSecond: reported?.speed)
+            VehiclePosition(location: $0, heading: reported?.heading.map(Double.init), speedMetersPerSecond: reported?.speed)
         }
         let screen = NavigationScreen(
             navInfo: inputs.navInfo, route: geometry(inputs, key: "\(provider)/\(id)"), vehicle: position, arrived: inputs.arrived, stop: inputs.stop,

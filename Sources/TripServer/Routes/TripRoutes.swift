@@ -4,9 +4,11 @@ import JSON
 import TripModel
 import TripStore
 
-/// The trip resource (DESIGN §3): create, get (with views), update, search, delete.
+/// The trip resource (DESIGN §3): create, get (with views, versions and route formats),
+/// update, search, delete, and ReportBillableTrip.
 struct TripRoutes {
     let fleet: Fleet
+    let metrics: RequestMetrics
     /// Encoded views of unchanged trips.
     var views = EncodedViewCache()
 
@@ -17,6 +19,7 @@ struct TripRoutes {
         router.put("/v1/providers/{provider}/trips/{tripId}", use: update)
         router.patch("/v1/providers/{provider}/trips/{tripId}", use: update)
         router.delete("/v1/providers/{provider}/trips/{tripId}", use: delete)
+        router.post("/v1/providers/{provider}/billableTrips/{tripId}:report", use: reportBillable)
     }
 
     @Sendable func create(_ request: Request, context: TripRequestContext) async throws -> Response {
@@ -27,30 +30,46 @@ struct TripRoutes {
         return try JSONResponse.make(try await fleet.createTrip(provider: provider, id: id, input: input))
     }
 
-    /// The view asked for, defaulting to what the caller may see.
+    /// The view asked for (by name or number), defaulting to what the caller may see.
     static func view(_ request: Request, _ principal: Principal) throws(APIError) -> TripView {
-        guard let text = request.query("view"), !text.isEmpty else {
-            return principal.role == .consumer ? .journeySharingV1S : .sdk
-        }
-        guard let view = TripView(rawValue: text) else {
-            throw .invalid("view: unknown value '\(text.prefix(40))'; expected SDK or JOURNEY_SHARING_V1S")
-        }
-        return view == .unspecified ? .sdk : view
+        let view = try request.enumQuery("view", TripView.self) ?? .unspecified
+        if view == .unspecified { return principal.role == .consumer ? .journeySharingV1S : .sdk }
+        return view
+    }
+
+    /// GetTrip's parameters: the view, the versions the caller has, the route format.
+    static func readOptions(_ request: Request, _ principal: Principal) throws(APIError) -> TripReadOptions {
+        var options = TripReadOptions(view: try view(request, principal))
+        options.currentRouteSegmentVersion = try request.timestampQuery("currentRouteSegmentVersion")
+        options.remainingWaypointsVersion = try request.timestampQuery("remainingWaypointsVersion")
+        options.routeFormatType = try request.enumQuery("routeFormatType", PolylineFormatType.self)
+        options.currentRouteSegmentTrafficVersion = try request.timestampQuery("currentRouteSegmentTrafficVersion")
+        options.remainingWaypointsRouteVersion = try request.timestampQuery("remainingWaypointsRouteVersion")
+        return options
     }
 
     /// Loads a trip the caller may read, with the view it asked for.
     func readableTrip(_ request: Request, context: TripRequestContext) async throws -> (stored: Revisioned<Trip>, view: TripView) {
+        let (stored, options) = try await readableTripWithOptions(request, context: context)
+        return (stored, options.view)
+    }
+
+    private func readableTripWithOptions(
+        _ request: Request, context: TripRequestContext
+    ) async throws -> (stored: Revisioned<Trip>, options: TripReadOptions) {
         let principal = try context.caller()
         let id = try context.pathParameter("tripId")
-        let view = try Self.view(request, principal)
-        try AccessPolicy.checkTripRead(principal, tripId: id, view: view)
+        let options = try Self.readOptions(request, principal)
+        try AccessPolicy.checkTripRead(principal, tripId: id, view: options.view)
         let stored = try await fleet.revisionedTrip(provider: try context.pathParameter("provider"), id: id)
         try AccessPolicy.checkDriver(principal, trip: stored.value)
-        return (stored, view)
+        return (stored, options)
     }
 
     @Sendable func get(_ request: Request, context: TripRequestContext) async throws -> Response {
-        let (stored, view) = try await readableTrip(request, context: context)
+        let (stored, options) = try await readableTripWithOptions(request, context: context)
+        guard options.isPlainView else { return try JSONResponse.make(stored.value.rendered(options)) }
+        let view = options.view
         let json = try views.json(key: "\(stored.value.name)/\(view.rawValue)", revision: stored.revision) {
             Array(try JSONCoding.encode(stored.value.rendered(as: view)))
         }
@@ -70,11 +89,13 @@ struct TripRoutes {
         return try JSONResponse.make(try await fleet.updateTrip(provider: provider, id: id, input: input, mask: mask))
     }
 
+    /// SearchTripsRequest's body (its `header` is read apart).
     struct SearchRequest: Decodable {
         var vehicleId: String?
         var activeTripsOnly: Bool?
-        var pageSize: Int?
+        var pageSize: Int32?
         var pageToken: String?
+        var minimumStaleness: ProtoDuration?
     }
 
     struct SearchResponse: Encodable {
@@ -84,12 +105,22 @@ struct TripRoutes {
 
     @Sendable func search(_ request: Request, context: TripRequestContext) async throws -> Response {
         try AccessPolicy.requireServer(try context.caller(), "search trips")
-        let body = try await request.decodeBody(SearchRequest.self, root: "", context: context)
+        let body = try await request.decodeRequestBody(SearchRequest.self, context: context, metrics: metrics)
         let query = TripSearchQuery(
             vehicleId: body.vehicleId, activeTripsOnly: body.activeTripsOnly ?? false,
-            page: try PageRequest(pageSize: body.pageSize ?? 0, pageToken: body.pageToken))
-        let page = try await fleet.searchTrips(provider: try context.pathParameter("provider"), query: query)
+            page: try PageRequest(pageSize: Int(body.pageSize ?? 0), pageToken: body.pageToken))
+        let page = try await fleet.searchTrips(
+            provider: try context.pathParameter("provider"), query: query, minimumStaleness: body.minimumStaleness)
         return try JSONResponse.make(SearchResponse(trips: page.items, nextPageToken: page.nextPageToken))
+    }
+
+    /// ReportBillableTrip: records the trip as billable, once (a repeat succeeds and changes
+    /// nothing); the answer is empty, as Fleet Engine's.
+    @Sendable func reportBillable(_ request: Request, context: TripRequestContext) async throws -> Response {
+        try AccessPolicy.requireServer(try context.caller(), "report billable trips")
+        let report = try await request.decodeRequestBody(BillableTripReport.self, context: context, metrics: metrics)
+        try await fleet.reportBillableTrip(provider: try context.pathParameter("provider"), id: try context.pathParameter("tripId"), report: report)
+        return JSONResponse.empty()
     }
 
     @Sendable func delete(_ request: Request, context: TripRequestContext) async throws -> Response {

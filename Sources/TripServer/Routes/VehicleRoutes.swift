@@ -3,15 +3,18 @@ import Hummingbird
 import TripModel
 import TripStore
 
-/// The vehicle resource (DESIGN §3): create, get, update, list, search, delete.
+/// The vehicle resource (DESIGN §3): create, get (with versions), update, list, search,
+/// delete, and UpdateVehicleAttributes.
 struct VehicleRoutes {
     let fleet: Fleet
+    let metrics: RequestMetrics
 
     /// Vehicle fields a driver may write; the rest (capacity, types, attributes) are the
     /// provider's.
     static let driverFields: Set<String> = [
         "vehicleState", "lastLocation", "currentRouteSegment", "currentRouteSegmentEndPoint", "currentRouteSegmentTraffic",
         "remainingDistanceMeters", "remainingTimeSeconds", "etaToFirstWaypoint", "navigationStatus", "deviceSettings",
+        "pastLocations",
     ]
 
     func register(on router: some RouterMethods<TripRequestContext>) {
@@ -22,6 +25,7 @@ struct VehicleRoutes {
         router.put("/v1/providers/{provider}/vehicles/{vehicleId}", use: update)
         router.patch("/v1/providers/{provider}/vehicles/{vehicleId}", use: update)
         router.delete("/v1/providers/{provider}/vehicles/{vehicleId}", use: delete)
+        router.post("/v1/providers/{provider}/vehicles/{vehicleId}:updateAttributes", use: updateAttributes)
     }
 
     @Sendable func create(_ request: Request, context: TripRequestContext) async throws -> Response {
@@ -35,7 +39,30 @@ struct VehicleRoutes {
     @Sendable func get(_ request: Request, context: TripRequestContext) async throws -> Response {
         let id = try context.pathParameter("vehicleId")
         try AccessPolicy.checkVehicle(try context.caller(), vehicleId: id, write: false)
-        return try JSONResponse.make(try await fleet.vehicle(provider: try context.pathParameter("provider"), id: id))
+        let options = VehicleReadOptions(
+            currentRouteSegmentVersion: try request.timestampQuery("currentRouteSegmentVersion"),
+            waypointsVersion: try request.timestampQuery("waypointsVersion"))
+        return try JSONResponse.make(try await fleet.vehicle(provider: try context.pathParameter("provider"), id: id, options: options))
+    }
+
+    /// UpdateVehicleAttributesRequest's body (its `header` is read apart).
+    struct AttributesRequest: Decodable {
+        var attributes: [Attribute]?
+    }
+
+    /// UpdateVehicleAttributesResponse.
+    struct AttributesResponse: Encodable {
+        var attributes: [Attribute]
+    }
+
+    /// UpdateVehicleAttributes: merges by key, answers the whole list. The provider's, as
+    /// the attributes are (a driver may not write them).
+    @Sendable func updateAttributes(_ request: Request, context: TripRequestContext) async throws -> Response {
+        try AccessPolicy.requireServer(try context.caller(), "update vehicle attributes")
+        let body = try await request.decodeRequestBody(AttributesRequest.self, context: context, metrics: metrics)
+        let merged = try await fleet.updateVehicleAttributes(
+            provider: try context.pathParameter("provider"), id: try context.pathParameter("vehicleId"), attributes: body.attributes ?? [])
+        return try JSONResponse.make(AttributesResponse(attributes: merged))
     }
 
     @Sendable func update(_ request: Request, context: TripRequestContext) async throws -> Response {
@@ -71,7 +98,7 @@ struct VehicleRoutes {
 
     @Sendable func search(_ request: Request, context: TripRequestContext) async throws -> Response {
         try AccessPolicy.requireServer(try context.caller(), "search vehicles")
-        let query = try await request.decodeBody(VehicleSearchQuery.self, root: "", context: context)
+        let query = try await request.decodeRequestBody(VehicleSearchQuery.self, context: context, metrics: metrics)
         try query.validate()
         let matches = try await fleet.searchVehicles(provider: try context.pathParameter("provider"), query: query)
         return try JSONResponse.make(SearchResponse(matches: matches))

@@ -54,6 +54,7 @@ public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConverti
         case .alreadyExists, .aborted: .conflict
         case .resourceExhausted: .tooManyRequests
         case .unavailable: .serviceUnavailable
+        case .unimplemented: .notImplemented
         default: .internalServerError
         }
     }
@@ -65,10 +66,22 @@ public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConverti
         case let error as APIError: return error
         case let error as StatusError: return APIError(error)
         case let error as HTTPError:
-            return APIError(
-                error.status == .contentTooLarge ? .invalidArgument : .unknown, error.body ?? error.status.reasonPhrase,
-                status: error.status)
+            return APIError(code(ofHTTP: error.status), error.body ?? error.status.reasonPhrase, status: error.status)
         default: return APIError(.internal, "internal error")
+        }
+    }
+
+    /// The Google status of an error the HTTP layer raised with only an HTTP status.
+    static func code(ofHTTP status: HTTPResponse.Status) -> StatusError.Code {
+        switch status {
+        case .contentTooLarge, .badRequest: .invalidArgument
+        case .notFound: .notFound
+        case .methodNotAllowed: .unimplemented
+        case .unauthorized: .unauthenticated
+        case .forbidden: .permissionDenied
+        case .tooManyRequests: .resourceExhausted
+        case .serviceUnavailable: .unavailable
+        default: .unknown
         }
     }
 

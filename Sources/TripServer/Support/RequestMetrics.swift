@@ -1,6 +1,7 @@
 import Hummingbird
 import Prometheus
 import Synchronization
+import TripModel
 
 /// Prometheus metrics of the server: request counts and latency histograms per route
 /// pattern (never per concrete path, so cardinality stays bounded), plus whatever other
@@ -8,6 +9,8 @@ import Synchronization
 public final class RequestMetrics: Sendable {
     /// The registry `/metrics` exposes.
     public let registry: PrometheusCollectorRegistry
+    /// Requests by their Fleet Engine `header`.
+    let requestHeaders: RequestHeaderMetrics
     private let collectors = Mutex([String: (count: Counter, latency: DurationHistogram)]())
 
     private static let buckets: [Duration] = [
@@ -19,7 +22,11 @@ public final class RequestMetrics: Sendable {
     /// Creates metrics in `registry` (a fresh one by default).
     public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
         self.registry = registry
+        requestHeaders = RequestHeaderMetrics(registry: registry)
     }
+
+    /// Counts a request that carried a Fleet Engine `header` (RequestHeaderMetrics).
+    public func recordRequestHeader(_ header: RequestHeader) { requestHeaders.record(header) }
 
     /// Records one request to `route` answered with `status` after `duration`.
     func record(method: String, route: String, status: Int, duration: Duration) {
@@ -61,10 +68,26 @@ public final class RequestMetrics: Sendable {
 }
 
 /// Times every request and turns every error into the Google error shape, so that
-/// even unknown routes and framework errors answer in the API's format.
+/// even unknown routes and framework errors answer in the API's format: an unknown path is
+/// NOT_FOUND, a known one asked with another method 405 with `Allow` (``RouteCatalog``).
 struct MetricsAndErrorsMiddleware: RouterMiddleware {
     typealias Context = TripRequestContext
     let metrics: RequestMetrics
+    let catalog: RouteCatalog
+
+    /// The answer to a request no route took: 405 when its path has other methods.
+    private func unrouted(_ request: Request) -> APIError {
+        let method = request.method
+        guard let methods = catalog.methods(forPath: request.uri.path), !methods.isEmpty, !methods.contains(method) else {
+            return APIError(.notFound, "no such resource: \(method.rawValue) \(request.uri.path.prefix(200))")
+        }
+        let allowed = methods.map(\.rawValue).joined(separator: ", ")
+        var error = APIError(
+            .unimplemented, "\(method.rawValue) is not a method of \(request.uri.path.prefix(200)); it takes \(allowed)",
+            status: .methodNotAllowed)
+        error.headers[.allow] = allowed
+        return error
+    }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
@@ -72,7 +95,10 @@ struct MetricsAndErrorsMiddleware: RouterMiddleware {
         do {
             response = try await next(request, context)
         } catch {
-            let apiError = APIError.from(error)
+            var apiError = APIError.from(error)
+            if context.endpointPath == nil || context.endpointPath == "NotFound", apiError.status == .notFound {
+                apiError = unrouted(request)
+            }
             if apiError.status == .internalServerError {
                 context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
             }

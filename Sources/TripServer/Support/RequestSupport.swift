@@ -36,9 +36,55 @@ extension Request {
         }
     }
 
-    /// A query parameter, percent-decoded.
+    /// A query parameter, percent-decoded, by its lowerCamel name or its proto field name
+    /// (`updateMask`, `update_mask`).
     func query(_ name: String) -> String? {
-        uri.queryParameters.get(name)
+        let parameters = uri.queryParameters
+        if let value = parameters.get(name) { return value }
+        guard uri.query?.utf8.contains(UInt8(ascii: "_")) == true else { return nil }
+        return parameters.first { ProtoJSONNames.jsonName(String($0.key)) == name }.map { String($0.value) }
+    }
+
+    /// An enum query parameter by name or number (`view=SDK`, `view=1`); nil when absent or
+    /// the enum's zero value.
+    func enumQuery<E: WireEnum>(_ name: String, _ type: E.Type) throws(APIError) -> E? {
+        guard let text = query(name), !text.isEmpty, text != E.unsetName, text != "0" else { return nil }
+        guard let value = E(rawValue: text) ?? Int(text).flatMap(E.init(number:)) else {
+            let accepted = E.allCases.map(\.rawValue).joined(separator: ", ")
+            throw .invalid("\(name): unknown value '\(text.prefix(40))'; expected one of \(accepted)")
+        }
+        return value
+    }
+
+    /// An RFC 3339 timestamp query parameter; nil when absent.
+    func timestampQuery(_ name: String) throws(APIError) -> Timestamp? {
+        guard let text = query(name), !text.isEmpty else { return nil }
+        guard let time = Timestamp(rfc3339: text) else {
+            throw .invalid("\(name): '\(text.prefix(40))' is not an RFC 3339 timestamp such as 2025-02-05T17:02:31.483Z")
+        }
+        return time
+    }
+
+    /// Decodes the body of a request whose body is the whole request message (Fleet Engine's
+    /// `body: "*"`): its `header`, if any, is checked and counted, the rest decoded as `T`.
+    func decodeRequestBody<T: Decodable>(_ type: T.Type, context: TripRequestContext, metrics: RequestMetrics) async throws -> T {
+        let buffer = try await bodyBytes(context: context)
+        if buffer.readableBytes == 0 { throw APIError.invalid("the request body is empty; send a JSON object") }
+        do {
+            var value = try JSONParser.parse(buffer.readableBytesView)
+            if case .object(var members) = value, let i = members.firstIndex(where: { $0.key == "header" }) {
+                let header = try StrictJSONDecoder().decode(RequestHeader.self, from: members[i].value, root: "header")
+                try header.validate(path: "header")
+                metrics.recordRequestHeader(header)
+                members.remove(at: i)
+                value = .object(members)
+            }
+            return try StrictJSONDecoder().decode(type, from: value, root: "")
+        } catch let error as JSONParser.SyntaxError {
+            throw APIError.invalid(error.description)
+        } catch let error as JSONInputError {
+            throw APIError(StatusError(error))
+        }
     }
 
     /// A required query parameter.

@@ -1,0 +1,91 @@
+// Fleet Engine's ReportBillableTrip: a provider tells which trips are billable, once each.
+// We bill nobody; the reports are kept for the operator (`tripshare billing export`), so
+// a provider moving off Fleet Engine keeps the record its contracts ask for.
+
+/// The body of a `billableTrips/{id}:report` (Fleet Engine `ReportBillableTripRequest`).
+public struct BillableTripReport: Hashable, Sendable {
+    /// The CLDR region code of the country where the trip took place ("US"); required.
+    public var countryCode: String?
+    /// Where the request was issued from.
+    public var platform: BillingPlatformIdentifier?
+    /// IDs directly related to the trip (other trips of the same ride, say).
+    public var relatedIds: [String]
+    /// The Fleet Engine solution the trip belongs to.
+    public var solutionType: BillableSolutionType?
+
+    /// Creates a report.
+    public init(
+        countryCode: String? = nil, platform: BillingPlatformIdentifier? = nil, relatedIds: [String] = [],
+        solutionType: BillableSolutionType? = nil
+    ) {
+        self.countryCode = countryCode
+        self.platform = platform
+        self.relatedIds = relatedIds
+        self.solutionType = solutionType
+    }
+
+    /// Checks what Fleet Engine requires: a country, bounded related IDs.
+    public func validate() throws(StatusError) {
+        guard let countryCode else { throw .invalid("countryCode", "required field is missing") }
+        try Check.text(countryCode, "countryCode", characters: 3, bytes: 3)
+        try Check.count(relatedIds, "relatedIds", max: Limits.maximumShortList)
+        for (i, id) in relatedIds.enumerated() {
+            try Check.text(id, "relatedIds[\(i)]", characters: Limits.maximumAttributeLength, bytes: Limits.maximumAttributeBytes)
+        }
+    }
+}
+
+extension BillableTripReport: Codable {
+    enum CodingKeys: String, CodingKey { case countryCode, platform, relatedIds, solutionType }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        countryCode = try c.decodeIfPresent(String.self, forKey: .countryCode)
+        platform = try c.decodeIfPresent(BillingPlatformIdentifier.self, forKey: .platform)
+        relatedIds = try c.decodeIfPresent([String].self, forKey: .relatedIds) ?? []
+        solutionType = try c.decodeIfPresent(BillableSolutionType.self, forKey: .solutionType)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(countryCode, forKey: .countryCode)
+        try c.encodeIfPresent(platform, forKey: .platform)
+        if !relatedIds.isEmpty { try c.encode(relatedIds, forKey: .relatedIds) }
+        try c.encodeIfPresent(solutionType, forKey: .solutionType)
+    }
+}
+
+/// A billable trip as recorded: which trip, when it was first reported, and the report.
+public struct BillableTripRecord: Codable, Hashable, Sendable {
+    /// `providers/{provider}/billableTrips/{tripId}`.
+    public var name: String
+    /// When the first report arrived (later ones change nothing).
+    public var reportTime: Timestamp
+    /// The first report.
+    public var report: BillableTripReport
+
+    /// Creates a record.
+    public init(name: String, reportTime: Timestamp, report: BillableTripReport) {
+        self.name = name
+        self.reportTime = reportTime
+        self.report = report
+    }
+}
+
+/// Where a billable trip's request was issued from (Fleet Engine `BillingPlatformIdentifier`).
+public enum BillingPlatformIdentifier: String, WireEnum {
+    case server = "SERVER"
+    case web = "WEB"
+    case android = "ANDROID"
+    case ios = "IOS"
+    case others = "OTHERS"
+
+    public static var unsetName: String? { "BILLING_PLATFORM_IDENTIFIER_UNSPECIFIED" }
+}
+
+/// The Fleet Engine solution a billable trip belongs to (`ReportBillableTripRequest.SolutionType`).
+public enum BillableSolutionType: String, WireEnum {
+    case onDemandRidesharingAndDeliveries = "ON_DEMAND_RIDESHARING_AND_DELIVERIES"
+
+    public static var unsetName: String? { "SOLUTION_TYPE_UNSPECIFIED" }
+}

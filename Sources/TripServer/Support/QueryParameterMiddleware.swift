@@ -1,0 +1,42 @@
+import Hummingbird
+import JSON
+import TripModel
+
+/// Refuses a query parameter that the route does not take (INVALID_ARGUMENT naming it, as
+/// Fleet Engine answers), after the route is matched: the route's parameters are the ones
+/// its operation lists in the OpenAPI document (``RouteCatalog``). Names may be lowerCamel or
+/// the proto field names (`update_mask`). A Fleet Engine `header` sent as `header.*`
+/// parameters is read here and counted in the metrics.
+struct QueryParameterMiddleware: RouterMiddleware {
+    typealias Context = TripRequestContext
+    let catalog: RouteCatalog
+    let metrics: RequestMetrics
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard let query = request.uri.query, !query.isEmpty, let route = context.endpointPath,
+            let accepted = catalog.queryParameters(route: route, method: request.method)
+        else {
+            return try await next(request, context)
+        }
+        var header: [(key: String, value: JSONValue)] = []
+        for (rawName, value) in request.uri.queryParameters {
+            let name = ProtoJSONNames.jsonName(String(rawName))
+            guard accepted.contains(name) else {
+                let listed = accepted.isEmpty ? "it takes none" : "it takes \(accepted.sorted().joined(separator: ", "))"
+                throw APIError.invalid("\(rawName.prefix(64)): unknown query parameter; \(listed)")
+            }
+            if name.hasPrefix("header.") { header.append((String(name.dropFirst("header.".count)), .string(String(value)))) }
+        }
+        if !header.isEmpty {
+            let decoded: RequestHeader
+            do {
+                decoded = try StrictJSONDecoder().decode(RequestHeader.self, from: .object(header), root: "header")
+            } catch {
+                throw APIError(StatusError(error))
+            }
+            try decoded.validate(path: "header")
+            metrics.recordRequestHeader(decoded)
+        }
+        return try await next(request, context)
+    }
+}
