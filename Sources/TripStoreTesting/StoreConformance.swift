@@ -39,5 +39,5 @@ public enum StoreConformance {
     }
 
     /// Every check.
-    public static let checks: [Check] = fleetChecks + transactionChecks + roadCellChecks + styleChecks + retentionChecks
+    public static let checks: [Check] = fleetChecks + vehicleQueryChecks + transactionChecks + roadCellChecks + styleChecks + retentionChecks
 }
