@@ -6,6 +6,7 @@ extension Trip {
     public static let writableFields: Set<String> = [
         "vehicleId", "tripStatus", "tripType", "numberOfPassengers", "pickupPoint", "actualPickupPoint",
         "intermediateDestinations", "intermediateDestinationIndex", "dropoffPoint", "actualDropoffPoint", "attributes",
+        "vehicleWaypoints",
     ]
     /// Fields only the server writes (DESIGN §3).
     public static let outputOnlyFields: Set<String> = [
@@ -28,6 +29,7 @@ extension Trip {
         var trip = Trip(name: ResourceName.trip(provider: provider, id: id))
         var fields = ["tripType", "numberOfPassengers", "pickupPoint", "intermediateDestinations", "dropoffPoint", "attributes"]
         if input.vehicleId != nil { fields.append("vehicleId") }
+        if !input.vehicleWaypoints.isEmpty { fields.append("vehicleWaypoints") }
         try trip.apply(input, mask: FieldMask(fields: fields), now: now, vehicleLocation: nil)
         if trip.numberOfPassengers == nil { trip.numberOfPassengers = 1 }
         return trip
@@ -96,6 +98,11 @@ extension Trip {
             case "attributes":
                 try Check.attributes(input.attributes, path)
                 attributes = input.attributes
+            case "vehicleWaypoints":
+                // Only the order is taken (JourneyState.checkStopOrder checks it against the
+                // vehicle's trips); the write flow hands it to the vehicle.
+                try Check.stopOrder(input.vehicleWaypoints, path)
+                vehicleWaypoints = input.vehicleWaypoints.map(\.stop)
             default: break
             }
         }

@@ -37,6 +37,10 @@ public struct Trip: Hashable, Sendable {
     public var remainingWaypoints: [TripWaypoint]
     /// When `remainingWaypoints` last changed (output only).
     public var remainingWaypointsVersion: Timestamp?
+    /// The order of every remaining stop of the vehicle's trips, this trip's included, as the
+    /// provider sets it on a SHARED vehicle (input on create and update; answered by them,
+    /// never stored or returned by a read).
+    public var vehicleWaypoints: [TripWaypoint]
     /// The anticipated route to the first remaining waypoint (output only).
     public var route: [LatLng]
     /// The vehicle's route to its next waypoint (output only).
@@ -66,6 +70,7 @@ public struct Trip: Hashable, Sendable {
         tripStatus = .new
         intermediateDestinations = []
         remainingWaypoints = []
+        vehicleWaypoints = []
         route = []
         attributes = []
     }
@@ -82,6 +87,7 @@ extension Trip: Codable {
         case route, currentRouteSegment, currentRouteSegmentVersion, currentRouteSegmentTraffic
         case currentRouteSegmentEndPoint, remainingDistanceMeters, etaToFirstWaypoint
         case remainingTimeToFirstWaypoint, lastLocation, view, attributes
+        case vehicleWaypoints
     }
 
     public init(from decoder: any Decoder) throws {
@@ -113,6 +119,7 @@ extension Trip: Codable {
         lastLocation = try c.decodeIfPresent(VehicleLocation.self, forKey: .lastLocation)
         view = try c.decodeIfPresent(TripView.self, forKey: .view)
         attributes = try c.decodeArray(Attribute.self, forKey: .attributes)
+        vehicleWaypoints = try c.decodeArray(TripWaypoint.self, forKey: .vehicleWaypoints)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -144,5 +151,6 @@ extension Trip: Codable {
         try c.encodeIfPresent(lastLocation, forKey: .lastLocation)
         try c.encodeIfPresent(view, forKey: .view)
         try c.encodeNonEmpty(attributes, forKey: .attributes)
+        try c.encodeNonEmpty(vehicleWaypoints, forKey: .vehicleWaypoints)
     }
 }
