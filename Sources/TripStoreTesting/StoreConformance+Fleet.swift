@@ -170,7 +170,7 @@ extension StoreConformance {
                 mask: FieldMask("lastLocation"))
         }
         #expect(try await found(near: 37.4).isEmpty)
-        #expect(try await found(near: 37.4505, radius: 100) == ["mover"])
+        #expect(try await found(near: 37.4505, radius: 400) == ["mover"])
         _ = try await fleet.updateVehicle(provider: "p", id: "mover", input: Inputs.vehicle(state: .offline), mask: FieldMask("vehicleState"))
         #expect(try await found(near: 37.4505).isEmpty)
         var back = Inputs.location(37.41, -122)

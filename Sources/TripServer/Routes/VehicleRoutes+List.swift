@@ -1,4 +1,5 @@
 import Fleet
+import Geo
 import Hummingbird
 import TripModel
 import TripStore
