@@ -103,7 +103,7 @@ import TripStoreTesting
                     "vehicleDropoffEta", "vehiclePickupToDropoffDistanceMeters", "tripType", "vehicleTripsWaypoints", "vehicleMatchType",
                     "requestedOrderedBy", "orderedBy",
                 ])
-            #expect(match["vehicleMatchType"] == .string("EXCLUSIVE") && match["orderedBy"] == .string("COST"))
+            #expect(matches[0]["vehicleMatchType"] == .string("EXCLUSIVE") && matches[0]["orderedBy"] == .string("COST"))
             let refused = try await client.expect(
                 .badRequest, .post, "/v1/providers/p/vehicles:search", as: server,
                 body: body.replacingOccurrences(
