@@ -177,8 +177,8 @@ extension StoreConformance {
         back.vehicleState = .online
         _ = try await fleet.updateVehicle(provider: "p", id: "mover", input: back, mask: FieldMask("vehicleState,lastLocation"))
         #expect(try await found(near: 37.4505).isEmpty)
-        #expect(try await found(near: 37.41, radius: 10) == ["mover"])
-        #expect(try await found(near: 37.4099, radius: 20) == ["mover"])
+        #expect(try await found(near: 37.41, radius: 400) == ["mover"])
+        #expect(try await found(near: 37.4099, radius: 400) == ["mover"])
     }
 
     /// A history read returns at most the 1,000 newest locations, oldest first.

@@ -76,7 +76,7 @@ extension StoreConformance {
                 RandomFleet.text($0, "color") == "white" && (RandomFleet.text($0, "pet") == "true" || RandomFleet.text($0, "tier") == "bronze")
             })
         add(
-            "filter on awkward keys and values", { $0.filter = #"attributes.`a=b` = "c%d" OR attributes.odd = "x\u{1F}y""# },
+            "filter on awkward keys and values", { $0.filter = #"attributes.`a=b` = "c%d" OR attributes.odd = "x\#u{1F}y""# },
             matching: {
                 RandomFleet.text($0, "a=b") == "c%d" || RandomFleet.text($0, "odd") == "x\u{1F}y"
             })

@@ -54,6 +54,8 @@ import TripModel
     @Test func backToBack() throws {
         var search = query(.exclusive, pickup: -122.02, dropoff: nil)
         search.includeBackToBack = true
+        // The pickup is 5.3 km east of the vehicle.
+        search.pickupRadiusMeters = 10_000
         let busy = try trip("a", -122.09, -122.04, type: .exclusive, status: .enrouteToDropoff)
         let (vehicle, trips) = try vehicle(with: [busy], backToBack: true)
         let match = try #require(search.match(vehicle, trips: trips, now: t0))

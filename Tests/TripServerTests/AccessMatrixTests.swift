@@ -126,7 +126,7 @@ import TripStoreTesting
                 .ok, .put, "/v1/providers/pa/vehicles/v1?updateMask=lastLocation", as: harness.driver("v1", provider: "pa"),
                 body: Bodies.location(37.395, -122.0))
             try await client.expect(.ok, .get, "/v1/providers/pa/vehicles/v1/navInfo", as: harness.driver("v1", provider: "pa"))
-            try await client.expect(.ok, .get, "/v1/providers/pa/vehicles", as: Principal(role: .server, provider: "pa"))
+            try await client.expect(.ok, .get, "/v1/providers/pa/vehicles?vehicleTypeCategories=AUTO", as: Principal(role: .server, provider: "pa"))
             for provider in ["pa", "pb"] {
                 try await client.expect(.ok, .get, "/v1/providers/\(provider)/vehicles/v1", as: harness.admin)
             }
