@@ -37,6 +37,7 @@ let package = Package(
         suite("RenderBenchmarks", ["JSON", "Raster", "Styling", "Render", "TripModel"]),
         suite("NavigationScreenBenchmarks", ["Geo", "Navigation", "Raster", "Styling", "Render", "TripModel"]),
         suite("StoreBenchmarks", ["Geo", "JSON", "TripModel", "Fleet", "SQLiteStore"]),
+        suite("VehicleQueryBenchmarks", ["Geo", "TripModel", "TripStore", "Fleet", "SQLiteStore", "PostgresStore"]),
         suite("ScenarioBenchmarks", ["Scenarios"]),
     ],
     swiftLanguageModes: [.v6]

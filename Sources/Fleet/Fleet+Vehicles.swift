@@ -32,21 +32,26 @@ extension Fleet {
         }
     }
 
-    /// Lists vehicles by ID.
+    /// Every vehicle of the provider, by ID, a page at a time.
     public func listVehicles(provider: String, page: PageRequest) async throws -> Page<Vehicle> {
         try await store.listVehicles(provider: provider, page: page)
     }
 
-    /// The nearest qualifying vehicles for a pickup, as the query orders them.
+    /// The vehicles that meet a `ListVehicles` request, by ID, a page at a time, with how many
+    /// meet it in all; INVALID_ARGUMENT naming the field of a request Fleet Engine refuses.
+    public func listVehicles(provider: String, query: VehicleListQuery) async throws -> Page<Vehicle> {
+        let criteria = try query.criteria(now: clock.now)
+        let page = try PageRequest(pageSize: query.pageSize, pageToken: query.pageToken)
+        return try await store.listVehicles(provider: provider, criteria: criteria, page: page)
+    }
+
+    /// The vehicles that can take the trip a `SearchVehicles` request describes, ordered as it
+    /// asks; INVALID_ARGUMENT naming the field of a request Fleet Engine refuses.
     public func searchVehicles(provider: String, query: VehicleSearchQuery) async throws -> [VehicleMatch] {
         let now = clock.now
-        let box = query.searchBounds
-        let candidates = try await store.onlineVehicles(
-            provider: provider, within: GeoBounds(south: box.south, west: box.west, north: box.north, east: box.east))
-        let matches = candidates.compactMap { candidate in
-            query.match(candidate.vehicle, seatsTaken: candidate.unfinishedTrips.reduce(0) { $0 + ($1.numberOfPassengers ?? 1) }, now: now)
-        }
-        return query.rank(matches)
+        let criteria = try query.criteria(now: now)
+        let candidates = try await store.searchVehicles(provider: provider, criteria: criteria)
+        return query.rank(candidates.compactMap { query.match($0.vehicle, trips: $0.unfinishedTrips, now: now) })
     }
 
     /// Deletes a vehicle; FAILED_PRECONDITION while it has unfinished trips.

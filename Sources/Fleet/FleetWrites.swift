@@ -120,7 +120,8 @@ struct FleetWrites: Sendable {
     }
 
     func createTrip(_ tx: any StoreTransaction, provider: String, id: String, input: Trip, now: Timestamp) throws -> Trip {
-        let trip = try Trip.created(from: input, provider: provider, id: id, now: now)
+        var trip = try Trip.created(from: input, provider: provider, id: id, now: now)
+        let order = trip.takeVehicleWaypoints()
         if try tx.trip(provider: provider, id: id) != nil { throw StatusError(.alreadyExists, "trip '\(id)' already exists") }
         if let vehicleId = trip.vehicleId {
             if try tx.vehicleRecord(provider: provider, id: vehicleId) == nil {
@@ -131,9 +132,9 @@ struct FleetWrites: Sendable {
         try tx.insertTrip(provider: provider, id: id, trip)
         try tx.appendEvent(provider: provider, Events.status(trip, previous: nil, now: now))
         if let vehicleId = trip.vehicleId {
-            try refreshVehicle(tx, provider: provider, id: vehicleId, now: now, statusChanged: false)
+            try refreshVehicle(tx, provider: provider, id: vehicleId, now: now, statusChanged: false, stopOrder: order)
         }
-        return try tx.trip(provider: provider, id: id) ?? trip
+        return try Self.answer(tx, provider: provider, id: id, trip, withOrder: order)
     }
 
     func updateTrip(
@@ -144,6 +145,7 @@ struct FleetWrites: Sendable {
         let before = trip
         let vehicleBefore = try trip.vehicleId.flatMap { try tx.vehicleRecord(provider: provider, id: $0) }
         try trip.apply(input, mask: mask, now: now, vehicleLocation: vehicleBefore?.vehicle.lastLocation)
+        let order = trip.takeVehicleWaypoints()
         if let vehicleId = trip.vehicleId, vehicleId != before.vehicleId {
             if try tx.vehicleRecord(provider: provider, id: vehicleId) == nil {
                 throw StatusError(.notFound, "trip.vehicleId: vehicle '\(vehicleId)' does not exist")
@@ -156,9 +158,24 @@ struct FleetWrites: Sendable {
             try tx.appendEvent(provider: provider, Events.status(trip, previous: before.tripStatus, now: now))
         }
         for vehicleId in Set([before.vehicleId, trip.vehicleId].compactMap { $0 }) {
-            try refreshVehicle(tx, provider: provider, id: vehicleId, now: now, statusChanged: trip.tripStatus != before.tripStatus)
+            try refreshVehicle(
+                tx, provider: provider, id: vehicleId, now: now, statusChanged: trip.tripStatus != before.tripStatus,
+                stopOrder: vehicleId == trip.vehicleId ? order : nil)
         }
-        return try tx.trip(provider: provider, id: id) ?? trip
+        return try Self.answer(tx, provider: provider, id: id, trip, withOrder: order)
+    }
+
+    /// The trip as a create or update answers it: as stored, with the vehicle's order of stops
+    /// when the request set one (Fleet Engine returns `vehicleWaypoints` only then, never on
+    /// a read).
+    private static func answer(
+        _ tx: any StoreTransaction, provider: String, id: String, _ written: Trip, withOrder order: [TripWaypoint]?
+    ) throws -> Trip {
+        var trip = try tx.trip(provider: provider, id: id) ?? written
+        if order != nil, let vehicleId = trip.vehicleId, let vehicle = try tx.vehicleRecord(provider: provider, id: vehicleId)?.vehicle {
+            trip.vehicleWaypoints = vehicle.waypoints
+        }
+        return trip
     }
 
     func deleteTrip(_ tx: any StoreTransaction, provider: String, id: String) throws {
@@ -172,13 +189,18 @@ struct FleetWrites: Sendable {
     }
 
     /// Re-derives a vehicle's state and its trips' after a change that did not come from the
-    /// vehicle (a trip was assigned, changed status, left).
-    private func refreshVehicle(_ tx: any StoreTransaction, provider: String, id: String, now: Timestamp, statusChanged: Bool) throws {
+    /// vehicle (a trip was assigned, changed status, left). `stopOrder` is a trip's
+    /// `vehicleWaypoints`: the new order of the vehicle's stops, checked against its trips.
+    private func refreshVehicle(
+        _ tx: any StoreTransaction, provider: String, id: String, now: Timestamp, statusChanged: Bool, stopOrder: [TripWaypoint]? = nil
+    ) throws {
         guard var record = try tx.vehicleRecord(provider: provider, id: id) else { return }
+        if let stopOrder { record.vehicle.waypoints = stopOrder }
         let navigator = try withChange(
             tx, provider: provider, record: &record, now: now,
             cause: .tripsChanged(statusChanged: statusChanged), navigators.vehicleDidChange)
-        let (trips, events) = try refresh(tx, provider: provider, record: &record, trigger: .init(now: now), guidance: navigator.progress)
+        let trigger = JourneyState.Trigger(now: now, waypointsSet: stopOrder != nil, orderField: "trip.vehicleWaypoints")
+        let (trips, events) = try refresh(tx, provider: provider, record: &record, trigger: trigger, guidance: navigator.progress)
         try save(trips, tx, provider: provider, vehicle: record.vehicle)
         try tx.updateVehicle(provider: provider, id: id, record)
         for event in events + navigator.events { try tx.appendEvent(provider: provider, event) }

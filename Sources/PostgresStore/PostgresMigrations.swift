@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import TripModel
 
 /// The schema migrations of the PostgreSQL store: the `migrations/NNNN_name.sql` files shipped
 /// as resources of this module (numbered on their own, apart from SQLite's), applied in name
@@ -52,6 +53,29 @@ public enum PostgresMigrations {
         }
     }
 
+    /// What runs after a migration's SQL, in its transaction, by migration name: filling new
+    /// columns from the stored JSON with the model's code.
+    static let modelSteps: [String: @Sendable (PostgresConnection, Logger) async throws -> Void] = [
+        "0007_vehicle_listing_columns": fillListingColumns
+    ]
+
+    /// Files every stored vehicle's listing columns (migration 0007).
+    private static func fillListingColumns(_ connection: PostgresConnection, _ logger: Logger) async throws {
+        var rows: [(Int64, String)] = []
+        for try await row in try await connection.query("SELECT id, body FROM vehicles", logger: logger).decode((Int64, String).self) {
+            rows.append(row)
+        }
+        for (id, body) in rows {
+            let columns = VehicleCriteria.Columns(try RowReads.decode(Vehicle.self, body))
+            try await connection.query(
+                """
+                UPDATE vehicles SET category = \(columns.category), capacity = \(columns.capacity), trip_types = \(columns.tripTypes),
+                    on_trip = \(columns.onTrip), attribute_text = \(columns.attributeText), located_us = \(columns.locatedMicroseconds)
+                WHERE id = \(id)
+                """, logger: logger)
+        }
+    }
+
     private static func applyLocked(
         _ files: [(name: String, sql: String)], on connection: PostgresConnection, schema: String, logger: Logger
     ) async throws -> Outcome {
@@ -79,6 +103,7 @@ public enum PostgresMigrations {
                 for statement in SQLScript.statements(file.sql) {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
+                try await modelSteps[file.name]?(connection, logger)
                 try await connection.query("INSERT INTO schema_migrations (name) VALUES (\(file.name))", logger: logger)
                 try await connection.query("COMMIT", logger: logger)
             } catch {

@@ -122,17 +122,21 @@ struct PostgresTransaction: StoreTransaction {
     func insertVehicle(provider: String, id: String, _ record: VehicleRecord) throws {
         let location = record.vehicle.lastLocation?.location
         let cell = Self.cell(of: record.vehicle)
+        let columns = VehicleCriteria.Columns(record.vehicle)
         let body = try JSONCoding.encodeText(record.vehicle)
         let tracking = try JSONCoding.encodeText(record.tracking)
         batch?.writeNeedsRollback = true
         try execute(
             """
             INSERT INTO vehicles (provider, vehicle_id, row_version, vehicle_state, latitude, longitude, latitude_cell, longitude_cell,
-                                  body, tracking, navigator_state, navigator_route_version, history_after_event)
+                                  body, tracking, navigator_state, navigator_route_version, history_after_event,
+                                  category, capacity, trip_types, on_trip, attribute_text, located_us)
             VALUES (\(provider), \(id), 1, \(record.vehicle.vehicleState?.rawValue), \(location?.latitude), \(location?.longitude),
                     \(cell?.latitude), \(cell?.longitude), \(body),
                     \(tracking), \(record.navigator.state.map { ByteBuffer(bytes: $0) }),
-                    \(record.navigator.routeVersion), (SELECT last_id FROM event_log_head))
+                    \(record.navigator.routeVersion), (SELECT last_id FROM event_log_head),
+                    \(columns.category), \(columns.capacity), \(columns.tripTypes), \(columns.onTrip), \(columns.attributeText),
+                    \(columns.locatedMicroseconds))
             """)
         // Its history starts after the events logged before it; in a write batch those get
         // their ids at commit (EventLog), which then sets history_after_event.

@@ -213,34 +213,59 @@ public final class PostgresTripStore: SharedTripStore {
         }
     }
 
-    public func listVehicles(provider: String, page: PageRequest) async throws -> Page<Vehicle> {
+    public func listVehicles(provider: String, criteria: VehicleCriteria, page: PageRequest) async throws -> Page<Vehicle> {
         let after = try page.startAfter() ?? ""
-        let found = try await rows(
+        // The page and the count of every match, from one snapshot: one statement.
+        var query = PostgresQuery.StringInterpolation(literalCapacity: 512, interpolationCount: 16)
+        query.appendLiteral("WITH matching AS (SELECT vehicle_id FROM vehicles v WHERE v.provider = ")
+        query.appendInterpolation(provider)
+        query.appendLiteral(" AND ")
+        criteria.appendPostgresCondition(to: &query, alias: "v.")
+        query.appendLiteral(
             """
-            SELECT vehicle_id, body FROM vehicles WHERE provider = \(provider) AND vehicle_id > \(after)
-            ORDER BY vehicle_id LIMIT \(page.pageSize + 1)
+            ) SELECT v.vehicle_id, v.body, (SELECT count(*) FROM matching)
+            FROM matching m JOIN vehicles v ON v.provider = 
             """)
-        let vehicles = try found.map { row in try RowReads.decode(Vehicle.self, try row.decode((String, String).self).1) }
-        return Page.of(vehicles, size: page.pageSize) { ResourceName.lastComponent(of: $0.name) }
+        query.appendInterpolation(provider)
+        query.appendLiteral(" AND v.vehicle_id = m.vehicle_id WHERE m.vehicle_id > ")
+        query.appendInterpolation(after)
+        query.appendLiteral(" ORDER BY m.vehicle_id LIMIT ")
+        query.appendInterpolation(page.pageSize + 1)
+        let found = try await rows(PostgresQuery(stringInterpolation: query))
+        var total = 0
+        let vehicles = try found.map { row in
+            let (_, body, count) = try row.decode((String, String, Int64).self)
+            total = Int(count)
+            return try RowReads.decode(Vehicle.self, body)
+        }
+        if found.isEmpty {
+            // Past the last match the page is empty; the count still covers every page.
+            var count = PostgresQuery.StringInterpolation(literalCapacity: 256, interpolationCount: 12)
+            count.appendLiteral("SELECT count(*) FROM vehicles v WHERE v.provider = ")
+            count.appendInterpolation(provider)
+            count.appendLiteral(" AND ")
+            criteria.appendPostgresCondition(to: &count, alias: "v.")
+            total = Int(try await rows(PostgresQuery(stringInterpolation: count)).first?.decode(Int64.self) ?? 0)
+        }
+        return Page.of(vehicles, size: page.pageSize, totalSize: total) { ResourceName.lastComponent(of: $0.name) }
     }
 
-    public func onlineVehicles(provider: String, within box: GeoBounds) async throws -> [VehicleWithTrips] {
-        let south = PositionCell.latitudeCell(box.south)
-        let north = PositionCell.latitudeCell(box.north)
-        let west = PositionCell.longitudeCell(box.west)
-        let east = PositionCell.longitudeCell(box.east)
+    public func searchVehicles(provider: String, criteria: VehicleCriteria) async throws -> [VehicleWithTrips] {
         // The vehicles and their unfinished trips (their live fields from the vehicle where
         // marked so), from one snapshot: one statement.
-        let found = try await rows(
+        var query = PostgresQuery.StringInterpolation(literalCapacity: 512, interpolationCount: 16)
+        query.appendLiteral(
             """
             SELECT v.vehicle_id, v.body, t.body, t.progress_from_vehicle
             FROM vehicles v
-            LEFT JOIN trips t ON t.provider = v.provider AND t.vehicle_id = v.vehicle_id AND t.unfinished
-            WHERE v.provider = \(provider) AND v.vehicle_state = 'ONLINE'
-                AND v.latitude_cell BETWEEN \(south) AND \(north) AND v.longitude_cell BETWEEN \(west) AND \(east)
-                AND v.latitude BETWEEN \(box.south) AND \(box.north) AND v.longitude BETWEEN \(box.west) AND \(box.east)
-            ORDER BY v.vehicle_id, t.id
+            LEFT JOIN trips t ON v.on_trip AND t.provider = v.provider AND t.vehicle_id = v.vehicle_id AND t.unfinished
+            WHERE v.provider = 
             """)
+        query.appendInterpolation(provider)
+        query.appendLiteral(" AND ")
+        criteria.appendPostgresCondition(to: &query, alias: "v.")
+        query.appendLiteral(" ORDER BY v.vehicle_id, t.id")
+        let found = try await rows(PostgresQuery(stringInterpolation: query))
         var result: [VehicleWithTrips] = []
         var lastId: String?
         for row in found {

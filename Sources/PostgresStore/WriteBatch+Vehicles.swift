@@ -1,5 +1,6 @@
 import NIOCore
 import PostgresNIO
+import TripModel
 import TripStore
 
 extension WriteBatch {
@@ -33,11 +34,14 @@ struct VehicleUpdates: RowStatement {
             latitude = CASE WHEN u.located THEN u.latitude END, longitude = CASE WHEN u.located THEN u.longitude END,
             latitude_cell = CASE WHEN u.located THEN u.latitude_cell END, longitude_cell = CASE WHEN u.located THEN u.longitude_cell END,
             body = u.body, tracking = u.tracking, navigator_state = CASE WHEN u.navigated THEN u.navigator_state END,
-            navigator_route_version = u.route_version
+            navigator_route_version = u.route_version, category = NULLIF(u.category, ''), capacity = u.capacity,
+            trip_types = u.trip_types, on_trip = u.on_trip, attribute_text = u.attribute_text,
+            located_us = CASE WHEN u.located_us >= 0 THEN u.located_us END
         FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::boolean[], $6::float8[], $7::float8[], $8::bigint[],
-                    $9::bigint[], $10::text[], $11::text[], $12::boolean[], $13::bytea[], $14::bigint[])
+                    $9::bigint[], $10::text[], $11::text[], $12::boolean[], $13::bytea[], $14::bigint[], $15::text[], $16::bigint[],
+                    $17::bigint[], $18::boolean[], $19::text[], $20::bigint[])
             AS u(provider, vehicle_id, updates, state, located, latitude, longitude, latitude_cell, longitude_cell, body, tracking,
-                 navigated, navigator_state, route_version)
+                 navigated, navigator_state, route_version, category, capacity, trip_types, on_trip, attribute_text, located_us)
         WHERE v.provider = u.provider AND v.vehicle_id = u.vehicle_id
         RETURNING v.provider, v.vehicle_id, v.row_version
         """
@@ -55,6 +59,13 @@ struct VehicleUpdates: RowStatement {
     var navigated: [Bool] = []
     var navigatorStates: [ByteBuffer] = []
     var routeVersions: [Int64] = []
+    /// The listing columns (migration 0007): '' for no category, -1 for no location time.
+    var categories: [String] = []
+    var capacities: [Int64] = []
+    var tripTypes: [Int64] = []
+    var onTrip: [Bool] = []
+    var attributeTexts: [String] = []
+    var locatedTimes: [Int64] = []
 
     mutating func append(_ change: WriteBatch.ChangedVehicle) {
         let vehicle = change.record.vehicle
@@ -74,10 +85,17 @@ struct VehicleUpdates: RowStatement {
         navigated.append(change.record.navigator.state != nil)
         navigatorStates.append(ByteBuffer(bytes: change.record.navigator.state ?? []))
         routeVersions.append(change.record.navigator.routeVersion)
+        let columns = VehicleCriteria.Columns(vehicle)
+        categories.append(columns.category ?? "")
+        capacities.append(Int64(columns.capacity))
+        tripTypes.append(Int64(columns.tripTypes))
+        onTrip.append(columns.onTrip)
+        attributeTexts.append(columns.attributeText)
+        locatedTimes.append(columns.locatedMicroseconds ?? -1)
     }
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 14)
+        var bindings = PostgresBindings(capacity: 20)
         bindings.append(providers)
         bindings.append(ids)
         bindings.append(updates)
@@ -92,6 +110,12 @@ struct VehicleUpdates: RowStatement {
         bindings.append(navigated)
         bindings.append(navigatorStates)
         bindings.append(routeVersions)
+        bindings.append(categories)
+        bindings.append(capacities)
+        bindings.append(tripTypes)
+        bindings.append(onTrip)
+        bindings.append(attributeTexts)
+        bindings.append(locatedTimes)
         return bindings
     }
 }

@@ -1,8 +1,11 @@
 import Foundation
 import GRDB
+import TripModel
 
 /// The schema migrations: the `migrations/NNNN_name.sql` files shipped as resources of this
-/// module, applied in name order, each once (GRDB records what it applied).
+/// module, applied in name order, each once (GRDB records what it applied). A migration that
+/// needs the model's code to fill new columns from the stored JSON runs it after its SQL, in
+/// the same transaction (``modelSteps``).
 public enum Migrations {
     /// Why migrations could not be found or applied.
     public struct LoadError: Error, CustomStringConvertible {
@@ -28,8 +31,33 @@ public enum Migrations {
         var migrator = DatabaseMigrator()
         for file in try files() {
             let sql = file.sql
-            migrator.registerMigration(file.name) { db in try db.execute(sql: sql) }
+            let step = modelSteps[file.name]
+            migrator.registerMigration(file.name) { db in
+                try db.execute(sql: sql)
+                try step?(db)
+            }
         }
         return migrator
+    }
+
+    /// What runs after a migration's SQL, by migration name.
+    static let modelSteps: [String: @Sendable (Database) throws -> Void] = [
+        "0016_vehicle_listing_columns": fillListingColumns
+    ]
+
+    /// Files every stored vehicle's listing columns (migration 0016).
+    private static func fillListingColumns(_ db: Database) throws {
+        let update = try db.makeStatement(
+            sql: """
+                UPDATE vehicles SET category = ?, capacity = ?, trip_types = ?, on_trip = ?, attribute_text = ?, located_us = ?
+                WHERE id = ?
+                """)
+        for row in try Row.fetchAll(db, sql: "SELECT id, body FROM vehicles") {
+            let columns = VehicleCriteria.Columns(try SQLiteTransaction.decode(Vehicle.self, row["body"]))
+            try update.execute(arguments: [
+                columns.category, columns.capacity, columns.tripTypes, columns.onTrip, columns.attributeText,
+                columns.locatedMicroseconds, row["id"],
+            ])
+        }
     }
 }

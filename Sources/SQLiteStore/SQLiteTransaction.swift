@@ -68,16 +68,19 @@ struct SQLiteTransaction: StoreTransaction {
         let statement = try db.cachedStatement(
             sql: """
                 INSERT INTO vehicles (provider, vehicle_id, row_version, vehicle_state, latitude, longitude, latitude_cell, longitude_cell,
-                                      body, tracking, navigator_state, navigator_route_version, history_after_event)
-                VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(id), 0) FROM events))
+                                      body, tracking, navigator_state, navigator_route_version, history_after_event,
+                                      category, capacity, trip_types, on_trip, attribute_text, located_us)
+                VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(id), 0) FROM events), ?, ?, ?, ?, ?, ?)
                 """)
         let location = record.vehicle.lastLocation?.location
         let cell = Self.cell(of: record.vehicle)
+        let columns = VehicleCriteria.Columns(record.vehicle)
         try statement.execute(arguments: [
             provider, id, record.vehicle.vehicleState?.rawValue, location?.latitude,
             location?.longitude, cell?.latitude, cell?.longitude,
             try Self.encode(record.vehicle), try Self.encode(record.tracking),
             record.navigator.state.map { Data($0) }, record.navigator.routeVersion,
+            columns.category, columns.capacity, columns.tripTypes, columns.onTrip, columns.attributeText, columns.locatedMicroseconds,
         ])
         cache(.vehicle(provider + "/" + id, 1, record))
     }
@@ -89,28 +92,34 @@ struct SQLiteTransaction: StoreTransaction {
         var arguments: StatementArguments = [
             location?.latitude, location?.longitude, String(decoding: body, as: UTF8.self),
             try Self.encode(record.tracking), record.navigator.state.map { Data($0) },
-            record.navigator.routeVersion,
+            record.navigator.routeVersion, record.vehicle.lastLocation?.serverTime?.microseconds,
         ]
         let statement: Statement
-        // Leaving the indexed columns out of the statement leaves the index untouched.
+        // Leaving the indexed columns out of the statement leaves the indexes untouched.
         if let stored = write?.vehicles[key], stored.vehicle.vehicleState == record.vehicle.vehicleState,
-            Self.cell(of: stored.vehicle) == Self.cell(of: record.vehicle)
+            Self.cell(of: stored.vehicle) == Self.cell(of: record.vehicle),
+            !VehicleCriteria.Columns.listingMayDiffer(stored.vehicle, record.vehicle)
         {
             statement = try db.cachedStatement(
                 sql: """
                     UPDATE vehicles SET row_version = row_version + 1, latitude = ?, longitude = ?, body = ?, tracking = ?,
-                        navigator_state = ?, navigator_route_version = ?
+                        navigator_state = ?, navigator_route_version = ?, located_us = ?
                     WHERE provider = ? AND vehicle_id = ? RETURNING row_version
                     """)
         } else {
             statement = try db.cachedStatement(
                 sql: """
                     UPDATE vehicles SET row_version = row_version + 1, latitude = ?, longitude = ?, body = ?, tracking = ?,
-                        navigator_state = ?, navigator_route_version = ?, vehicle_state = ?, latitude_cell = ?, longitude_cell = ?
+                        navigator_state = ?, navigator_route_version = ?, located_us = ?, vehicle_state = ?, latitude_cell = ?,
+                        longitude_cell = ?, category = ?, capacity = ?, trip_types = ?, on_trip = ?, attribute_text = ?
                     WHERE provider = ? AND vehicle_id = ? RETURNING row_version
                     """)
             let cell = Self.cell(of: record.vehicle)
-            arguments += [record.vehicle.vehicleState?.rawValue, cell?.latitude, cell?.longitude]
+            let columns = VehicleCriteria.Columns(record.vehicle)
+            arguments += [
+                record.vehicle.vehicleState?.rawValue, cell?.latitude, cell?.longitude, columns.category, columns.capacity,
+                columns.tripTypes, columns.onTrip, columns.attributeText,
+            ]
         }
         arguments += [provider, id]
         let version = try Int64.fetchOne(statement, arguments: arguments)

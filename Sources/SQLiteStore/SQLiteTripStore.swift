@@ -155,41 +155,50 @@ public final class SQLiteTripStore: TripStore {
         }
     }
 
-    public func listVehicles(provider: String, page: PageRequest) async throws -> Page<Vehicle> {
+    public func listVehicles(provider: String, criteria: VehicleCriteria, page: PageRequest) async throws -> Page<Vehicle> {
         let after = try page.startAfter()
+        let condition = criteria.sqliteCondition()
         return try readHere { tx in
+            // Both statements walk the listing index (migration 0016) without reading a row;
+            // only the page's vehicles are read, most from the decoded cache.
             let rows = try Row.fetchAll(
                 tx.db,
                 sql: """
-                    SELECT vehicle_id, body FROM vehicles WHERE provider = ? AND vehicle_id > ? ORDER BY vehicle_id LIMIT ?
-                    """, arguments: [provider, after ?? "", page.pageSize + 1])
-            return try Self.page(rows, size: page.pageSize, id: "vehicle_id") { row throws in
-                try SQLiteTransaction.decode(Vehicle.self, row["body"])
+                    SELECT vehicle_id, row_version FROM vehicles WHERE provider = ? AND vehicle_id > ? AND \(condition.sql)
+                    ORDER BY vehicle_id LIMIT ?
+                    """, arguments: [provider, after ?? ""] + condition.arguments + [page.pageSize + 1])
+            let total = try Int.fetchOne(
+                tx.db, sql: "SELECT COUNT(*) FROM vehicles WHERE provider = ? AND \(condition.sql)",
+                arguments: [provider] + condition.arguments)
+            var listed = try Self.page(rows, size: page.pageSize, id: "vehicle_id") { row throws in
+                try Self.vehicle(tx, provider: provider, row: row).vehicle
+            }
+            listed.totalSize = total ?? 0
+            return listed
+        }
+    }
+
+    public func searchVehicles(provider: String, criteria: VehicleCriteria) async throws -> [VehicleWithTrips] {
+        let condition = criteria.sqliteCondition()
+        return try readHere { tx in
+            let rows = try Row.fetchAll(
+                tx.db, sql: "SELECT vehicle_id, row_version FROM vehicles WHERE provider = ? AND \(condition.sql) ORDER BY vehicle_id",
+                arguments: [provider] + condition.arguments)
+            return try rows.map { row in
+                let vehicle = try Self.vehicle(tx, provider: provider, row: row).vehicle
+                let trips = vehicle.currentTrips.isEmpty ? [] : try tx.unfinishedTrips(provider: provider, vehicleId: row["vehicle_id"])
+                return VehicleWithTrips(vehicle: vehicle, unfinishedTrips: trips)
             }
         }
     }
 
-    public func onlineVehicles(provider: String, within box: GeoBounds) async throws -> [VehicleWithTrips] {
-        try readHere { tx in
-            let rows = try Row.fetchAll(
-                tx.db,
-                sql: """
-                    SELECT vehicle_id, body FROM vehicles
-                    WHERE provider = ? AND vehicle_state = 'ONLINE' AND latitude_cell BETWEEN ? AND ? AND longitude_cell BETWEEN ? AND ?
-                        AND latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?
-                    ORDER BY vehicle_id
-                    """,
-                arguments: [
-                    provider, PositionCell.latitudeCell(box.south), PositionCell.latitudeCell(box.north),
-                    PositionCell.longitudeCell(box.west), PositionCell.longitudeCell(box.east),
-                    box.south, box.north, box.west, box.east,
-                ])
-            return try rows.map { row in
-                VehicleWithTrips(
-                    vehicle: try SQLiteTransaction.decode(Vehicle.self, row["body"]),
-                    unfinishedTrips: try tx.unfinishedTrips(provider: provider, vehicleId: row["vehicle_id"]))
-            }
-        }
+    /// The vehicle of a row with `vehicle_id` and `row_version`: from the decoded cache when it
+    /// holds that version, else read whole.
+    private static func vehicle(_ tx: SQLiteTransaction, provider: String, row: Row) throws -> VehicleRecord {
+        let id: String = row["vehicle_id"]
+        if let cached = tx.caches.vehicles.value(for: provider + "/" + id, version: row["row_version"]) { return cached }
+        guard let record = try tx.vehicleRecord(provider: provider, id: id) else { throw StatusError(.internal, "vehicle '\(id)' vanished") }
+        return record
     }
 
     public func revisionedTrip(provider: String, id: String) async throws -> Revisioned<Trip>? {

@@ -24,21 +24,25 @@ public enum JourneyState {
         public var driverSentDistance: Bool
         /// The write carried a driver-sent `remainingTimeSeconds`.
         public var driverSentTime: Bool
-        /// The write set the vehicle's `waypoints` (the order of stops): every stop must
-        /// belong to a current trip.
+        /// The write set the vehicle's `waypoints` (the order of stops): it must hold every
+        /// remaining stop of its trips, each trip's in its own order (``checkStopOrder``).
         public var waypointsSet: Bool
         /// The write changed the paths the trips' waypoints follow other than by moving the
         /// vehicle: new traffic from the driver, a new route for the navigator.
         public var pathsChanged: Bool
+        /// The request field that set the order, for errors: `vehicle.waypoints` or
+        /// `trip.vehicleWaypoints`.
+        public var orderField: String
 
         /// Creates a trigger.
         public init(
             now: Timestamp, locationUpdated: Bool = false, driverSentDistance: Bool = false, driverSentTime: Bool = false,
-            waypointsSet: Bool = false, pathsChanged: Bool = false
+            waypointsSet: Bool = false, pathsChanged: Bool = false, orderField: String = "vehicle.waypoints"
         ) {
             self.now = now
             self.waypointsSet = waypointsSet
             self.pathsChanged = pathsChanged
+            self.orderField = orderField
             self.locationUpdated = locationUpdated
             self.driverSentDistance = driverSentDistance
             self.driverSentTime = driverSentTime
@@ -62,7 +66,8 @@ public enum JourneyState {
         orderTrips(&trips, previous: vehicle.currentTrips)
         vehicle.currentTrips = trips.map(\.tripId)
 
-        let stops = try orderedStops(vehicle: vehicle, trips: trips, checkTrips: trigger.waypointsSet)
+        if trigger.waypointsSet { try checkStopOrder(vehicle.waypoints, trips: trips, field: trigger.orderField) }
+        let stops = orderedStops(vehicle: vehicle, trips: trips)
         let speed = Estimation.freeFlowSpeed(vehicle.vehicleType?.category)
         let followed = followedRoute(of: vehicle)
         let route = followed?.measure
@@ -201,15 +206,11 @@ public enum JourneyState {
     /// The stops of all trips in driving order. The vehicle's present `waypoints` give the
     /// interleaving of trips (a provider sets it for shared rides); within a trip the order
     /// is always its own. Stops of newly assigned trips go last.
-    /// Stops of trips that have finished or left drop out; with `checkTrips` (the provider
-    /// just set the order) they are an error instead.
-    static func orderedStops(vehicle: Vehicle, trips: [Trip], checkTrips: Bool) throws(StatusError) -> [TripWaypoint] {
+    /// Stops of trips that have finished or left drop out.
+    static func orderedStops(vehicle: Vehicle, trips: [Trip]) -> [TripWaypoint] {
         var remaining: [String: [TripWaypoint]] = [:]
         for trip in trips { remaining[trip.tripId] = trip.remainingStops }
         var sequence = vehicle.waypoints.compactMap(\.tripId)
-        if checkTrips, let i = sequence.firstIndex(where: { remaining[$0] == nil }) {
-            throw .invalid("vehicle.waypoints[\(i)].tripId", "trip '\(sequence[i])' is not a current trip of this vehicle")
-        }
         sequence.removeAll { remaining[$0] == nil }
         // Drop passed stops (the earliest occurrences) and make room for added ones.
         for trip in trips {
@@ -307,9 +308,11 @@ extension Trip {
         remainingDistanceMeters = mine.isEmpty ? nil : vehicle.remainingDistanceMeters
         etaToFirstWaypoint = mine.first?.eta
         remainingTimeToFirstWaypoint = mine.first?.duration
+        // This trip's own stops: on a shared vehicle another rider's may come first.
+        let id = tripId
         if tripStatus.isBeforePickup || tripStatus == .arrivedAtPickup {
-            pickupTime = mine.first(where: { $0.waypointType == .pickup })?.eta
+            pickupTime = mine.first(where: { $0.tripId == id && $0.waypointType == .pickup })?.eta
         }
-        if let dropoff = mine.last(where: { $0.waypointType == .dropOff }) { dropoffTime = dropoff.eta }
+        if let dropoff = mine.last(where: { $0.tripId == id && $0.waypointType == .dropOff }) { dropoffTime = dropoff.eta }
     }
 }

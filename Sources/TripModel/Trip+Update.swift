@@ -7,7 +7,7 @@ extension Trip {
         "vehicleId", "tripStatus", "tripType", "numberOfPassengers", "pickupPoint", "actualPickupPoint",
         "actualPickupArrivalPoint", "intermediateDestinations", "intermediateDestinationIndex",
         "actualIntermediateDestinationArrivalPoints", "actualIntermediateDestinations", "dropoffPoint", "actualDropoffPoint",
-        "attributes",
+        "attributes", "vehicleWaypoints",
     ]
     /// Fields only the server writes (DESIGN §3).
     public static let outputOnlyFields: Set<String> = [
@@ -31,6 +31,7 @@ extension Trip {
         var trip = Trip(name: ResourceName.trip(provider: provider, id: id))
         var fields = ["tripType", "numberOfPassengers", "pickupPoint", "intermediateDestinations", "dropoffPoint", "attributes"]
         if input.vehicleId != nil { fields.append("vehicleId") }
+        if !input.vehicleWaypoints.isEmpty { fields.append("vehicleWaypoints") }
         try trip.apply(input, mask: FieldMask(fields: fields), now: now, vehicleLocation: nil)
         if trip.numberOfPassengers == nil { trip.numberOfPassengers = 1 }
         return trip
@@ -120,6 +121,11 @@ extension Trip {
             case "attributes":
                 try Check.attributes(input.attributes, path)
                 attributes = input.attributes
+            case "vehicleWaypoints":
+                // Only the order is taken (JourneyState.checkStopOrder checks it against the
+                // vehicle's trips); the write flow hands it to the vehicle.
+                try Check.stopOrder(input.vehicleWaypoints, path)
+                vehicleWaypoints = input.vehicleWaypoints.map(\.stop)
             default: break
             }
         }

@@ -51,6 +51,10 @@ public struct Trip: Hashable, Sendable {
     /// When the paths and traffic of `remainingWaypoints` last changed other than by the
     /// vehicle moving along them: a new route, new traffic, other stops (output only).
     public var remainingWaypointsRouteVersion: Timestamp?
+    /// The order of every remaining stop of the vehicle's trips, this trip's included, as the
+    /// provider sets it on a SHARED vehicle (input on create and update; answered by them,
+    /// never stored or returned by a read).
+    public var vehicleWaypoints: [TripWaypoint]
     /// The anticipated route to the first remaining waypoint (output only).
     public var route: [LatLng]
     /// The vehicle's route to its next waypoint (output only).
@@ -88,6 +92,7 @@ public struct Trip: Hashable, Sendable {
         actualIntermediateDestinationArrivalPoints = []
         actualIntermediateDestinations = []
         remainingWaypoints = []
+        vehicleWaypoints = []
         route = []
         attributes = []
     }
@@ -108,6 +113,7 @@ extension Trip: Codable {
         case currentRouteSegmentTrafficVersion
         case currentRouteSegmentEndPoint, remainingDistanceMeters, etaToFirstWaypoint
         case remainingTimeToFirstWaypoint, lastLocation, lastLocationSnappable, view, attributes
+        case vehicleWaypoints
     }
 
     public init(from decoder: any Decoder) throws {
@@ -145,6 +151,7 @@ extension Trip: Codable {
         lastLocationSnappable = try c.decodeIfPresent(Bool.self, forKey: .lastLocationSnappable)
         view = try c.decodeIfPresent(TripView.self, forKey: .view)
         attributes = try c.decodeArray(TripAttributeInput.self, forKey: .attributes).map(\.attribute)
+        vehicleWaypoints = try c.decodeArray(TripWaypoint.self, forKey: .vehicleWaypoints)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -182,5 +189,6 @@ extension Trip: Codable {
         try c.encodeIfPresent(lastLocationSnappable, forKey: .lastLocationSnappable)
         try c.encodeIfPresent(view, forKey: .view)
         try c.encodeNonEmpty(attributes, forKey: .attributes)
+        try c.encodeNonEmpty(vehicleWaypoints, forKey: .vehicleWaypoints)
     }
 }

@@ -74,13 +74,7 @@ extension Vehicle {
             case "vehicleType": vehicleType = input.vehicleType
             case "backToBackEnabled": backToBackEnabled = input.backToBackEnabled
             case "waypoints":
-                try Check.count(input.waypoints, path, max: Limits.maximumVehicleWaypoints)
-                for (i, waypoint) in input.waypoints.enumerated() {
-                    let here = "\(path)[\(i)]"
-                    try Check.waypoint(waypoint, here)
-                    if waypoint.tripId == nil { throw .invalid("\(here).tripId", "required field is missing") }
-                    if waypoint.waypointType == nil { throw .invalid("\(here).waypointType", "required field is missing") }
-                }
+                try Check.stopOrder(input.waypoints, path)
                 // Only the order of the stops is taken; paths and estimates are ours.
                 waypoints = input.waypoints.map(\.stop)
             case "currentRouteSegment":

@@ -63,25 +63,23 @@ public final class InMemoryTripStore: TripStore {
         snapshot { $0.trips[Key(provider: provider, id: id)] }.map { Revisioned(value: $0.trip, revision: Revision(row: $0.revision)) }
     }
 
-    public func listVehicles(provider: String, page: PageRequest) async throws -> Page<Vehicle> {
+    public func listVehicles(provider: String, criteria: VehicleCriteria, page: PageRequest) async throws -> Page<Vehicle> {
         let after = try page.startAfter() ?? ""
-        let vehicles = snapshot { state in
-            state.vehicles.filter { $0.key.provider == provider && $0.key.id > after }.sorted { $0.key.id < $1.key.id }
-                .map(\.value.vehicle)
+        let (vehicles, total) = snapshot { state in
+            let matching = state.vehicles.filter { $0.key.provider == provider && criteria.matches($0.value.vehicle) }
+            return (matching.filter { $0.key.id > after }.sorted { $0.key.id < $1.key.id }.map(\.value.vehicle), matching.count)
         }
-        return Page.of(vehicles, size: page.pageSize) { ResourceName.lastComponent(of: $0.name) }
+        return Page.of(vehicles, size: page.pageSize, totalSize: total) { ResourceName.lastComponent(of: $0.name) }
     }
 
-    public func onlineVehicles(provider: String, within bounds: GeoBounds) async throws -> [VehicleWithTrips] {
+    public func searchVehicles(provider: String, criteria: VehicleCriteria) async throws -> [VehicleWithTrips] {
         snapshot { state in
-            state.vehicles.filter { key, record in
-                guard key.provider == provider, record.vehicle.vehicleState == .online,
-                    let location = record.vehicle.lastLocation?.location
-                else { return false }
-                return (bounds.south...bounds.north).contains(location.latitude) && (bounds.west...bounds.east).contains(location.longitude)
-            }.sorted { $0.key.id < $1.key.id }.map { key, record in
-                VehicleWithTrips(vehicle: record.vehicle, unfinishedTrips: MemoryTransaction.unfinishedTrips(in: state, key))
-            }
+            state.vehicles.filter { $0.key.provider == provider && criteria.matches($0.value.vehicle) }
+                .sorted { $0.key.id < $1.key.id }
+                .map { key, record in
+                    let trips = record.vehicle.currentTrips.isEmpty ? [] : MemoryTransaction.unfinishedTrips(in: state, key)
+                    return VehicleWithTrips(vehicle: record.vehicle, unfinishedTrips: trips)
+                }
         }
     }
 

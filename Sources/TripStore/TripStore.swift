@@ -32,11 +32,13 @@ public protocol TripStore: Sendable {
     /// A trip with its revision, a number that changes whenever the stored trip does (for
     /// caches of what is derived from it); nil when absent.
     func revisionedTrip(provider: String, id: String) async throws -> Revisioned<Trip>?
-    /// Vehicles by ID.
-    func listVehicles(provider: String, page: PageRequest) async throws -> Page<Vehicle>
-    /// The ONLINE vehicles whose last location lies within `bounds` (edges included, no
-    /// antimeridian wrap), each with its unfinished trips: the candidates of a search.
-    func onlineVehicles(provider: String, within bounds: GeoBounds) async throws -> [VehicleWithTrips]
+    /// The vehicles that meet `criteria` (``TripModel/VehicleCriteria/matches(_:)``), by ID, a
+    /// page at a time, with how many meet them in all (`totalSize`).
+    func listVehicles(provider: String, criteria: VehicleCriteria, page: PageRequest) async throws -> Page<Vehicle>
+    /// The vehicles that meet `criteria` (whose `area` the store finds through its position
+    /// index), by ID, each with its unfinished trips when it has current trips: the candidates
+    /// of a search.
+    func searchVehicles(provider: String, criteria: VehicleCriteria) async throws -> [VehicleWithTrips]
     /// Trips, optionally of one vehicle and only unfinished ones, by ID.
     func searchTrips(provider: String, query: TripSearchQuery) async throws -> Page<Trip>
 
@@ -64,6 +66,11 @@ public protocol TripStore: Sendable {
 }
 
 extension TripStore {
+    /// Every vehicle of the provider, by ID, a page at a time.
+    public func listVehicles(provider: String, page: PageRequest) async throws -> Page<Vehicle> {
+        try await listVehicles(provider: provider, criteria: VehicleCriteria(), page: page)
+    }
+
     public func writeTransaction(
         readingVehicle vehicle: VehicleKey?, _ body: @escaping @Sendable (any StoreTransaction) throws -> Void
     ) async throws {
@@ -162,19 +169,22 @@ public struct Page<Item: Sendable>: Sendable {
     public var items: [Item]
     /// Pass as `pageToken` for the next page; nil on the last page.
     public var nextPageToken: String?
+    /// How many items all pages hold, where the listing counts them (ListVehicles).
+    public var totalSize: Int?
 
     /// A page from its parts.
-    public init(items: [Item], nextPageToken: String?) {
+    public init(items: [Item], nextPageToken: String?, totalSize: Int? = nil) {
         self.items = items
         self.nextPageToken = nextPageToken
+        self.totalSize = totalSize
     }
 
     /// The first `size` of `items`, which hold one more when there is a next page; `id` names
     /// an item for the token.
-    package static func of(_ items: [Item], size: Int, id: (Item) -> String) -> Page {
+    package static func of(_ items: [Item], size: Int, totalSize: Int? = nil, id: (Item) -> String) -> Page {
         let shown = Array(items.prefix(size))
         let next = items.count > size ? shown.last.map { PageToken.encode(id($0)) } : nil
-        return Page(items: shown, nextPageToken: next)
+        return Page(items: shown, nextPageToken: next, totalSize: totalSize)
     }
 }
 

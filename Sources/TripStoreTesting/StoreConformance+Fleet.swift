@@ -172,15 +172,15 @@ extension StoreConformance {
                 mask: FieldMask("lastLocation"))
         }
         #expect(try await found(near: 37.4).isEmpty)
-        #expect(try await found(near: 37.4505, radius: 100) == ["mover"])
+        #expect(try await found(near: 37.4505, radius: 400) == ["mover"])
         _ = try await fleet.updateVehicle(provider: "p", id: "mover", input: Inputs.vehicle(state: .offline), mask: FieldMask("vehicleState"))
         #expect(try await found(near: 37.4505).isEmpty)
         var back = Inputs.location(37.41, -122)
         back.vehicleState = .online
         _ = try await fleet.updateVehicle(provider: "p", id: "mover", input: back, mask: FieldMask("vehicleState,lastLocation"))
         #expect(try await found(near: 37.4505).isEmpty)
-        #expect(try await found(near: 37.41, radius: 10) == ["mover"])
-        #expect(try await found(near: 37.4099, radius: 20) == ["mover"])
+        #expect(try await found(near: 37.41, radius: 400) == ["mover"])
+        #expect(try await found(near: 37.4099, radius: 400) == ["mover"])
     }
 
     /// A history read returns at most the 1,000 newest locations, oldest first.

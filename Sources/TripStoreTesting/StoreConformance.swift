@@ -39,5 +39,6 @@ public enum StoreConformance {
     }
 
     /// Every check.
-    public static let checks: [Check] = fleetChecks + transactionChecks + roadCellChecks + styleChecks + retentionChecks
+    public static let checks: [Check] =
+        fleetChecks + vehicleQueryChecks + stopOrderChecks + transactionChecks + roadCellChecks + styleChecks + retentionChecks
 }

@@ -139,6 +139,8 @@ extension SQLiteTripStore {
                     var vehicle = vehicleInput(at: LatLng(latitude: point.0, longitude: point.1))
                     vehicle.name = "providers/p/vehicles/v\(i)"
                     vehicle.supportedTripTypes = [.exclusive]
+                    // Fresh as a search counts it (maximumStaleness).
+                    vehicle.lastLocation?.serverTime = fixedTime
                     try db.execute(
                         sql: """
                             INSERT INTO vehicles (provider, vehicle_id, row_version, vehicle_state, latitude, longitude, body, tracking)
@@ -153,7 +155,7 @@ extension SQLiteTripStore {
         for (i, point) in points.enumerated() {
             let query = VehicleSearchQuery(
                 pickupPoint: TerminalLocation(point: LatLng(latitude: point.0, longitude: point.1)),
-                pickupRadiusMeters: 50, count: 10, minimumCapacity: 1, tripTypes: [.exclusive])
+                pickupRadiusMeters: 400, count: 10, minimumCapacity: 1, tripTypes: [.exclusive])
             let matches = try await fleet(store).searchVehicles(provider: "p", query: query)
             #expect(matches.map { ResourceName.lastComponent(of: $0.vehicle.name) } == ["v\(i)"], "at \(point)")
         }

@@ -46,10 +46,10 @@ import TripStoreTesting
                     .patch, "/v1/providers/p/vehicles/v1?updateMask=maximumCapacity", #"{"maximumCapacity": 6}"#,
                     [(driver, .forbidden), (server, .ok)]
                 ),
-                (.get, "/v1/providers/p/vehicles", nil, [(consumer, .forbidden), (driver, .forbidden), (server, .ok)]),
+                (.get, "/v1/providers/p/vehicles?vehicleTypeCategories=AUTO", nil, [(consumer, .forbidden), (driver, .forbidden), (server, .ok)]),
                 (
                     .post, "/v1/providers/p/vehicles:search",
-                    #"{"pickupPoint": {"point": {"latitude": 37.4, "longitude": -122}}, "pickupRadiusMeters": 2000, "count": 5, "minimumCapacity": 1, "tripTypes": ["EXCLUSIVE"], "orderBy": "PICKUP_POINT_ETA"}"#,
+                    #"{"pickupPoint": {"point": {"latitude": 37.4, "longitude": -122}}, "pickupRadiusMeters": 2000, "count": 5, "minimumCapacity": 1, "tripTypes": ["EXCLUSIVE"], "vehicleTypes": [{"category": "AUTO"}], "orderBy": "PICKUP_POINT_ETA"}"#,
                     [(consumer, .forbidden), (driver, .forbidden), (server, .ok)]
                 ),
                 (.post, "/v1/providers/p/vehicles?vehicleId=v9", Bodies.vehicle, [(consumer, .forbidden), (driver, .forbidden)]),
@@ -126,7 +126,7 @@ import TripStoreTesting
                 .ok, .put, "/v1/providers/pa/vehicles/v1?updateMask=lastLocation", as: harness.driver("v1", provider: "pa"),
                 body: Bodies.location(37.395, -122.0))
             try await client.expect(.ok, .get, "/v1/providers/pa/vehicles/v1/navInfo", as: harness.driver("v1", provider: "pa"))
-            try await client.expect(.ok, .get, "/v1/providers/pa/vehicles", as: Principal(role: .server, provider: "pa"))
+            try await client.expect(.ok, .get, "/v1/providers/pa/vehicles?vehicleTypeCategories=AUTO", as: Principal(role: .server, provider: "pa"))
             for provider in ["pa", "pb"] {
                 try await client.expect(.ok, .get, "/v1/providers/\(provider)/vehicles/v1", as: harness.admin)
             }

@@ -19,7 +19,7 @@ import TripStoreTesting
                 body: #"{"vehicleState": "OFFLINE", "lastLocation": {"location": {"latitude": 1, "longitude": 2}}}"#)
             #expect(try updated.json()["vehicleState"] == .string("OFFLINE"))
             try await client.expect(.ok, .get, "/v1/providers/p/vehicles/v1", as: server)
-            let list = try await client.expect(.ok, .get, "/v1/providers/p/vehicles?pageSize=1", as: server)
+            let list = try await client.expect(.ok, .get, "/v1/providers/p/vehicles?pageSize=1&vehicleTypeCategories=AUTO", as: server)
             guard case .array(let vehicles)? = try list.json()["vehicles"] else {
                 Issue.record("no vehicles array")
                 return

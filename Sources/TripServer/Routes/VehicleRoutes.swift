@@ -78,20 +78,6 @@ struct VehicleRoutes {
         return JSONResponse.bytes(try await fleet.updateVehicleJSON(provider: provider, id: id, input: input, mask: mask))
     }
 
-    struct ListResponse: Encodable {
-        var vehicles: [Vehicle]
-        var nextPageToken: String?
-    }
-
-    @Sendable func list(_ request: Request, context: TripRequestContext) async throws -> Response {
-        try AccessPolicy.requireServer(try context.caller(), "list vehicles")
-        let page = try PageRequest(
-            pageSize: try request.integerQuery("pageSize", 0...Limits.maximumPageSize) ?? 0,
-            pageToken: request.query("pageToken"))
-        let result = try await fleet.listVehicles(provider: try context.pathParameter("provider"), page: page)
-        return try JSONResponse.make(ListResponse(vehicles: result.items, nextPageToken: result.nextPageToken))
-    }
-
     struct SearchResponse: Encodable {
         var matches: [VehicleMatch]
     }
@@ -99,7 +85,6 @@ struct VehicleRoutes {
     @Sendable func search(_ request: Request, context: TripRequestContext) async throws -> Response {
         try AccessPolicy.requireServer(try context.caller(), "search vehicles")
         let query = try await request.decodeRequestBody(VehicleSearchQuery.self, context: context, metrics: metrics)
-        try query.validate()
         let matches = try await fleet.searchVehicles(provider: try context.pathParameter("provider"), query: query)
         return try JSONResponse.make(SearchResponse(matches: matches))
     }
