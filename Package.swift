@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "tripshare", targets: ["tripshare"]),
         // Lowest layer first (README: Layout).
         .library(name: "Caching", targets: ["Caching"]),
+        .library(name: "JSON", targets: ["JSON"]),
         .library(name: "Geo", targets: ["Geo"]),
         .library(name: "TripModel", targets: ["TripModel"]),
         .library(name: "Navigation", targets: ["Navigation"]),
@@ -49,12 +50,15 @@ let package = Package(
     targets: [
         // The one bounded cache type, below every module that caches (Raster included).
         .target(name: "Caching", swiftSettings: strict),
+        // Our strict JSON parser, streaming encoder and field-path errors: the bottom layer every
+        // module that reads or writes JSON shares.
+        .target(name: "JSON", swiftSettings: strict),
         .target(name: "Geo", swiftSettings: strict),
-        .target(name: "TripModel", dependencies: ["Geo"], swiftSettings: strict),
+        .target(name: "TripModel", dependencies: ["Geo", "JSON"], swiftSettings: strict),
         .target(name: "TripStore", dependencies: ["Caching", "Geo", "TripModel"], swiftSettings: strict),
         .target(
             name: "SQLiteStore",
-            dependencies: ["Caching", "Geo", "TripModel", "TripStore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Caching", "Geo", "JSON", "TripModel", "TripStore", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("migrations")],
             swiftSettings: strict
         ),
@@ -63,7 +67,7 @@ let package = Package(
         .target(
             name: "PostgresStore",
             dependencies: [
-                "Caching", "Geo", "TripModel", "TripStore",
+                "Caching", "Geo", "JSON", "TripModel", "TripStore",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -72,8 +76,8 @@ let package = Package(
             resources: [.copy("migrations")],
             swiftSettings: strict
         ),
-        .target(name: "Navigation", dependencies: ["Geo", "TripModel"], swiftSettings: strict),
-        .target(name: "Fleet", dependencies: ["Caching", "Geo", "TripModel", "TripStore", "Navigation", "Styling"], swiftSettings: strict),
+        .target(name: "Navigation", dependencies: ["Geo", "JSON", "TripModel"], swiftSettings: strict),
+        .target(name: "Fleet", dependencies: ["Caching", "Geo", "JSON", "TripModel", "TripStore", "Navigation", "Styling"], swiftSettings: strict),
         // The body of the tests every store implementation runs (in-memory, SQLite, and any
         // other): a library, so each store's test target calls it with its own factory.
         .target(
@@ -95,12 +99,12 @@ let package = Package(
             resources: [.copy("styles")],
             swiftSettings: strict
         ),
-        .target(name: "Styling", dependencies: ["Caching", "Raster", "TripModel"], resources: [.copy("styles")], swiftSettings: strict),
-        .target(name: "Render", dependencies: ["Basemap", "Styling", "Raster", "TripModel", "Geo", "Navigation"], swiftSettings: strict),
+        .target(name: "Styling", dependencies: ["Caching", "JSON", "Raster", "TripModel"], resources: [.copy("styles")], swiftSettings: strict),
+        .target(name: "Render", dependencies: ["Basemap", "Styling", "Raster", "TripModel", "Geo", "JSON", "Navigation"], swiftSettings: strict),
         .target(
             name: "TripServer",
             dependencies: [
-                "Caching", "Geo", "TripModel", "TripStore", "Fleet", "Styling", "Render", "Navigation", "Raster",
+                "Caching", "Geo", "JSON", "TripModel", "TripStore", "Fleet", "Styling", "Render", "Navigation", "Raster",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -132,7 +136,7 @@ let package = Package(
         .target(
             name: "Scenarios",
             dependencies: [
-                "TripServer", "TripServerTesting", "TripStore", "SQLiteStore", "TripModel", "Navigation", "Raster", "Geo",
+                "TripServer", "TripServerTesting", "TripStore", "SQLiteStore", "TripModel", "Navigation", "Raster", "Geo", "JSON",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -151,7 +155,7 @@ let package = Package(
             name: "tripshare",
             dependencies: [
                 "TripServer", "Fleet", "SQLiteStore", "PostgresStore", "TripStore", "TripModel", "Scenarios", "Styling", "Render",
-                "Basemap", "Navigation", "Raster", "Geo",
+                "Basemap", "Navigation", "Raster", "Geo", "JSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -163,12 +167,12 @@ let package = Package(
         ),
         .testTarget(name: "CachingTests", dependencies: ["Caching"], swiftSettings: strict),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: strict),
-        .testTarget(name: "TripModelTests", dependencies: ["TripModel"], swiftSettings: strict),
+        .testTarget(name: "TripModelTests", dependencies: ["TripModel", "JSON"], swiftSettings: strict),
         .testTarget(name: "TripStoreTests", dependencies: ["TripStore", "TripStoreTesting"], swiftSettings: strict),
         .testTarget(
             name: "SQLiteStoreTests",
             dependencies: [
-                "SQLiteStore", "TripStore", "TripStoreTesting", "Fleet", "TripModel", "Geo",
+                "SQLiteStore", "TripStore", "TripStoreTesting", "Fleet", "TripModel", "Geo", "JSON",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict),
@@ -186,9 +190,9 @@ let package = Package(
         .testTarget(
             name: "BasemapTests", dependencies: ["Basemap", "Raster", "Geo", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Fixtures"], swiftSettings: strict),
-        .testTarget(name: "StylingTests", dependencies: ["Styling", "Raster", "TripModel"], swiftSettings: strict),
+        .testTarget(name: "StylingTests", dependencies: ["Styling", "Raster", "JSON", "TripModel"], swiftSettings: strict),
         .testTarget(
-            name: "RenderTests", dependencies: ["Render", "Basemap", "Styling", "Navigation", "Raster", "Geo", "TripModel"],
+            name: "RenderTests", dependencies: ["Render", "Basemap", "Styling", "Navigation", "Raster", "Geo", "JSON", "TripModel"],
             exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
@@ -198,7 +202,7 @@ let package = Package(
             name: "TripServerTests",
             dependencies: [
                 "TripServer", "Fleet", "Styling", "Render", "Raster", "TripStore", "SQLiteStore", "PostgresStore", "TripStoreTesting",
-                "TripModel", "Navigation", "Geo",
+                "TripModel", "Navigation", "Geo", "JSON",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -212,7 +216,7 @@ let package = Package(
             name: "ScenariosTests",
             dependencies: [
                 "Scenarios", "TripServer", "TripServerTesting", "SQLiteStore", "PostgresStore", "TripStore", "TripStoreTesting", "TripModel",
-                "Raster", "Navigation",
+                "Raster", "Navigation", "JSON",
             ],
             swiftSettings: strict),
     ],

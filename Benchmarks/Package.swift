@@ -26,7 +26,7 @@ let package = Package(
         suite("GeoBenchmarks", ["Geo"]),
         suite("NavigationBenchmarks", ["Geo", "Navigation"]),
         suite("RasterBenchmarks", ["Raster"]),
-        suite("BasemapBenchmarks", ["Basemap", "Raster", "Geo", "Render", "Styling", "TripModel"], exclude: ["Mutations"]),
+        suite("BasemapBenchmarks", ["Basemap", "Raster", "Geo", "JSON", "Render", "Styling", "TripModel"], exclude: ["Mutations"]),
         // A million mutated tiles and archives through the decoders (not a benchmark; run it
         // with `swift run -c release BasemapMutations`).
         .executableTarget(
@@ -34,9 +34,9 @@ let package = Package(
             dependencies: [.product(name: "Basemap", package: "tripshare")],
             path: "BasemapBenchmarks/Mutations"
         ),
-        suite("RenderBenchmarks", ["Raster", "Styling", "Render", "TripModel"]),
+        suite("RenderBenchmarks", ["JSON", "Raster", "Styling", "Render", "TripModel"]),
         suite("NavigationScreenBenchmarks", ["Geo", "Navigation", "Raster", "Styling", "Render", "TripModel"]),
-        suite("StoreBenchmarks", ["Geo", "TripModel", "Fleet", "SQLiteStore"]),
+        suite("StoreBenchmarks", ["Geo", "JSON", "TripModel", "Fleet", "SQLiteStore"]),
         suite("ScenarioBenchmarks", ["Scenarios"]),
     ],
     swiftLanguageModes: [.v6]

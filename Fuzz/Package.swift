@@ -11,16 +11,16 @@ import PackageDescription
 
 /// Target name (also the executable's name after "fuzz-") and the project product it tests.
 let targets: [(name: String, products: [String])] = [
-    ("json", ["TripModel"]),
-    ("strict-decoder", ["TripModel"]),
+    ("json", ["JSON"]),
+    ("strict-decoder", ["JSON", "TripModel"]),
     ("encoded-polyline", ["Geo", "TripModel"]),
     ("s2-polyline", ["Geo"]),
     ("png", ["Raster"]),
     ("style", ["Styling"]),
     ("osrm", ["Navigation"]),
     ("valhalla", ["Navigation"]),
-    ("nav-route", ["Navigation", "TripModel"]),
-    ("fleet-log", ["TripModel"]),
+    ("nav-route", ["JSON", "Navigation", "TripModel"]),
+    ("fleet-log", ["Scenarios"]),
     ("mvt", ["Basemap"]),
     ("pmtiles", ["Basemap"]),
     ("map-style", ["Basemap"]),

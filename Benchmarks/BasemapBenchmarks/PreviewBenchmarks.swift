@@ -9,6 +9,7 @@ import Basemap
 import Benchmark
 import Foundation
 import Geo
+import JSON
 import Raster
 import Render
 import Styling
@@ -20,7 +21,7 @@ private let renderTime = Timestamp(rfc3339: "2025-02-05T17:52:30Z") ?? Timestamp
 /// `spanDegrees` wide, so the whole route lies over the tiles of the view.
 func relocatedTrip(center: LatLng, spanDegrees: Double) -> Trip? {
     let url = root.appendingPathComponent("Tests/RenderTests/Fixtures/trips/osrm-2k.json")
-    guard let data = try? Data(contentsOf: url), var trip = try? FleetJSON.decode(Trip.self, from: Array(data), root: "trip") else {
+    guard let data = try? Data(contentsOf: url), var trip = try? JSONCoding.decode(Trip.self, from: Array(data), root: "trip") else {
         print("cannot read \(url.path)")
         return nil
     }

@@ -6,6 +6,7 @@
 
 import Benchmark
 import Foundation
+import JSON
 import Raster
 import Render
 import Styling
@@ -20,7 +21,7 @@ private let renderTime = Timestamp(rfc3339: "2025-02-05T17:52:30Z") ?? Timestamp
 private func preview(_ name: String) -> TripPreview? {
     do {
         let data = try Data(contentsOf: trips.appendingPathComponent("\(name).json"))
-        let trip = try FleetJSON.decode(Trip.self, from: Array(data), root: "trip")
+        let trip = try JSONCoding.decode(Trip.self, from: Array(data), root: "trip")
         guard let style = try StyleLibrary.bundled().style(named: "traffic") else { return nil }
         return TripPreview(trip: trip, style: style, options: PreviewOptions(width: 640, height: 640), now: renderTime)
     } catch {

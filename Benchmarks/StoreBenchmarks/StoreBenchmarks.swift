@@ -6,6 +6,7 @@ import Benchmark
 import Fleet
 import Foundation
 import Geo
+import JSON
 import SQLiteStore
 import TripModel
 
@@ -131,8 +132,8 @@ let benchmarks: @Sendable () -> Void = {
         closure: { benchmark in
             guard let vehicle = fixture.vehicle, let trip = fixture.trip else { return }
             for _ in benchmark.scaledIterations {
-                blackHole(try FleetJSON.encode(vehicle))
-                blackHole(try FleetJSON.encode(trip))
+                blackHole(try JSONCoding.encode(vehicle))
+                blackHole(try JSONCoding.encode(trip))
             }
         }, setup: { try await fixture.seed(vehicles: 1) })
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Styling
 import TripModel
 import TripStore
@@ -84,7 +85,7 @@ enum Events {
     }
 
     private static func make(_ type: String, _ now: Timestamp, _ vehicleId: String?, _ tripIds: [String], _ data: some Encodable) -> NewEvent {
-        let json = (try? FleetJSON.encodeText(data)) ?? "{}"
+        let json = (try? JSONCoding.encodeText(data)) ?? "{}"
         return NewEvent(time: now, vehicleId: vehicleId, tripIds: tripIds, type: type, data: json)
     }
 }

@@ -1,4 +1,5 @@
 import Geo
+import JSON
 import Navigation
 import Styling
 import TripModel
@@ -14,9 +15,9 @@ extension Fleet {
         do {
             points = try route.validate()
         } catch {
-            throw FleetError.invalid("route.\(error.path)", error.message)
+            throw StatusError.invalid("route.\(error.path)", error.message)
         }
-        let routeJSON = [UInt8](try FleetJSON.encode(route))
+        let routeJSON = [UInt8](try JSONCoding.encode(route))
         let navigators = navigators
         let info = try await write { writes, tx, now in
             try writes.updateNavigator(tx, provider: provider, id: vehicleId, now: now) { change in
@@ -73,14 +74,14 @@ extension Fleet {
         do {
             body = try JSONParser.parse(json)
         } catch {
-            throw FleetError.invalid(NavigationUISettings.jsonRoot, error.description)
+            throw StatusError.invalid(NavigationUISettings.jsonRoot, error.description)
         }
         return try await write { writes, tx, now in
             try writes.updateNavigationUISettings(tx, provider: provider, id: vehicleId, now: now) { current in
                 do throws(JSONInputError) {
                     return try current.applying(body)
                 } catch {
-                    throw FleetError(error)
+                    throw StatusError(error)
                 }
             }
         }

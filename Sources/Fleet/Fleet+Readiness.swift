@@ -34,6 +34,6 @@ extension Fleet {
     /// A storage failure's message; other errors are not described (`/readyz` answers
     /// anyone).
     private static func reason(_ error: any Error) -> String {
-        (error as? FleetError)?.message ?? "the store cannot be reached"
+        (error as? StatusError)?.message ?? "the store cannot be reached"
     }
 }

@@ -1,4 +1,5 @@
 import Geo
+import JSON
 import TripModel
 import TripStore
 

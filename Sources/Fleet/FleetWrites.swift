@@ -13,7 +13,7 @@ struct FleetWrites: Sendable {
     func createVehicle(_ tx: any StoreTransaction, provider: String, id: String, input: Vehicle, now: Timestamp) throws -> Vehicle {
         let vehicle = try Vehicle.created(from: input, provider: provider, id: id, now: now)
         if try tx.vehicleRecord(provider: provider, id: id) != nil {
-            throw FleetError(.alreadyExists, "vehicle '\(id)' already exists")
+            throw StatusError(.alreadyExists, "vehicle '\(id)' already exists")
         }
         var record = VehicleRecord(vehicle: vehicle, tracking: RouteTracking())
         var trips: [Trip] = []
@@ -85,7 +85,7 @@ struct FleetWrites: Sendable {
         try save(refreshed, tx, provider: provider, vehicle: record.vehicle)
         try tx.updateVehicle(provider: provider, id: id, record)
         for event in navigator.events + tripEvents { try tx.appendEvent(provider: provider, event) }
-        guard let result else { throw FleetError(.internal, "the navigator change of vehicle '\(id)' returned nothing") }
+        guard let result else { throw StatusError(.internal, "the navigator change of vehicle '\(id)' returned nothing") }
         return result
     }
 
@@ -100,17 +100,17 @@ struct FleetWrites: Sendable {
         let trips = try tx.unfinishedTrips(provider: provider, vehicleId: id)
         if !trips.isEmpty {
             let ids = trips.map(\.tripId).joined(separator: ", ")
-            throw FleetError(.failedPrecondition, "vehicle '\(id)' has unfinished trips (\(ids)); complete, cancel or reassign them first")
+            throw StatusError(.failedPrecondition, "vehicle '\(id)' has unfinished trips (\(ids)); complete, cancel or reassign them first")
         }
         try tx.deleteVehicle(provider: provider, id: id)
     }
 
     func createTrip(_ tx: any StoreTransaction, provider: String, id: String, input: Trip, now: Timestamp) throws -> Trip {
         let trip = try Trip.created(from: input, provider: provider, id: id, now: now)
-        if try tx.trip(provider: provider, id: id) != nil { throw FleetError(.alreadyExists, "trip '\(id)' already exists") }
+        if try tx.trip(provider: provider, id: id) != nil { throw StatusError(.alreadyExists, "trip '\(id)' already exists") }
         if let vehicleId = trip.vehicleId {
             if try tx.vehicleRecord(provider: provider, id: vehicleId) == nil {
-                throw FleetError(.notFound, "trip.vehicleId: vehicle '\(vehicleId)' does not exist")
+                throw StatusError(.notFound, "trip.vehicleId: vehicle '\(vehicleId)' does not exist")
             }
             try Self.checkRoomForTrip(tx, provider: provider, vehicleId: vehicleId)
         }
@@ -132,7 +132,7 @@ struct FleetWrites: Sendable {
         try trip.apply(input, mask: mask, now: now, vehicleLocation: vehicleBefore?.vehicle.lastLocation)
         if let vehicleId = trip.vehicleId, vehicleId != before.vehicleId {
             if try tx.vehicleRecord(provider: provider, id: vehicleId) == nil {
-                throw FleetError(.notFound, "trip.vehicleId: vehicle '\(vehicleId)' does not exist")
+                throw StatusError(.notFound, "trip.vehicleId: vehicle '\(vehicleId)' does not exist")
             }
             if !trip.tripStatus.isTerminal { try Self.checkRoomForTrip(tx, provider: provider, vehicleId: vehicleId) }
         }
@@ -150,7 +150,7 @@ struct FleetWrites: Sendable {
     func deleteTrip(_ tx: any StoreTransaction, provider: String, id: String) throws {
         guard let trip = try tx.trip(provider: provider, id: id) else { throw Self.notFound("trip", id) }
         if !trip.tripStatus.isTerminal, let vehicleId = trip.vehicleId {
-            throw FleetError(
+            throw StatusError(
                 .failedPrecondition,
                 "trip '\(id)' is \(trip.tripStatus.rawValue) on vehicle '\(vehicleId)'; complete, cancel or unassign it first")
         }
@@ -223,14 +223,14 @@ struct FleetWrites: Sendable {
     private static func checkRoomForTrip(_ tx: any StoreTransaction, provider: String, vehicleId: String) throws {
         let carried = try tx.unfinishedTrips(provider: provider, vehicleId: vehicleId).count
         if carried >= Limits.maximumTripsPerVehicle {
-            throw FleetError(
+            throw StatusError(
                 .failedPrecondition,
                 "trip.vehicleId: vehicle '\(vehicleId)' already carries \(carried) unfinished trips, the most one vehicle may "
                     + "(\(Limits.maximumTripsPerVehicle)); complete or cancel one of them first")
         }
     }
 
-    static func notFound(_ kind: String, _ id: String) -> FleetError {
-        FleetError(.notFound, "\(kind) '\(id)' does not exist")
+    static func notFound(_ kind: String, _ id: String) -> StatusError {
+        StatusError(.notFound, "\(kind) '\(id)' does not exist")
     }
 }

@@ -1,3 +1,4 @@
+import JSON
 import TripModel
 import TripStore
 
@@ -13,7 +14,7 @@ enum LocationHistory {
         do {
             return try StrictJSONDecoder().decode(VehicleLocation.self, from: event.data.utf8, root: "stored")
         } catch {
-            throw FleetError(.internal, "the location logged by event \(event.id) cannot be read: \(error)")
+            throw StatusError(.internal, "the location logged by event \(event.id) cannot be read: \(error)")
         }
     }
 }

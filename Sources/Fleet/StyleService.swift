@@ -38,10 +38,10 @@ public struct StyleService: Sendable {
 
     /// The shipped styles; INTERNAL when they could not be loaded.
     public var library: StyleLibrary {
-        get throws(FleetError) {
+        get throws(StatusError) {
             switch Self.shipped {
             case .success(let library): return library
-            case .failure(let error): throw FleetError(.internal, "the shipped styles cannot be loaded: \(error)")
+            case .failure(let error): throw StatusError(.internal, "the shipped styles cannot be loaded: \(error)")
             }
         }
     }
@@ -109,7 +109,7 @@ public struct StyleService: Sendable {
             var current: Style
             do {
                 current = try resolve(name, record: record)
-            } catch let error as FleetError where error.code == .notFound && creates {
+            } catch let error as StatusError where error.code == .notFound && creates {
                 current = Style(
                     name: name, coordinator: StyleCoordinator(defaults: try library.defaultStyle), version: record?.version ?? 0,
                     isFile: false, tag: "")
@@ -117,7 +117,7 @@ public struct StyleService: Sendable {
             do {
                 try body(&current.coordinator)
             } catch {
-                throw FleetError(.invalidArgument, error.description)
+                throw StatusError(.invalidArgument, error.description)
             }
             let overrides = String(decoding: current.coordinator.storedOverrides(), as: UTF8.self)
             do {
@@ -126,11 +126,11 @@ public struct StyleService: Sendable {
                     time: clock.now)
                 forget(name)
                 return try resolve(name, record: saved)
-            } catch let error as FleetError where error.code == .aborted {
+            } catch let error as StatusError where error.code == .aborted {
                 continue
             }
         }
-        throw FleetError(.aborted, "style '\(name)' is changing too often; retry")
+        throw StatusError(.aborted, "style '\(name)' is changing too often; retry")
     }
 
     /// Deletes a style's changes: a file style reverts to its file, an API style disappears.
@@ -142,7 +142,7 @@ public struct StyleService: Sendable {
         forget(name)
     }
 
-    private static let readOnly = FleetError(.failedPrecondition, "this store cannot keep style changes")
+    private static let readOnly = StatusError(.failedPrecondition, "this store cannot keep style changes")
 
     private func forget(_ name: String) {
         recent.removeValue(forKey: name)
@@ -154,7 +154,7 @@ public struct StyleService: Sendable {
         let version = record?.version ?? 0
         let base = library.style(named: name)
         guard base != nil || record?.overrides != nil else {
-            throw FleetError(
+            throw StatusError(
                 .notFound,
                 "style '\(name)' does not exist; styles are \(library.names.joined(separator: ", ")) and those created with PUT")
         }
@@ -165,7 +165,7 @@ public struct StyleService: Sendable {
             do {
                 coordinator = try StyleCoordinator(defaults: coordinator.defaults, storedOverrides: Array(overrides.utf8), icons: library.icons)
             } catch {
-                throw FleetError(.internal, "the stored changes of style '\(name)' no longer apply: \(error)")
+                throw StatusError(.internal, "the stored changes of style '\(name)' no longer apply: \(error)")
             }
         }
         let style = Style(name: name, coordinator: coordinator, version: version, isFile: base != nil, tag: tag)
@@ -174,7 +174,7 @@ public struct StyleService: Sendable {
     }
 
     /// INVALID_ARGUMENT unless `name` can name a style.
-    static func checkName(_ name: String) throws(FleetError) {
+    static func checkName(_ name: String) throws(StatusError) {
         guard StyleLibrary.isValidName(name) else {
             throw .invalid("style", "'\(name.prefix(64))' is not a style name (1–64 letters, digits, '-' or '_')")
         }

@@ -2,6 +2,7 @@
 // what differs from the defaults, as JSON, so that a later change of a default reaches every
 // vehicle that never set it; the version moves with each change.
 
+import JSON
 import Styling
 import TripModel
 import TripStore

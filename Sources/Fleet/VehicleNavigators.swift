@@ -17,6 +17,7 @@
 import Caching
 import Foundation
 import Geo
+import JSON
 import Navigation
 import TripModel
 import TripStore
@@ -164,13 +165,13 @@ final class VehicleNavigators: Sendable {
         let cached = cache.value(forKey: key)
         if let cached, cached.routeVersion == stored.routeVersion {
             if cached.state == state { return cached.navigator }
-            guard let progress = try? FleetJSON.decode(Navigator.Progress.self, from: state, root: "navigator") else { return nil }
+            guard let progress = try? JSONCoding.decode(Navigator.Progress.self, from: state, root: "navigator") else { return nil }
             var navigator = cached.navigator
             navigator.restore(progress)
             return navigator
         }
-        guard let progress = try? FleetJSON.decode(Navigator.Progress.self, from: state, root: "navigator") else { return nil }
-        let route = try stored.route().flatMap { try? FleetJSON.decode(NavRoute.self, from: $0, root: "route") }
+        guard let progress = try? JSONCoding.decode(Navigator.Progress.self, from: state, root: "navigator") else { return nil }
+        let route = try stored.route().flatMap { try? JSONCoding.decode(NavRoute.self, from: $0, root: "route") }
         guard let navigator = try? Navigator(route: route, progress: progress) else { return nil }
         remember(navigator, state: state, routeVersion: stored.routeVersion, key: key)
         return navigator
@@ -201,7 +202,7 @@ final class VehicleNavigators: Sendable {
             } else {
                 payload = event
             }
-            let data = (try? FleetJSON.encodeText(payload)) ?? "{}"
+            let data = (try? JSONCoding.encodeText(payload)) ?? "{}"
             return NewEvent(time: change.now, vehicleId: change.vehicleId, tripIds: audience, type: event.name, data: data)
         }
     }

@@ -3,6 +3,7 @@
 // all point into it by vertex index, so nothing is matched by coordinates later.
 
 import Geo
+import JSON
 import TripModel
 
 /// A route to drive: polyline, steps, per-segment durations, speed limits and destinations.

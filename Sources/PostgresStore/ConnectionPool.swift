@@ -93,7 +93,7 @@ final class ConnectionPool: Sendable {
             case fail(any Error)
         }
         let step = state.withLock { state -> Step in
-            if state.closed { return .fail(FleetError(.unavailable, "the store is closed")) }
+            if state.closed { return .fail(StatusError(.unavailable, "the store is closed")) }
             while let connection = state.idle.popLast() {
                 if !connection.isClosed { return .use(connection) }
                 state.open -= 1

@@ -26,7 +26,7 @@ enum DatabaseError {
     /// Whether `error` says the connection is gone or the server is shutting down or
     /// unreachable: connection exceptions (08), operator intervention (57P), or a transport error.
     static func isConnectionLoss(_ error: any Error) -> Bool {
-        if let fleet = error as? FleetError { return fleet.code == .unavailable }
+        if let fleet = error as? StatusError { return fleet.code == .unavailable }
         if error is NoAnswer { return true }
         if let state = sqlState(error) { return state.hasPrefix("08") || state.hasPrefix("57P") || state == "53300" }
         if let psql = error as? PSQLError {
@@ -42,23 +42,23 @@ enum DatabaseError {
     }
 
     /// UNAVAILABLE: the database at `location` cannot be used, because of `error`.
-    static func unavailable(_ location: PostgresLocation, _ error: any Error) -> FleetError {
+    static func unavailable(_ location: PostgresLocation, _ error: any Error) -> StatusError {
         unavailable(location, reason: describe(error))
     }
 
     /// UNAVAILABLE with a reason in words.
-    static func unavailable(_ location: PostgresLocation, reason: String) -> FleetError {
-        FleetError(.unavailable, "the database \(location) is unavailable: \(reason); retry later")
+    static func unavailable(_ location: PostgresLocation, reason: String) -> StatusError {
+        StatusError(.unavailable, "the database \(location) is unavailable: \(reason); retry later")
     }
 
-    /// `error` as the store throws it: FleetErrors pass through; a lost connection or a
+    /// `error` as the store throws it: StatusErrors pass through; a lost connection or a
     /// storage failure is UNAVAILABLE; any other server error is INTERNAL with its code and
     /// message.
     static func mapped(_ error: any Error, _ location: PostgresLocation) -> any Error {
-        if error is FleetError { return error }
+        if error is StatusError { return error }
         if isConnectionLoss(error) { return unavailable(location, error) }
         if let failure = storageFailure(error) { return failure }
-        if error is PSQLError { return FleetError(.internal, "the database refused a statement: \(describe(error))") }
+        if error is PSQLError { return StatusError(.internal, "the database refused a statement: \(describe(error))") }
         return error
     }
 
@@ -67,7 +67,7 @@ enum DatabaseError {
     /// out of memory or hit a limit (class 53), an I/O or system error (class 58), it is a
     /// read-only standby (25006), or its files are damaged (XX001, XX002). Nil for anything
     /// else.
-    static func storageFailure(_ error: any Error) -> FleetError? {
+    static func storageFailure(_ error: any Error) -> StatusError? {
         guard let state = sqlState(error) else { return nil }
         let detail = describe(error)
         let message: String
@@ -80,7 +80,7 @@ enum DatabaseError {
         case "XX001", "XX002": message = "the database's files are damaged (\(detail)); restore it from a backup"
         default: return nil
         }
-        return FleetError(.unavailable, message)
+        return StatusError(.unavailable, message)
     }
 
     /// A short description: the server's SQLSTATE and message, or the client's error code.

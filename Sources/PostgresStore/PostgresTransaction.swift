@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import NIOCore
 import PostgresNIO
 import TripModel
@@ -121,8 +122,8 @@ struct PostgresTransaction: StoreTransaction {
     func insertVehicle(provider: String, id: String, _ record: VehicleRecord) throws {
         let location = record.vehicle.lastLocation?.location
         let cell = Self.cell(of: record.vehicle)
-        let body = try FleetJSON.encodeText(record.vehicle)
-        let tracking = try FleetJSON.encodeText(record.tracking)
+        let body = try JSONCoding.encodeText(record.vehicle)
+        let tracking = try JSONCoding.encodeText(record.tracking)
         batch?.writeNeedsRollback = true
         try execute(
             """
@@ -147,8 +148,8 @@ struct PostgresTransaction: StoreTransaction {
     func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws -> [UInt8]? {
         let key = RowReads.key(provider, id)
         let body = try JSONStreamEncoder().encode(record.vehicle)
-        let tracking = try FleetJSON.encodeText(record.tracking)
-        guard let batch else { throw FleetError(.internal, "a vehicle was updated outside a write transaction") }
+        let tracking = try JSONCoding.encodeText(record.tracking)
+        guard let batch else { throw StatusError(.internal, "a vehicle was updated outside a write transaction") }
         batch.writeNeedsRollback = true
         let updates = (batch.changedVehicles[key]?.updates ?? 0) + 1
         batch.changedVehicles[key] = WriteBatch.ChangedVehicle(
@@ -213,7 +214,7 @@ struct PostgresTransaction: StoreTransaction {
     }
 
     func insertTrip(provider: String, id: String, _ trip: Trip) throws {
-        let body = try FleetJSON.encodeText(trip)
+        let body = try JSONCoding.encodeText(trip)
         batch?.writeNeedsRollback = true
         batch?.unfinishedTrips = [:]
         try execute(
@@ -405,7 +406,7 @@ struct PostgresTransaction: StoreTransaction {
 
     /// Buffered until the commit, which numbers them (EventLog says why there).
     func appendEvent(provider: String, _ event: NewEvent) throws {
-        guard let batch else { throw FleetError(.internal, "an event was appended outside a write transaction") }
+        guard let batch else { throw StatusError(.internal, "an event was appended outside a write transaction") }
         batch.events.append((provider, event))
     }
 
@@ -416,7 +417,7 @@ struct PostgresTransaction: StoreTransaction {
     /// to the tables' free space when autovacuum passes, and the log's next rows take it.
     func deleteEvents(_ ids: [Int64]) throws {
         guard let greatest = ids.max() else { return }
-        guard batch != nil else { throw FleetError(.internal, "events were deleted outside a write transaction") }
+        guard batch != nil else { throw StatusError(.internal, "events were deleted outside a write transaction") }
         batch?.writeNeedsRollback = true
         try execute(
             """
@@ -445,7 +446,7 @@ struct PostgresTransaction: StoreTransaction {
     /// another process deleted first is skipped).
     func deleteEvents(provider: String, vehicleId: String, type: String, ids: Range<Int64>, limit: Int) throws -> Int {
         guard limit > 0, !ids.isEmpty else { return 0 }
-        guard batch != nil else { throw FleetError(.internal, "events were deleted outside a write transaction") }
+        guard batch != nil else { throw StatusError(.internal, "events were deleted outside a write transaction") }
         batch?.writeNeedsRollback = true
         let deleted = try rows(
             """

@@ -51,7 +51,7 @@ extension PostgresTripStore: SecretStore {
             """)
         if !inserted.isEmpty { return (candidate, true) }
         guard let stored = try await rows("SELECT secret FROM server_secrets WHERE name = \(name)").first else {
-            throw FleetError(.internal, "the secret '\(name)' was neither inserted nor found")
+            throw StatusError(.internal, "the secret '\(name)' was neither inserted nor found")
         }
         return (Array(try stored.decode(ByteBuffer.self).readableBytesView), false)
     }

@@ -94,7 +94,7 @@ public final class PostgresTripStore: SharedTripStore {
     /// Deletes the store's schema with everything in it, then closes the store: for the
     /// throwaway schemas of tests and fixture runs.
     public func dropSchema() async throws {
-        guard location.schema != "public" else { throw FleetError(.failedPrecondition, "the public schema is not dropped") }
+        guard location.schema != "public" else { throw StatusError(.failedPrecondition, "the public schema is not dropped") }
         _ = try await rows(PostgresQuery(unsafeSQL: "DROP SCHEMA \"\(location.schema)\" CASCADE"))
         await close()
     }
@@ -144,7 +144,7 @@ public final class PostgresTripStore: SharedTripStore {
     ) async throws -> T {
         do {
             return try await pool.withConnection(body)
-        } catch  where DatabaseError.isConnectionLoss(error) && !(error is FleetError) {
+        } catch  where DatabaseError.isConnectionLoss(error) && !(error is StatusError) {
             do {
                 return try await pool.withConnection(body)
             } catch {

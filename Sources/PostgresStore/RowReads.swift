@@ -7,6 +7,7 @@
 // row another process wrote comes back whole.
 
 import Foundation
+import JSON
 import NIOCore
 import PostgresNIO
 import TripModel
@@ -29,7 +30,7 @@ enum RowReads {
         do {
             return try StrictJSONDecoder().decode(type, from: body.utf8, root: "stored")
         } catch {
-            throw FleetError(.internal, "the stored \(T.self) cannot be read: \(error)")
+            throw StatusError(.internal, "the stored \(T.self) cannot be read: \(error)")
         }
     }
 
@@ -128,7 +129,7 @@ enum RowReads {
     /// The statement of a trip row's update; returns the new row_version.
     static func tripUpdate(provider: String, id: String, _ row: TripRow) throws -> PostgresQuery {
         let trip = row.trip
-        let body = try FleetJSON.encodeText(trip)
+        let body = try JSONCoding.encodeText(trip)
         return """
             UPDATE trips SET row_version = row_version + 1, vehicle_id = \(trip.vehicleId), trip_status = \(trip.tripStatus.rawValue),
                 unfinished = \(!trip.tripStatus.isTerminal), body = \(body),

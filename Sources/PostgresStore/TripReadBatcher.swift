@@ -130,7 +130,7 @@ final class TripReadBatcher: Sendable {
         var found = [PostgresRow?](repeating: nil, count: reads.count)
         for row in try await rows(TripReads(reads: reads)) {
             let position = try TripReads.position(of: row)
-            guard found.indices.contains(position) else { throw FleetError(.internal, "a batched trip read answered read \(position)") }
+            guard found.indices.contains(position) else { throw StatusError(.internal, "a batched trip read answered read \(position)") }
             found[position] = row
         }
         return found

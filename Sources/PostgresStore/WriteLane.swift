@@ -88,7 +88,7 @@ final class WriteLane: Sendable {
             let job = Job(body: body, vehicle: vehicle) { result in
                 switch result {
                 case .success: health.recordSuccess()
-                case .failure(let error as FleetError) where error.code == .unavailable: health.recordFailure(error)
+                case .failure(let error as StatusError) where error.code == .unavailable: health.recordFailure(error)
                 case .failure: break
                 }
                 continuation.resume(with: result)
@@ -192,7 +192,7 @@ final class WriteLane: Sendable {
                     let failure: (any Error)?
                     do {
                         try job.body(PostgresTransaction(connection: connection, caches: caches, batch: batch))
-                        failure = batch.aborted ? FleetError(.internal, "a statement failed and its error was not passed on") : nil
+                        failure = batch.aborted ? StatusError(.internal, "a statement failed and its error was not passed on") : nil
                     } catch {
                         failure = error
                     }
@@ -212,7 +212,7 @@ final class WriteLane: Sendable {
                 if let vehicles = batch.vehicleUpdate() { try batch.vehiclesWritten(try connection.rows(vehicles)) }
                 if let flush = EventLog.flush(batch, channel: channel, instance: instance) { _ = try connection.rows(flush) }
                 let tag = try connection.commandTag("COMMIT")
-                guard tag == "COMMIT" else { throw FleetError(.aborted, "the database rolled the transaction back (\(tag)); retry") }
+                guard tag == "COMMIT" else { throw StatusError(.aborted, "the database rolled the transaction back (\(tag)); retry") }
             } catch {
                 _ = try? connection.execute("ROLLBACK")
                 if DatabaseError.isConnectionLoss(error) {
@@ -246,7 +246,7 @@ final class WriteLane: Sendable {
         for var job in jobs {
             job.retries += 1
             if job.retries > Self.maximumRetries {
-                job.complete(.failure(FleetError(.aborted, "the resource is being written by another server without pause; retry")))
+                job.complete(.failure(StatusError(.aborted, "the resource is being written by another server without pause; retry")))
             } else {
                 again.append(job)
             }

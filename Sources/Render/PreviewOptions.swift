@@ -66,16 +66,16 @@ public struct PreviewOptions: Hashable, Sendable {
     /// `width`, `height` (1–2048 after scaling), `scale` (1–4), `center` (`LAT,LNG`),
     /// `zoom` (0–22), `bearing` (degrees), `padding` (px, less than half the smaller side),
     /// `lighting` (`normal` or `lowLight`, also `day`/`night`). Errors name the parameter.
-    public init(parameters: [String: String]) throws(FleetError) {
+    public init(parameters: [String: String]) throws(StatusError) {
         self.init()
-        func number(_ name: String, _ range: ClosedRange<Double>) throws(FleetError) -> Double? {
+        func number(_ name: String, _ range: ClosedRange<Double>) throws(StatusError) -> Double? {
             guard let text = parameters[name], !text.isEmpty else { return nil }
             guard let value = Double(text), value.isFinite, range.contains(value) else {
                 throw .invalid(name, "'\(text.prefix(32))' is not a number from \(range.lowerBound) to \(range.upperBound)")
             }
             return value
         }
-        func integer(_ name: String, _ range: ClosedRange<Int>) throws(FleetError) -> Int? {
+        func integer(_ name: String, _ range: ClosedRange<Int>) throws(StatusError) -> Int? {
             guard let text = parameters[name], !text.isEmpty else { return nil }
             guard let value = Int(text), range.contains(value) else {
                 throw .invalid(name, "'\(text.prefix(32))' is not an integer from \(range.lowerBound) to \(range.upperBound)")

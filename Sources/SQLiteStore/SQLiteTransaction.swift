@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import JSON
 import TripModel
 import TripStore
 
@@ -14,12 +15,12 @@ struct SQLiteTransaction: StoreTransaction {
         do {
             return try StrictJSONDecoder().decode(type, from: body.utf8, root: "stored")
         } catch {
-            throw FleetError(.internal, "the stored \(T.self) cannot be read: \(error)")
+            throw StatusError(.internal, "the stored \(T.self) cannot be read: \(error)")
         }
     }
 
     static func encode(_ value: some Encodable) throws -> String {
-        try FleetJSON.encodeText(value)
+        try JSONCoding.encodeText(value)
     }
 
     private func cache(_ update: CacheUpdate) {

@@ -214,7 +214,7 @@ public final class SQLiteTripStore: TripStore {
             // row says so), from this transaction's snapshot and the decoded caches.
             return try Self.page(rows, size: query.page.pageSize, id: "trip_id") { row throws in
                 let id: String = row["trip_id"]
-                guard let trip = try tx.trip(provider: provider, id: id) else { throw FleetError(.internal, "trip '\(id)' vanished") }
+                guard let trip = try tx.trip(provider: provider, id: id) else { throw StatusError(.internal, "trip '\(id)' vanished") }
                 return trip
             }
         }
@@ -274,7 +274,7 @@ struct WriteAnswer: Sendable {
             health.recordFailure(failure)
             return failure
         }
-        return error is GroupCommit.RolledBack ? FleetError(.aborted, "the database rolled back the write; retry it") : error
+        return error is GroupCommit.RolledBack ? StatusError(.aborted, "the database rolled back the write; retry it") : error
     }
 
     /// The error of a write that failed on its own while its transaction committed (a full

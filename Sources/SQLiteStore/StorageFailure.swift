@@ -7,25 +7,25 @@ import TripModel
 /// out: clients read it too), so an operator can act on it and a client knows to retry later;
 /// anything else is left as it is.
 enum StorageFailure {
-    /// `error` as an `UNAVAILABLE` ``FleetError`` when it is a storage failure; nil otherwise.
-    static func unavailable(_ error: any Error) -> FleetError? {
+    /// `error` as an `UNAVAILABLE` ``StatusError`` when it is a storage failure; nil otherwise.
+    static func unavailable(_ error: any Error) -> StatusError? {
         guard let error = error as? DatabaseError else { return nil }
         let detail = "SQLite: \(error.message ?? "error \(error.extendedResultCode.rawValue)")"
         switch error.resultCode {
         case .SQLITE_FULL:
-            return FleetError(.unavailable, "the database's disk is full (\(detail)); writes succeed again once space is freed")
+            return StatusError(.unavailable, "the database's disk is full (\(detail)); writes succeed again once space is freed")
         case .SQLITE_IOERR:
-            return FleetError(.unavailable, "the database had an I/O error, \(ioErrorName(error.extendedResultCode)) (\(detail))")
+            return StatusError(.unavailable, "the database had an I/O error, \(ioErrorName(error.extendedResultCode)) (\(detail))")
         case .SQLITE_READONLY:
-            return FleetError(.unavailable, "the database cannot be written (\(detail))")
+            return StatusError(.unavailable, "the database cannot be written (\(detail))")
         case .SQLITE_CANTOPEN:
-            return FleetError(.unavailable, "the database file cannot be opened (\(detail))")
+            return StatusError(.unavailable, "the database file cannot be opened (\(detail))")
         case .SQLITE_CORRUPT, .SQLITE_NOTADB:
-            return FleetError(.unavailable, "the database file is damaged (\(detail)); restore it from a backup")
+            return StatusError(.unavailable, "the database file is damaged (\(detail)); restore it from a backup")
         case .SQLITE_BUSY, .SQLITE_LOCKED:
-            return FleetError(.unavailable, "the database is locked by another connection (\(detail))")
+            return StatusError(.unavailable, "the database is locked by another connection (\(detail))")
         case .SQLITE_NOMEM:
-            return FleetError(.unavailable, "the database ran out of memory (\(detail))")
+            return StatusError(.unavailable, "the database ran out of memory (\(detail))")
         default:
             return nil
         }

@@ -6,6 +6,7 @@
 
 import Foundation
 import Geo
+import JSON
 import Navigation
 import TripModel
 

@@ -22,6 +22,7 @@
 
 import Foundation
 import Geo
+import JSON
 import TripModel
 
 /// A Fleet Engine log as the API calls that replay it.
@@ -71,8 +72,8 @@ public struct FleetLogCalls: Sendable {
 
         /// The request body (JSON).
         public func body() throws -> [UInt8] {
-            if let vehicle { return Array(try FleetJSON.encode(vehicle)) }
-            if let trip { return Array(try FleetJSON.encode(trip)) }
+            if let vehicle { return Array(try JSONCoding.encode(vehicle)) }
+            if let trip { return Array(try JSONCoding.encode(trip)) }
             return Array("{}".utf8)
         }
 

@@ -4,6 +4,7 @@
 // that trip, its preview and the trip events since the previous one.
 
 import Foundation
+import JSON
 import TripModel
 
 /// Makes scenarios from Fleet Engine logs.
@@ -66,6 +67,6 @@ public enum FleetLogImporter {
     }
 
     static func json(_ value: some Encodable) throws -> JSONValue {
-        try JSONValue.parse(FleetJSON.encode(value))
+        try JSONValue.parse(JSONCoding.encode(value))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import JSON
 import TripModel
 
 /// Replays a Fleet Engine log through the REST API (its ``FleetLogCalls``, the one path from
@@ -129,7 +130,7 @@ public struct FleetLogReplay: Sendable {
                 // driver app keeps sending a stale remaining distance.
                 let onTrip: Bool
                 if case .array(let current)? = call.response?["currentTrips"] { onTrip = !current.isEmpty } else { onTrip = false }
-                if let answer, onTrip, let ours = try? FleetJSON.decode(Vehicle.self, from: answer, root: "vehicle") {
+                if let answer, onTrip, let ours = try? JSONCoding.decode(Vehicle.self, from: answer, root: "vehicle") {
                     if let driver = driverDistance, let mine = ours.remainingDistanceMeters {
                         distanceErrors.append((Double(mine), Double(driver)))
                     }
@@ -185,7 +186,7 @@ public struct FleetLogReplay: Sendable {
             return
         }
         let view: Trip
-        do { view = try FleetJSON.decode(Trip.self, from: body, root: "trip") } catch {
+        do { view = try JSONCoding.decode(Trip.self, from: body, root: "trip") } catch {
             report.failures.append("\(label): trip \(id) view does not decode: \(error)")
             return
         }

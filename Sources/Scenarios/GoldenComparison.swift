@@ -5,6 +5,7 @@
 // silently.
 
 import Foundation
+import JSON
 import Raster
 import TripModel
 

@@ -2,6 +2,7 @@
 // RFC 3339 times and "12.5s" durations within a number of seconds, everything else exact.
 // Each difference names its path, so a failed fixture says which field moved and by how much.
 
+import JSON
 import TripModel
 
 /// Compares two JSON documents with tolerances.
@@ -70,7 +71,7 @@ struct JSONComparison {
 
     /// A value in short JSON, for messages.
     static func text(_ value: JSONValue) -> String {
-        let full = (try? FleetJSON.encodeText(value)) ?? "?"
+        let full = (try? JSONCoding.encodeText(value)) ?? "?"
         return full.count > 80 ? String(full.prefix(77)) + "..." : full
     }
 }

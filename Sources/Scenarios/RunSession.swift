@@ -2,6 +2,7 @@
 // each vehicle's event log was last read, and what it has recorded so far.
 
 import Foundation
+import JSON
 import TripModel
 import TripServer
 import TripServerTesting
@@ -50,7 +51,7 @@ struct RunSession {
         case .setRoute: request = ("PUT", "\(providerPath)/vehicles/\(id)/route", call.route.flatMap { scenario.routes[$0] })
         case .putStyle: request = ("PUT", "/v1/styles/\(id)", call.body ?? scenario.styles[call.id])
         }
-        let body = try request.body.map { Array(try FleetJSON.encode($0)) }
+        let body = try request.body.map { Array(try JSONCoding.encode($0)) }
         // Styles are every provider's: changing them takes a token for all providers.
         let provider = call.op == .putStyle ? Principal.allProviders : scenario.provider
         let token = try await tokens.token(Principal(role: .server, provider: provider, subject: "fixtures"))

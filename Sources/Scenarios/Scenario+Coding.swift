@@ -3,6 +3,7 @@
 // per line, so a long timeline stays readable and diffs stay small.
 
 import Foundation
+import JSON
 import TripModel
 
 extension Scenario: Codable {
@@ -119,12 +120,12 @@ extension Scenario: Codable {
         var head = self
         head.timeline = []
         head.checkpoints = []
-        guard case .object(let members) = try JSONValue.parse(FleetJSON.encodePretty(head)) else {
+        guard case .object(let members) = try JSONValue.parse(JSONCoding.encodePretty(head)) else {
             throw ScenarioError("a scenario encodes as an object")
         }
         for member in members where member.key != "timeline" && member.key != "checkpoints" {
             out += "  \(try Self.compact(JSONValue.string(member.key))): "
-            let pretty = String(decoding: try FleetJSON.encodePretty(member.value), as: UTF8.self)
+            let pretty = String(decoding: try JSONCoding.encodePretty(member.value), as: UTF8.self)
             out += pretty.replacingOccurrences(of: "\n", with: "\n  ") + ",\n"
         }
         func lines<T: Encodable>(_ key: String, _ items: [T]) throws -> String {
@@ -144,7 +145,7 @@ extension Scenario: Codable {
     }
 
     private static func compact(_ value: some Encodable) throws -> String {
-        try FleetJSON.encodeText(value)
+        try JSONCoding.encodeText(value)
     }
 }
 

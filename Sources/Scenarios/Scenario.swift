@@ -3,6 +3,7 @@
 // sends — so a scenario can be replayed against any tripshare, and reading one tells what
 // the server was asked. The format is documented in Tests/Fixtures/README.md.
 
+import JSON
 import TripModel
 
 /// One fixture: what to send to the API, when, and what to look at on the way.

@@ -4,6 +4,7 @@
 // (GoldenComparison), so a run can also write them.
 
 import Foundation
+import JSON
 import Logging
 import TripModel
 import TripServer
@@ -115,7 +116,7 @@ public struct Artefact: Sendable {
     public func fileBytes() throws -> [UInt8] {
         switch content {
         case .json(let value):
-            var bytes = [UInt8](try FleetJSON.encodePretty(value))
+            var bytes = [UInt8](try JSONCoding.encodePretty(value))
             bytes.append(0x0A)
             return bytes
         case .png(let bytes): return bytes

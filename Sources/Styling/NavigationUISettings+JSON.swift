@@ -7,6 +7,7 @@
 // changes. `null` must be told apart from "absent", which Decodable cannot, so the members
 // are walked by hand from a table.
 
+import JSON
 import Raster
 import TripModel
 

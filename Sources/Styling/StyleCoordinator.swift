@@ -4,6 +4,7 @@
 // DELETE) restores them; reading gives what is in effect. A value type: what is stored is a
 // copy, so changing the caller's options afterwards changes nothing here.
 
+import JSON
 import Raster
 import TripModel
 

@@ -1,3 +1,4 @@
+import JSON
 import TripModel
 
 /// Why a style could not be read or applied: the JSON path at fault ("style.markers.

@@ -3,6 +3,7 @@
 // and request bodies use, so a response can be sent back as a request.
 
 import Foundation
+import JSON
 import Raster
 import TripModel
 
@@ -30,6 +31,6 @@ public enum StyleJSON {
 
     /// Compact, sorted-key JSON; these values always encode.
     static func encodeValue(_ value: some Encodable) -> [UInt8] {
-        (try? Array(FleetJSON.encode(value))) ?? Array("null".utf8)
+        (try? Array(JSONCoding.encode(value))) ?? Array("null".utf8)
     }
 }

@@ -4,6 +4,7 @@
 // file and the JSON path.
 
 import Foundation
+import JSON
 import TripModel
 
 /// The style files of a styles folder, resolved.

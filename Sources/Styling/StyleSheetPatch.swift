@@ -4,6 +4,7 @@
 // checked here (ranges) and by Raster's Color (colour syntax). Encoding writes only what is
 // set, which is also how the store keeps a style's overrides.
 
+import JSON
 import Raster
 import TripModel
 

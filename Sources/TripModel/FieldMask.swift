@@ -25,7 +25,7 @@ public struct FieldMask: Hashable, Sendable {
 
     /// Checks every name against the writable fields of a resource; output-only fields and
     /// unknown names are INVALID_ARGUMENT naming them.
-    public func validate(writable: Set<String>, outputOnly: Set<String>, parameter: String = "updateMask") throws(FleetError) {
+    public func validate(writable: Set<String>, outputOnly: Set<String>, parameter: String = "updateMask") throws(StatusError) {
         if fields.isEmpty { throw .invalid(parameter, "is required and must name at least one field") }
         for field in fields {
             if outputOnly.contains(field) {

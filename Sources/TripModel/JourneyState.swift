@@ -50,7 +50,7 @@ public enum JourneyState {
     public static func refresh(
         vehicle: inout Vehicle, trips: inout [Trip], tracking: inout RouteTracking, trigger: Trigger,
         guidance: RouteProgress? = nil, roadPaces: [RoadCellPace]? = nil
-    ) throws(FleetError) {
+    ) throws(StatusError) {
         let now = trigger.now
         updateDriverFlags(&tracking, trigger)
         orderTrips(&trips, previous: vehicle.currentTrips)
@@ -179,7 +179,7 @@ public enum JourneyState {
     /// is always its own. Stops of newly assigned trips go last.
     /// Stops of trips that have finished or left drop out; with `checkTrips` (the provider
     /// just set the order) they are an error instead.
-    static func orderedStops(vehicle: Vehicle, trips: [Trip], checkTrips: Bool) throws(FleetError) -> [TripWaypoint] {
+    static func orderedStops(vehicle: Vehicle, trips: [Trip], checkTrips: Bool) throws(StatusError) -> [TripWaypoint] {
         var remaining: [String: [TripWaypoint]] = [:]
         for trip in trips { remaining[trip.tripId] = trip.remainingStops }
         var sequence = vehicle.waypoints.compactMap(\.tripId)

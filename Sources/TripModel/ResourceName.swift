@@ -12,7 +12,7 @@ public enum ResourceName {
     /// Checks an ID (provider, vehicle or trip): 1–64 characters and at most 256 UTF-8
     /// bytes, NFC-normalised, none of `/ : ? , #`, no control characters. `field` names it in
     /// the error.
-    public static func validateID(_ id: String, field: String) throws(FleetError) {
+    public static func validateID(_ id: String, field: String) throws(StatusError) {
         if id.isEmpty { throw .invalid(field, "must not be empty") }
         // Bytes first: counting characters walks the whole string.
         if id.utf8.count > maximumIDBytes {

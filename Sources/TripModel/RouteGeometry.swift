@@ -10,7 +10,7 @@ public enum RouteGeometry {
     /// whose first byte is the format version (1 or 2), so it starts with "A" and decodes
     /// as a consistent S2 buffer; anything else is read as a Google polyline. Checks the
     /// bounds of ``Limits`` and every coordinate; `path` names the field in errors.
-    public static func decodeWithFormat(_ text: String, path: String) throws(FleetError) -> (points: [LatLng], format: Format) {
+    public static func decodeWithFormat(_ text: String, path: String) throws(StatusError) -> (points: [LatLng], format: Format) {
         if text.isEmpty { throw .invalid(path, "must not be empty") }
         if text.utf8.count > Limits.maximumEncodedPolylineLength {
             throw .invalid(path, "is \(text.utf8.count) characters long; at most \(Limits.maximumEncodedPolylineLength) are allowed")
@@ -38,13 +38,13 @@ public enum RouteGeometry {
     }
 
     /// Decodes a route string in either format (see ``decodeWithFormat(_:path:)``).
-    public static func decode(_ text: String, path: String) throws(FleetError) -> [LatLng] {
+    public static func decode(_ text: String, path: String) throws(StatusError) -> [LatLng] {
         try decodeWithFormat(text, path: path).points
     }
 
     /// The route as a Google encoded polyline, precision 5: Google input is kept as sent,
     /// S2 input is re-encoded.
-    public static func normalized(_ text: String, path: String) throws(FleetError) -> String {
+    public static func normalized(_ text: String, path: String) throws(StatusError) -> String {
         let (points, format) = try decodeWithFormat(text, path: path)
         return format == .google ? text : EncodedPolyline.encode(points)
     }

@@ -2,6 +2,8 @@
 // vertex index (`ConsumableTrafficPolyline`), drivers send stretches by metres from the
 // start of their route segment (`TrafficPolylineData`).
 
+import JSON
+
 /// A run of a polyline, by vertex index, with one traffic speed.
 public struct SpeedReadingInterval: Codable, Hashable, Sendable {
     /// Index of the first vertex of the run.

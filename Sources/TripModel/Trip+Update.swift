@@ -17,7 +17,7 @@ extension Trip {
 
     /// A new trip from a create request: output-only fields are ignored; `pickupPoint` and
     /// `tripType` are required; the status starts at `NEW`.
-    public static func created(from input: Trip, provider: String, id: String, now: Timestamp) throws(FleetError) -> Trip {
+    public static func created(from input: Trip, provider: String, id: String, now: Timestamp) throws(StatusError) -> Trip {
         try ResourceName.validateID(provider, field: "provider")
         try ResourceName.validateID(id, field: "tripId")
         guard input.pickupPoint != nil else { throw .invalid("trip.pickupPoint", "required field is missing") }
@@ -37,12 +37,12 @@ extension Trip {
     /// (else FAILED_PRECONDITION); leaving pickup records `actualPickupPoint` and
     /// `pickupTime`, completing records `actualDropoffPoint` and `dropoffTime`, from
     /// `vehicleLocation` and `now` unless the client sent them.
-    public mutating func apply(_ input: Trip, mask: FieldMask, now: Timestamp, vehicleLocation: VehicleLocation?) throws(FleetError) {
+    public mutating func apply(_ input: Trip, mask: FieldMask, now: Timestamp, vehicleLocation: VehicleLocation?) throws(StatusError) {
         try mask.validate(writable: Self.writableFields, outputOnly: Self.outputOnlyFields)
         if tripStatus.isTerminal {
             let changesStatus = mask.contains("tripStatus") && input.tripStatus != tripStatus
             if changesStatus || mask.fields != ["tripStatus"] {
-                throw FleetError(.failedPrecondition, "trip \(tripId) is \(tripStatus.rawValue) and can no longer change")
+                throw StatusError(.failedPrecondition, "trip \(tripId) is \(tripStatus.rawValue) and can no longer change")
             }
             return
         }
@@ -60,7 +60,7 @@ extension Trip {
             case "tripStatus":
                 guard input.tripStatus != .unknown else { throw .invalid(path, "required field is missing") }
                 guard tripStatus.canMove(to: input.tripStatus) else {
-                    throw FleetError(
+                    throw StatusError(
                         .failedPrecondition,
                         "\(path): cannot move from \(tripStatus.rawValue) to \(input.tripStatus.rawValue)")
                 }
@@ -112,19 +112,19 @@ extension Trip {
     private mutating func recordStatusChange(
         from previous: TripStatus, indexGiven: Bool, now: Timestamp,
         vehicleLocation: VehicleLocation?
-    ) throws(FleetError) {
+    ) throws(StatusError) {
         guard tripStatus != previous else { return }
         let here = vehicleLocation?.location
         switch tripStatus {
         case .enrouteToIntermediateDestination:
             if intermediateDestinations.isEmpty {
-                throw FleetError(.failedPrecondition, "trip.tripStatus: the trip has no intermediate destinations")
+                throw StatusError(.failedPrecondition, "trip.tripStatus: the trip has no intermediate destinations")
             }
             if !indexGiven {
                 intermediateDestinationIndex = previous == .arrivedAtIntermediateDestination ? (intermediateDestinationIndex ?? -1) + 1 : 0
             }
             if (intermediateDestinationIndex ?? 0) >= intermediateDestinations.count {
-                throw FleetError(.failedPrecondition, "trip.tripStatus: every intermediate destination has been visited")
+                throw StatusError(.failedPrecondition, "trip.tripStatus: every intermediate destination has been visited")
             }
         case .complete:
             if actualDropoffPoint == nil, let here { actualDropoffPoint = StopLocation(point: here, timestamp: now) }

@@ -1,4 +1,5 @@
 import Geo
+import JSON
 
 /// A trip as Fleet Engine models it: where the rider is picked up and dropped off, the
 /// vehicle serving it, its status, and the live state derived from the vehicle.

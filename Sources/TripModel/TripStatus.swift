@@ -2,7 +2,7 @@
 // number of intermediate destinations, and dropoff; any unfinished trip may be canceled.
 
 /// The status of a trip; legal moves are given by ``canMove(to:)``.
-public enum TripStatus: String, FleetEnum {
+public enum TripStatus: String, WireEnum {
     case unknown = "UNKNOWN_TRIP_STATUS"
     case new = "NEW"
     case enrouteToPickup = "ENROUTE_TO_PICKUP"

@@ -4,7 +4,7 @@ import Geo
 // ``Limits``. Each failure names the field path.
 
 enum Check {
-    static func latLng(_ p: LatLng, _ path: String) throws(FleetError) {
+    static func latLng(_ p: LatLng, _ path: String) throws(StatusError) {
         guard p.latitude.isFinite, (-90.0...90.0).contains(p.latitude) else {
             throw .invalid("\(path).latitude", "\(p.latitude) is out of range [-90, 90]")
         }
@@ -13,7 +13,7 @@ enum Check {
         }
     }
 
-    static func finite(_ value: Double?, _ path: String, range: ClosedRange<Double>? = nil) throws(FleetError) {
+    static func finite(_ value: Double?, _ path: String, range: ClosedRange<Double>? = nil) throws(StatusError) {
         guard let value else { return }
         guard value.isFinite else { throw .invalid(path, "must be a finite number") }
         if let range, !range.contains(value) {
@@ -21,23 +21,23 @@ enum Check {
         }
     }
 
-    static func integer(_ value: Int?, _ path: String, _ range: ClosedRange<Int>) throws(FleetError) {
+    static func integer(_ value: Int?, _ path: String, _ range: ClosedRange<Int>) throws(StatusError) {
         guard let value else { return }
         if !range.contains(value) { throw .invalid(path, "\(value) is out of range [\(range.lowerBound), \(range.upperBound)]") }
     }
 
     /// A string of at most `characters` characters and `bytes` UTF-8 bytes.
-    static func text(_ value: String, _ path: String, characters: Int, bytes: Int) throws(FleetError) {
+    static func text(_ value: String, _ path: String, characters: Int, bytes: Int) throws(StatusError) {
         // Bytes first: counting characters walks the whole string.
         if value.utf8.count > bytes { throw .invalid(path, "must be at most \(bytes) bytes in UTF-8, got \(value.utf8.count)") }
         if value.count > characters { throw .invalid(path, "must be at most \(characters) characters") }
     }
 
-    static func count<C: Collection>(_ values: C, _ path: String, max: Int) throws(FleetError) {
+    static func count<C: Collection>(_ values: C, _ path: String, max: Int) throws(StatusError) {
         if values.count > max { throw .invalid(path, "has \(values.count) entries; at most \(max) are allowed") }
     }
 
-    static func attributes(_ attributes: [Attribute], _ path: String) throws(FleetError) {
+    static func attributes(_ attributes: [Attribute], _ path: String) throws(StatusError) {
         try count(attributes, path, max: Limits.maximumAttributes)
         var keys = Set<String>()
         for (i, attribute) in attributes.enumerated() {
@@ -55,12 +55,12 @@ enum Check {
         }
     }
 
-    static func terminal(_ location: TerminalLocation?, _ path: String) throws(FleetError) {
+    static func terminal(_ location: TerminalLocation?, _ path: String) throws(StatusError) {
         guard let location else { return }
         try latLng(location.point, "\(path).point")
     }
 
-    static func location(_ location: VehicleLocation?, _ path: String) throws(FleetError) {
+    static func location(_ location: VehicleLocation?, _ path: String) throws(StatusError) {
         guard let location else { return }
         guard let point = location.location else { throw .invalid("\(path).location", "required field is missing") }
         try latLng(point, "\(path).location")
@@ -76,7 +76,7 @@ enum Check {
         try finite(location.rawLocationAccuracy, "\(path).rawLocationAccuracy", range: 0...1e7)
     }
 
-    static func traffic(_ traffic: TrafficPolylineData?, _ path: String) throws(FleetError) {
+    static func traffic(_ traffic: TrafficPolylineData?, _ path: String) throws(StatusError) {
         guard let stretches = traffic?.trafficRendering.roadStretch else { return }
         let here = "\(path).trafficRendering.roadStretch"
         try count(stretches, here, max: Limits.maximumRoadStretches)
@@ -86,7 +86,7 @@ enum Check {
         }
     }
 
-    static func waypoint(_ waypoint: TripWaypoint, _ path: String) throws(FleetError) {
+    static func waypoint(_ waypoint: TripWaypoint, _ path: String) throws(StatusError) {
         if let tripId = waypoint.tripId { try ResourceName.validateID(tripId, field: "\(path).tripId") }
         try terminal(waypoint.location, "\(path).location")
         if let encoded = waypoint.encodedPathToWaypoint, !encoded.isEmpty {

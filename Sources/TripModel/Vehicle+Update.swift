@@ -15,7 +15,7 @@ extension Vehicle {
     /// A new vehicle from a create request: output-only fields of `input` are ignored;
     /// `vehicleState`, `supportedTripTypes`, `maximumCapacity` and `vehicleType` are required
     /// as in Fleet Engine.
-    public static func created(from input: Vehicle, provider: String, id: String, now: Timestamp) throws(FleetError) -> Vehicle {
+    public static func created(from input: Vehicle, provider: String, id: String, now: Timestamp) throws(StatusError) -> Vehicle {
         try ResourceName.validateID(provider, field: "provider")
         try ResourceName.validateID(id, field: "vehicleId")
         var vehicle = Vehicle(name: ResourceName.vehicle(provider: provider, id: id))
@@ -30,7 +30,7 @@ extension Vehicle {
 
     /// Applies the masked fields of `input`; a masked field absent from `input` is cleared.
     /// Versions move only when their content changes.
-    public mutating func apply(_ input: Vehicle, mask: FieldMask, now: Timestamp) throws(FleetError) {
+    public mutating func apply(_ input: Vehicle, mask: FieldMask, now: Timestamp) throws(StatusError) {
         try mask.validate(writable: Self.writableFields, outputOnly: Self.outputOnlyFields)
         for field in mask.fields {
             let path = "vehicle.\(field)"
@@ -65,7 +65,7 @@ extension Vehicle {
                 // Only the order of the stops is taken; paths and estimates are ours.
                 waypoints = input.waypoints.map(\.stop)
             case "currentRouteSegment":
-                let segment = try input.currentRouteSegment.map { text throws(FleetError) in
+                let segment = try input.currentRouteSegment.map { text throws(StatusError) in
                     try RouteGeometry.normalized(text, path: path)
                 }
                 if segment != currentRouteSegment {

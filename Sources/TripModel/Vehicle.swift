@@ -1,3 +1,5 @@
+import JSON
+
 /// A vehicle as Fleet Engine models it: its state, capabilities, last location, the route
 /// its driver follows and the waypoints of the trips assigned to it.
 public struct Vehicle: Hashable, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import JSON
 
 /// A `vehicles:search` request: the nearest ONLINE vehicles that can take a trip of the given
 /// types and size from a pickup point (Fleet Engine `SearchVehiclesRequest`, the subset
@@ -23,7 +24,7 @@ public struct VehicleSearchQuery: Codable, Hashable, Sendable {
     public var orderBy: Order
 
     /// The orders Fleet Engine offers that we can compute.
-    public enum Order: String, FleetEnum {
+    public enum Order: String, WireEnum {
         case pickupPointETA = "PICKUP_POINT_ETA"
         case pickupPointDistance = "PICKUP_POINT_DISTANCE"
         case pickupPointStraightDistance = "PICKUP_POINT_STRAIGHT_DISTANCE"
@@ -60,7 +61,7 @@ public struct VehicleSearchQuery: Codable, Hashable, Sendable {
     }
 
     /// Checks the ranges Fleet Engine documents; errors name the field.
-    public func validate() throws(FleetError) {
+    public func validate() throws(StatusError) {
         try Check.terminal(pickupPoint, "pickupPoint")
         try Check.terminal(dropoffPoint, "dropoffPoint")
         try Check.integer(pickupRadiusMeters, "pickupRadiusMeters", 400...10_000)

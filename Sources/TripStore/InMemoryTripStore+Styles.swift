@@ -16,7 +16,7 @@ extension InMemoryTripStore: StyleStore {
     }
 
     public func saveStyle(name: String, overrides: String?, expectedVersion: Int64, time: Timestamp) async throws -> StyleRecord {
-        try styles.records.withLock { (records) throws(FleetError) -> StyleRecord in
+        try styles.records.withLock { (records) throws(StatusError) -> StyleRecord in
             let found = records[name]?.version ?? 0
             guard found == expectedVersion else { throw StyleRecord.conflict(name, expected: expectedVersion, found: found) }
             let record = StyleRecord(name: name, overrides: overrides, version: found + 1, updateTime: time)

@@ -11,7 +11,7 @@ import TripModel
 /// Whether a store's writes currently fail for want of storage (a full disk, an I/O error, a
 /// lost database), and with which message.
 public final class StoreHealth: Sendable {
-    private let state = Mutex<FleetError?>(nil)
+    private let state = Mutex<StatusError?>(nil)
     /// Set while a failure is recorded, so that a successful write (every write) costs one
     /// atomic load.
     private let failing = Atomic<Bool>(false)
@@ -19,9 +19,9 @@ public final class StoreHealth: Sendable {
     /// Healthy, until a write fails.
     public init() {}
 
-    /// The storage failure the newest write ended with (an `UNAVAILABLE` ``FleetError``); nil
+    /// The storage failure the newest write ended with (an `UNAVAILABLE` ``StatusError``); nil
     /// while writes succeed.
-    public var failure: FleetError? {
+    public var failure: StatusError? {
         guard failing.load(ordering: .acquiring) else { return nil }
         return state.withLock { $0 }
     }
@@ -36,7 +36,7 @@ public final class StoreHealth: Sendable {
     }
 
     /// Records a write that failed for want of storage.
-    public func recordFailure(_ error: FleetError) {
+    public func recordFailure(_ error: StatusError) {
         state.withLock { failure in
             failure = error
             failing.store(true, ordering: .releasing)

@@ -34,7 +34,7 @@ public struct StyleRecord: Hashable, Sendable {
     }
 
     /// The ABORTED error of a lost compare-and-swap.
-    package static func conflict(_ name: String, expected: Int64, found: Int64) -> FleetError {
-        FleetError(.aborted, "style '\(name)' changed meanwhile (version \(found), expected \(expected)); read it again and retry")
+    package static func conflict(_ name: String, expected: Int64, found: Int64) -> StatusError {
+        StatusError(.aborted, "style '\(name)' changed meanwhile (version \(found), expected \(expected)); read it again and retry")
     }
 }

@@ -8,7 +8,7 @@ import TripModel
 /// ``write(_:)``); reads that a store answers faster on its own (listings, searches, the
 /// event log) are methods here.
 ///
-/// Errors thrown are ``TripModel/FleetError``: the caller's fault (a forged page token, a lost
+/// Errors thrown are ``TripModel/StatusError``: the caller's fault (a forged page token, a lost
 /// compare-and-swap) with its code, and a storage failure (a full disk, an I/O error, a lost
 /// database) as `UNAVAILABLE` with a message that says what failed. A store records its
 /// writes' storage failures and recoveries in ``health``.
@@ -102,7 +102,7 @@ final class Outcome<Value: Sendable>: Sendable {
 
     /// The value; INTERNAL when the store returned without running the body.
     @inlinable func get() throws -> Value {
-        guard let result = value.withLock({ $0 }) else { throw FleetError(.internal, "the store's transaction ended without running it") }
+        guard let result = value.withLock({ $0 }) else { throw StatusError(.internal, "the store's transaction ended without running it") }
         return result
     }
 }
@@ -140,7 +140,7 @@ public struct PageRequest: Hashable, Sendable {
     public var pageToken: String?
 
     /// Creates a page request; a size of 0 means the default.
-    public init(pageSize: Int = 0, pageToken: String? = nil) throws(FleetError) {
+    public init(pageSize: Int = 0, pageToken: String? = nil) throws(StatusError) {
         if pageSize < 0 || pageSize > Limits.maximumPageSize {
             throw .invalid("pageSize", "\(pageSize) is out of range [1, \(Limits.maximumPageSize)]")
         }
@@ -149,7 +149,7 @@ public struct PageRequest: Hashable, Sendable {
     }
 
     /// The ID the page starts after, decoded from the token.
-    package func startAfter() throws(FleetError) -> String? {
+    package func startAfter() throws(StatusError) -> String? {
         guard let pageToken else { return nil }
         guard let id = PageToken.decode(pageToken) else { throw .invalid("pageToken", "is not a token this server issued") }
         return id

@@ -30,13 +30,13 @@ extension StoreConformance {
         let moved = try await fleet.updateVehicle(provider: "p", id: "v1", input: Inputs.location(37.39, -122), mask: FieldMask("lastLocation"))
         #expect(moved.lastLocation?.location == LatLng(latitude: 37.39, longitude: -122))
         #expect(try await fleet.locationHistory(provider: "p", vehicleId: "v1", limit: 10).count == 1)
-        let duplicate = try await #require(throws: FleetError.self) {
+        let duplicate = try await #require(throws: StatusError.self) {
             try await fleet.createVehicle(provider: "p", id: "v1", input: Inputs.vehicle())
         }
         #expect(duplicate.code == .alreadyExists)
-        let missing = try await #require(throws: FleetError.self) { try await fleet.vehicle(provider: "p", id: "nope") }
+        let missing = try await #require(throws: StatusError.self) { try await fleet.vehicle(provider: "p", id: "nope") }
         #expect(missing.code == .notFound)
-        let otherProvider = try await #require(throws: FleetError.self) { try await fleet.vehicle(provider: "q", id: "v1") }
+        let otherProvider = try await #require(throws: StatusError.self) { try await fleet.vehicle(provider: "q", id: "v1") }
         #expect(otherProvider.code == .notFound)
     }
 
@@ -74,26 +74,26 @@ extension StoreConformance {
         let tripBefore = try await fleet.trip(provider: "p", id: "t1")
         let vehicleBefore = try await fleet.vehicle(provider: "p", id: "v1")
         let eventsBefore = try await fleet.latestEventID()
-        let illegal = try await #require(throws: FleetError.self) {
+        let illegal = try await #require(throws: StatusError.self) {
             try await fleet.updateTrip(provider: "p", id: "t1", input: Inputs.status(.complete), mask: FieldMask("tripStatus"))
         }
         #expect(illegal.code == .failedPrecondition)
         var reassign = Trip(name: "")
         reassign.vehicleId = "ghost"
-        let ghost = try await #require(throws: FleetError.self) {
+        let ghost = try await #require(throws: StatusError.self) {
             try await fleet.updateTrip(provider: "p", id: "t1", input: reassign, mask: FieldMask("vehicleId"))
         }
         #expect(ghost.code == .notFound)
-        await #expect(throws: FleetError.self) {
+        await #expect(throws: StatusError.self) {
             try await fleet.updateVehicle(provider: "p", id: "v1", input: Inputs.location(95, 0), mask: FieldMask("lastLocation"))
         }
-        await #expect(throws: FleetError.self) {
+        await #expect(throws: StatusError.self) {
             try await fleet.createTrip(provider: "p", id: "t2", input: Inputs.trip(vehicle: "ghost"))
         }
         #expect(try await fleet.trip(provider: "p", id: "t1") == tripBefore)
         #expect(try await fleet.vehicle(provider: "p", id: "v1") == vehicleBefore)
         #expect(try await fleet.latestEventID() == eventsBefore)
-        await #expect(throws: FleetError.self) { try await fleet.trip(provider: "p", id: "t2") }
+        await #expect(throws: StatusError.self) { try await fleet.trip(provider: "p", id: "t2") }
     }
 
     /// Deletes refuse while trips are under way.
@@ -101,15 +101,15 @@ extension StoreConformance {
         let fleet = Inputs.fleet(try await make())
         _ = try await fleet.createVehicle(provider: "p", id: "v1", input: Inputs.vehicle())
         _ = try await fleet.createTrip(provider: "p", id: "t1", input: Inputs.trip(vehicle: "v1"))
-        let vehicleError = try await #require(throws: FleetError.self) { try await fleet.deleteVehicle(provider: "p", id: "v1") }
+        let vehicleError = try await #require(throws: StatusError.self) { try await fleet.deleteVehicle(provider: "p", id: "v1") }
         #expect(vehicleError.code == .failedPrecondition)
-        let tripError = try await #require(throws: FleetError.self) { try await fleet.deleteTrip(provider: "p", id: "t1") }
+        let tripError = try await #require(throws: StatusError.self) { try await fleet.deleteTrip(provider: "p", id: "t1") }
         #expect(tripError.code == .failedPrecondition)
         _ = try await fleet.updateTrip(provider: "p", id: "t1", input: Inputs.status(.canceled), mask: FieldMask("tripStatus"))
         try await fleet.deleteTrip(provider: "p", id: "t1")
         try await fleet.deleteVehicle(provider: "p", id: "v1")
-        await #expect(throws: FleetError.self) { try await fleet.vehicle(provider: "p", id: "v1") }
-        await #expect(throws: FleetError.self) { try await fleet.deleteTrip(provider: "p", id: "t1") }
+        await #expect(throws: StatusError.self) { try await fleet.vehicle(provider: "p", id: "v1") }
+        await #expect(throws: StatusError.self) { try await fleet.deleteTrip(provider: "p", id: "t1") }
     }
 
     /// Listing pages through every vehicle exactly once; a forged token is refused.
@@ -125,10 +125,10 @@ extension StoreConformance {
             token = page.nextPageToken
         } while token != nil
         #expect(seen == (0..<5).map { "providers/p/vehicles/v\($0)" })
-        await #expect(throws: FleetError.self) {
+        await #expect(throws: StatusError.self) {
             try await fleet.listVehicles(provider: "p", page: try PageRequest(pageSize: 2, pageToken: "garbage!"))
         }
-        #expect(throws: FleetError.self) { try PageRequest(pageSize: 5000) }
+        #expect(throws: StatusError.self) { try PageRequest(pageSize: 5000) }
         let query = TripSearchQuery(vehicleId: "v1", activeTripsOnly: true, page: try PageRequest())
         #expect(try await fleet.searchTrips(provider: "p", query: query).items.isEmpty)
     }
@@ -254,7 +254,7 @@ extension StoreConformance {
         #expect(logged.allSatisfy { $0.tripIds.isEmpty })
 
         let latest = try await store.latestEventID()
-        await #expect(throws: FleetError.self) {
+        await #expect(throws: StatusError.self) {
             _ = try await fleet.updateNavigationUISettings(
                 provider: "p", vehicleId: "v1", json: Array(#"{"myLocationButton": true, "compassButton": "yes"}"#.utf8))
         }
@@ -265,8 +265,8 @@ extension StoreConformance {
         let reset = try await fleet.resetNavigationUISettings(provider: "p", vehicleId: "v1")
         #expect(reset.settings == VehicleNavigationUISettings().settings && reset.version > changed.version)
         #expect(try await fleet.navigationUISettings(provider: "p", vehicleId: "v1") == reset)
-        await #expect(throws: FleetError.self) { _ = try await fleet.navigationUISettings(provider: "p", vehicleId: "nope") }
-        await #expect(throws: FleetError.self) { _ = try await fleet.resetNavigationUISettings(provider: "p", vehicleId: "nope") }
+        await #expect(throws: StatusError.self) { _ = try await fleet.navigationUISettings(provider: "p", vehicleId: "nope") }
+        await #expect(throws: StatusError.self) { _ = try await fleet.resetNavigationUISettings(provider: "p", vehicleId: "nope") }
     }
 
     /// Many location updates at once all commit, in full: every location is in the history

@@ -12,7 +12,7 @@ extension StoreConformance {
 
     static func styleStore(_ make: Factory) async throws -> any StyleStore {
         let store = try await make()
-        guard let styles = store as? any StyleStore else { throw FleetError(.internal, "\(type(of: store)) keeps no styles") }
+        guard let styles = store as? any StyleStore else { throw StatusError(.internal, "\(type(of: store)) keeps no styles") }
         return styles
     }
 
@@ -35,7 +35,7 @@ extension StoreConformance {
     static func staleStyleVersionIsAborted(_ make: Factory) async throws {
         let store = try await styleStore(make)
         _ = try await store.saveStyle(name: "night", overrides: "{}", expectedVersion: 0, time: Inputs.time)
-        let error = await #expect(throws: FleetError.self) {
+        let error = await #expect(throws: StatusError.self) {
             try await store.saveStyle(name: "night", overrides: #"{"x":1}"#, expectedVersion: 0, time: Inputs.time)
         }
         #expect(error?.code == .aborted)

@@ -60,7 +60,7 @@ enum DatabaseChoice: CustomStringConvertible {
         case .postgres(let location):
             do {
                 return try await PostgresTripStore(location: location)
-            } catch let error as FleetError where error.code == .unavailable {
+            } catch let error as StatusError where error.code == .unavailable {
                 throw StartupError(description: "cannot open the store: \(error.message)")
             }
         }

@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import Navigation
 import Render
+import Scenarios
 import ServiceLifecycle
 import TripModel
 import TripServer

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Scenarios
 import TripModel
 import TripServer
@@ -222,7 +223,7 @@ struct DemoDrive: Sendable {
 
     /// The update with its location (and raw fix) stamped at `time` (recorded times are from the past).
     static func stamped(_ body: [UInt8], at time: Date) throws -> [UInt8] {
-        var vehicle = try FleetJSON.decode(Vehicle.self, from: body, root: "vehicle")
+        var vehicle = try JSONCoding.decode(Vehicle.self, from: body, root: "vehicle")
         vehicle.lastLocation?.updateTime = Timestamp(time)
         vehicle.lastLocation?.serverTime = nil
         if vehicle.lastLocation?.rawLocationTime != nil { vehicle.lastLocation?.rawLocationTime = Timestamp(time) }
@@ -235,7 +236,7 @@ struct DemoDrive: Sendable {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
-    static func encode(_ value: some Encodable) throws -> [UInt8] { Array(try FleetJSON.encode(value)) }
+    static func encode(_ value: some Encodable) throws -> [UInt8] { Array(try JSONCoding.encode(value)) }
 }
 
 /// The demo's input is unusable.

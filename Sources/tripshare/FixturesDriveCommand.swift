@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import JSON
 import Navigation
 import Scenarios
 import TripModel
@@ -55,7 +56,7 @@ struct FixturesDriveCommand: AsyncParsableCommand {
             switch format {
             case "osrm": navRoute = try OSRMImporter.route(from: data)
             case "valhalla": navRoute = try ValhallaImporter.route(from: data)
-            case "navroute": navRoute = try FleetJSON.decode(NavRoute.self, from: data, root: "route")
+            case "navroute": navRoute = try JSONCoding.decode(NavRoute.self, from: data, root: "route")
             default: throw ValidationError("--format must be navroute, osrm or valhalla")
             }
         } catch let error as ValidationError { throw error } catch { throw ValidationError("\(route): \(error)") }

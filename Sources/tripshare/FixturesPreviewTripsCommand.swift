@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import JSON
 import TripModel
 
 /// `tripshare fixtures preview-trips`: the trip fixtures the preview tests draw.
@@ -27,7 +28,7 @@ struct FixturesPreviewTripsCommand: AsyncParsableCommand {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for (name, trip) in try await PreviewTripFixtures.all(shared: URL(fileURLWithPath: shared)) {
             let file = folder.appendingPathComponent("\(name).json")
-            try FleetJSON.encodePretty(trip).write(to: file)
+            try JSONCoding.encodePretty(trip).write(to: file)
             print("wrote \(file.path)")
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import JSON
 import Navigation
 import TripModel
 
@@ -30,7 +31,7 @@ struct RouteImportOptions: ParsableArguments {
             throw ValidationError("the imported route is not valid: \(error)")
         }
         let output = try LineOutput(path: out)
-        output.writeLine(try FleetJSON.encodePretty(route))
+        output.writeLine(try JSONCoding.encodePretty(route))
         output.flush()
         if let out {
             let points = (try? route.validate().count) ?? 0

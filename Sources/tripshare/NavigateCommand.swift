@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import JSON
 import Navigation
 import Render
 import TripModel
@@ -134,7 +135,7 @@ struct NavigateCommand: AsyncParsableCommand {
                 }
                 // Written by hand so the keys come in the documented order: event, time, data.
                 var line = Data("{\"event\":\"\(event.name)\",\"time\":\"\(Timestamp(time).rfc3339)\",\"data\":".utf8)
-                line.append(try FleetJSON.encode(shown))
+                line.append(try JSONCoding.encode(shown))
                 line.append(UInt8(ascii: "}"))
                 output.writeLine(line)
                 count += 1
@@ -172,7 +173,7 @@ struct NavigateCommand: AsyncParsableCommand {
 
     static func readRoute(_ path: String) throws -> NavRoute {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        let route = try FleetJSON.decode(NavRoute.self, from: bytes, root: path)
+        let route = try JSONCoding.decode(NavRoute.self, from: bytes, root: path)
         do {
             _ = try route.validate()
         } catch {

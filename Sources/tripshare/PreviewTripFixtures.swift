@@ -6,6 +6,7 @@
 
 import Foundation
 import Geo
+import JSON
 import Navigation
 import Scenarios
 import TripModel
@@ -50,7 +51,7 @@ enum PreviewTripFixtures {
             guard let artefact = run.artefacts.first(where: { $0.fileName == "view-\(index).trip.json" }),
                 case .json(let view) = artefact.content
             else { throw ScenarioError("no view of trip \(tripId) at \(times[index].rfc3339)") }
-            return try FleetJSON.decode(Trip.self, from: try FleetJSON.encode(view), root: "trip")
+            return try JSONCoding.decode(Trip.self, from: try JSONCoding.encode(view), root: "trip")
         }
     }
 
@@ -62,7 +63,7 @@ enum PreviewTripFixtures {
         guard let index = trip.remainingWaypoints.firstIndex(where: { $0.waypointType == .dropOff }),
             let source = later.remainingWaypoints.first(where: { $0.waypointType == .dropOff }),
             let encoded = source.encodedPathToWaypoint, let pickup = trip.pickupPoint?.point
-        else { throw FleetError(.failedPrecondition, "no dropoff path to take") }
+        else { throw StatusError(.failedPrecondition, "no dropoff path to take") }
         var path = try EncodedPolyline.decode(encoded)
         path.insert(pickup, at: 0)
         var traffic = source.trafficToWaypoint
@@ -86,7 +87,7 @@ enum PreviewTripFixtures {
         var trip = view
         guard let index = trip.remainingWaypoints.firstIndex(where: { $0.waypointType == .dropOff }),
             let encoded = trip.remainingWaypoints[index].encodedPathToWaypoint
-        else { throw FleetError(.failedPrecondition, "no dropoff path to split") }
+        else { throw StatusError(.failedPrecondition, "no dropoff path to split") }
         let dropoff = trip.remainingWaypoints[index]
         let path = try EncodedPolyline.decode(encoded)
         let cuts = [0, path.count * 2 / 5, path.count * 3 / 4, path.count - 1]

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Basemap
 import Foundation
+import JSON
 import Logging
 import Raster
 import Render
@@ -88,7 +89,7 @@ struct RenderCommand: ParsableCommand {
         if let trip {
             guard let data = FileManager.default.contents(atPath: trip) else { throw RenderFailure("cannot read \(trip)") }
             do {
-                tripValue = try FleetJSON.decode(Trip.self, from: Array(data), root: "trip")
+                tripValue = try JSONCoding.decode(Trip.self, from: Array(data), root: "trip")
             } catch {
                 throw RenderFailure("\(trip): \(error.message)")
             }

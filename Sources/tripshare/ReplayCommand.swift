@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
+import JSON
 import Logging
 import Scenarios
 import ServiceLifecycle
@@ -124,7 +125,7 @@ struct ReplayCommand: AsyncParsableCommand {
             print(String(format: "remaining time vs driver (%d updates): median %.1f s, p90 %.1f s, max %.0f s", t.count, t.median, t.p90, t.maximum))
         }
         if let path = report {
-            try FleetJSON.encodePretty(result).write(to: URL(fileURLWithPath: path))
+            try JSONCoding.encodePretty(result).write(to: URL(fileURLWithPath: path))
             print("report written to \(path)")
         }
         if !result.failures.isEmpty { throw ExitCode.failure }

@@ -32,7 +32,7 @@ import TripStore
         var (route, points) = eastRoute()
         _ = try await fleet.createVehicle(provider: "p", id: "v1", input: vehicleInput(at: points[0]))
         route.steps[1].polylineEndIndex = 500
-        let error = try await #require(throws: FleetError.self) { try await fleet.setRoute(provider: "p", vehicleId: "v1", route: route) }
+        let error = try await #require(throws: StatusError.self) { try await fleet.setRoute(provider: "p", vehicleId: "v1", route: route) }
         #expect(error.code == .invalidArgument && error.message.hasPrefix("route.steps[1]"))
         #expect(try await fleet.vehicle(provider: "p", id: "v1").navigationStatus != .enrouteToDestination)
         #expect(try await fleet.latestEventID() == 1)

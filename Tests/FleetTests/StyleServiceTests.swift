@@ -33,11 +33,11 @@ import TripStore
     /// Unknown styles, bad names and refused changes are errors a caller can act on.
     @Test func errorsSayWhatIsWrong() async throws {
         let styles = Fleet(store: InMemoryTripStore(), clock: .fixed(start)).styles
-        let missing = try await #require(throws: FleetError.self) { try await styles.style("nope") }
+        let missing = try await #require(throws: StatusError.self) { try await styles.style("nope") }
         #expect(missing.code == .notFound && missing.message.contains("default"))
-        let badName = try await #require(throws: FleetError.self) { try await styles.style("no spaces") }
+        let badName = try await #require(throws: StatusError.self) { try await styles.style("no spaces") }
         #expect(badName.code == .invalidArgument && badName.message.hasPrefix("style: "))
-        let refused = try await #require(throws: FleetError.self) {
+        let refused = try await #require(throws: StatusError.self) {
             try await styles.change("default") { (coordinator) throws(StyleError) in
                 try coordinator.setPolylineStyleOptions(json: Array(#"{"width": "wide"}"#.utf8), for: .activeRoute)
             }

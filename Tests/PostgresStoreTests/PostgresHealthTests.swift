@@ -50,7 +50,7 @@ import TripStoreTesting
         #expect(store.health.failure == nil)
 
         await detachable.detach()
-        let failure = try await #require(throws: FleetError.self) {
+        let failure = try await #require(throws: StatusError.self) {
             try await fleet.updateVehicle(provider: "p", id: "v1", input: locationUpdate(37.5), mask: FieldMask("lastLocation"))
         }
         #expect(failure.code == .unavailable)
@@ -79,7 +79,7 @@ import TripStoreTesting
         let store = try #require(try await TestStores.make(.postgres) as? PostgresTripStore)
         let record = VehicleRecord(
             vehicle: try Vehicle.created(from: onlineVehicle(), provider: "p", id: "v1", now: fixedTime), tracking: RouteTracking())
-        let failure = try await #require(throws: FleetError.self) {
+        let failure = try await #require(throws: StatusError.self) {
             try await store.write { tx in
                 try #require(tx as? PostgresTransaction).connection.execute("SET transaction_read_only = on")
                 try tx.insertVehicle(provider: "p", id: "v1", record)

@@ -320,7 +320,7 @@ func onlineVehicle() -> Vehicle {
     /// saying where it looked (without the password).
     @Test func unreachableDatabaseIsUnavailable() async throws {
         let location = try PostgresLocation(url: "postgres://someone:hunter2@127.0.0.1:1/nowhere")
-        let error = try await #require(throws: FleetError.self) { try await PostgresTripStore(location: location) }
+        let error = try await #require(throws: StatusError.self) { try await PostgresTripStore(location: location) }
         #expect(error.code == .unavailable)
         #expect(error.message.contains("127.0.0.1:1/nowhere") && !error.message.contains("hunter2"))
     }

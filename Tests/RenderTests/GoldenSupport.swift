@@ -5,6 +5,7 @@
 // writes the goldens and fails every test it wrote for, so nothing is accepted unseen.
 
 import Foundation
+import JSON
 import Raster
 import Render
 import Styling
@@ -17,7 +18,7 @@ enum GoldenSupport {
 
     /// A trip fixture (a JOURNEY_SHARING_V1S view).
     static func trip(_ name: String) throws -> Trip {
-        try FleetJSON.decode(Trip.self, from: Array(Data(contentsOf: fixtures.appendingPathComponent("trips/\(name).json"))), root: "trip")
+        try JSONCoding.decode(Trip.self, from: Array(Data(contentsOf: fixtures.appendingPathComponent("trips/\(name).json"))), root: "trip")
     }
 
     /// The shipped styles.

@@ -303,7 +303,7 @@ private func settings(_ json: String) throws -> NavigationUISettings {
             (["units": "furlongs"], "units: 'furlongs' is not one of metric, imperial"),
         ]
         for (query, message) in refusals {
-            #expect(throws: FleetError.invalid("", message)) { try NavigationScreenOptions(parameters: query, now: now) }
+            #expect(throws: StatusError.invalid("", message)) { try NavigationScreenOptions(parameters: query, now: now) }
         }
     }
 

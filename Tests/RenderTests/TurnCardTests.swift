@@ -100,16 +100,16 @@ import TripModel
     /// The card's options refuse what no card can be.
     @Test func options() throws {
         let now = NavigationFixtures.at
-        #expect(throws: FleetError.invalid("", "shape: round needs a square card (size=240x240), not 320x240")) {
+        #expect(throws: StatusError.invalid("", "shape: round needs a square card (size=240x240), not 320x240")) {
             try TurnCardOptions(parameters: ["size": "320x240", "shape": "round"], now: now)
         }
-        #expect(throws: FleetError.invalid("", "size: '100x100' is not one of 240x240, 320x240, 240x320, 128x64")) {
+        #expect(throws: StatusError.invalid("", "size: '100x100' is not one of 240x240, 320x240, 240x320, 128x64")) {
             try TurnCardOptions(parameters: ["size": "100x100"], now: now)
         }
-        #expect(throws: FleetError.invalid("", "palette: 'grey' is not one of color, mono")) {
+        #expect(throws: StatusError.invalid("", "palette: 'grey' is not one of color, mono")) {
             try TurnCardOptions(parameters: ["palette": "grey"], now: now)
         }
-        #expect(throws: FleetError.invalid("", "scale: '0' is not an integer from 1 to 3")) {
+        #expect(throws: StatusError.invalid("", "scale: '0' is not an integer from 1 to 3")) {
             try TurnCardOptions(parameters: ["scale": "0"], now: now)
         }
         let parsed = try TurnCardOptions(parameters: ["size": "128x64", "palette": "mono", "scale": "2"], now: now)

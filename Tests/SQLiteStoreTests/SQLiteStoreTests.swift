@@ -2,6 +2,7 @@ import Fleet
 import Foundation
 import GRDB
 import Geo
+import JSON
 import SQLiteStore
 import Testing
 import TripModel
@@ -142,7 +143,8 @@ extension SQLiteTripStore {
                         sql: """
                             INSERT INTO vehicles (provider, vehicle_id, row_version, vehicle_state, latitude, longitude, body, tracking)
                             VALUES ('p', ?, 1, 'ONLINE', ?, ?, ?, ?)
-                            """, arguments: ["v\(i)", point.0, point.1, try FleetJSON.encodeText(vehicle), try FleetJSON.encodeText(RouteTracking())])
+                            """,
+                        arguments: ["v\(i)", point.0, point.1, try JSONCoding.encodeText(vehicle), try JSONCoding.encodeText(RouteTracking())])
                 }
             }
         }

@@ -1,6 +1,7 @@
 import Fleet
 import Foundation
 import GRDB
+import JSON
 import SQLiteStore
 import Testing
 import TripModel
@@ -34,13 +35,13 @@ import TripStore
         try await store.limitPageCount(to: try Self.pageCount(path) + 3)
 
         var acknowledged: [Double] = []
-        var refusal: FleetError?
+        var refusal: StatusError?
         for i in 0..<20_000 {
             let latitude = 37 + Double(i) * 1e-5
             do {
                 _ = try await fleet.updateVehicle(provider: "p", id: "v1", input: location(latitude, -122), mask: FieldMask("lastLocation"))
                 acknowledged.append(latitude)
-            } catch let error as FleetError {
+            } catch let error as StatusError {
                 refusal = error
                 break
             }
@@ -49,7 +50,7 @@ import TripStore
         #expect(refused.code == .unavailable)
         #expect(refused.message.contains("the database's disk is full"), "\(refused.message)")
         #expect(store.health.failure == refused)
-        await #expect(throws: FleetError.self) { try await store.probeWrites() }
+        await #expect(throws: StatusError.self) { try await store.probeWrites() }
         #expect(await fleet.readiness() == .unavailable(refused.message))
         // Reads go on.
         #expect(try await fleet.vehicle(provider: "p", id: "v1").lastLocation?.location?.latitude == acknowledged.last)
@@ -70,18 +71,18 @@ import TripStore
         let fleet = fleet(store)
         for v in 0..<8 { _ = try await fleet.createVehicle(provider: "p", id: "v\(v)", input: vehicleInput()) }
         try await store.limitPageCount(to: try Self.pageCount(path) + 6)
-        let outcomes = try await withThrowingTaskGroup(of: (vehicle: Int, acknowledged: [Double], refusals: [FleetError]).self) { group in
+        let outcomes = try await withThrowingTaskGroup(of: (vehicle: Int, acknowledged: [Double], refusals: [StatusError]).self) { group in
             for v in 0..<8 {
                 group.addTask {
                     var acknowledged: [Double] = []
-                    var refusals: [FleetError] = []
+                    var refusals: [StatusError] = []
                     for i in 0..<400 {
                         let latitude = 37 + Double(i) * 1e-4 + Double(v) * 1e-6
                         do {
                             _ = try await fleet.updateVehicle(
                                 provider: "p", id: "v\(v)", input: location(latitude, -122), mask: FieldMask("lastLocation"))
                             acknowledged.append(latitude)
-                        } catch let error as FleetError {
+                        } catch let error as StatusError {
                             refusals.append(error)
                         }
                     }

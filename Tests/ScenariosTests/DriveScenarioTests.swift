@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Navigation
 import Testing
 import TripModel
@@ -22,7 +23,7 @@ import TripModel
         let points = try cut.validate()
         #expect(cut.steps.count < route.steps.count)
         #expect(cut.destinations.last?.polylinePointIndex == points.count - 1)
-        #expect(try FleetJSON.encode(cutJSON).count < 1_000_000)
+        #expect(try JSONCoding.encode(cutJSON).count < 1_000_000)
         #expect(scenario.notes.contains { $0.hasPrefix("the route is cut after step") })
         #expect(scenario.checkpoints.count == 3)
         #expect(!scenario.timeline.contains { $0.body?["tripStatus"] == .string("COMPLETE") })

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Scenarios
 import Testing
 import TripModel
@@ -38,7 +39,7 @@ import TripModel
         #expect(calls.calls.suffix(2).map(\.expectedStatus) == [200, 409])
         #expect(calls.report.synthesizedVehicles == ["v1"] && calls.report.locationsWithoutPosition == 1)
         #expect(calls.notes.contains { $0.contains("no tripType") } && calls.notes.contains { $0.contains("never creates v1") })
-        let sent = try FleetJSON.decode(Vehicle.self, from: try calls.calls[1].body(), root: "vehicle")
+        let sent = try JSONCoding.decode(Vehicle.self, from: try calls.calls[1].body(), root: "vehicle")
         #expect(sent.lastLocation?.location?.latitude == 37.4)
     }
 }
@@ -55,7 +56,7 @@ extension FleetLogCallsTests {
         for call in located {
             let location = try #require(call.vehicle?.lastLocation)
             #expect(location.updateTime != nil && location.updateTime == location.rawLocationTime, "\(call.time)")
-            let sent = try FleetJSON.decode(Vehicle.self, from: try call.body(), root: "vehicle")
+            let sent = try JSONCoding.decode(Vehicle.self, from: try call.body(), root: "vehicle")
             #expect(sent.lastLocation?.updateTime == location.rawLocationTime)
         }
         // The app's clock, not the log's: fixes are taken before the server logs them.

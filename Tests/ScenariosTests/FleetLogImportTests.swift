@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Synchronization
 import Testing
 import TripModel
@@ -21,7 +22,7 @@ import TripModel
             switch result.call.op {
             case .updateVehicle where fields.contains("lastLocation"):
                 let sent = try? StrictJSONDecoder().decode(Vehicle.self, from: body, root: "sent").lastLocation?.location
-                let answered = try? FleetJSON.decode(Vehicle.self, from: result.body, root: "answer").lastLocation?.location
+                let answered = try? JSONCoding.decode(Vehicle.self, from: result.body, root: "answer").lastLocation?.location
                 if let sent {
                     positions.withLock { $0 += 1 }
                     if sent != answered {
@@ -30,7 +31,7 @@ import TripModel
                 }
             case .updateTrip where fields.contains("tripStatus"):
                 let sent = try? StrictJSONDecoder().decode(Trip.self, from: body, root: "sent").tripStatus
-                let answered = try? FleetJSON.decode(Trip.self, from: result.body, root: "answer").tripStatus
+                let answered = try? JSONCoding.decode(Trip.self, from: result.body, root: "answer").tripStatus
                 statuses.withLock { $0 += 1 }
                 if sent != answered {
                     mismatches.withLock {

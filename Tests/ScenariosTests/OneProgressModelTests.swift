@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Navigation
 import Testing
 import TripModel

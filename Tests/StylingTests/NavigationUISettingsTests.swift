@@ -1,3 +1,4 @@
+import JSON
 import Raster
 import Styling
 import Testing

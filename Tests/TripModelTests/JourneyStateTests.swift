@@ -133,7 +133,7 @@ import TripModel
         try vehicle.apply(order, mask: FieldMask("waypoints"), now: t0)
         var trips: [Trip] = []
         var tracking = RouteTracking()
-        #expect(throws: FleetError.invalid("vehicle.waypoints[0].tripId", "trip 'zzz' is not a current trip of this vehicle")) {
+        #expect(throws: StatusError.invalid("vehicle.waypoints[0].tripId", "trip 'zzz' is not a current trip of this vehicle")) {
             try JourneyState.refresh(vehicle: &vehicle, trips: &trips, tracking: &tracking, trigger: .init(now: t0, waypointsSet: true))
         }
         // Stored stops of a trip that has since finished simply drop out.

@@ -15,7 +15,7 @@ import TripModel
         let points = try EncodedPolyline.decode(text)
         #expect(points.count == 22)
         let bad = try #require(points.firstIndex { !$0.isValid })
-        let error = try #require(throws: FleetError.self) { try RouteGeometry.decode(text, path: "currentRouteSegment") }
+        let error = try #require(throws: StatusError.self) { try RouteGeometry.decode(text, path: "currentRouteSegment") }
         #expect(error.code == .invalidArgument)
         #expect(error.message.hasPrefix("currentRouteSegment[\(bad)]: decodes to"), "\(error.message)")
         #expect(error.message.hasSuffix("outside the valid coordinate range"))

@@ -5,7 +5,7 @@ import TripModel
 @Suite struct RulesTests {
     /// Creating a vehicle requires what Fleet Engine requires, naming the missing field.
     @Test func vehicleRequiredFields() {
-        #expect(throws: FleetError.invalid("vehicle.vehicleState", "required field is missing")) {
+        #expect(throws: StatusError.invalid("vehicle.vehicleState", "required field is missing")) {
             try Vehicle.created(from: Vehicle(name: ""), provider: "p", id: "v", now: t0)
         }
     }
@@ -13,7 +13,7 @@ import TripModel
     /// IDs are 1–64 NFC characters without `/ : ? , #`.
     @Test(arguments: ["", String(repeating: "x", count: 65), "a/b", "a:b", "a?b", "a,b", "a#b", "e\u{301}"])
     func badIDs(_ id: String) {
-        #expect(throws: FleetError.self) { try onlineVehicleWithID(id) }
+        #expect(throws: StatusError.self) { try onlineVehicleWithID(id) }
     }
 
     /// IDs are bounded in UTF-8 bytes as well as characters: 64 characters that each carry
@@ -22,10 +22,10 @@ import TripModel
     @Test func idsAreBoundedInBytes() throws {
         let heavy = String(repeating: "e" + String(repeating: "\u{301}", count: 100), count: 64)
         #expect(heavy.count == 64)
-        let error = try #require(throws: FleetError.self) { try onlineVehicleWithID(heavy) }
+        let error = try #require(throws: StatusError.self) { try onlineVehicleWithID(heavy) }
         #expect(error.message.contains("vehicleId: must be at most 256 bytes in UTF-8"), "\(error.message)")
         try onlineVehicleWithID(String(repeating: "😀", count: 64))
-        #expect(throws: FleetError.self) { try onlineVehicleWithID(String(repeating: "😀", count: 65)) }
+        #expect(throws: StatusError.self) { try onlineVehicleWithID(String(repeating: "😀", count: 65)) }
     }
 
     /// Attribute keys and values are bounded in bytes too (a 256-character value of 512,512
@@ -35,11 +35,11 @@ import TripModel
         let heavyCharacter = "a" + String(repeating: "\u{300}", count: 1_000)
         var input = Vehicle(name: "")
         input.attributes = [Attribute(key: "label", stringValue: String(repeating: heavyCharacter, count: 256))]
-        #expect(throws: FleetError.invalid("vehicle.attributes[0].stringValue", "must be at most 1024 bytes in UTF-8, got 512256")) {
+        #expect(throws: StatusError.invalid("vehicle.attributes[0].stringValue", "must be at most 1024 bytes in UTF-8, got 512256")) {
             try vehicle.apply(input, mask: FieldMask("attributes"), now: t0)
         }
         input.attributes = [Attribute(key: String(repeating: heavyCharacter, count: 2), stringValue: "x")]
-        #expect(throws: FleetError.self) { try vehicle.apply(input, mask: FieldMask("attributes"), now: t0) }
+        #expect(throws: StatusError.self) { try vehicle.apply(input, mask: FieldMask("attributes"), now: t0) }
         input.attributes = [Attribute(key: "label", stringValue: String(repeating: "ü", count: 256))]
         try vehicle.apply(input, mask: FieldMask("attributes"), now: t0)
         #expect(vehicle.attributes.first?.stringValue?.utf8.count == 512)
@@ -50,7 +50,7 @@ import TripModel
                 location: TerminalLocation(point: LatLng(latitude: 1, longitude: 2)),
                 tripId: String(repeating: heavyCharacter, count: 3), waypointType: .pickup)
         ]
-        let error = try #require(throws: FleetError.self) { try vehicle.apply(waypoints, mask: FieldMask("waypoints"), now: t0) }
+        let error = try #require(throws: StatusError.self) { try vehicle.apply(waypoints, mask: FieldMask("waypoints"), now: t0) }
         #expect(error.message.hasPrefix("vehicle.waypoints[0].tripId: must be at most 256 bytes"), "\(error.message)")
     }
 
@@ -66,11 +66,11 @@ import TripModel
     /// The update mask is required, and output-only or unknown fields in it are refused.
     @Test func updateMaskChecks() throws {
         var vehicle = try onlineVehicle()
-        #expect(throws: FleetError.self) { try vehicle.apply(Vehicle(name: ""), mask: FieldMask(""), now: t0) }
-        #expect(throws: FleetError.invalid("updateMask", "'currentTrips' is maintained by the server and cannot be written")) {
+        #expect(throws: StatusError.self) { try vehicle.apply(Vehicle(name: ""), mask: FieldMask(""), now: t0) }
+        #expect(throws: StatusError.invalid("updateMask", "'currentTrips' is maintained by the server and cannot be written")) {
             try vehicle.apply(Vehicle(name: ""), mask: FieldMask("currentTrips"), now: t0)
         }
-        let error = try #require(throws: FleetError.self) { try vehicle.apply(Vehicle(name: ""), mask: FieldMask("colour"), now: t0) }
+        let error = try #require(throws: StatusError.self) { try vehicle.apply(Vehicle(name: ""), mask: FieldMask("colour"), now: t0) }
         #expect(error.message.contains("unknown field 'colour'"))
     }
 
@@ -88,11 +88,11 @@ import TripModel
         var vehicle = try onlineVehicle()
         var input = Vehicle(name: "")
         input.lastLocation = VehicleLocation(location: LatLng(latitude: 91, longitude: 0))
-        #expect(throws: FleetError.invalid("vehicle.lastLocation.location.latitude", "91.0 is out of range [-90, 90]")) {
+        #expect(throws: StatusError.invalid("vehicle.lastLocation.location.latitude", "91.0 is out of range [-90, 90]")) {
             try vehicle.apply(input, mask: FieldMask("lastLocation"), now: t0)
         }
         input.lastLocation = VehicleLocation(location: LatLng(latitude: 1, longitude: 2), heading: .nan)
-        #expect(throws: FleetError.invalid("vehicle.lastLocation.heading", "must be a finite number")) {
+        #expect(throws: StatusError.invalid("vehicle.lastLocation.heading", "must be a finite number")) {
             try vehicle.apply(input, mask: FieldMask("lastLocation"), now: t0)
         }
     }
@@ -120,14 +120,14 @@ import TripModel
         var vehicle = try onlineVehicle()
         var input = Vehicle(name: "")
         input.currentRouteSegment = ""
-        #expect(throws: FleetError.invalid("vehicle.currentRouteSegment", "must not be empty")) {
+        #expect(throws: StatusError.invalid("vehicle.currentRouteSegment", "must not be empty")) {
             try vehicle.apply(input, mask: FieldMask("currentRouteSegment"), now: t0)
         }
         input.currentRouteSegment = EncodedPolyline.encode(eastwardRoad(vertices: Limits.maximumPolylinePoints + 1, spacing: 1))
-        let error = try #require(throws: FleetError.self) { try vehicle.apply(input, mask: FieldMask("currentRouteSegment"), now: t0) }
+        let error = try #require(throws: StatusError.self) { try vehicle.apply(input, mask: FieldMask("currentRouteSegment"), now: t0) }
         #expect(error.message.contains("at most \(Limits.maximumPolylinePoints)"))
         input.currentRouteSegment = "not a polyline!"
-        #expect(throws: FleetError.self) { try vehicle.apply(input, mask: FieldMask("currentRouteSegment"), now: t0) }
+        #expect(throws: StatusError.self) { try vehicle.apply(input, mask: FieldMask("currentRouteSegment"), now: t0) }
     }
 
     /// A trip follows the state machine; illegal moves are FAILED_PRECONDITION.
@@ -135,7 +135,7 @@ import TripModel
         var trip = try newTrip("t1", pickup: LatLng(latitude: 37.4, longitude: -122), dropoff: LatLng(latitude: 37.5, longitude: -122))
         var input = Trip(name: "")
         input.tripStatus = .complete
-        let error = try #require(throws: FleetError.self) { try trip.apply(input, mask: FieldMask("tripStatus"), now: t0, vehicleLocation: nil) }
+        let error = try #require(throws: StatusError.self) { try trip.apply(input, mask: FieldMask("tripStatus"), now: t0, vehicleLocation: nil) }
         #expect(error.code == .failedPrecondition)
         #expect(error.message == "trip.tripStatus: cannot move from NEW to COMPLETE")
         input.tripStatus = .new
@@ -159,7 +159,7 @@ import TripModel
         try trip.apply(input, mask: FieldMask("tripStatus"), now: t0.adding(seconds: 60), vehicleLocation: here)
         #expect(trip.dropoffTime == t0.adding(seconds: 60))
         #expect(trip.actualDropoffPoint?.timestamp == t0.adding(seconds: 60))
-        #expect(throws: FleetError.self) { try trip.apply(Trip(name: ""), mask: FieldMask("vehicleId"), now: t0, vehicleLocation: nil) }
+        #expect(throws: StatusError.self) { try trip.apply(Trip(name: ""), mask: FieldMask("vehicleId"), now: t0, vehicleLocation: nil) }
     }
 
     /// Intermediate destinations are visited in order; the index advances by itself.
@@ -187,6 +187,6 @@ import TripModel
         change.tripStatus = .arrivedAtIntermediateDestination
         try trip.apply(change, mask: FieldMask("tripStatus"), now: t0, vehicleLocation: nil)
         change.tripStatus = .enrouteToIntermediateDestination
-        #expect(throws: FleetError.self) { try trip.apply(change, mask: FieldMask("tripStatus"), now: t0, vehicleLocation: nil) }
+        #expect(throws: StatusError.self) { try trip.apply(change, mask: FieldMask("tripStatus"), now: t0, vehicleLocation: nil) }
     }
 }

@@ -1,3 +1,4 @@
+import JSON
 import Testing
 import TripModel
 
@@ -70,7 +71,7 @@ import TripModel
     @Test func emptyFieldsOmitted() throws {
         let trip = try decodeTrip(#"{"name": "providers/p/trips/t", "remainingWaypoints": null, "tripStatus": "NEW"}"#)
         #expect(trip.remainingWaypoints.isEmpty)
-        let json = try FleetJSON.encodeText(trip)
+        let json = try JSONCoding.encodeText(trip)
         #expect(json == #"{"name":"providers/p/trips/t","tripStatus":"NEW"}"#)
     }
 }

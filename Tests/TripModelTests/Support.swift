@@ -27,9 +27,3 @@ func newTrip(_ id: String, pickup: LatLng, dropoff: LatLng, vehicle: String? = "
     input.vehicleId = vehicle
     return try Trip.created(from: input, provider: "p", id: id, now: t0)
 }
-
-/// The fixture folder shared by all projects: `../shared/fixtures` beside the repository.
-func fixtureURL(_ path: String, file: StaticString = #filePath) -> URL {
-    URL(fileURLWithPath: "\(file)").deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/fixtures").appendingPathComponent(path)
-}

@@ -8,13 +8,13 @@ import TripModel
     /// Every model error code answers with the HTTP status Google's APIs use for it, and the
     /// body names the code.
     @Test func codesMapToGoogleStatuses() {
-        let expected: [(FleetError.Code, Int)] = [
+        let expected: [(StatusError.Code, Int)] = [
             (.invalidArgument, 400), (.failedPrecondition, 400), (.unauthenticated, 401), (.permissionDenied, 403),
             (.notFound, 404), (.alreadyExists, 409), (.aborted, 409), (.resourceExhausted, 429), (.unknown, 500),
             (.internal, 500), (.unavailable, 503),
         ]
         for (code, status) in expected {
-            let error = APIError.from(FleetError(code, "m"))
+            let error = APIError.from(StatusError(code, "m"))
             #expect(error.status.code == status && error.code == code, "\(code)")
             #expect(error.description == "\(status) \(code.status): m")
         }

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import JSON
 import Logging
 import NIOEmbedded
 import Navigation
@@ -247,7 +248,7 @@ final class Target: Sendable {
         let broadcaster = EventBroadcaster(fleet: store, configuration: configuration)
         _ = try await store.createVehicle(
             provider: "p", id: "v1",
-            input: try FleetJSON.decode(
+            input: try JSONCoding.decode(
                 Vehicle.self, from: Array(NavFixtures.vehicleBody.utf8), root: "vehicle"))
         var subscription = try await broadcaster.subscribe(.vehicle(provider: "p", vehicleId: "v1"), after: nil)
         func move(_ i: Int) async throws {

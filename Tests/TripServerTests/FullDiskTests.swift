@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import JSON
 import SQLiteStore
 import Testing
 import TripModel

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import JSON
 import Navigation
 import Raster
 import Render
@@ -39,7 +40,7 @@ import TripServer
             try await Self.seed(harness, client)
             let rider = harness.consumer("t1")
             let trip = try await client.expect(.ok, .get, "/v1/providers/p/trips/t1", as: rider)
-            let view = try FleetJSON.decode(Trip.self, from: trip.body, root: "trip")
+            let view = try JSONCoding.decode(Trip.self, from: trip.body, root: "trip")
             let style = try StyleLibrary.bundled().defaultStyle
             let mapped = try await client.expect(.ok, .get, Self.path, as: rider)
             let plain = try await client.expect(.ok, .get, Self.path + "?basemap=off", as: rider)

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import JSON
 import Raster
 import Render
 import Styling
@@ -26,7 +27,7 @@ import TripStoreTesting
             let image = try PNGCodec.decode(reply.body)
             #expect(image.width == 640 && image.height == 480)
 
-            let view = try FleetJSON.decode(
+            let view = try JSONCoding.decode(
                 Trip.self, from: try await client.expect(.ok, .get, "/v1/providers/p/trips/t1", as: harness.consumer("t1")).body, root: "trip")
             let preview = TripPreview(
                 trip: view, style: try StyleLibrary.bundled().defaultStyle,

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import JSON
 import Navigation
 import Testing
 import TripModel
@@ -36,7 +37,7 @@ import TripServer
             let json = escaped.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
                 .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
                 .replacingOccurrences(of: "&amp;", with: "&")
-            let info = try FleetJSON.decode(NavInfo.self, from: Array(json.utf8), root: "navInfo")
+            let info = try JSONCoding.decode(NavInfo.self, from: Array(json.utf8), root: "navInfo")
             #expect(info.currentStep?.simpleRoadName == "Street 1")
             #expect(info.currentStep?.maneuver == .turnRight)
         }

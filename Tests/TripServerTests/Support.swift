@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import JSON
 import JWTKit
 import Render
 import Testing

@@ -1,5 +1,5 @@
 import FuzzSupport
-import TripModel
+import Scenarios
 
 /// Fuzzes the Fleet Engine Cloud Logging export reader (`tripshare replay`,
 /// `import fleet-log`, `demo --fleet-log`), and the vehicles it synthesizes for replays.

@@ -1,5 +1,5 @@
 import FuzzSupport
-import TripModel
+import JSON
 
 /// Fuzzes the API's JSON parser. Whatever parses must encode and parse back to the
 /// same value (stored bodies are read back this way); a refused input must be a thrown error.

@@ -1,4 +1,5 @@
 import FuzzSupport
+import JSON
 import TripModel
 
 /// Fuzzes the strict decoder on the API's request bodies (a vehicle, a trip, a

@@ -93,9 +93,9 @@ public struct TurnCardOptions: Hashable, Sendable {
     /// `240x320`, `128x64`), `shape` (`rect`, `round`: square cards only), `scale` (1–3),
     /// `palette` (`color`, `mono`), `lighting`, `units`, `at`, `tz` as for navigation.png.
     /// Errors name the parameter.
-    public init(parameters: [String: String], now: Timestamp) throws(FleetError) {
+    public init(parameters: [String: String], now: Timestamp) throws(StatusError) {
         self.init(at: now)
-        func choice<T: RawRepresentable & CaseIterable>(_ name: String, _: T.Type) throws(FleetError) -> T?
+        func choice<T: RawRepresentable & CaseIterable>(_ name: String, _: T.Type) throws(StatusError) -> T?
         where T.RawValue == String {
             guard let value = parameters[name], !value.isEmpty else { return nil }
             guard let chosen = T(rawValue: value) else {

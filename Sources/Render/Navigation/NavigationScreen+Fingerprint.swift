@@ -6,6 +6,7 @@
 // layer can answer `If-None-Match` without drawing.
 
 import Geo
+import JSON
 import Navigation
 import Styling
 import TripModel

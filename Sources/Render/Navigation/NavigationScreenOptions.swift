@@ -122,27 +122,27 @@ public struct NavigationScreenOptions: Hashable, Sendable {
     /// (0–22) and `bearing` (degrees), `perspective`, `lighting` (`auto`, `normal`,
     /// `lowLight`), `at` (RFC 3339; default `now`), `tz` (an IANA zone such as
     /// `Europe/Berlin`; default UTC), `units` (`metric`, `imperial`). Errors name the parameter.
-    public init(parameters: [String: String], now: Timestamp) throws(FleetError) {
+    public init(parameters: [String: String], now: Timestamp) throws(StatusError) {
         self.init(at: now)
         func text(_ name: String) -> String? {
             guard let value = parameters[name], !value.isEmpty else { return nil }
             return value
         }
-        func integer(_ name: String, _ range: ClosedRange<Int>) throws(FleetError) -> Int? {
+        func integer(_ name: String, _ range: ClosedRange<Int>) throws(StatusError) -> Int? {
             guard let value = text(name) else { return nil }
             guard let number = Int(value), range.contains(number) else {
                 throw .invalid(name, "'\(value.prefix(32))' is not an integer from \(range.lowerBound) to \(range.upperBound)")
             }
             return number
         }
-        func number(_ name: String, _ range: ClosedRange<Double>) throws(FleetError) -> Double? {
+        func number(_ name: String, _ range: ClosedRange<Double>) throws(StatusError) -> Double? {
             guard let value = text(name) else { return nil }
             guard let number = Double(value), number.isFinite, range.contains(number) else {
                 throw .invalid(name, "'\(value.prefix(32))' is not a number from \(range.lowerBound) to \(range.upperBound)")
             }
             return number
         }
-        func choice<T: RawRepresentable & CaseIterable>(_ name: String, _: T.Type) throws(FleetError) -> T?
+        func choice<T: RawRepresentable & CaseIterable>(_ name: String, _: T.Type) throws(StatusError) -> T?
         where T.RawValue == String {
             guard let value = text(name) else { return nil }
             guard let chosen = T(rawValue: value) else {

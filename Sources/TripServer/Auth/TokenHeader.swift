@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import TripModel
 
 /// The JOSE header of a token, checked before its signature (RFC 7515): the `alg` it names

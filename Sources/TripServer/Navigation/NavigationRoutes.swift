@@ -1,6 +1,7 @@
 import Fleet
 import Foundation
 import Hummingbird
+import JSON
 import Navigation
 import TripModel
 
@@ -45,7 +46,7 @@ struct NavigationRoutes {
         do {
             route = try StrictJSONDecoder().decode(NavRoute.self, from: body.readableBytesView, root: "route")
         } catch {
-            throw APIError(FleetError(error))
+            throw APIError(StatusError(error))
         }
         let info = try await fleet.setRoute(provider: provider, vehicleId: id, route: route)
         broadcaster.poke()

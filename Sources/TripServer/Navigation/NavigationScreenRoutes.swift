@@ -2,6 +2,7 @@ import Caching
 import Fleet
 import Foundation
 import Hummingbird
+import JSON
 import Metrics
 import Navigation
 import Prometheus
@@ -58,7 +59,7 @@ struct NavigationScreenRoutes {
     @Sendable func screenLayout(_ request: Request, context: TripRequestContext) async throws -> Response {
         let (screen, etag) = try await screen(request, context: context, kind: "l")
         if let unchanged = Self.notModified(request, etag: etag) { return unchanged }
-        return Self.answer(Array(try FleetJSON.encode(try screen.layout())), type: "application/json; charset=utf-8", etag: etag)
+        return Self.answer(Array(try JSONCoding.encode(try screen.layout())), type: "application/json; charset=utf-8", etag: etag)
     }
 
     /// `GET .../navInfo/card.png`: the turn-by-turn card.

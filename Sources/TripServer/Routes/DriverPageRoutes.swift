@@ -42,7 +42,7 @@ struct DriverPageRoutes {
         case .opens(let owner, let id): (provider, vehicleId) = (owner, id)
         }
         let vehicle: Vehicle
-        do { vehicle = try await fleet.vehicle(provider: provider, id: vehicleId) } catch let error as FleetError where error.code == .notFound {
+        do { vehicle = try await fleet.vehicle(provider: provider, id: vehicleId) } catch let error as StatusError where error.code == .notFound {
             return PageResponse.message(.notFound, "This vehicle cannot be found", "It may have been deleted.")
         }
         let label = vehicle.attributes.first { $0.key == "vehicleLabel" }?.stringValue ?? vehicleId

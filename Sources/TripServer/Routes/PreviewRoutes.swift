@@ -72,7 +72,7 @@ struct PreviewRoutes {
     }
 
     /// The `basemap` parameter: `on` (the default) or `off`.
-    static func basemapParameter(_ text: String?) throws(FleetError) -> Bool {
+    static func basemapParameter(_ text: String?) throws(StatusError) -> Bool {
         switch text {
         case nil, "", "on": return true
         case "off": return false

@@ -1,6 +1,7 @@
 import Fleet
 import Foundation
 import Hummingbird
+import JSON
 import Navigation
 import TripModel
 import TripStore
@@ -46,7 +47,7 @@ struct SharePageRoutes {
         case .opens(let owner, let id): (provider, tripId) = (owner, id)
         }
         let trip: Trip
-        do { trip = try await fleet.trip(provider: provider, id: tripId) } catch let error as FleetError where error.code == .notFound {
+        do { trip = try await fleet.trip(provider: provider, id: tripId) } catch let error as StatusError where error.code == .notFound {
             return PageResponse.message(.notFound, "This trip cannot be found", "It may have been deleted.")
         }
         var labels = (vehicle: "–", driver: "–")
@@ -56,7 +57,7 @@ struct SharePageRoutes {
         }
         // The JSON of a didUpdateNavInfo event, as the page reads it from the event stream.
         let navigation = try? await fleet.riderNavInfo(provider: provider, trip: trip)
-        let navigationJSON = navigation.flatMap { try? FleetJSON.encodeText(NavEvent.didUpdateNavInfo($0)) } ?? ""
+        let navigationJSON = navigation.flatMap { try? JSONCoding.encodeText(NavEvent.didUpdateNavInfo($0)) } ?? ""
         let html = assets.page
             .replacingOccurrences(of: "{{navInfo}}", with: PageResponse.escape(navigationJSON))
             .replacingOccurrences(of: "{{provider}}", with: PageResponse.escape(provider))

@@ -1,5 +1,6 @@
 import Fleet
 import Hummingbird
+import JSON
 import TripModel
 import TripStore
 
@@ -51,7 +52,7 @@ struct TripRoutes {
     @Sendable func get(_ request: Request, context: TripRequestContext) async throws -> Response {
         let (stored, view) = try await readableTrip(request, context: context)
         let json = try views.json(key: "\(stored.value.name)/\(view.rawValue)", revision: stored.revision) {
-            Array(try FleetJSON.encode(stored.value.rendered(as: view)))
+            Array(try JSONCoding.encode(stored.value.rendered(as: view)))
         }
         return JSONResponse.bytes(json)
     }

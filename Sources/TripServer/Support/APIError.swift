@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import JSON
 import TripModel
 
 /// An error as the API returns it, in the Google API error model:
@@ -9,14 +10,14 @@ public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConverti
     /// The HTTP status.
     public var status: HTTPResponse.Status
     /// The Google status (`INVALID_ARGUMENT`, ...).
-    public var code: FleetError.Code
+    public var code: StatusError.Code
     /// What went wrong, naming the field path where one is at fault.
     public var message: String
     /// Extra response headers (`Retry-After` on a 429).
     public var headers: HTTPFields = [:]
 
     /// An error with `code`'s HTTP status, or `status` where the HTTP layer decided it.
-    public init(_ code: FleetError.Code, _ message: String, status: HTTPResponse.Status? = nil) {
+    public init(_ code: StatusError.Code, _ message: String, status: HTTPResponse.Status? = nil) {
         self.code = code
         self.message = message
         self.status = status ?? Self.httpStatus(of: code)
@@ -39,12 +40,12 @@ public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConverti
     }
 
     /// The API form of a model error.
-    public init(_ error: FleetError) {
+    public init(_ error: StatusError) {
         self.init(error.code, error.message)
     }
 
     /// The HTTP status Google's APIs answer a code with.
-    static func httpStatus(of code: FleetError.Code) -> HTTPResponse.Status {
+    static func httpStatus(of code: StatusError.Code) -> HTTPResponse.Status {
         switch code {
         case .invalidArgument, .failedPrecondition: .badRequest
         case .unauthenticated: .unauthorized
@@ -62,7 +63,7 @@ public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConverti
     public static func from(_ error: any Error) -> APIError {
         switch error {
         case let error as APIError: return error
-        case let error as FleetError: return APIError(error)
+        case let error as StatusError: return APIError(error)
         case let error as HTTPError:
             return APIError(
                 error.status == .contentTooLarge ? .invalidArgument : .unknown, error.body ?? error.status.reasonPhrase,
@@ -84,7 +85,7 @@ public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConverti
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         let body = Body(error: .init(code: status.code, message: message, status: code.status))
-        let data = (try? FleetJSON.encode(body)) ?? Data("{}".utf8)
+        let data = (try? JSONCoding.encode(body)) ?? Data("{}".utf8)
         var fields = headers
         fields[.contentType] = "application/json; charset=utf-8"
         return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))

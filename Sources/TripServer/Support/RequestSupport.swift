@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import JSON
 import TripModel
 
 extension Request {
@@ -19,7 +20,7 @@ extension Request {
         do {
             return try StrictJSONDecoder().decode(type, from: buffer.readableBytesView, root: root)
         } catch {
-            throw APIError(FleetError(error))
+            throw APIError(StatusError(error))
         }
     }
 
@@ -63,7 +64,7 @@ extension TripRequestContext {
 /// Responses with JSON bodies.
 enum JSONResponse {
     static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws -> Response {
-        let data = try FleetJSON.encode(value)
+        let data = try JSONCoding.encode(value)
         var fields = headers
         fields[.contentType] = "application/json; charset=utf-8"
         return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))

@@ -2,7 +2,7 @@ import Foundation
 
 /// The JSON coding used on the wire and in the store: strict decoding (unknown fields are
 /// errors) and fast compact encoding.
-public enum FleetJSON {
+public enum JSONCoding {
     /// Encodes a value as compact JSON; equal values give equal bytes.
     public static func encode<T: Encodable>(_ value: T) throws -> Data {
         Data(try JSONStreamEncoder().encode(value))
@@ -22,11 +22,7 @@ public enum FleetJSON {
     }
 
     /// Decodes a value strictly; `root` names the document in error paths.
-    public static func decode<T: Decodable>(_ type: T.Type, from bytes: some Collection<UInt8>, root: String) throws(FleetError) -> T {
-        do {
-            return try StrictJSONDecoder().decode(type, from: bytes, root: root)
-        } catch {
-            throw FleetError(error)
-        }
+    public static func decode<T: Decodable>(_ type: T.Type, from bytes: some Collection<UInt8>, root: String) throws(FieldError) -> T {
+        try StrictJSONDecoder().decode(type, from: bytes, root: root)
     }
 }

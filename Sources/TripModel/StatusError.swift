@@ -1,6 +1,8 @@
+import JSON
+
 /// A request the model refuses, with the Google API status it maps to and a message that
 /// names the field path.
-public struct FleetError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct StatusError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The Google API error status of the failure.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         fileprivate enum Kind: String {
@@ -64,8 +66,8 @@ public struct FleetError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// An invalid argument at a field path: "`path`: `message`".
-    public static func invalid(_ path: String, _ message: String) -> FleetError {
-        FleetError(.invalidArgument, path.isEmpty ? message : "\(path): \(message)")
+    public static func invalid(_ path: String, _ message: String) -> StatusError {
+        StatusError(.invalidArgument, path.isEmpty ? message : "\(path): \(message)")
     }
 
     /// Turns a refused input (a JSON decoding failure, a style or route error) into an

@@ -1,11 +1,12 @@
 import Foundation
+import Scenarios
 import Testing
 import TripModel
 
 @Suite struct FleetLogTests {
     /// The lowercase export reads as its 542 calls in time order, with no entry skipped.
     @Test func twoTrips() throws {
-        let log = try FleetLog.parse(try Data(contentsOf: fixtureURL("fleet-engine-logs/two-trips-bay-area.json")))
+        let log = try FleetLog.parse(try Data(contentsOf: sharedFixture("fleet-engine-logs/two-trips-bay-area.json")))
         #expect(log.entries.count == 542)
         #expect(log.skippedEntryTypes.isEmpty)
         var counts: [String: Int] = [:]
@@ -36,7 +37,7 @@ import TripModel
     /// The camelCase export reads too; its opaque handles are counted, and locations come
     /// from the raw GPS fix where the log holds only a handle.
     @Test func jumpDemo() throws {
-        let log = try FleetLog.parse(try Data(contentsOf: fixtureURL("fleet-engine-logs/jump-demo.json")))
+        let log = try FleetLog.parse(try Data(contentsOf: sharedFixture("fleet-engine-logs/jump-demo.json")))
         #expect(log.entries.count == 40 + 4 + 14 + 529)
         #expect(log.droppedFields["vehicle.currentRouteSegmentHandle"] ?? 0 > 500)
         #expect(log.locationsFromRaw > 400)
@@ -44,7 +45,7 @@ import TripModel
 
     /// Something that is not a log is refused.
     @Test func notALog() {
-        #expect(throws: FleetError.self) { try FleetLog.parse(Array(#"{"hello": 1}"#.utf8)) }
-        #expect(throws: FleetError.self) { try FleetLog.parse(Array("[1".utf8)) }
+        #expect(throws: StatusError.self) { try FleetLog.parse(Array(#"{"hello": 1}"#.utf8)) }
+        #expect(throws: StatusError.self) { try FleetLog.parse(Array("[1".utf8)) }
     }
 }

@@ -2,6 +2,9 @@
 // a replay or an import then creates the vehicle itself, from the first state Fleet Engine
 // logged for it, so the calls that follow find it as the driver's app left it.
 
+import JSON
+import TripModel
+
 extension FleetLog {
     /// The create body for a vehicle the log only updates: state, trip types, capacity and
     /// type from Fleet Engine's first logged response for it, with Fleet Engine's defaults

@@ -1,7 +1,7 @@
 /// Why an input was refused: the path of the field at fault and what was wrong there. The one
 /// error shape of the project's parsers and validators (JSON input, style documents, routes
 /// with steps); each module names it for its domain (`JSONInputError`, Styling's `StyleError`,
-/// Navigation's `NavRouteError`), and ``FleetError/init(_:)`` turns any of them into an
+/// Navigation's `NavRouteError`), and ``StatusError/init(_:)`` turns any of them into an
 /// INVALID_ARGUMENT that names the field.
 public struct FieldError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Dotted path to the offending value, with `[i]` for array elements; the document's

@@ -3,14 +3,14 @@
 
 extension KeyedDecodingContainer {
     /// Decodes an array that may be absent or null (then empty).
-    func decodeArray<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> [T] {
+    package func decodeArray<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> [T] {
         try decodeIfPresent([T].self, forKey: key) ?? []
     }
 }
 
 extension KeyedEncodingContainer {
     /// Encodes an array unless it is empty.
-    mutating func encodeNonEmpty<T: Encodable>(_ values: [T], forKey key: Key) throws {
+    package mutating func encodeNonEmpty<T: Encodable>(_ values: [T], forKey key: Key) throws {
         if !values.isEmpty { try encode(values, forKey: key) }
     }
 }

@@ -2,10 +2,10 @@
 // the list of accepted ones so the client sees what to send.
 
 /// An enum coded as one of a fixed set of strings.
-public protocol FleetEnum: RawRepresentable, CaseIterable, Codable, Hashable, Sendable
+public protocol WireEnum: RawRepresentable, CaseIterable, Codable, Hashable, Sendable
 where RawValue == String {}
 
-extension FleetEnum {
+extension WireEnum {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -25,19 +25,19 @@ extension FleetEnum {
 }
 
 /// Whether a trip may share the vehicle with other trips.
-public enum TripType: String, FleetEnum {
+public enum TripType: String, WireEnum {
     case shared = "SHARED"
     case exclusive = "EXCLUSIVE"
 }
 
 /// Whether a vehicle accepts new trips.
-public enum VehicleState: String, FleetEnum {
+public enum VehicleState: String, WireEnum {
     case offline = "OFFLINE"
     case online = "ONLINE"
 }
 
 /// The kind of vehicle (`vehicleType.category`); it picks the fallback speed for estimates.
-public enum VehicleCategory: String, FleetEnum {
+public enum VehicleCategory: String, WireEnum {
     case auto = "AUTO"
     case taxi = "TAXI"
     case truck = "TRUCK"
@@ -47,14 +47,14 @@ public enum VehicleCategory: String, FleetEnum {
 }
 
 /// What a waypoint is for.
-public enum WaypointType: String, FleetEnum {
+public enum WaypointType: String, WireEnum {
     case pickup = "PICKUP_WAYPOINT_TYPE"
     case dropOff = "DROP_OFF_WAYPOINT_TYPE"
     case intermediateDestination = "INTERMEDIATE_DESTINATION_WAYPOINT_TYPE"
 }
 
 /// The driver app's navigation state as it reports it.
-public enum NavigationStatus: String, FleetEnum {
+public enum NavigationStatus: String, WireEnum {
     case noGuidance = "NO_GUIDANCE"
     case enrouteToDestination = "ENROUTE_TO_DESTINATION"
     case offRoute = "OFF_ROUTE"
@@ -62,7 +62,7 @@ public enum NavigationStatus: String, FleetEnum {
 }
 
 /// The traffic speed of a stretch of route.
-public enum TrafficSpeed: String, FleetEnum {
+public enum TrafficSpeed: String, WireEnum {
     /// No traffic data for the stretch.
     case unspecified = "SPEED_UNSPECIFIED"
     case normal = "NORMAL"
@@ -71,14 +71,14 @@ public enum TrafficSpeed: String, FleetEnum {
 }
 
 /// The style of a road stretch in a driver's `currentRouteSegmentTraffic`.
-public enum RoadStretchStyle: String, FleetEnum {
+public enum RoadStretchStyle: String, WireEnum {
     case unspecified = "STYLE_UNSPECIFIED"
     case slowerTraffic = "SLOWER_TRAFFIC"
     case trafficJam = "TRAFFIC_JAM"
 }
 
 /// Which fields of a trip a `GET` returns.
-public enum TripView: String, FleetEnum {
+public enum TripView: String, WireEnum {
     case unspecified = "TRIP_VIEW_UNSPECIFIED"
     /// Every field (the default).
     case sdk = "SDK"
@@ -87,7 +87,7 @@ public enum TripView: String, FleetEnum {
 }
 
 /// Where a location came from.
-public enum LocationSensor: String, FleetEnum {
+public enum LocationSensor: String, WireEnum {
     case unknown = "UNKNOWN_SENSOR"
     case gps = "GPS"
     case network = "NETWORK"

@@ -1,3 +1,6 @@
+import JSON
+import TripModel
+
 /// A Fleet Engine Cloud Logging export read as the API calls it recorded, in time order and
 /// in the REST API's spellings, ready to replay against tripshare. Both export shapes are
 /// read (a `rawLogs` array in an object, or a bare array; lowercase or camelCase keys).
@@ -32,7 +35,7 @@ public struct FleetLog: Sendable {
     public var locationsFromRaw: Int
 
     /// Reads an export; throws INVALID_ARGUMENT when it is not one.
-    public static func parse(_ bytes: some Collection<UInt8>) throws(FleetError) -> FleetLog {
+    public static func parse(_ bytes: some Collection<UInt8>) throws(StatusError) -> FleetLog {
         let document: JSONValue
         do { document = try JSONParser.parse(bytes) } catch { throw .invalid("log", error.description) }
         let rawEntries: [JSONValue]
@@ -61,7 +64,7 @@ public struct FleetLog: Sendable {
         var dropped: [String: Int] = [:]
         var locationsFromRaw = 0
 
-        mutating func entry(_ raw: JSONValue, index: Int) throws(FleetError) -> Entry? {
+        mutating func entry(_ raw: JSONValue, index: Int) throws(StatusError) -> Entry? {
             let path = "log.rawLogs[\(index)]"
             guard let payload = raw["jsonPayload"] ?? raw["jsonpayload"],
                 case .string(let type)? = payload["@type"]
@@ -115,12 +118,12 @@ public struct FleetLog: Sendable {
             }
         }
 
-        mutating func decode<T: Decodable>(_ value: JSONValue, _ kind: FleetLogSchema.Kind, root: String) throws(FleetError) -> T {
+        mutating func decode<T: Decodable>(_ value: JSONValue, _ kind: FleetLogSchema.Kind, root: String) throws(StatusError) -> T {
             let rest = normalize(value, kind, path: kind == .vehicle ? "vehicle" : "trip")
             do {
                 return try StrictJSONDecoder().decode(T.self, from: rest, root: root)
             } catch {
-                throw FleetError(error)
+                throw StatusError(error)
             }
         }
 
