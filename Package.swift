@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "PostgresStore", targets: ["PostgresStore"]),
         .library(name: "Fleet", targets: ["Fleet"]),
         .library(name: "TripStoreTesting", targets: ["TripStoreTesting"]),
+        .library(name: "Access", targets: ["Access"]),
         .library(name: "TripServer", targets: ["TripServer"]),
         .library(name: "TripServerTesting", targets: ["TripServerTesting"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
@@ -101,10 +102,17 @@ let package = Package(
         ),
         .target(name: "Styling", dependencies: ["Caching", "JSON", "Raster", "TripModel"], resources: [.copy("styles")], swiftSettings: strict),
         .target(name: "Render", dependencies: ["Basemap", "Styling", "Raster", "TripModel", "Geo", "JSON", "Navigation"], swiftSettings: strict),
+        // Tokens (ours and Fleet Engine's), principals, the role rules and rate limits: the one
+        // policy both wires call (DESIGN §4).
+        .target(
+            name: "Access",
+            dependencies: ["JSON", "TripModel", .product(name: "JWTKit", package: "jwt-kit")],
+            swiftSettings: strict
+        ),
         .target(
             name: "TripServer",
             dependencies: [
-                "Caching", "Geo", "JSON", "TripModel", "TripStore", "Fleet", "Styling", "Render", "Navigation", "Raster",
+                "Access", "Caching", "Geo", "JSON", "TripModel", "TripStore", "Fleet", "Styling", "Render", "Navigation", "Raster",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -123,7 +131,7 @@ let package = Package(
         .target(
             name: "TripServerTesting",
             dependencies: [
-                "TripServer", "TripModel", "TripStore",
+                "Access", "TripServer", "TripModel", "TripStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -136,7 +144,7 @@ let package = Package(
         .target(
             name: "Scenarios",
             dependencies: [
-                "TripServer", "TripServerTesting", "TripStore", "SQLiteStore", "TripModel", "Navigation", "Raster", "Geo", "JSON",
+                "Access", "TripServer", "TripServerTesting", "TripStore", "SQLiteStore", "TripModel", "Navigation", "Raster", "Geo", "JSON",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -154,7 +162,7 @@ let package = Package(
         .executableTarget(
             name: "tripshare",
             dependencies: [
-                "TripServer", "Fleet", "SQLiteStore", "PostgresStore", "TripStore", "TripModel", "Scenarios", "Styling", "Render",
+                "Access", "TripServer", "Fleet", "SQLiteStore", "PostgresStore", "TripStore", "TripModel", "Scenarios", "Styling", "Render",
                 "Basemap", "Navigation", "Raster", "Geo", "JSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -201,7 +209,7 @@ let package = Package(
         .testTarget(
             name: "TripServerTests",
             dependencies: [
-                "TripServer", "Fleet", "Styling", "Render", "Raster", "TripStore", "SQLiteStore", "PostgresStore", "TripStoreTesting",
+                "Access", "TripServer", "Fleet", "Styling", "Render", "Raster", "TripStore", "SQLiteStore", "PostgresStore", "TripStoreTesting",
                 "TripModel", "Navigation", "Geo", "JSON",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -213,9 +221,14 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "AccessTests",
+            dependencies: ["Access", "JSON", "TripModel", .product(name: "JWTKit", package: "jwt-kit")],
+            swiftSettings: strict),
+        .testTarget(
             name: "ScenariosTests",
             dependencies: [
-                "Scenarios", "TripServer", "TripServerTesting", "SQLiteStore", "PostgresStore", "TripStore", "TripStoreTesting", "TripModel",
+                "Access", "Scenarios", "TripServer", "TripServerTesting", "SQLiteStore", "PostgresStore", "TripStore", "TripStoreTesting",
+                "TripModel",
                 "Raster", "Navigation", "JSON",
             ],
             swiftSettings: strict),

@@ -1,3 +1,4 @@
+import Access
 import Fleet
 import Hummingbird
 import JSON
@@ -29,13 +30,11 @@ struct TripRoutes {
 
     /// The view asked for, defaulting to what the caller may see.
     static func view(_ request: Request, _ principal: Principal) throws(APIError) -> TripView {
-        guard let text = request.query("view"), !text.isEmpty else {
-            return principal.role == .consumer ? .journeySharingV1S : .sdk
-        }
+        guard let text = request.query("view"), !text.isEmpty else { return AccessPolicy.tripView(requested: nil, for: principal) }
         guard let view = TripView(rawValue: text) else {
             throw .invalid("view: unknown value '\(text.prefix(40))'; expected SDK or JOURNEY_SHARING_V1S")
         }
-        return view == .unspecified ? .sdk : view
+        return AccessPolicy.tripView(requested: view, for: principal)
     }
 
     /// Loads a trip the caller may read, with the view it asked for.

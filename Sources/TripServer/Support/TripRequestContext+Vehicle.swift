@@ -1,3 +1,4 @@
+import Access
 import Hummingbird
 
 extension TripRequestContext {
@@ -5,7 +6,8 @@ extension TripRequestContext {
     /// read (or, with `write`, change) that vehicle: the server, or the vehicle's driver.
     func vehicle(write: Bool) throws(APIError) -> (provider: String, id: String) {
         let id = try pathParameter("vehicleId")
-        try AccessPolicy.checkVehicle(try caller(), vehicleId: id, write: write)
+        let principal = try caller()
+        do { try AccessPolicy.checkVehicle(principal, vehicleId: id, write: write) } catch { throw APIError(error) }
         return (try pathParameter("provider"), id)
     }
 }
