@@ -45,6 +45,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
         // Fleet Engine's gRPC wire (DESIGN §14).
         .package(url: "https://github.com/grpc/grpc-swift-2", exact: "2.4.3"),
+        .package(url: "https://github.com/grpc/grpc-swift-nio-transport", exact: "2.9.2"),
         .package(url: "https://github.com/grpc/grpc-swift-protobuf", exact: "2.4.1"),
         .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
     ],
@@ -159,6 +160,22 @@ let package = Package(
                 .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
             ]
         ),
+        // Fleet Engine's gRPC services over Fleet (DESIGN §14): parse, authorise through Access,
+        // call Fleet, encode; no rule lives here.
+        .target(
+            name: "GRPCServer",
+            dependencies: [
+                "Access", "Caching", "Fleet", "FleetEngineProtos", "JSON", "TripModel", "TripStore",
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+                .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "tripshare",
             dependencies: [
@@ -223,6 +240,24 @@ let package = Package(
         .testTarget(
             name: "AccessTests",
             dependencies: ["Access", "JSON", "TripModel", .product(name: "JWTKit", package: "jwt-kit")],
+            swiftSettings: strict),
+        .testTarget(
+            name: "GRPCServerTests",
+            dependencies: [
+                "Access", "GRPCServer", "FleetEngineProtos", "Fleet", "JSON", "TripModel", "TripServer", "TripStore", "TripStoreTesting",
+                "SQLiteStore", "PostgresStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+                .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "ScenariosTests",

@@ -69,13 +69,6 @@ struct TripRoutes {
         return try JSONResponse.make(try await fleet.updateTrip(provider: provider, id: id, input: input, mask: mask))
     }
 
-    struct SearchRequest: Decodable {
-        var vehicleId: String?
-        var activeTripsOnly: Bool?
-        var pageSize: Int?
-        var pageToken: String?
-    }
-
     struct SearchResponse: Encodable {
         var trips: [Trip]
         var nextPageToken: String?
@@ -83,11 +76,8 @@ struct TripRoutes {
 
     @Sendable func search(_ request: Request, context: TripRequestContext) async throws -> Response {
         try AccessPolicy.requireServer(try context.caller(), "search trips")
-        let body = try await request.decodeBody(SearchRequest.self, root: "", context: context)
-        let query = TripSearchQuery(
-            vehicleId: body.vehicleId, activeTripsOnly: body.activeTripsOnly ?? false,
-            page: try PageRequest(pageSize: body.pageSize ?? 0, pageToken: body.pageToken))
-        let page = try await fleet.searchTrips(provider: try context.pathParameter("provider"), query: query)
+        let body = try await request.decodeBody(TripSearchRequest.self, root: "", context: context)
+        let page = try await fleet.searchTrips(provider: try context.pathParameter("provider"), query: try body.query())
         return try JSONResponse.make(SearchResponse(trips: page.items, nextPageToken: page.nextPageToken))
     }
 
