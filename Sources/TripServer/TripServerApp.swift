@@ -30,6 +30,9 @@ public struct TripServerApp: Sendable {
     public let basemap: BasemapLayer?
     /// Deletes what the event log no longer keeps, when run as one of ``services``.
     let retention: EventRetentionService
+    /// What else `/readyz` waits for beside the store (the gRPC listener): each says why it is
+    /// not ready, or nil when it is.
+    public var readinessChecks: [@Sendable () -> String?] = []
 
     /// Creates the application's parts over `store`: writes are stamped with `clock`,
     /// previews drawn at `previewClock` (`clock` when nil) over `basemap` when given; each
@@ -73,7 +76,7 @@ public struct TripServerApp: Sendable {
     public func makeRouter() -> Router<TripRequestContext> {
         let router = Router(context: TripRequestContext.self)
         router.add(middleware: MetricsAndErrorsMiddleware(metrics: metrics))
-        OperationsRoutes(fleet: fleet, metrics: metrics).register(on: router)
+        OperationsRoutes(fleet: fleet, metrics: metrics, readinessChecks: readinessChecks).register(on: router)
         SharePageRoutes(fleet: fleet, authenticator: authenticator).register(on: router)
         DriverPageRoutes(fleet: fleet, authenticator: authenticator).register(on: router)
         // Every route registered on `api` is authenticated, rate-limited and, where its path

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GRPCServer
 import Hummingbird
 import Logging
 import Render
@@ -23,6 +24,9 @@ struct ServeCommand: AsyncParsableCommand {
             so is one whose request the HTTP layer cannot read, after its 400. \
             With --basemap, previews (and the share page) draw the streets of that tile archive under the trip; \
             a file that is not a PMTiles or MBTiles archive stops the server from starting. \
+            Google's Fleet Engine clients (gRPC) are served on --grpc-port, the same data behind both ports; \
+            with --tls-cert and --tls-key both listeners speak TLS only, and with --service-accounts the \
+            Fleet Engine–shaped tokens of those service accounts are accepted on both (docs/grpc.md). \
             SIGTERM or SIGINT stop the server after the requests in flight are answered.
             """
     )
@@ -30,16 +34,21 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var options: ServerOptions
     @OptionGroup(title: "Connections and tokens") var security: SecurityOptions
     @OptionGroup(title: "Basemap") var basemapOptions: BasemapOptions
+    @OptionGroup(title: "gRPC (Fleet Engine's own clients)") var grpc: GRPCOptions
+    @OptionGroup(title: "TLS") var tls: TLSOptions
 
     func run() async throws {
         Logs.bootstrap(try options.resolvedLogFormat())
         let logger = Logger(label: "tripshare")
         let basemap = try basemapOptions.open(logger: logger)
         let opened = try await options.openServer(security, basemap: basemap)
-        let server = opened.app
+        var server = opened.app
         let keys = opened.keys
         let host = options.resolvedHost
         let port = try options.resolvedPort()
+        let tlsFiles = try tls.resolvedFiles()
+        let listener = try grpc.listener(for: &server, host: host, httpPort: port, tls: tlsFiles, logger: logger)
+        let scheme = tlsFiles == nil ? "http" : "https"
 
         if let created = keys.createdSecretFile {
             print("Created a token signing key in \(created) (mode 0600).")
@@ -52,7 +61,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let app = Application(
             router: server.makeRouter(),
-            server: TripServerApp.httpServer(timeouts: try security.connectionTimeouts()),
+            server: try TLSOptions.httpServer(TripServerApp.httpServer(timeouts: try security.connectionTimeouts()), files: tlsFiles),
             configuration: .init(address: .hostname(host, port: port), serverName: "tripshare"),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port
@@ -61,16 +70,24 @@ struct ServeCommand: AsyncParsableCommand {
                 }
                 print(
                     """
-                    tripshare is listening on http://\(host):\(bound) (database \(opened.database), keys from \(keys.source)).
+                    tripshare is listening on \(scheme)://\(host):\(bound) (database \(opened.database), keys from \(keys.source)).
                     Mint a token:   tripshare token --role server --provider demo\(tokenHint)
-                    Try the API:    curl -H "Authorization: Bearer $TOKEN" http://\(host):\(bound)/v1/providers/demo/vehicles
+                    Try the API:    curl -H "Authorization: Bearer $TOKEN" \(scheme)://\(host):\(bound)/v1/providers/demo/vehicles
                     """)
             },
             logger: logger
         )
         let services = ServiceGroup(
             configuration: .init(
-                services: [app] + server.services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                services: [app] + server.services + (listener.map { [$0] } ?? []), gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger))
+        if let listener {
+            // Said once the listener is bound; a listener that cannot bind fails the service group.
+            Task {
+                guard let bound = try? await listener.port else { return }
+                print("Fleet Engine gRPC (VehicleService, TripService) on \(host):\(bound)\(tlsFiles == nil ? "" : " over TLS").")
+            }
+        }
         try await services.run()
     }
 }
