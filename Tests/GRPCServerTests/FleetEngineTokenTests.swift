@@ -63,9 +63,11 @@ import TripStoreTesting
         let file = directory.appendingPathComponent("accounts.json")
         try JSONSerialization.data(withJSONObject: ["accounts": [backend.listing, driver.listing, rider.listing]]).write(to: file)
         let accounts = try await ServiceAccounts.load(path: file.path)
+        // What the calls sign with: each account's e-mail and private key (its listing stays here).
+        let (backendKey, driverKey, riderKey) = ((backend.email, backend.key), (driver.email, driver.key), (rider.email, rider.key))
         try await GRPCHarness.run(kind, serviceAccounts: accounts) { h in
             func auth(
-                _ account: (email: String, key: String, listing: [String: Any]), _ name: String, _ claim: [String: String]
+                _ account: (email: String, key: String), _ name: String, _ claim: [String: String]
             ) async throws
                 -> Metadata
             {
@@ -74,19 +76,19 @@ import TripStoreTesting
                         "Bearer \(try await Self.token(email: account.email, keyID: "\(name)-key", privateKey: account.key, authorization: claim))"
                 ]
             }
-            let server = try await auth(backend, "backend", ["vehicleid": "*"])
+            let server = try await auth(backendKey, "backend", ["vehicleid": "*"])
             _ = try await h.vehicles.createVehicle(Wire.createVehicle("v1"), metadata: server)
             _ = try await h.trips.createTrip(Wire.createTrip("t1", vehicle: "v1"), metadata: server)
-            let car = try await auth(driver, "driver", ["vehicleid": "v1"])
+            let car = try await auth(driverKey, "driver", ["vehicleid": "v1"])
             let moved = try await h.vehicles.updateVehicle(Wire.moveVehicle("v1", 37.392, -122.0), metadata: car)
             #expect(moved.lastLocation.location.latitude == 37.392)
             await expectStatus(.permissionDenied, "a driver token may not create vehicles") {
                 _ = try await h.vehicles.createVehicle(Wire.createVehicle("v2"), metadata: car)
             }
-            let trip = try await h.trips.getTrip(Wire.getTrip("t1"), metadata: try await auth(rider, "rider", ["tripid": "t1"]))
+            let trip = try await h.trips.getTrip(Wire.getTrip("t1"), metadata: try await auth(riderKey, "rider", ["tripid": "t1"]))
             #expect(trip.view == .journeySharingV1S)
             await expectStatus(.unauthenticated, "is not among the keys of service account") {
-                _ = try await h.vehicles.getVehicle(Wire.getVehicle("v1"), metadata: try await auth(driver, "backend", ["vehicleid": "v1"]))
+                _ = try await h.vehicles.getVehicle(Wire.getVehicle("v1"), metadata: try await auth(driverKey, "backend", ["vehicleid": "v1"]))
             }
         }
     }

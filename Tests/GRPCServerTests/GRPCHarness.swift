@@ -52,7 +52,7 @@ struct GRPCHarness: Sendable {
             group.addTask { try await listener.run() }
             let port = try await listener.port
             let client = GRPCClient(
-                transport: try HTTP2ClientTransport.Posix(target: .ipv4(host: "127.0.0.1", port: port), transportSecurity: .plaintext))
+                transport: try HTTP2ClientTransport.Posix(target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext))
             group.addTask { try await client.runConnections() }
             let harness = GRPCHarness(
                 store: store, fleet: fleet, authority: authority, registry: registry, vehicles: VehicleClient(wrapping: client),
