@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "Fleet", targets: ["Fleet"]),
         .library(name: "TripStoreTesting", targets: ["TripStoreTesting"]),
         .library(name: "ConnectionLimits", targets: ["ConnectionLimits"]),
+        .library(name: "Access", targets: ["Access"]),
         .library(name: "TripServer", targets: ["TripServer"]),
         .library(name: "TripServerTesting", targets: ["TripServerTesting"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
@@ -45,6 +46,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
         // Fleet Engine's gRPC wire (DESIGN §14).
         .package(url: "https://github.com/grpc/grpc-swift-2", exact: "2.4.3"),
+        .package(url: "https://github.com/grpc/grpc-swift-nio-transport", exact: "2.9.2"),
         .package(url: "https://github.com/grpc/grpc-swift-protobuf", exact: "2.4.1"),
         .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
     ],
@@ -107,10 +109,18 @@ let package = Package(
         // (REST and gRPC): transport plumbing without HTTP, below both servers.
         .target(
             name: "ConnectionLimits", dependencies: [.product(name: "NIOCore", package: "swift-nio")], swiftSettings: strict),
+        // Tokens (ours and Fleet Engine's), principals, the role rules and rate limits: the one
+        // policy both wires call (DESIGN §4).
+        .target(
+            name: "Access",
+            dependencies: ["JSON", "TripModel", .product(name: "JWTKit", package: "jwt-kit")],
+            swiftSettings: strict
+        ),
         .target(
             name: "TripServer",
             dependencies: [
-                "Caching", "ConnectionLimits", "Geo", "JSON", "TripModel", "TripStore", "Fleet", "Styling", "Render", "Navigation", "Raster",
+                "Access", "Caching", "ConnectionLimits", "Geo", "JSON", "TripModel", "TripStore", "Fleet", "Styling", "Render", "Navigation",
+                "Raster",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -129,7 +139,7 @@ let package = Package(
         .target(
             name: "TripServerTesting",
             dependencies: [
-                "TripServer", "TripModel", "TripStore",
+                "Access", "TripServer", "TripModel", "TripStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -142,7 +152,7 @@ let package = Package(
         .target(
             name: "Scenarios",
             dependencies: [
-                "TripServer", "TripServerTesting", "TripStore", "SQLiteStore", "TripModel", "Navigation", "Raster", "Geo", "JSON",
+                "Access", "TripServer", "TripServerTesting", "TripStore", "SQLiteStore", "TripModel", "Navigation", "Raster", "Geo", "JSON",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -157,14 +167,32 @@ let package = Package(
                 .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
             ]
         ),
+        // Fleet Engine's gRPC services over Fleet (DESIGN §14): parse, authorise through Access,
+        // call Fleet, encode; no rule lives here.
+        .target(
+            name: "GRPCServer",
+            dependencies: [
+                "Access", "Caching", "Fleet", "FleetEngineProtos", "JSON", "TripModel", "TripStore",
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+                .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "tripshare",
             dependencies: [
-                "TripServer", "Fleet", "SQLiteStore", "PostgresStore", "TripStore", "TripModel", "Scenarios", "Styling", "Render",
-                "Basemap", "Navigation", "Raster", "Geo", "JSON", "ConnectionLimits",
+                "Access", "GRPCServer", "TripServer", "Fleet", "SQLiteStore", "PostgresStore", "TripStore", "TripModel", "Scenarios", "Styling",
+                "Render", "Basemap", "Navigation", "Raster", "Geo", "JSON", "ConnectionLimits",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -211,7 +239,7 @@ let package = Package(
         .testTarget(
             name: "TripServerTests",
             dependencies: [
-                "TripServer", "Fleet", "Styling", "Render", "Raster", "TripStore", "SQLiteStore", "PostgresStore", "TripStoreTesting",
+                "Access", "TripServer", "Fleet", "Styling", "Render", "Raster", "TripStore", "SQLiteStore", "PostgresStore", "TripStoreTesting",
                 "TripModel", "Navigation", "Geo", "JSON", "ConnectionLimits",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -223,9 +251,32 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "AccessTests",
+            dependencies: ["Access", "JSON", "TripModel", .product(name: "JWTKit", package: "jwt-kit")],
+            swiftSettings: strict),
+        .testTarget(
+            name: "GRPCServerTests",
+            dependencies: [
+                "Access", "GRPCServer", "FleetEngineProtos", "Fleet", "JSON", "TripModel", "TripServer", "TripStore", "TripStoreTesting",
+                "SQLiteStore", "PostgresStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+                .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict),
+        .testTarget(
             name: "ScenariosTests",
             dependencies: [
-                "Scenarios", "TripServer", "TripServerTesting", "SQLiteStore", "PostgresStore", "TripStore", "TripStoreTesting", "TripModel",
+                "Access", "Scenarios", "TripServer", "TripServerTesting", "SQLiteStore", "PostgresStore", "TripStore", "TripStoreTesting",
+                "TripModel",
                 "Raster", "Navigation", "JSON",
             ],
             swiftSettings: strict),

@@ -2,6 +2,7 @@
 // golden shows exactly what the endpoint draws (styles sent over the API included), at the
 // checkpoint's time on the server's scripted clock.
 
+import Access
 import Foundation
 import TripServer
 

@@ -1,6 +1,7 @@
 // The state of one scenario run: the server stack it talks to, the tokens it holds, where
 // each vehicle's event log was last read, and what it has recorded so far.
 
+import Access
 import Foundation
 import JSON
 import TripModel

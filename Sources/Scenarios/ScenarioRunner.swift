@@ -3,6 +3,7 @@
 // collects what the checkpoints record. Comparison with the goldens is separate
 // (GoldenComparison), so a run can also write them.
 
+import Access
 import Foundation
 import JSON
 import Logging

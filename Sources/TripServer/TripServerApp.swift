@@ -1,3 +1,4 @@
+import Access
 import Fleet
 import Hummingbird
 import Logging
@@ -44,6 +45,9 @@ public struct TripServerApp: Sendable {
     /// The folder of the Markdown documentation the home page links (`/docs/...`); nil when
     /// the server has none (the page then says where the documentation lives).
     public var docsDirectory: String?
+    /// What else `/readyz` waits for beside the store (the gRPC listener): each says why it is
+    /// not ready, or nil when it is.
+    public var readinessChecks: [@Sendable () -> String?] = []
 
     /// Creates the application's parts over `store`: writes are stamped with `clock`,
     /// previews drawn at `previewClock` (`clock` when nil) over `basemap` when given; each
@@ -101,7 +105,7 @@ public struct TripServerApp: Sendable {
         // caller without access learns nothing about a route's parameters.
         let queryParameters = QueryParameterMiddleware(catalog: RouteCatalog.shipped, metrics: metrics)
         let pages = router.group().add(middleware: queryParameters)
-        OperationsRoutes(fleet: fleet, metrics: metrics).register(on: pages)
+        OperationsRoutes(fleet: fleet, metrics: metrics, readinessChecks: readinessChecks).register(on: pages)
         let previews = PreviewRoutes(fleet: fleet, metrics: metrics, clock: previewClock, basemap: basemap, pixels: pixels)
         HomePageRoutes(docsDirectory: docsDirectory).register(on: pages)
         SharePageRoutes(fleet: fleet, authenticator: authenticator, tiles: tiles, previews: previews).register(on: pages)

@@ -1,3 +1,4 @@
+import Access
 import Logging
 import TripModel
 import TripServer

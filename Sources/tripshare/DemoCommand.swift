@@ -1,6 +1,7 @@
 import ArgumentParser
 import ConnectionLimits
 import Foundation
+import GRPCServer
 import Hummingbird
 import Logging
 import Navigation
@@ -37,6 +38,7 @@ struct DemoCommand: AsyncParsableCommand {
     @OptionGroup(title: "Limits") var limits: LimitOptions
     @OptionGroup(title: "Basemap") var basemapOptions: BasemapOptions
     @OptionGroup(title: "Map tiles") var tileOptions: TileOptions
+    @OptionGroup(title: "gRPC (Fleet Engine's own clients)") var grpc: GRPCOptions
 
     @Option(help: "How many times faster than the route's (or the log's) pace to drive (default 1: real time).")
     var speedFactor: Double?
@@ -110,8 +112,9 @@ struct DemoCommand: AsyncParsableCommand {
         logger: Logger, listening: ListeningFlag
     ) async throws {
         let opened = try await options.openServer(security, limits: limits, basemap: basemap, tileOptions: tileOptions, logger: logger)
-        let server = opened.app
+        var server = opened.app
         let authority = opened.authority
+        let listener = try grpc.listener(for: &server, host: host, httpPort: port, tls: nil, logger: logger)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = Application(
             router: server.makeRouter(),
@@ -124,7 +127,8 @@ struct DemoCommand: AsyncParsableCommand {
             logger: logger)
         let services = ServiceGroup(
             configuration: .init(
-                services: [app] + server.services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                services: [app] + server.services + (listener.map { [$0] } ?? []), gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger))
 
         let keyFlags: String
         switch opened.database {
@@ -137,7 +141,9 @@ struct DemoCommand: AsyncParsableCommand {
             DemoDrive.say("tripshare is listening on \(base.absoluteString) (database \(opened.database)).")
             if let basemap, let tiles { DemoDrive.say("Basemap: \(tiles) (\(basemap.summary)).") }
             do {
-                try await demo.run(base: base, authority: authority, speedFactor: factor, keyFlags: keyFlags)
+                let grpcAddress = try? await listener?.port
+                try await demo.run(
+                    base: base, grpc: grpcAddress.map { "\(host):\($0)" }, authority: authority, speedFactor: factor, keyFlags: keyFlags)
             } catch is CancellationError {
             } catch let error as NSError where error.domain == NSURLErrorDomain && error.code == NSURLErrorCannotConnectToHost {
                 // Ctrl-C closes the server first; the drive's next call finds it gone.

@@ -1,3 +1,4 @@
+import Access
 import Foundation
 import JSON
 import Scenarios
@@ -150,8 +151,9 @@ struct DemoDrive: Sendable {
 
     /// Sends the calls to `base`, `speedFactor` times faster than recorded, and prints the
     /// rider's share link as soon as the trip exists.
-    /// `keyFlags` are the `tripshare token` flags that find the server's key (printed in the hints).
-    func run(base: URL, authority: TokenAuthority, speedFactor: Double, keyFlags: String) async throws {
+    /// `keyFlags` are the `tripshare token` flags that find the server's key (printed in the hints);
+    /// `grpc` is the gRPC listener's address, if there is one.
+    func run(base: URL, grpc: String? = nil, authority: TokenAuthority, speedFactor: Double, keyFlags: String) async throws {
         let transport = HTTPTransport(baseURL: base)
         let server = try await authority.mint(Principal(role: .server, provider: Self.provider, subject: "demo"))
         try await removePreviousRun(transport, token: server)
@@ -171,7 +173,7 @@ struct DemoDrive: Sendable {
                 Self.say("demo: \(step.method) \(step.path) answered \(status): \(String(decoding: answer.prefix(300), as: UTF8.self))")
             }
             if step.label == "create \(Self.tripId)" {
-                try await announce(base: base, authority: authority, keyFlags: keyFlags, speedFactor: speedFactor)
+                try await announce(base: base, grpc: grpc, authority: authority, keyFlags: keyFlags, speedFactor: speedFactor)
             } else if !["location", "route"].contains(step.label) && !step.label.hasPrefix("position") {
                 Self.say("demo: \(step.label)")
             }
@@ -193,7 +195,7 @@ struct DemoDrive: Sendable {
         _ = try await transport.send(method: "DELETE", path: "\(p)/vehicles/\(Self.vehicleId)", body: nil, token: token)
     }
 
-    private func announce(base: URL, authority: TokenAuthority, keyFlags: String, speedFactor: Double) async throws {
+    private func announce(base: URL, grpc: String?, authority: TokenAuthority, keyFlags: String, speedFactor: Double) async throws {
         let rider = try await authority.mint(Principal(role: .consumer, provider: Self.provider, tripId: Self.tripId, subject: "demo-rider"))
         let driver = try await authority.mint(
             Principal(role: .driver, provider: Self.provider, vehicleId: Self.vehicleId, subject: "demo-driver"))
@@ -217,7 +219,7 @@ struct DemoDrive: Sendable {
               curl -sN -H "Authorization: Bearer $RIDER" "\(root)/v1/providers/\(Self.provider)/trips/\(Self.tripId)/events"
               TOKEN=$(.build/release/tripshare token --role server --provider \(Self.provider)\(keyFlags))
               curl -s -H "Authorization: Bearer $TOKEN" "\(root)/v1/providers/\(Self.provider)/vehicles/\(Self.vehicleId)"
-
+            \(grpc.map { "\nFleet Engine's own clients (gRPC, with $RIDER or $TOKEN; docs/grpc.md):\n  \($0)\n" } ?? "")
             """)
     }
 

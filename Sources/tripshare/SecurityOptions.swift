@@ -1,3 +1,4 @@
+import Access
 import ArgumentParser
 import TripServer
 
@@ -32,6 +33,13 @@ struct SecurityOptions: ParsableArguments {
             "Clock difference tolerated on a token's exp, nbf and iat, at most 30m (env TRIPSHARE_TOKEN_CLOCK_SKEW; default 60s).",
             valueName: "DURATION"))
     var tokenClockSkew: TimeSpan?
+
+    @Option(
+        name: .customLong("service-accounts"),
+        help: ArgumentHelp(
+            "JSON file of Google service accounts whose Fleet Engine–shaped tokens are accepted, each with its role, provider "
+                + "and public keys (env TRIPSHARE_SERVICE_ACCOUNTS; docs/grpc.md).", valueName: "FILE"))
+    var serviceAccounts: String?
 
     @Option(
         name: .customLong("rate-limit"),
@@ -77,6 +85,16 @@ struct SecurityOptions: ParsableArguments {
             throw ValidationError("the token clock skew must be at most \(Int(TokenAuthority.maximumClockSkew / 60))m")
         }
         return skew
+    }
+
+    /// The service accounts whose Fleet Engine–shaped tokens are accepted (none by default).
+    func resolvedServiceAccounts() async throws -> ServiceAccounts {
+        guard let path = serviceAccounts ?? ServerOptions.environment["TRIPSHARE_SERVICE_ACCOUNTS"], !path.isEmpty else { return .none }
+        do {
+            return try await ServiceAccounts.load(path: path)
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
 
     /// The per-token rate limits to run with.

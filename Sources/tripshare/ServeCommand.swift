@@ -1,6 +1,7 @@
 import ArgumentParser
 import ConnectionLimits
 import Foundation
+import GRPCServer
 import Hummingbird
 import Logging
 import Render
@@ -26,6 +27,9 @@ struct ServeCommand: AsyncParsableCommand {
             connections; beyond, /healthz and /readyz are still answered and anything else gets 503 (docs/limits.md). \
             With --basemap, previews (and the share page) draw the streets of that tile archive under the trip; \
             a file that is not a PMTiles or MBTiles archive stops the server from starting. \
+            Google's Fleet Engine clients (gRPC) are served on --grpc-port, the same data behind both ports; \
+            with --tls-cert and --tls-key both listeners speak TLS only, and with --service-accounts the \
+            Fleet Engine–shaped tokens of those service accounts are accepted on both (docs/grpc.md). \
             SIGTERM or SIGINT stop the server after the requests in flight are answered.
             """
     )
@@ -35,6 +39,8 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup(title: "Limits") var limits: LimitOptions
     @OptionGroup(title: "Basemap") var basemapOptions: BasemapOptions
     @OptionGroup(title: "Map tiles") var tileOptions: TileOptions
+    @OptionGroup(title: "gRPC (Fleet Engine's own clients)") var grpc: GRPCOptions
+    @OptionGroup(title: "TLS") var tls: TLSOptions
 
     func run() async throws {
         Logs.bootstrap(try options.resolvedLogFormat())
@@ -58,8 +64,11 @@ struct ServeCommand: AsyncParsableCommand {
         listening: ListeningFlag
     ) async throws {
         let opened = try await options.openServer(security, limits: limits, basemap: basemap, tileOptions: tileOptions, logger: logger)
-        let server = opened.app
+        var server = opened.app
         let keys = opened.keys
+        let tlsFiles = try tls.resolvedFiles()
+        let listener = try grpc.listener(for: &server, host: host, httpPort: port, tls: tlsFiles, logger: logger)
+        let scheme = tlsFiles == nil ? "http" : "https"
 
         if let created = keys.createdSecretFile {
             print("Created a token signing key in \(created) (mode 0600).")
@@ -72,7 +81,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let app = Application(
             router: server.makeRouter(),
-            server: TripServerApp.httpServer(timeouts: try security.connectionTimeouts(), budget: budget),
+            server: try TLSOptions.httpServer(
+                TripServerApp.httpServer(timeouts: try security.connectionTimeouts(), budget: budget), files: tlsFiles),
             configuration: .init(address: .hostname(host, port: port), serverName: "tripshare"),
             onServerRunning: { channel in
                 listening.set()
@@ -83,16 +93,24 @@ struct ServeCommand: AsyncParsableCommand {
                 print("Connections: up to \(budget.maximum) at once (open files: \(fileLimit?.description ?? "limit unknown")).")
                 print(
                     """
-                    tripshare is listening on http://\(host):\(bound) (database \(opened.database), keys from \(keys.source)).
+                    tripshare is listening on \(scheme)://\(host):\(bound) (database \(opened.database), keys from \(keys.source)).
                     Mint a token:   tripshare token --role server --provider demo\(tokenHint)
-                    Try the API:    curl -H "Authorization: Bearer $TOKEN" http://\(host):\(bound)/v1/providers/demo/vehicles
+                    Try the API:    curl -H "Authorization: Bearer $TOKEN" \(scheme)://\(host):\(bound)/v1/providers/demo/vehicles
                     """)
             },
             logger: logger
         )
         let services = ServiceGroup(
             configuration: .init(
-                services: [app] + server.services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                services: [app] + server.services + (listener.map { [$0] } ?? []), gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger))
+        if let listener {
+            // Said once the listener is bound; a listener that cannot bind fails the service group.
+            Task {
+                guard let bound = try? await listener.port else { return }
+                print("Fleet Engine gRPC (VehicleService, TripService) on \(host):\(bound)\(tlsFiles == nil ? "" : " over TLS").")
+            }
+        }
         try await services.run()
     }
 }

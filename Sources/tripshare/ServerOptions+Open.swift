@@ -1,3 +1,4 @@
+import Access
 import Foundation
 import Logging
 import PostgresStore
@@ -29,7 +30,9 @@ extension ServerOptions {
         let retention = try resolvedEventRetention()
         let store = try await database.open()
         let keys = try await signingKeys(database: database, store: store)
-        let authority = try await TokenAuthority(hmacSecret: keys.hmacSecret, jwksJSON: keys.jwksJSON, clockSkew: try security.clockSkew())
+        let authority = try await TokenAuthority(
+            hmacSecret: keys.hmacSecret, jwksJSON: keys.jwksJSON, serviceAccounts: try await security.resolvedServiceAccounts(),
+            clockSkew: try security.clockSkew())
         let limiter = TokenRateLimiter(policy: try security.rateLimits())
         var app = TripServerApp(
             store: store, authority: authority, basemap: basemap, rateLimiter: limiter, eventRetention: retention,

@@ -1,3 +1,4 @@
+import Access
 import Hummingbird
 
 /// Authenticates every request it guards and binds it to the token's provider.
@@ -11,6 +12,10 @@ struct AuthMiddleware: RouterMiddleware {
     typealias Context = TripRequestContext
     let authenticator: Authenticator
 
+    /// The path parameter that names a provider: every guarded route that has it is checked
+    /// against the token's provider.
+    static let providerParameter = "provider"
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let header = request.headers[.authorization] else {
             throw APIError.unauthenticated("missing 'Authorization: Bearer <token>' header")
@@ -20,8 +25,8 @@ struct AuthMiddleware: RouterMiddleware {
             throw APIError.unauthenticated("the Authorization header must be 'Bearer <token>'")
         }
         let principal = try await authenticator.principal(token: String(parts[1].trimmingSpaces))
-        if context.parameters.get(AccessPolicy.providerParameter) != nil {
-            try AccessPolicy.checkProvider(principal, provider: try context.pathParameter(AccessPolicy.providerParameter))
+        if context.parameters.get(Self.providerParameter) != nil {
+            try AccessPolicy.checkProvider(principal, provider: try context.pathParameter(Self.providerParameter))
         }
         var context = context
         context.principal = principal

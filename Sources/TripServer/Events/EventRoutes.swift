@@ -1,3 +1,4 @@
+import Access
 import Fleet
 import Hummingbird
 import TripModel
@@ -22,7 +23,7 @@ struct EventRoutes {
         let principal = try context.caller()
         let provider = try context.pathParameter("provider")
         let id = try context.pathParameter("tripId")
-        if principal.role == .consumer, principal.tripId != id { throw APIError.denied("this consumer token is for another trip") }
+        try AccessPolicy.checkConsumerTrip(principal, tripId: id)
         let trip = try await fleet.trip(provider: provider, id: id)
         try AccessPolicy.checkDriver(principal, trip: trip)
         return try await stream(.trip(provider: provider, tripId: id), request, context)

@@ -1,3 +1,4 @@
+import Access
 import Caching
 import Fleet
 import Hummingbird

@@ -2,23 +2,24 @@ import Fleet
 import Foundation
 import Hummingbird
 
-/// `/healthz` (the process answers), `/readyz` (the store reads and writes: 503 with the
-/// reason while its writes fail for want of storage), `/metrics` (Prometheus text) and
-/// `/openapi.json`.
+/// `/healthz` (the process answers), `/readyz` (the store reads and writes, and every other
+/// listener serves: 503 with the reason while its writes fail for want of storage or a
+/// listener is down), `/metrics` (Prometheus text) and `/openapi.json`.
 struct OperationsRoutes {
     let fleet: Fleet
     let metrics: RequestMetrics
+    /// The other listeners' readiness (``TripServerApp/readinessChecks``).
+    var readinessChecks: [@Sendable () -> String?] = []
 
     func register(on router: some RouterMethods<TripRequestContext>) {
         router.get("/healthz") { _, _ in Self.text("ok\n") }
         router.get("/readyz") { _, _ in
             switch await fleet.readiness() {
             case .ready:
+                if let reason = readinessChecks.lazy.compactMap({ $0() }).first { return Self.unavailable(reason) }
                 return Self.text("ready\n")
             case .unavailable(let reason):
-                return Response(
-                    status: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8"],
-                    body: ResponseBody(byteBuffer: ByteBuffer(string: "unavailable: \(reason)\n")))
+                return Self.unavailable(reason)
             }
         }
         router.get("/metrics") { _, _ in
@@ -31,6 +32,12 @@ struct OperationsRoutes {
                 status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
                 body: ResponseBody(byteBuffer: try OpenAPIDocument.body.get()))
         }
+    }
+
+    static func unavailable(_ reason: String) -> Response {
+        Response(
+            status: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: "unavailable: \(reason)\n")))
     }
 
     static func text(_ body: String) -> Response {

@@ -1,3 +1,4 @@
+import Access
 import Fleet
 import Hummingbird
 import JSON
@@ -33,8 +34,7 @@ struct TripRoutes {
     /// The view asked for (by name or number), defaulting to what the caller may see.
     static func view(_ request: Request, _ principal: Principal) throws(APIError) -> TripView {
         let view = try request.enumQuery("view", TripView.self) ?? .unspecified
-        if view == .unspecified { return principal.role == .consumer ? .journeySharingV1S : .sdk }
-        return view
+        return AccessPolicy.tripView(requested: view == .unspecified ? nil : view, for: principal)
     }
 
     /// GetTrip's parameters: the view, the versions the caller has, the route format.
@@ -89,15 +89,6 @@ struct TripRoutes {
         return try JSONResponse.make(try await fleet.updateTrip(provider: provider, id: id, input: input, mask: mask))
     }
 
-    /// SearchTripsRequest's body (its `header` is read apart).
-    struct SearchRequest: Decodable {
-        var vehicleId: String?
-        var activeTripsOnly: Bool?
-        var pageSize: Int32?
-        var pageToken: String?
-        var minimumStaleness: ProtoDuration?
-    }
-
     struct SearchResponse: Encodable {
         var trips: [Trip]
         var nextPageToken: String?
@@ -105,12 +96,9 @@ struct TripRoutes {
 
     @Sendable func search(_ request: Request, context: TripRequestContext) async throws -> Response {
         try AccessPolicy.requireServer(try context.caller(), "search trips")
-        let body = try await request.decodeRequestBody(SearchRequest.self, context: context, metrics: metrics)
-        let query = TripSearchQuery(
-            vehicleId: body.vehicleId, activeTripsOnly: body.activeTripsOnly ?? false,
-            page: try PageRequest(pageSize: Int(body.pageSize ?? 0), pageToken: body.pageToken))
+        let body = try await request.decodeRequestBody(TripSearchRequest.self, context: context, metrics: metrics)
         let page = try await fleet.searchTrips(
-            provider: try context.pathParameter("provider"), query: query, minimumStaleness: body.minimumStaleness)
+            provider: try context.pathParameter("provider"), query: try body.query(), minimumStaleness: body.minimumStaleness)
         return try JSONResponse.make(SearchResponse(trips: page.items, nextPageToken: page.nextPageToken))
     }
 

@@ -1,3 +1,4 @@
+import Access
 import Fleet
 import Hummingbird
 import TripModel
@@ -8,14 +9,6 @@ import TripStore
 struct VehicleRoutes {
     let fleet: Fleet
     let metrics: RequestMetrics
-
-    /// Vehicle fields a driver may write; the rest (capacity, types, attributes) are the
-    /// provider's.
-    static let driverFields: Set<String> = [
-        "vehicleState", "lastLocation", "currentRouteSegment", "currentRouteSegmentEndPoint", "currentRouteSegmentTraffic",
-        "remainingDistanceMeters", "remainingTimeSeconds", "etaToFirstWaypoint", "navigationStatus", "deviceSettings",
-        "pastLocations",
-    ]
 
     func register(on router: some RouterMethods<TripRequestContext>) {
         router.post("/v1/providers/{provider}/vehicles", use: create)
@@ -70,9 +63,7 @@ struct VehicleRoutes {
         let id = try context.pathParameter("vehicleId")
         try AccessPolicy.checkVehicle(principal, vehicleId: id, write: true)
         let mask = FieldMask(try request.requiredQuery("updateMask"))
-        if principal.role == .driver, let field = mask.fields.first(where: { !Self.driverFields.contains($0) }) {
-            throw APIError.denied("a driver token may not change '\(field)'")
-        }
+        try AccessPolicy.checkVehicleUpdate(principal, vehicleId: id, mask: mask)
         let input = try await request.decodeBody(Vehicle.self, root: "vehicle", context: context)
         let provider = try context.pathParameter("provider")
         return JSONResponse.bytes(try await fleet.updateVehicleJSON(provider: provider, id: id, input: input, mask: mask))

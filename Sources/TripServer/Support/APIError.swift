@@ -1,3 +1,4 @@
+import Access
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -31,12 +32,10 @@ public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConverti
     public static func denied(_ message: String) -> APIError { APIError(.permissionDenied, message) }
     /// 404 NOT_FOUND.
     public static func notFound(_ message: String) -> APIError { APIError(.notFound, message) }
-    /// 429 RESOURCE_EXHAUSTED for a token over its rate, with `Retry-After` in whole seconds.
-    public static func rateLimited(retryAfter seconds: Double) -> APIError {
-        let wait = max(1, Int(seconds.rounded(.up)))
-        var error = APIError(.resourceExhausted, "this token is making requests faster than this server allows; retry after \(wait) s")
-        error.headers[.retryAfter] = String(wait)
-        return error
+    /// The API form of an access refusal: 401, 403, or 429 with `Retry-After` in whole seconds.
+    public init(_ denied: AccessDenied) {
+        self.init(denied.code, denied.message)
+        if let wait = denied.retryAfterSeconds { headers[.retryAfter] = String(wait) }
     }
 
     /// The API form of a model error.
@@ -65,6 +64,7 @@ public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConverti
         switch error {
         case let error as APIError: return error
         case let error as StatusError: return APIError(error)
+        case let error as AccessDenied: return APIError(error)
         case let error as HTTPError:
             return APIError(code(ofHTTP: error.status), error.body ?? error.status.reasonPhrase, status: error.status)
         default: return APIError(.internal, "internal error")

@@ -1,3 +1,4 @@
+import Access
 import Hummingbird
 
 /// What a browser page's link (`/share/{token}`, `/drive/{token}`) opens: the provider and
@@ -24,7 +25,7 @@ enum PageLink {
     ) async throws -> PageLink {
         let principal: Principal
         do { principal = try await authenticator.principal(token: token) } catch {
-            guard error.status == .unauthorized else { throw error }
+            guard error.code == .unauthenticated else { throw APIError(error) }
             return .refused(PageResponse.message(.unauthorized, refusals.invalid.title, "\(refusals.invalid.advice) (\(error.message))"))
         }
         guard let id = resource(principal) else {

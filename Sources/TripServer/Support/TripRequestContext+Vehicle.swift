@@ -1,3 +1,4 @@
+import Access
 import Hummingbird
 
 extension TripRequestContext {
@@ -7,7 +8,8 @@ extension TripRequestContext {
     /// stream, which carries the navigator's events while the vehicle serves that trip alone.)
     func vehicle(write: Bool) throws(APIError) -> (provider: String, id: String) {
         let id = try pathParameter("vehicleId")
-        try AccessPolicy.checkVehicle(try caller(), vehicleId: id, write: write)
+        let principal = try caller()
+        do { try AccessPolicy.checkVehicle(principal, vehicleId: id, write: write) } catch { throw APIError(error) }
         return (try pathParameter("provider"), id)
     }
 }

@@ -8,6 +8,8 @@ import TripModel
 /// key that verifies it (so `alg: none` never verifies) and a `crit` header is refused. Time
 /// claims are checked against an injected clock with a small, configurable skew, a token may
 /// live at most an hour, and every token is bound to one provider (`authorization.provider`).
+/// Fleet Engine–shaped tokens of listed service accounts are accepted too
+/// (TokenAuthority+FleetEngine.swift), verified only with their account's keys.
 public final class TokenAuthority: Sendable {
     /// Why a token was refused; each becomes a 401 with this message.
     public struct Rejection: Error, Equatable, CustomStringConvertible {
@@ -37,14 +39,18 @@ public final class TokenAuthority: Sendable {
     private let algorithms: KeyAlgorithms
     private let canSign: Bool
     private let clock: WallClock
+    /// The service accounts whose Fleet Engine–shaped tokens are accepted.
+    let serviceAccounts: ServiceAccounts
     private let cache = Mutex([String: (principal: Principal, expires: Double, notBefore: Double)]())
     /// Verified tokens kept; a rider app polls with the same token, so a hit is the rule.
     private static let cacheLimit = 20_000
 
     /// Creates an authority from an HMAC secret and/or a JWKS document, tolerating
-    /// `clockSkew` seconds (at most ``maximumClockSkew``) between the minting and our clock.
+    /// `clockSkew` seconds (at most ``maximumClockSkew``) between the minting and our clock,
+    /// that also accepts the Fleet Engine–shaped tokens of `serviceAccounts`.
     public init(
-        hmacSecret: [UInt8]?, jwksJSON: String? = nil, clock: WallClock = .system, clockSkew: Double = defaultClockSkew
+        hmacSecret: [UInt8]?, jwksJSON: String? = nil, serviceAccounts: ServiceAccounts = .none, clock: WallClock = .system,
+        clockSkew: Double = defaultClockSkew
     ) async throws {
         guard clockSkew.isFinite, (0...Self.maximumClockSkew).contains(clockSkew) else {
             throw Rejection(description: "the token clock skew must be between 0 and \(Int(Self.maximumClockSkew)) seconds")
@@ -63,6 +69,7 @@ public final class TokenAuthority: Sendable {
         self.keys = keys
         self.algorithms = try KeyAlgorithms(hmac: hmacSecret != nil, jwksJSON: jwksJSON)
         self.canSign = hmacSecret != nil
+        self.serviceAccounts = serviceAccounts
         self.clock = clock
         self.clockSkew = clockSkew
     }
@@ -75,6 +82,23 @@ public final class TokenAuthority: Sendable {
             return hit.principal
         }
         let header = try TokenHeader(token: token)
+        let verified: (Principal, Double, Double)
+        let unverified = UnverifiedClaims(token: token)
+        if isFleetEngineShaped(unverified) {
+            verified = try await verifyFleetEngine(token, header: header, issuer: unverified.issuer ?? "", now: now)
+        } else {
+            verified = try await verifyOwn(token, header: header, now: now)
+        }
+        let (principal, expires, notBefore) = verified
+        cache.withLock { cache in
+            if cache.count >= Self.cacheLimit, let victim = cache.keys.first { cache[victim] = nil }
+            cache[token] = (principal, expires, notBefore)
+        }
+        return principal
+    }
+
+    /// The caller of one of the server's own tokens (HS256 or a JWKS key).
+    private func verifyOwn(_ token: String, header: TokenHeader, now: Double) async throws(Rejection) -> (Principal, Double, Double) {
         if let expected = algorithms.expected(keyID: header.keyID), header.algorithm != expected {
             throw Rejection(description: "the token's header says alg '\(header.algorithm.prefix(16))' but its key is for \(expected)")
         }
@@ -88,12 +112,7 @@ public final class TokenAuthority: Sendable {
                 description: "the token's signature or format is not valid; if `tripshare token` minted it, it "
                     + "likely used another key than this server's (give it the server's --data-dir or TRIPSHARE_JWT_SECRET)")
         }
-        let (principal, expires, notBefore) = try check(claims, now: now)
-        cache.withLock { cache in
-            if cache.count >= Self.cacheLimit, let victim = cache.keys.first { cache[victim] = nil }
-            cache[token] = (principal, expires, notBefore)
-        }
-        return principal
+        return try check(claims, now: now)
     }
 
     /// Mints a token for `principal`, valid for `lifetime` seconds from now (at most an hour).
@@ -145,13 +164,7 @@ public final class TokenAuthority: Sendable {
         guard let audience = claims.aud?.value, audience.contains(Self.audience) else {
             throw Rejection(description: "the token's audience must include '\(Self.audience)'")
         }
-        guard let expires = claims.exp?.value.timeIntervalSince1970 else { throw Rejection(description: "the token has no 'exp'") }
-        guard let issued = claims.iat?.value.timeIntervalSince1970 else { throw Rejection(description: "the token has no 'iat'") }
-        let notBefore = max(issued, claims.nbf?.value.timeIntervalSince1970 ?? issued)
-        if expires - issued > Self.maximumLifetime {
-            throw Rejection(description: "the token lives \(Int(expires - issued)) s; at most \(Int(Self.maximumLifetime)) s are allowed")
-        }
-        try checkWindow(now: now, expires: expires, notBefore: notBefore)
+        let (expires, notBefore) = try checkTimes(claims, now: now)
         guard let roleName = claims.role, let role = Role(rawValue: roleName) else {
             throw Rejection(description: "the token's 'role' must be consumer, driver or server")
         }
@@ -172,6 +185,19 @@ public final class TokenAuthority: Sendable {
         case .server:
             return (principal, expires, notBefore)
         }
+    }
+
+    /// When the token expires and from when it is good, checked against `now`: it must have
+    /// both, live at most an hour, and be valid now within the clock skew.
+    func checkTimes(_ claims: TokenClaims, now: Double) throws(Rejection) -> (expires: Double, notBefore: Double) {
+        guard let expires = claims.exp?.value.timeIntervalSince1970 else { throw Rejection(description: "the token has no 'exp'") }
+        guard let issued = claims.iat?.value.timeIntervalSince1970 else { throw Rejection(description: "the token has no 'iat'") }
+        let notBefore = max(issued, claims.nbf?.value.timeIntervalSince1970 ?? issued)
+        if expires - issued > Self.maximumLifetime {
+            throw Rejection(description: "the token lives \(Int(expires - issued)) s; at most \(Int(Self.maximumLifetime)) s are allowed")
+        }
+        try checkWindow(now: now, expires: expires, notBefore: notBefore)
+        return (expires, notBefore)
     }
 
     private func checkWindow(now: Double, expires: Double, notBefore: Double) throws(Rejection) {

@@ -35,9 +35,9 @@ struct TokenHeader {
         if case .string(let keyID)? = header["kid"] { self.keyID = keyID }
     }
 
-    private static func base64URLDecoded(_ text: Substring.UTF8View) -> [UInt8]? {
+    static func base64URLDecoded(_ text: Substring.UTF8View, limit: Int = 4_096) -> [UInt8]? {
         // A header is a few dozen bytes; anything long is not one of ours.
-        guard !text.isEmpty, text.count <= 4_096 else { return nil }
+        guard !text.isEmpty, text.count <= limit else { return nil }
         var base64 = String(decoding: text, as: UTF8.self)
             .replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.utf8.count % 4) % 4)
@@ -45,11 +45,36 @@ struct TokenHeader {
     }
 }
 
+/// The issuer and audience a token claims, read before its signature is checked: they say
+/// which keys may verify it (the server's own, or a service account's), and nothing else is
+/// taken from them until the signature holds.
+struct UnverifiedClaims {
+    /// `iss`, if any.
+    var issuer: String?
+    /// `aud`, as a list (a single string is a list of one).
+    var audience: [String] = []
+
+    /// Reads the payload part of `token`; what cannot be read is simply absent.
+    init(token: String) {
+        let parts = token.utf8.split(separator: UInt8(ascii: "."), maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, let bytes = TokenHeader.base64URLDecoded(parts[1], limit: 65_536),
+            let payload = try? JSONParser.parse(bytes)
+        else { return }
+        if case .string(let issuer)? = payload["iss"] { self.issuer = issuer }
+        switch payload["aud"] {
+        case .string(let one)?: audience = [one]
+        case .array(let many)?: audience = many.compactMap { if case .string(let name) = $0 { name } else { nil } }
+        default: break
+        }
+    }
+}
+
 /// Which algorithm each verification key is for, chosen as jwt-kit chooses the key: by
 /// `kid` when the token names a known one, else the default key (the HMAC secret when there
 /// is one, else the first key of the JWKS).
 struct KeyAlgorithms: Sendable {
-    private var byKeyID: [String: String] = [:]
+    /// The algorithm of each key that has an ID.
+    private(set) var byKeyID: [String: String] = [:]
     private var defaultAlgorithm: String?
 
     /// The algorithms of an HMAC secret (HS256) and/or the keys of a JWKS document.

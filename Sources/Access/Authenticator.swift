@@ -1,6 +1,8 @@
-/// Turns a bearer token into the caller it stands for: verified (else 401) and within its
-/// rate limit (else 429). Every way in goes through it: the `Authorization` header of the
-/// API (``AuthMiddleware``) and the tokens in page paths (`/share/{token}`).
+/// Turns a bearer token into the caller it stands for: verified (else UNAUTHENTICATED) and
+/// within its rate limit (else RESOURCE_EXHAUSTED). Every way in goes through it, on both
+/// wires: REST's `Authorization` header, gRPC's `authorization` metadata, and the tokens in
+/// page paths (`/share/{token}`). A token's requests count against one budget whichever wire
+/// they come by.
 public struct Authenticator: Sendable {
     /// Who verifies tokens.
     public let authority: TokenAuthority
@@ -14,7 +16,7 @@ public struct Authenticator: Sendable {
     }
 
     /// The caller `token` stands for.
-    public func principal(token: String) async throws(APIError) -> Principal {
+    public func principal(token: String) async throws(AccessDenied) -> Principal {
         let principal: Principal
         do {
             principal = try await authority.verify(token)

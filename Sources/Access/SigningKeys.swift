@@ -22,6 +22,9 @@ public struct SigningKeys: Sendable {
     public struct LoadError: Error, CustomStringConvertible {
         /// What went wrong, for the user.
         public var description: String
+
+        /// Creates the error that `description` explains.
+        public init(description: String) { self.description = description }
     }
 
     /// Resolves the keys from the environment, else from (or into) the data directory.
@@ -45,7 +48,7 @@ public struct SigningKeys: Sendable {
     }
 
     /// The keys the environment configures, and where they came from (none when unset).
-    static func configured(environment: [String: String]) throws -> (SigningKeys, [String]) {
+    package static func configured(environment: [String: String]) throws -> (SigningKeys, [String]) {
         var keys = SigningKeys(hmacSecret: nil, jwksJSON: nil, source: "", createdSecretFile: nil)
         var sources: [String] = []
         if let secret = environment["TRIPSHARE_JWT_SECRET"], !secret.isEmpty {
@@ -75,7 +78,7 @@ public struct SigningKeys: Sendable {
     }
 
     /// A new random secret: 48 random bytes, base64url.
-    static func randomSecret() -> String {
+    package static func randomSecret() -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<48).map { _ in UInt8.random(in: 0...255, using: &generator) }
         return Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")

@@ -1,0 +1,109 @@
+import TripModel
+
+/// The role rules of DESIGN §4, written once for both wires: REST's routes and gRPC's
+/// methods call these same checks with the same messages. Each failure is a
+/// PERMISSION_DENIED that says what the token may not do (and never whether the other
+/// resource exists).
+package enum AccessPolicy {
+    /// A token is good only for its own provider's resources (a server token naming `*`, for
+    /// every provider's).
+    package static func checkProvider(_ principal: Principal, provider: String) throws(AccessDenied) {
+        guard principal.mayAccess(provider: provider) else {
+            throw .denied("this \(principal.role.rawValue) token is for provider '\(principal.provider)', not '\(provider.prefix(64))'")
+        }
+    }
+
+    /// Changes that reach every provider's resources (the style sheets all previews are drawn
+    /// with) take a server token for every provider (`authorization.provider` `*`).
+    package static func requireServerOfAllProviders(_ principal: Principal, _ action: String) throws(AccessDenied) {
+        try requireServer(principal, action)
+        guard principal.provider == Principal.allProviders else {
+            throw .denied(
+                "styles are shared by every provider of this server: to \(action), use a server token for every "
+                    + "provider (`tripshare token --role server --provider '*'`); this one is for '\(principal.provider)'")
+        }
+    }
+
+    /// Calls only a server token may make: creating and deleting resources, listing,
+    /// searching, styles.
+    package static func requireServer(_ principal: Principal, _ action: String) throws(AccessDenied) {
+        guard principal.role == .server else { throw .denied("a \(principal.role.rawValue) token may not \(action)") }
+    }
+
+    /// The trip view a read gets: the one asked for, else what the caller may see (a
+    /// consumer's is JOURNEY_SHARING_V1S, everyone else's SDK).
+    package static func tripView(requested: TripView?, for principal: Principal) -> TripView {
+        guard let requested, requested != .unspecified else { return principal.role == .consumer ? .journeySharingV1S : .sdk }
+        return requested
+    }
+
+    /// A consumer may read only its own trip, and only in the journey-sharing view.
+    /// Drivers are checked against the trip's vehicle once it is loaded (``checkDriver``).
+    package static func checkTripRead(_ principal: Principal, tripId: String, view: TripView) throws(AccessDenied) {
+        switch principal.role {
+        case .server, .driver: return
+        case .consumer:
+            try checkConsumerTrip(principal, tripId: tripId)
+            guard view == .journeySharingV1S else {
+                throw .denied("a consumer token may read only the JOURNEY_SHARING_V1S view")
+            }
+        }
+    }
+
+    /// A consumer may follow only its own trip (its events, its preview, its page).
+    package static func checkConsumerTrip(_ principal: Principal, tripId: String) throws(AccessDenied) {
+        if principal.role == .consumer, principal.tripId != tripId { throw .denied("this consumer token is for another trip") }
+    }
+
+    /// A driver may touch a trip only while it is assigned to the driver's vehicle.
+    package static func checkDriver(_ principal: Principal, trip: Trip) throws(AccessDenied) {
+        guard principal.role == .driver else { return }
+        guard let vehicle = principal.vehicleId, trip.vehicleId == vehicle else {
+            throw .denied("this driver token is for a vehicle that does not serve this trip")
+        }
+    }
+
+    /// Trip fields a driver may change: its progress, not the booking.
+    package static let driverTripFields: Set<String> = [
+        "tripStatus", "intermediateDestinationIndex", "actualPickupPoint", "actualDropoffPoint",
+    ]
+
+    /// Who may update a trip, and which fields.
+    package static func checkTripWrite(_ principal: Principal, mask: FieldMask) throws(AccessDenied) {
+        switch principal.role {
+        case .server: return
+        case .consumer: throw .denied("a consumer token may not change trips")
+        case .driver:
+            if let field = mask.fields.first(where: { !driverTripFields.contains($0) }) {
+                throw .denied("a driver token may not change '\(field)'; drivers may change \(driverTripFields.sorted().joined(separator: ", "))")
+            }
+        }
+    }
+
+    /// Who may read or update a vehicle: a server, or the driver of that vehicle.
+    package static func checkVehicle(_ principal: Principal, vehicleId: String, write: Bool) throws(AccessDenied) {
+        switch principal.role {
+        case .server: return
+        case .consumer: throw .denied("a consumer token may not \(write ? "change" : "read") vehicles")
+        case .driver:
+            guard principal.vehicleId == vehicleId else { throw .denied("this driver token is for another vehicle") }
+        }
+    }
+
+    /// Vehicle fields a driver may write; the rest (capacity, types, attributes) are the
+    /// provider's.
+    package static let driverVehicleFields: Set<String> = [
+        "vehicleState", "lastLocation", "currentRouteSegment", "currentRouteSegmentEndPoint", "currentRouteSegmentTraffic",
+        "remainingDistanceMeters", "remainingTimeSeconds", "etaToFirstWaypoint", "navigationStatus", "deviceSettings",
+        "pastLocations",
+    ]
+
+    /// Who may update a vehicle, and which fields: a server any, its driver the
+    /// ``driverVehicleFields``.
+    package static func checkVehicleUpdate(_ principal: Principal, vehicleId: String, mask: FieldMask) throws(AccessDenied) {
+        try checkVehicle(principal, vehicleId: vehicleId, write: true)
+        if principal.role == .driver, let field = mask.fields.first(where: { !driverVehicleFields.contains($0) }) {
+            throw .denied("a driver token may not change '\(field)'")
+        }
+    }
+}

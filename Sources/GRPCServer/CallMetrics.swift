@@ -1,0 +1,107 @@
+import GRPCCore
+import Prometheus
+import Synchronization
+
+/// Prometheus metrics of the gRPC listener, in the registry `/metrics` exposes (DESIGN §14):
+/// calls answered and their latency by method (`maps.fleetengine.v1.TripService/GetTrip`)
+/// and status code (`OK`, `NOT_FOUND`, ...). Both label sets are bounded: the methods are
+/// the services' own, and a method that no service has is answered by grpc-swift before it
+/// gets here.
+final class CallMetrics: ServerInterceptor {
+    private let registry: PrometheusCollectorRegistry
+    private let collectors = Mutex([String: (count: Counter, latency: DurationHistogram)]())
+
+    private static let buckets: [Duration] = [
+        .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2.5), .milliseconds(5),
+        .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
+        .seconds(1), .seconds(2.5),
+    ]
+
+    /// Metrics in `registry`.
+    init(registry: PrometheusCollectorRegistry) {
+        self.registry = registry
+    }
+
+    func intercept<Input: Sendable, Output: Sendable>(
+        request: StreamingServerRequest<Input>, context: ServerContext,
+        next: @Sendable (StreamingServerRequest<Input>, ServerContext) async throws -> StreamingServerResponse<Output>
+    ) async throws -> StreamingServerResponse<Output> {
+        let start = ContinuousClock.now
+        let method = context.descriptor.fullyQualifiedMethod
+        var response: StreamingServerResponse<Output>
+        do {
+            response = try await next(request, context)
+        } catch {
+            record(method: method, code: (error as? RPCError)?.code, since: start)
+            throw error
+        }
+        switch response.accepted {
+        case .success(var contents):
+            // A unary answer is written by its producer: the call ends when that returns.
+            let produce = contents.producer
+            contents.producer = { [self] writer in
+                do {
+                    let trailers = try await produce(writer)
+                    record(method: method, code: nil, since: start)
+                    return trailers
+                } catch {
+                    record(method: method, code: (error as? RPCError)?.code ?? .unknown, since: start)
+                    throw error
+                }
+            }
+            response.accepted = .success(contents)
+        case .failure(let error):
+            record(method: method, code: error.code, since: start)
+        }
+        return response
+    }
+
+    /// Records one call of `method` that ended with `code` (nil: OK).
+    private func record(method: String, code: RPCError.Code?, since start: ContinuousClock.Instant) {
+        let status = code.map { Status.Code($0).statusName } ?? "OK"
+        let key = "\(method) \(status)"
+        let pair = collectors.withLock { collectors in
+            if let existing = collectors[key] { return existing }
+            let labels = [("method", method), ("code", status)]
+            let made = (
+                registry.makeCounter(
+                    descriptor: .init(metricName: "tripshare_grpc_requests", unitName: "total", helpText: "gRPC calls answered"),
+                    labels: labels),
+                registry.makeDurationHistogram(
+                    descriptor: .init(
+                        metricName: "tripshare_grpc_request_duration", unitName: "seconds", helpText: "Time to answer gRPC calls"),
+                    labels: labels, buckets: Self.buckets)
+            )
+            collectors[key] = made
+            return made
+        }
+        pair.count.increment()
+        pair.latency.record(ContinuousClock.now - start)
+    }
+}
+
+extension Status.Code {
+    /// The code's name as gRPC spells it (`NOT_FOUND`).
+    fileprivate var statusName: String {
+        switch self {
+        case .ok: "OK"
+        case .cancelled: "CANCELLED"
+        case .unknown: "UNKNOWN"
+        case .invalidArgument: "INVALID_ARGUMENT"
+        case .deadlineExceeded: "DEADLINE_EXCEEDED"
+        case .notFound: "NOT_FOUND"
+        case .alreadyExists: "ALREADY_EXISTS"
+        case .permissionDenied: "PERMISSION_DENIED"
+        case .resourceExhausted: "RESOURCE_EXHAUSTED"
+        case .failedPrecondition: "FAILED_PRECONDITION"
+        case .aborted: "ABORTED"
+        case .outOfRange: "OUT_OF_RANGE"
+        case .unimplemented: "UNIMPLEMENTED"
+        case .internalError: "INTERNAL"
+        case .unavailable: "UNAVAILABLE"
+        case .dataLoss: "DATA_LOSS"
+        case .unauthenticated: "UNAUTHENTICATED"
+        default: "CODE_\(rawValue)"
+        }
+    }
+}

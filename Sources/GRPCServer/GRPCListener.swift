@@ -1,0 +1,101 @@
+import Access
+import Fleet
+import GRPCCore
+import GRPCNIOTransportHTTP2
+import Logging
+import Prometheus
+import ServiceLifecycle
+import Synchronization
+
+/// The gRPC listener (DESIGN §14): Fleet Engine's `VehicleService` and `TripService` over
+/// HTTP/2, plaintext or TLS, beside the HTTP server on the same fleet, tokens and metrics.
+/// Run it in the same service group as the HTTP server: it stops taking calls on graceful
+/// shutdown and ends once the calls in flight are answered.
+public final class GRPCListener: Service, Sendable {
+    /// A PEM certificate chain and its private key: the listener then speaks TLS only.
+    public struct TLSFiles: Sendable, Hashable {
+        /// The certificate chain, leaf first.
+        public var certificateChain: String
+        /// The leaf's private key.
+        public var privateKey: String
+
+        /// Files by path.
+        public init(certificateChain: String, privateKey: String) {
+            self.certificateChain = certificateChain
+            self.privateKey = privateKey
+        }
+    }
+
+    /// The largest request message taken, as REST's largest body: 2 MiB. A larger one is
+    /// answered RESOURCE_EXHAUSTED before it is decoded.
+    public static let maximumRequestBytes = 2 * 1024 * 1024
+
+    private let server: GRPCCore.GRPCServer<HTTP2ServerTransport.Posix>
+    private let transport: HTTP2ServerTransport.Posix
+    private let serving = Atomic<Bool>(false)
+
+    /// A listener on `host:port` (0: any free port) for `fleet`, authenticating with
+    /// `authenticator` and counting calls in `registry`.
+    public init(
+        fleet: Fleet, authenticator: Authenticator, registry: PrometheusCollectorRegistry, host: String, port: Int,
+        tls: TLSFiles? = nil, logger: Logger
+    ) {
+        let security: HTTP2ServerTransport.Posix.TransportSecurity =
+            if let tls {
+                .tls(
+                    certificateChain: [.file(path: tls.certificateChain, format: .pem)],
+                    privateKey: .file(path: tls.privateKey, format: .pem))
+            } else {
+                .plaintext
+            }
+        transport = HTTP2ServerTransport.Posix(
+            address: Self.address(host: host, port: port), transportSecurity: security,
+            config: .defaults { config in config.rpc.maxRequestPayloadSize = Self.maximumRequestBytes })
+        let calls = Calls(fleet: fleet, authenticator: authenticator, logger: logger)
+        server = GRPCCore.GRPCServer(
+            transport: transport,
+            services: [VehicleService(calls: calls), TripService(calls: calls, views: ViewCache())],
+            interceptors: [CallMetrics(registry: registry)])
+    }
+
+    /// The socket address of `host` (an IPv4 or IPv6 address, or `localhost`), as `serve --host`
+    /// takes it for HTTP.
+    static func address(host: String, port: Int) -> SocketAddress {
+        if host == "localhost" { return .ipv4(host: "127.0.0.1", port: port) }
+        return host.contains(":") ? .ipv6(host: host, port: port) : .ipv4(host: host, port: port)
+    }
+
+    /// Serves until graceful shutdown (then answers the calls in flight) or until the
+    /// listener fails (a port taken, a certificate that does not load).
+    public func run() async throws {
+        try await withGracefulShutdownHandler {
+            try await withThrowingDiscardingTaskGroup { group in
+                group.addTask { try await self.server.serve() }
+                group.addTask {
+                    _ = try await self.transport.listeningAddress
+                    self.serving.store(true, ordering: .releasing)
+                }
+            }
+        } onGracefulShutdown: {
+            self.serving.store(false, ordering: .releasing)
+            self.server.beginGracefulShutdown()
+        }
+        serving.store(false, ordering: .releasing)
+    }
+
+    /// The port the listener is bound to, once it is (the answer to port 0).
+    public var port: Int {
+        get async throws {
+            let address = try await transport.listeningAddress
+            guard let port = address.ipv4?.port ?? address.ipv6?.port else {
+                throw RPCError(code: .internalError, message: "the gRPC listener is bound to no IP port")
+            }
+            return port
+        }
+    }
+
+    /// Why the listener cannot take calls now (for `/readyz`), or nil when it can.
+    public var unreadiness: String? {
+        serving.load(ordering: .acquiring) ? nil : "the gRPC listener is not serving"
+    }
+}

@@ -1,0 +1,123 @@
+import Access
+import Caching
+import Fleet
+import FleetEngineProtos
+import GRPCCore
+import SwiftProtobuf
+import TripModel
+import TripStore
+
+/// `maps.fleetengine.v1.TripService` over ``Fleet``: each method authorises through Access
+/// and calls the same Fleet method as its REST twin (DESIGN §14), with the model reached
+/// through proto3 JSON (``ProtoJSON``).
+struct TripService: Maps_Fleetengine_V1_TripService.ServiceProtocol {
+    typealias Trip = TripModel.Trip
+    typealias WireTrip = Maps_Fleetengine_V1_Trip
+
+    let calls: Calls
+    /// Trip views already turned into messages, by trip, view and revision: riders poll and a
+    /// trip changes only when its vehicle reports (as REST's encoded views).
+    let views: ViewCache
+
+    func createTrip(
+        request: ServerRequest<Maps_Fleetengine_V1_CreateTripRequest>, context: ServerContext
+    ) async throws -> ServerResponse<WireTrip> {
+        let message = request.message
+        return try await calls.run(request.metadata, context) { principal in
+            let parent = try WireName.parent(message.parent)
+            try AccessPolicy.checkProvider(principal, provider: parent.provider)
+            try AccessPolicy.requireServer(principal, "create trips")
+            if message.tripID.isEmpty { throw StatusError.invalid("tripId", "is required") }
+            let input = try ProtoJSON.decode(Trip.self, from: message.trip, root: "trip")
+            let created = try await calls.fleet.createTrip(provider: parent.provider, id: message.tripID, input: input)
+            return try ProtoJSON.message(WireTrip.self, encoding: created, logger: calls.logger)
+        }
+    }
+
+    func getTrip(
+        request: ServerRequest<Maps_Fleetengine_V1_GetTripRequest>, context: ServerContext
+    ) async throws -> ServerResponse<WireTrip> {
+        let message = request.message
+        return try await calls.run(request.metadata, context) { principal in
+            let name = try calls.tripName(message.name, principal)
+            let view = AccessPolicy.tripView(requested: try Self.view(message.view), for: principal)
+            try AccessPolicy.checkTripRead(principal, tripId: name.resourceID, view: view)
+            let stored = try await calls.fleet.revisionedTrip(provider: name.provider, id: name.resourceID)
+            try AccessPolicy.checkDriver(principal, trip: stored.value)
+            return try views.message(key: "\(stored.value.name)/\(view.rawValue)", revision: stored.revision) {
+                try ProtoJSON.message(WireTrip.self, encoding: stored.value.rendered(as: view), logger: calls.logger)
+            }
+        }
+    }
+
+    func updateTrip(
+        request: ServerRequest<Maps_Fleetengine_V1_UpdateTripRequest>, context: ServerContext
+    ) async throws -> ServerResponse<WireTrip> {
+        let message = request.message
+        return try await calls.run(request.metadata, context) { principal in
+            let name = try calls.tripName(message.name, principal)
+            let mask = FieldMask(wire: message.updateMask)
+            try AccessPolicy.checkTripWrite(principal, mask: mask)
+            if principal.role == .driver {
+                try AccessPolicy.checkDriver(principal, trip: try await calls.fleet.trip(provider: name.provider, id: name.resourceID))
+            }
+            let input = try ProtoJSON.decode(Trip.self, from: message.trip, root: "trip")
+            let updated = try await calls.fleet.updateTrip(provider: name.provider, id: name.resourceID, input: input, mask: mask)
+            return try ProtoJSON.message(WireTrip.self, encoding: updated, logger: calls.logger)
+        }
+    }
+
+    func searchTrips(
+        request: ServerRequest<Maps_Fleetengine_V1_SearchTripsRequest>, context: ServerContext
+    ) async throws -> ServerResponse<Maps_Fleetengine_V1_SearchTripsResponse> {
+        let message = request.message
+        return try await calls.run(request.metadata, context) { principal in
+            let parent = try WireName.parent(message.parent)
+            try AccessPolicy.checkProvider(principal, provider: parent.provider)
+            try AccessPolicy.requireServer(principal, "search trips")
+            // REST's body is the request less its path (`trips:search` under the parent).
+            let search = try ProtoJSON.decode(TripSearchRequest.self, from: message, root: "", omitting: ["parent"])
+            let page = try await calls.fleet.searchTrips(
+                provider: parent.provider, query: try search.query(), minimumStaleness: search.minimumStaleness)
+            return try ProtoJSON.message(
+                Maps_Fleetengine_V1_SearchTripsResponse.self, encoding: SearchResponse(trips: page.items, nextPageToken: page.nextPageToken),
+                logger: calls.logger)
+        }
+    }
+
+    func deleteTrip(
+        request: ServerRequest<Maps_Fleetengine_V1_DeleteTripRequest>, context: ServerContext
+    ) async throws -> ServerResponse<Google_Protobuf_Empty> {
+        let message = request.message
+        return try await calls.run(request.metadata, context) { principal in
+            let name = try calls.tripName(message.name, principal)
+            try AccessPolicy.requireServer(principal, "delete trips")
+            try await calls.fleet.deleteTrip(provider: name.provider, id: name.resourceID)
+            return Google_Protobuf_Empty()
+        }
+    }
+
+    func reportBillableTrip(
+        request: ServerRequest<Maps_Fleetengine_V1_ReportBillableTripRequest>, context: ServerContext
+    ) async throws -> ServerResponse<Google_Protobuf_Empty> {
+        throw RPCError(code: .unimplemented, message: "ReportBillableTrip is not served yet")
+    }
+
+    /// The model's view for the wire's; an unknown number is refused as REST refuses an
+    /// unknown `view`.
+    static func view(_ view: Maps_Fleetengine_V1_TripView) throws(StatusError) -> TripView? {
+        switch view {
+        case .unspecified: nil
+        case .sdk: .sdk
+        case .journeySharingV1S: .journeySharingV1S
+        case .UNRECOGNIZED(let number):
+            throw .invalid("view", "unknown value \(number); expected SDK or JOURNEY_SHARING_V1S")
+        }
+    }
+
+    /// The answer of SearchTrips, as REST's.
+    private struct SearchResponse: Encodable {
+        var trips: [Trip]
+        var nextPageToken: String?
+    }
+}
