@@ -279,6 +279,7 @@ let package = Package(
                 "TripModel",
                 "Raster", "Navigation", "JSON",
             ],
+            exclude: ["EstimateFigures.json"],
             swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

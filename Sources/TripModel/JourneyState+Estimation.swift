@@ -39,7 +39,7 @@ extension JourneyState {
     static func firstStop(vehicle: Vehicle, trips: [Trip]) -> TripWaypoint? {
         var ordered = trips
         orderTrips(&ordered, previous: vehicle.currentTrips)
-        return (try? orderedStops(vehicle: vehicle, trips: ordered, checkTrips: false))?.first?.stop
+        return orderedStops(vehicle: vehicle, trips: ordered).first?.stop
     }
 
     /// Keeps the pace near the straight line to the first stop: read anew from `paces` when

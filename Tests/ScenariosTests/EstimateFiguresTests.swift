@@ -1,3 +1,4 @@
+import Access
 import Basemap
 import Foundation
 import Geo

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import JSON
 import JWTKit
 import Render
+import Synchronization
 import Testing
 import TripModel
 import TripServer
@@ -131,4 +132,12 @@ enum Bodies {
     }
 
     static func status(_ status: String) -> String { #"{"tripStatus": "\#(status)"}"# }
+}
+
+/// A clock tests move by hand.
+final class MutableClock: Sendable {
+    private let value: Mutex<Timestamp>
+    init(_ start: Timestamp) { value = Mutex(start) }
+    func advance(by seconds: Double) { value.withLock { $0 = $0.adding(seconds: seconds) } }
+    var wallClock: WallClock { WallClock { self.value.withLock { $0 } } }
 }

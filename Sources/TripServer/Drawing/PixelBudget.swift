@@ -1,3 +1,4 @@
+import Access
 import Dispatch
 import Synchronization
 
@@ -49,7 +50,7 @@ final class PixelBudget: Sendable {
             return nil
         }
         if let wait {
-            var error = APIError.rateLimited(retryAfter: wait)
+            var error = APIError(AccessDenied.rateLimited(retryAfter: wait))
             error.message =
                 "this token has had more pixels drawn than this server allows (\(Int(rate / 1_000_000)) million a second); "
                 + "retry after \(error.headers[.retryAfter] ?? "1") s"

@@ -21,6 +21,7 @@
 // so many streams, and a client that stops reading is closed by its connection's write
 // timeout (ConnectionGuard): a stream never slows a writer.
 
+import Access
 import Fleet
 import Hummingbird
 import ServiceLifecycle

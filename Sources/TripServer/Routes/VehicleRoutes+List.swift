@@ -1,3 +1,4 @@
+import Access
 import Fleet
 import Geo
 import Hummingbird

@@ -1,3 +1,4 @@
+import Access
 import Hummingbird
 
 /// Budgets for the public map data routes (tiles, TileJSON, styles, road names), which take no
