@@ -18,9 +18,12 @@ enum ProtoJSON {
         return options
     }()
 
+    /// Answers are the model's JSON read into the wire message: what the model has beyond
+    /// Fleet Engine's messages (our extensions, such as a vehicle's `estimateMethod`) has no
+    /// field on the wire and is left out; a value of the wrong type still fails.
     private static let parsing: JSONDecodingOptions = {
         var options = JSONDecodingOptions()
-        options.ignoreUnknownFields = false
+        options.ignoreUnknownFields = true
         return options
     }()
 
