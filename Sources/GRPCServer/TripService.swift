@@ -100,7 +100,15 @@ struct TripService: Maps_Fleetengine_V1_TripService.ServiceProtocol {
     func reportBillableTrip(
         request: ServerRequest<Maps_Fleetengine_V1_ReportBillableTripRequest>, context: ServerContext
     ) async throws -> ServerResponse<Google_Protobuf_Empty> {
-        throw RPCError(code: .unimplemented, message: "ReportBillableTrip is not served yet")
+        let message = request.message
+        return try await calls.run(request.metadata, context) { principal in
+            let name = try WireName.resource(message.name, collection: "billableTrips", field: "name")
+            try AccessPolicy.checkProvider(principal, provider: name.provider)
+            try AccessPolicy.requireServer(principal, "report billable trips")
+            let report = try ProtoJSON.decode(BillableTripReport.self, from: message, root: "", omitting: ["name", "header"])
+            try await calls.fleet.reportBillableTrip(provider: name.provider, id: name.resourceID, report: report)
+            return Google_Protobuf_Empty()
+        }
     }
 
     /// The model's view for the wire's; an unknown number is refused as REST refuses an

@@ -58,7 +58,17 @@ struct VehicleService: Maps_Fleetengine_V1_VehicleService.ServiceProtocol {
     func updateVehicleAttributes(
         request: ServerRequest<Maps_Fleetengine_V1_UpdateVehicleAttributesRequest>, context: ServerContext
     ) async throws -> ServerResponse<Maps_Fleetengine_V1_UpdateVehicleAttributesResponse> {
-        throw RPCError(code: .unimplemented, message: "UpdateVehicleAttributes is not served yet")
+        let message = request.message
+        return try await calls.run(request.metadata, context) { principal in
+            let name = try calls.vehicleName(message.name, principal)
+            try AccessPolicy.requireServer(principal, "update vehicle attributes")
+            let body = try ProtoJSON.decode(AttributesRequest.self, from: message, root: "", omitting: ["name", "header"])
+            let merged = try await calls.fleet.updateVehicleAttributes(
+                provider: name.provider, id: name.resourceID, attributes: body.attributes ?? [])
+            return try ProtoJSON.message(
+                Maps_Fleetengine_V1_UpdateVehicleAttributesResponse.self, encoding: AttributesResponse(attributes: merged),
+                logger: calls.logger)
+        }
     }
 
     func listVehicles(
@@ -69,11 +79,14 @@ struct VehicleService: Maps_Fleetengine_V1_VehicleService.ServiceProtocol {
             let parent = try WireName.parent(message.parent)
             try AccessPolicy.checkProvider(principal, provider: parent.provider)
             try AccessPolicy.requireServer(principal, "list vehicles")
-            let page = try PageRequest(pageSize: Int(message.pageSize), pageToken: message.pageToken)
-            let result = try await calls.fleet.listVehicles(provider: parent.provider, page: page)
+            // The same request REST reads from its query parameters, every field and the filter.
+            let query = try ProtoJSON.decode(VehicleListQuery.self, from: message, root: "", omitting: ["parent", "header"])
+            let result = try await calls.fleet.listVehicles(provider: parent.provider, query: query)
             return try ProtoJSON.message(
                 Maps_Fleetengine_V1_ListVehiclesResponse.self,
-                encoding: ListResponse(vehicles: result.items, nextPageToken: result.nextPageToken), logger: calls.logger)
+                encoding: ListResponse(
+                    vehicles: result.items, nextPageToken: result.nextPageToken, totalSize: String(result.totalSize ?? result.items.count)),
+                logger: calls.logger)
         }
     }
 
@@ -87,7 +100,6 @@ struct VehicleService: Maps_Fleetengine_V1_VehicleService.ServiceProtocol {
             try AccessPolicy.requireServer(principal, "search vehicles")
             // REST's body is the request less its path (`vehicles:search` under the parent).
             let query = try ProtoJSON.decode(VehicleSearchQuery.self, from: message, root: "", omitting: ["parent"])
-            try query.validate()
             let matches = try await calls.fleet.searchVehicles(provider: parent.provider, query: query)
             return try ProtoJSON.message(
                 Maps_Fleetengine_V1_SearchVehiclesResponse.self, encoding: SearchResponse(matches: matches), logger: calls.logger)
@@ -106,10 +118,21 @@ struct VehicleService: Maps_Fleetengine_V1_VehicleService.ServiceProtocol {
         }
     }
 
-    /// The answer of ListVehicles, as REST's.
+    /// The answer of ListVehicles, as REST's (`totalSize` is an int64, a string in proto3 JSON).
     private struct ListResponse: Encodable {
         var vehicles: [Vehicle]
         var nextPageToken: String?
+        var totalSize: String
+    }
+
+    /// UpdateVehicleAttributesRequest less its `name`.
+    private struct AttributesRequest: Decodable {
+        var attributes: [Attribute]?
+    }
+
+    /// The answer of UpdateVehicleAttributes: the vehicle's whole list after the merge.
+    private struct AttributesResponse: Encodable {
+        var attributes: [Attribute]
     }
 
     /// The answer of SearchVehicles, as REST's.
