@@ -45,7 +45,7 @@ func base64URL(_ text: String) -> String {
     @Test(arguments: TestStoreKind.available) func validToken(_ store: TestStoreKind) async throws {
         let harness = try await Harness(store)
         try await harness.test { client in
-            try await client.expect(.ok, .get, "/v1/providers/p/vehicles", token: try await forge())
+            try await client.expect(.ok, .get, "/v1/providers/p/vehicles?vehicleTypeCategories=AUTO", token: try await forge())
         }
     }
 
@@ -91,12 +91,12 @@ func base64URL(_ text: String) -> String {
             for (name, token, fragment) in cases {
                 var headers: HTTPFields = [:]
                 if let token { headers[.authorization] = "Bearer \(token)" }
-                let reply = try await client.send(.get, "/v1/providers/p/vehicles", headers: headers)
+                let reply = try await client.send(.get, "/v1/providers/p/vehicles?vehicleTypeCategories=AUTO", headers: headers)
                 #expect(reply.status == .unauthorized, "\(name)")
                 #expect(reply.errorStatus == "UNAUTHENTICATED", "\(name)")
                 #expect(reply.errorMessage.contains(fragment), "\(name): \(reply.errorMessage)")
             }
-            let basic = try await client.send(.get, "/v1/providers/p/vehicles", headers: [.authorization: "Basic abc"])
+            let basic = try await client.send(.get, "/v1/providers/p/vehicles?vehicleTypeCategories=AUTO", headers: [.authorization: "Basic abc"])
             #expect(basic.status == .unauthorized)
         }
     }
@@ -105,10 +105,10 @@ func base64URL(_ text: String) -> String {
     @Test(arguments: TestStoreKind.available) func clockSkew(_ store: TestStoreKind) async throws {
         let harness = try await Harness(store)
         try await harness.test { client in
-            try await client.expect(.ok, .get, "/v1/providers/p/vehicles", token: try await forge(issuedAt: 50))
-            try await client.expect(.ok, .get, "/v1/providers/p/vehicles", token: try await forge(issuedAt: -650, lifetime: 600))
-            try await client.expect(.unauthorized, .get, "/v1/providers/p/vehicles", token: try await forge(issuedAt: 90))
-            try await client.expect(.unauthorized, .get, "/v1/providers/p/vehicles", token: try await forge(issuedAt: -700, lifetime: 600))
+            try await client.expect(.ok, .get, "/v1/providers/p/vehicles?vehicleTypeCategories=AUTO", token: try await forge(issuedAt: 50))
+            try await client.expect(.ok, .get, "/v1/providers/p/vehicles?vehicleTypeCategories=AUTO", token: try await forge(issuedAt: -650, lifetime: 600))
+            try await client.expect(.unauthorized, .get, "/v1/providers/p/vehicles?vehicleTypeCategories=AUTO", token: try await forge(issuedAt: 90))
+            try await client.expect(.unauthorized, .get, "/v1/providers/p/vehicles?vehicleTypeCategories=AUTO", token: try await forge(issuedAt: -700, lifetime: 600))
         }
     }
 }

@@ -62,7 +62,7 @@ import TripStoreTesting
 
             let refused: [(String, String)] = [
                 ("", "vehicleTypeCategories: required field is missing"),
-                ("?vehicleTypeCategories=AUTO&colour=red", "unknown query parameter 'colour'"),
+                ("?vehicleTypeCategories=AUTO&colour=red", "colour: unknown query parameter"),
                 ("?vehicleTypeCategories=CAR", "vehicleTypeCategories: unknown value 'CAR'"),
                 ("?vehicleTypeCategories=AUTO&filter=attributes.seats%3D4", "filter: at position 18: attributes compare as strings"),
                 ("?vehicleTypeCategories=AUTO&filter=attributes.a%3D%22b%22&requiredAttributes=a:b", "filter: cannot be combined"),
