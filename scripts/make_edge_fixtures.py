@@ -197,7 +197,7 @@ def basic_trip(name, description, render=None):
 
 def shared_ride():
     s = Scene("shared-ride", "Two riders share car-1: A is picked up first, B second; A is dropped off before B. "
-              "Each rider sees the other's stops in remainingWaypoints.")
+              "Each rider sees the other's stops only by their type, on one unbroken path to its own next stop.")
     total = length(STREET)
     pa, _ = along(STREET, 400)
     pb, _ = along(STREET, 1000)
