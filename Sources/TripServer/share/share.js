@@ -236,8 +236,14 @@
   let programmaticUntil = 0;  // a zoom starting before this is the camera's own
   let hasView = false;
 
+  let retry = null;
   function frame(force, atFix) {
-    if (!following || (!force && performance.now() < cameraBusyUntil)) return;
+    if (!following) return;
+    if (!force && performance.now() < cameraBusyUntil) {
+      // A check skipped while the camera moves is made once the move ends, not at the next fix.
+      if (!retry) retry = setTimeout(() => { retry = null; frame(false); }, cameraBusyUntil - performance.now() + 10);
+      return;
+    }
     const points = framedPoints();
     if (!points.length) return;
     if (!hasView) force = true;
@@ -749,7 +755,8 @@
     addTiles();
     await loadIcons().catch(() => {});
     await refresh();
-    window.addEventListener("resize", () => { layout(); frame(true); });
+    // Leaflet learns the new size on its next animation frame; the camera fits the new size now.
+    window.addEventListener("resize", () => { map.invalidateSize({ pan: false }); layout(); frame(true); });
     if (body.dataset.nav) {
       try { showManeuver(JSON.parse(body.dataset.nav)); } catch (error) { /* no navigation to show */ }
     }
