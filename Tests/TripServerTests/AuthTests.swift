@@ -106,9 +106,11 @@ func base64URL(_ text: String) -> String {
         let harness = try await Harness(store)
         try await harness.test { client in
             try await client.expect(.ok, .get, "/v1/providers/p/vehicles?vehicleTypeCategories=AUTO", token: try await forge(issuedAt: 50))
-            try await client.expect(.ok, .get, "/v1/providers/p/vehicles?vehicleTypeCategories=AUTO", token: try await forge(issuedAt: -650, lifetime: 600))
+            try await client.expect(
+                .ok, .get, "/v1/providers/p/vehicles?vehicleTypeCategories=AUTO", token: try await forge(issuedAt: -650, lifetime: 600))
             try await client.expect(.unauthorized, .get, "/v1/providers/p/vehicles?vehicleTypeCategories=AUTO", token: try await forge(issuedAt: 90))
-            try await client.expect(.unauthorized, .get, "/v1/providers/p/vehicles?vehicleTypeCategories=AUTO", token: try await forge(issuedAt: -700, lifetime: 600))
+            try await client.expect(
+                .unauthorized, .get, "/v1/providers/p/vehicles?vehicleTypeCategories=AUTO", token: try await forge(issuedAt: -700, lifetime: 600))
         }
     }
 }
