@@ -76,14 +76,18 @@ final class DatabaseLiveness: Sendable {
             } catch {
                 return DatabaseError.sqlState(error) != nil ? .there : .gone(DatabaseError.describe(error))
             }
-            defer { connection.close().whenComplete { _ in } }
+            let outcome: Verdict
             do {
                 let answer: EventLoopFuture<PostgresQueryResult> = connection.query("SELECT 1", logger: pool.logger)
                 _ = try await answer.get()
-                return .there
+                outcome = .there
             } catch {
-                return DatabaseError.sqlState(error) != nil ? .there : .gone(DatabaseError.describe(error))
+                outcome = DatabaseError.sqlState(error) != nil ? .there : .gone(DatabaseError.describe(error))
             }
+            // Closed before it is let go: a connection released while closing trips
+            // PostgresNIO's check that every connection is closed first.
+            try? await connection.close()
+            return outcome
         }
         verdict.futureResult.whenComplete { _ in timeout.cancel() }
         return verdict.futureResult
