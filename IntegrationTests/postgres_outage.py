@@ -9,7 +9,8 @@ comes back, once per --modes entry:
              as when the database's machine or the network between goes away
 
 In each, both servers' /readyz must answer 503 within 1 s of the outage, every write in flight
-or sent during it must be answered (not 200) within 2 s, both must be ready again after the
+or sent during it must be answered (not 200) within 6 s (docs/limits.md: about 5 s for a database
+that goes silent; issue 29 asked for 2 s, which declared a busy database gone), both must be ready again after the
 database is back, and at the end every update either server acknowledged must be in the event
 log (the existing crash check's test).
 
@@ -121,7 +122,7 @@ try:
             during = [(s, e, st) for s, e, st in answers if e >= went_away and s < back]
         slowest = max((e - max(s, went_away) for s, e, st in during), default=0)
         failed = sum(1 for _, _, st in during if st != 200)
-        check(slowest <= 2.0, f"writes during the outage answered within {slowest:.2f} s ({len(during)} writes, {failed} not acknowledged, "
+        check(slowest <= 6.0, f"writes during the outage answered within {slowest:.2f} s ({len(during)} writes, {failed} not acknowledged, "
               f"statuses {sorted({st for _, _, st in during}, key=str)})")
         ready = {}
         while time.monotonic() - back < 30 and len(ready) < 2:

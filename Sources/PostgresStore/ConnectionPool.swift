@@ -46,7 +46,7 @@ final class ConnectionPool: Sendable {
     private let state = Mutex(State())
 
     init(
-        location: PostgresLocation, maximumConnections: Int, connectTimeout: Duration = .milliseconds(1_500), health: StoreHealth,
+        location: PostgresLocation, maximumConnections: Int, connectTimeout: Duration = .seconds(5), health: StoreHealth,
         logger: Logger
     ) {
         self.location = location

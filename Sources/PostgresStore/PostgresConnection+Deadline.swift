@@ -16,7 +16,7 @@ extension PostgresConnection {
     static let answerDeadline = TimeAmount.seconds(10)
     /// How long a statement waits before the store asks whether the database answers at all:
     /// our statements take milliseconds (writes skip locked rows rather than wait for them).
-    static let suspicionDelay = TimeAmount.milliseconds(1_000)
+    static let suspicionDelay = TimeAmount.seconds(2)
 
     /// `result`, or ``NoAnswer`` (and the connection closed) once ``answerDeadline`` has
     /// passed without it, or sooner when `liveness` finds the database gone meanwhile.
