@@ -95,7 +95,7 @@ struct ServeCommand: AsyncParsableCommand {
                     """
                     tripshare is listening on \(scheme)://\(host):\(bound) (database \(opened.database), keys from \(keys.source)).
                     Mint a token:   tripshare token --role server --provider demo\(tokenHint)
-                    Try the API:    curl -H "Authorization: Bearer $TOKEN" \(scheme)://\(host):\(bound)/v1/providers/demo/vehicles
+                    Try the API:    curl -H "Authorization: Bearer $TOKEN" "\(scheme)://\(host):\(bound)/v1/providers/demo/vehicles?vehicleTypeCategories=AUTO"
                     """)
             },
             logger: logger
