@@ -75,6 +75,7 @@
   }
 
   /// Redraws the screen; calls made while one runs are folded into one more run after it.
+  let failed = false;
   async function redraw() {
     if (drawing) { drawAgain = true; return; }
     drawing = true;
@@ -84,10 +85,13 @@
         await drawOnce();
       } while (drawAgain && !ended);
     } catch (error) {
+      // Unreachable, or over the token's picture budget (429): try again in a second.
       setStatus("Cannot reach the server; retrying…");
+      failed = true;
     } finally {
       drawing = false;
     }
+    if (failed && !ended) { failed = false; soon(1000); }
   }
 
   async function drawOnce() {
