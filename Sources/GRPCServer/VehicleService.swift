@@ -1,4 +1,5 @@
 import Access
+import Fleet
 import FleetEngineProtos
 import GRPCCore
 import SwiftProtobuf
@@ -84,9 +85,7 @@ struct VehicleService: Maps_Fleetengine_V1_VehicleService.ServiceProtocol {
             let result = try await calls.fleet.listVehicles(provider: parent.provider, query: query)
             return try ProtoJSON.message(
                 Maps_Fleetengine_V1_ListVehiclesResponse.self,
-                encoding: ListResponse(
-                    vehicles: result.items, nextPageToken: result.nextPageToken, totalSize: String(result.totalSize ?? result.items.count)),
-                logger: calls.logger)
+                encoding: VehicleListResponse(result), logger: calls.logger)
         }
     }
 
@@ -116,13 +115,6 @@ struct VehicleService: Maps_Fleetengine_V1_VehicleService.ServiceProtocol {
             try await calls.fleet.deleteVehicle(provider: name.provider, id: name.resourceID)
             return Google_Protobuf_Empty()
         }
-    }
-
-    /// The answer of ListVehicles, as REST's (`totalSize` is an int64, a string in proto3 JSON).
-    private struct ListResponse: Encodable {
-        var vehicles: [Vehicle]
-        var nextPageToken: String?
-        var totalSize: String
     }
 
     /// UpdateVehicleAttributesRequest less its `name`.

@@ -11,19 +11,11 @@ import TripStore
 // them into the model's request; the model checks it (VehicleListQuery.criteria).
 
 extension VehicleRoutes {
-    /// The answer: proto3 JSON, so `totalSize` (int64) is a string.
-    struct ListResponse: Encodable {
-        var vehicles: [Vehicle]
-        var nextPageToken: String?
-        var totalSize: String
-    }
-
     @Sendable func list(_ request: Request, context: TripRequestContext) async throws -> Response {
         try AccessPolicy.requireServer(try context.caller(), "list vehicles")
         let query = try Self.listQuery(Array(request.uri.queryParameters.map { (String($0.key), String($0.value)) }))
         let result = try await fleet.listVehicles(provider: try context.pathParameter("provider"), query: query)
-        return try JSONResponse.make(
-            ListResponse(vehicles: result.items, nextPageToken: result.nextPageToken, totalSize: String(result.totalSize ?? result.items.count)))
+        return try JSONResponse.make(VehicleListResponse(result))
     }
 
     /// The request the query parameters state, in their order; an unknown parameter or a
