@@ -12,6 +12,9 @@ struct Deadline: Sendable {
     let timeout: Duration
     /// When the call arrived.
     let start: ContinuousClock.Instant
+    /// How much sooner than ours a client's deadline may pass: its clock started when it
+    /// sent the call, before the call reached us.
+    static let clientHeadStart: Duration = .milliseconds(250)
 
     /// The deadline of a call whose `grpc-timeout` metadata is `text`, counted from now; nil for
     /// a value gRPC's wire format does not allow (1–8 digits and a unit: H, M, S, m, u or n).
@@ -32,9 +35,9 @@ struct Deadline: Sendable {
     }
 
     /// The answer of `work`, or, if grpc-swift cancels the RPC first, DEADLINE_EXCEEDED once the
-    /// deadline has passed (CANCELLED before it: the client went away, or the server is
-    /// stopping). Work that loses the race still runs to its end, as any write a client gave
-    /// up on may.
+    /// deadline has passed (CANCELLED well before it: the client went away, or the server is
+    /// stopping). Work that loses the race is not stopped, as a write a client gave up on on
+    /// REST is not.
     func race<Output: Sendable>(_ work: @escaping @Sendable () async throws -> Output) async throws -> Output {
         let answer = FirstAnswer<Output>()
         return try await withRPCCancellationHandler {
@@ -43,7 +46,10 @@ struct Deadline: Sendable {
                 Task { answer.give(await Result { try await work() }) }
             }
         } onCancelRPC: { [self] in
-            let passed = ContinuousClock.now - start >= timeout
+            // The client's deadline began before its request got here, so its own timeout
+            // (which resets the stream) comes a little before ours: a cancel that close to the
+            // deadline is the deadline.
+            let passed = ContinuousClock.now - start + Self.clientHeadStart >= timeout
             answer.give(
                 .failure(
                     passed

@@ -46,9 +46,6 @@ import Testing
             #expect(h.metrics.contains(counted), "the server answered DEADLINE_EXCEEDED at the deadline")
             #expect(ContinuousClock.now - start < .seconds(2.5))
             try await holder.value
-            // The write the client gave up on still lands once the lock goes.
-            let vehicle = try await h.vehicles.getVehicle(Wire.getVehicle("v1"), metadata: server)
-            #expect(vehicle.lastLocation.location.latitude == 37.4)
         }
     }
 
