@@ -621,7 +621,7 @@ def across_servers(writer, reader):
     vehicles, _ = writer.clients()
     call(vehicles.create_vehicle, fe.CreateVehicleRequest(
         parent=f"providers/{provider}", vehicle_id=car, vehicle=fe.Vehicle(
-            vehicle_type=fe.Vehicle.VehicleType(category=fe.Vehicle.VehicleType.Category.AUTO),
+            maximum_capacity=4, vehicle_type=fe.Vehicle.VehicleType(category=fe.Vehicle.VehicleType.Category.AUTO),
             last_location=fe.VehicleLocation(location=point(60.17, 24.94)))), writer.our_token("server", provider))
     token = reader.our_token("server", provider)
     status, body = reader.get(f"/v1/providers/{provider}/vehicles/{car}", token)
