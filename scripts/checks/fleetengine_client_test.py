@@ -24,7 +24,6 @@ import argparse
 import json
 import os
 import shutil
-import socket
 import ssl
 import subprocess
 import sys
@@ -32,6 +31,9 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
+from checklist import FAILURES, check, free_port, passed  # noqa: E402
 
 WORK = tempfile.mkdtemp(prefix="tripshare-fleetengine-client.")
 CA = os.path.join(WORK, "ca.pem")
@@ -51,22 +53,6 @@ from google.type import latlng_pb2  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SECRET = "fleetengine-client-test-secret-0123456789abcdef"
-FAILURES = []
-CHECKS = 0
-
-
-def check(condition, what):
-    global CHECKS
-    CHECKS += 1
-    if not condition:
-        FAILURES.append(what)
-        print("FAIL:", what, flush=True)
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 # --- The client's messages against our .proto files -------------------------------------------
@@ -665,7 +651,7 @@ def main():
     finally:
         for server in servers:
             server.stop()
-    print(f"{CHECKS - len(FAILURES)} passed, {len(FAILURES)} failed")
+    print(f"{passed()} passed, {len(FAILURES)} failed")
     if FAILURES:
         for server in servers:
             print(f"--- {server.log.name}\n" + open(server.log.name).read()[-4000:])

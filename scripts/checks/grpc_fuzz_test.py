@@ -18,6 +18,9 @@ import time
 import urllib.error
 import urllib.request
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
+from checklist import FAILURES, check, free_port, passed  # noqa: E402
+
 import grpc
 import h2.config
 import h2.connection
@@ -30,24 +33,8 @@ from hypothesis import strategies as st
 
 SECRET = "grpc-fuzz-test-secret-0123456789abcdef0123"
 PROVIDER = "fuzz"
-FAILURES = []
-CHECKS = 0
 # Codes that would mean the server, not the input, is at fault.
 SERVER_FAULTS = {grpc.StatusCode.INTERNAL, grpc.StatusCode.UNKNOWN, grpc.StatusCode.DATA_LOSS}
-
-
-def check(condition, what):
-    global CHECKS
-    CHECKS += 1
-    if not condition:
-        FAILURES.append(what)
-        print("FAIL:", what, flush=True)
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Server:
@@ -313,7 +300,7 @@ def main():
     server.process.terminate()
     server.process.wait(10)
     check(server.process.returncode == 0, f"the server stops cleanly on SIGTERM: {server.process.returncode}")
-    print(f"{CHECKS - len(FAILURES)} passed, {len(FAILURES)} failed")
+    print(f"{passed()} passed, {len(FAILURES)} failed")
     if FAILURES:
         print(open(server.log.name).read()[-4000:])
         sys.exit(1)
