@@ -11,10 +11,10 @@ import JSON
 import Logging
 import PostgresStore
 import Prometheus
+import StoreVariants
 import Testing
 import TripServer
 import TripStore
-import TripStoreTesting
 
 /// The listener as `serve` runs it (DESIGN §14): TLS, readiness, and several servers on one
 /// database.
