@@ -1,10 +1,10 @@
 import Foundation
 import Hummingbird
 import JSON
+import StoreVariants
 import Testing
 import TripModel
 import TripServer
-import TripStoreTesting
 
 /// tripshare's extensions of Fleet Engine's resources (a vehicle's `estimateMethod`) are in an
 /// answer only when the request names them in `Tripshare-Extensions`: by default every route
