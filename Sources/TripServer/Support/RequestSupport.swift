@@ -122,8 +122,11 @@ extension TripRequestContext {
 
 /// Responses with JSON bodies.
 enum JSONResponse {
-    static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws -> Response {
-        let data = try JSONCoding.encode(value)
+    /// `value`'s JSON with the chosen tripshare `extensions` (by default none: pure Fleet Engine).
+    static func make(
+        _ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:], extensions: ResourceExtensions = .none
+    ) throws -> Response {
+        let data = try JSONCoding.encode(value, userInfo: extensions.userInfo)
         var fields = headers
         fields[.contentType] = "application/json; charset=utf-8"
         return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
