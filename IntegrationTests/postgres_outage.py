@@ -48,7 +48,8 @@ try:
                                    "vehicleType": {"category": "AUTO"}})
     check(status == 200, f"vehicle created through A ({status})")
 
-    acked, answers, lock, stop = set(), [], threading.Lock(), threading.Event()
+    acked, answers, lock, stop = {}, [], threading.Lock(), threading.Event()
+    outages = []  # (mode, when it went away, when it came back)
 
     def writer(k):
         seq = k
@@ -65,7 +66,7 @@ try:
             with lock:
                 answers.append((started, ended, status))
                 if status == 200:
-                    acked.add(seq)
+                    acked[seq] = (server.name, started, ended)
             if status != 200:
                 time.sleep(0.05)  # as a client backs off
             seq += 8
@@ -92,6 +93,7 @@ try:
             subprocess.run(["runuser", "-u", "postgres", "--", os.path.join(subprocess.check_output(["pg_config", "--bindir"], text=True).strip(), "pg_ctl"),
                             "-D", os.path.join(cluster, "data"), "-w", "-s", "-m", mode, "stop"], check=True)
         stopped = time.monotonic()
+        outages.append([mode, went_away, None])
         # /readyz on both, every 50 ms, until both say 503.
         not_ready = {}
         while time.monotonic() - went_away < 5 and len(not_ready) < 2:
@@ -112,6 +114,7 @@ try:
                   f"(the stop took {stopped - went_away:.2f} s)")
         time.sleep(max(0, args.outage - (time.monotonic() - went_away)))
         back = time.monotonic()
+        outages[-1][2] = back
         if mode == "hang":
             for pid in frozen:
                 os.kill(pid, signal.SIGCONT)
@@ -156,7 +159,15 @@ try:
                 data = ""
     except TimeoutError:
         pass
-    missing = sorted(acked - stored)
+    missing = sorted(set(acked) - stored)
+    for seq in missing[:20]:
+        # Where the lost update stood: which server acknowledged it, and when, against the outages.
+        name, started, ended = acked[seq]
+        near = min(outages, key=lambda o: abs(ended - o[1]))
+        in_database = subprocess.run(["psql", url, "-Atc", "SELECT count(*) FROM events WHERE data LIKE '%%%.6f%%'" % (37 + seq * 1e-6)],
+                                     capture_output=True, text=True).stdout.strip()
+        print(f"      missing {seq}: acknowledged by {name}, answered {ended - near[1]:+.3f} s from the {near[0]} outage "
+              f"(sent {started - near[1]:+.3f} s), rows in the database holding it: {in_database}", flush=True)
     check(acked and not missing, f"every acknowledged update is stored: {len(acked)} acknowledged, {len(missing)} missing"
           + (f" {missing[:5]}" if missing else ""))
     for server in servers:
