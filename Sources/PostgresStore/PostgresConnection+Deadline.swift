@@ -2,7 +2,7 @@ import NIOCore
 import PostgresNIO
 
 // A statement that gets no answer soon makes the store ask whether the database answers at all
-// (DatabaseLiveness: a new connection's `SELECT 1`); if it does not, the statement's
+// (DatabaseLiveness: `SELECT 1` on a connection kept for it); if it does not, the statement's
 // connection is closed and the statement fails as on a lost connection, within about 1.5 s of
 // the database going away (issue 29: writes fail within 2 s, /readyz within 1 s). If it does,
 // the statement may wait on, up to `answerDeadline`. Without these a database that vanished
@@ -14,10 +14,6 @@ extension PostgresConnection {
     /// Far longer than any statement of ours runs, waits for other processes' row locks
     /// included.
     static let answerDeadline = TimeAmount.seconds(10)
-    /// How long a statement waits before the store asks whether the database answers at all:
-    /// our statements take milliseconds (writes skip locked rows rather than wait for them).
-    static let suspicionDelay = TimeAmount.seconds(2)
-
     /// `result`, or ``NoAnswer`` (and the connection closed) once ``answerDeadline`` has
     /// passed without it, or sooner when `liveness` finds the database gone meanwhile.
     func withinDeadline<Value: Sendable>(_ result: EventLoopFuture<Value>, liveness: DatabaseLiveness?) -> EventLoopFuture<Value> {
@@ -28,7 +24,7 @@ extension PostgresConnection {
             _ = self.close() as EventLoopFuture<Void>
         }
         let suspicion = liveness.map { liveness in
-            eventLoop.scheduleTask(in: Self.suspicionDelay) { [self] in
+            eventLoop.scheduleTask(in: DatabaseLiveness.suspicionDelay) { [self] in
                 liveness.confirm().whenSuccess { verdict in
                     guard case .gone(let reason) = verdict else { return }
                     answer.fail(NoAnswer(reason: reason))

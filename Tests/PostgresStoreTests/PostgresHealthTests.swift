@@ -72,6 +72,48 @@ import TripStoreTesting
         await detachable.relay.shutdown()
     }
 
+    /// A database that goes silent (connections stay open, nothing answers: its machine froze)
+    /// fails a write within 2 s (issue 29, item 5), readiness with it, and the next write as
+    /// soon; once it answers again, the store recovers by itself.
+    @Test(.enabled(if: TestStores.postgresWanted, TestStores.skipReason)) func silentDatabaseFailsWritesWithinTwoSeconds() async throws {
+        let detachable = try await Detachable()
+        let store = detachable.store
+        let fleet = Fleet(store: store, clock: .fixed(fixedTime))
+        _ = try await fleet.createVehicle(provider: "p", id: "v1", input: onlineVehicle())
+        #expect(await fleet.readiness() == .ready)
+
+        detachable.relay.freeze()
+        for latitude in [37.5, 37.6] {
+            let started = ContinuousClock.now
+            let failure = try await #require(throws: StatusError.self) {
+                try await fleet.updateVehicle(provider: "p", id: "v1", input: locationUpdate(latitude), mask: FieldMask("lastLocation"))
+            }
+            let waited = ContinuousClock.now - started
+            #expect(failure.code == .unavailable, "\(failure)")
+            #expect(waited < .seconds(2), "the write waited \(waited) for a silent database")
+            #expect(await fleet.readiness() != .ready)
+        }
+
+        await detachable.relay.thaw()
+        let deadline = ContinuousClock.now + .seconds(20)
+        while await fleet.readiness() != .ready, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(100)) }
+        let moved = try await fleet.updateVehicle(provider: "p", id: "v1", input: locationUpdate(37.7), mask: FieldMask("lastLocation"))
+        #expect(moved.lastLocation?.location?.latitude == 37.7)
+        await detachable.relay.shutdown()
+    }
+
+    /// A database that is busy but answers is not taken for gone: a statement that runs past
+    /// the liveness check's suspicion delay (and past its deadline) is waited for, and nothing
+    /// is recorded as failing.
+    @Test(.enabled(if: TestStores.postgresWanted, TestStores.skipReason)) func slowStatementOfALiveDatabaseIsWaitedFor() async throws {
+        let store = try #require(try await TestStores.make(.postgres) as? PostgresTripStore)
+        let slow = DatabaseLiveness.suspicionDelay + DatabaseLiveness.checkDeadline + .milliseconds(500)
+        let seconds = Double(slow.nanoseconds) / 1e9
+        let rows = try await store.rows("SELECT 7 FROM pg_sleep(\(seconds))")
+        #expect(try rows.first?.decode(Int.self) == 7)
+        #expect(store.health.failure == nil)
+    }
+
     /// A write the database cannot store (here: a transaction made read-only, as on a standby)
     /// answers UNAVAILABLE saying why, with every write of its batch; the failure is recorded
     /// until a write commits again (the probe, here).
