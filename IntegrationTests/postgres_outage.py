@@ -39,6 +39,7 @@ cluster = subprocess.check_output(["mktemp", "-d", "/tmp/tripshare-outage.XXXXXX
 url = subprocess.check_output(["scripts/postgres", "start", "--dir", cluster, "--no-fsync"], text=True,
                               stderr=subprocess.DEVNULL).strip()
 servers = []
+stop = threading.Event()
 try:
     env = {"TRIPSHARE_JWT_SECRET": None, "TRIPSHARE_JWKS": None}
     servers = [harness.Server(args.binary, "--database", url, "--rate-limit", "0", env=env, name=name) for name in ("a", "b")]
@@ -48,7 +49,7 @@ try:
                                    "vehicleType": {"category": "AUTO"}})
     check(status == 200, f"vehicle created through A ({status})")
 
-    acked, answers, lock, stop = {}, [], threading.Lock(), threading.Event()
+    acked, answers, lock = {}, [], threading.Lock()
     outages = []  # (mode, when it went away, when it came back)
 
     def writer(k):
@@ -137,7 +138,11 @@ try:
         ready = {}
         while time.monotonic() - back < 30 and len(ready) < 2:
             for server in servers:
-                if server.name not in ready and harness.get(server.port, "/readyz", timeout=3)[0] == 200:
+                try:
+                    status, _ = harness.get(server.port, "/readyz", timeout=3)
+                except OSError:
+                    status = None
+                if server.name not in ready and status == 200:
                     ready[server.name] = time.monotonic() - back
             time.sleep(0.1)
         check(len(ready) == 2, f"both ready again after the database came back ({', '.join(f'{n} {s:.1f} s' for n, s in sorted(ready.items()))})")
@@ -180,6 +185,9 @@ try:
     for server in servers:
         check(server.alive(), f"{server.name} is still running")
 finally:
+    # The writers stop however the test ends (a failed check's exception too), or the
+    # interpreter would wait for them for ever.
+    stop.set()
     for server in servers:
         server.stop()
     subprocess.run(["scripts/postgres", "destroy", cluster], capture_output=True)

@@ -80,7 +80,8 @@ final class DatabaseLiveness: Sendable {
         let (check, started) = state.withLock { state -> (EventLoopFuture<Verdict>, Bool) in
             if let running = state.running { return (running, false) }
             if let until = state.thereUntil, NIODeadline.now() < until { return (loop.makeSucceededFuture(.there), false) }
-            let check = run(on: loop)
+            let connecting = !state.lastGone && (state.connection?.isClosed ?? true)
+            let check = run(on: loop, deadline: connecting ? Self.connectingCheckDeadline : Self.checkDeadline)
             state.running = check
             return (check, true)
         }
@@ -114,11 +115,11 @@ final class DatabaseLiveness: Sendable {
         try? await connection?.close()
     }
 
-    private func run(on loop: any EventLoop) -> EventLoopFuture<Verdict> {
+    /// Runs a check that gives up after `deadline` (called with the state locked: it must not
+    /// lock it itself before it returns).
+    private func run(on loop: any EventLoop, deadline: TimeAmount) -> EventLoopFuture<Verdict> {
         let verdict = loop.makePromise(of: Verdict.self)
         let started = NIODeadline.now()
-        let connecting = state.withLock { state in !state.lastGone && (state.connection?.isClosed ?? true) }
-        let deadline = connecting ? Self.connectingCheckDeadline : Self.checkDeadline
         let timeout = loop.scheduleTask(in: deadline) { [self] in
             verdict.succeed(.gone("the database did not answer for \(Self.millisecondsSince(started)) ms"))
             // Silent: the kept connection is of no more use.
