@@ -182,22 +182,17 @@ final class ConnectionPool: Sendable {
         }
     }
 
-    /// A new connection, within ``connectTimeout``; an attempt still under way after the
-    /// liveness check's suspicion delay fails as soon as that check finds the database silent.
+    /// A new connection, within ``connectTimeout`` (which bounds only reaching the server: a
+    /// server that accepts and never answers would hold the attempt for ever); an attempt
+    /// still under way after the liveness check's suspicion delay fails as soon as a check
+    /// finds the database silent.
     private func openWatched(id: Int) async throws -> PostgresConnection {
         let loop = MultiThreadedEventLoopGroup.singleton.any()
         let attempt: EventLoopFuture<PostgresConnection> = PostgresConnection.connect(
             on: loop, configuration: location.connectionConfiguration(connectTimeout: connectTimeout), id: id, logger: logger)
         let outcome = loop.makePromise(of: PostgresConnection.self)
-        let suspicion = loop.scheduleTask(in: DatabaseLiveness.suspicionDelay) { [liveness] in
-            liveness.confirm().whenSuccess { verdict in
-                if case .gone(let reason) = verdict { outcome.fail(NoAnswer(reason: reason)) }
-            }
-        }
-        attempt.whenComplete { result in
-            suspicion.cancel()
-            outcome.completeWith(result)
-        }
+        liveness.watch(outcome.futureResult) { reason in outcome.fail(NoAnswer(reason: reason)) }
+        attempt.whenComplete { result in outcome.completeWith(result) }
         // An attempt given up on that connects after all is closed unused.
         attempt.whenSuccess { connection in
             outcome.futureResult.whenFailure { _ in _ = connection.close() as EventLoopFuture<Void> }

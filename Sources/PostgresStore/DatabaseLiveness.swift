@@ -100,6 +100,22 @@ final class DatabaseLiveness: Sendable {
         return check
     }
 
+    /// Asks whether the database answers each time `pending` has waited another
+    /// ``suspicionDelay``, until it completes; calls `gone` once a check finds the database
+    /// silent. A "there" is not the end of it: a check that began just before the database
+    /// froze says "there", and a statement it let wait on would wait its whole deadline.
+    func watch<Value: Sendable>(_ pending: EventLoopFuture<Value>, gone: @escaping @Sendable (String) -> Void) {
+        let next = pending.eventLoop.scheduleTask(in: Self.suspicionDelay) { [self] in
+            confirm().whenSuccess { verdict in
+                switch verdict {
+                case .gone(let reason): gone(reason)
+                case .there: self.watch(pending, gone: gone)
+                }
+            }
+        }
+        pending.whenComplete { _ in next.cancel() }
+    }
+
     /// Opens the connection checks use now, in the background, within `connectTimeout`
     /// (a check then never waits for one to open).
     func keepConnectionOpen(connectTimeout: Duration) {

@@ -23,19 +23,11 @@ extension PostgresConnection {
             answer.fail(NoAnswer(reason: "the database did not answer within \(Self.answerDeadline.nanoseconds / 1_000_000_000) s"))
             _ = self.close() as EventLoopFuture<Void>
         }
-        let suspicion = liveness.map { liveness in
-            eventLoop.scheduleTask(in: DatabaseLiveness.suspicionDelay) { [self] in
-                liveness.confirm().whenSuccess { verdict in
-                    guard case .gone(let reason) = verdict else { return }
-                    answer.fail(NoAnswer(reason: reason))
-                    _ = self.close() as EventLoopFuture<Void>
-                }
-            }
+        liveness?.watch(answer.futureResult) { [self] reason in
+            answer.fail(NoAnswer(reason: reason))
+            _ = self.close() as EventLoopFuture<Void>
         }
-        answer.futureResult.whenComplete { _ in
-            deadline.cancel()
-            suspicion?.cancel()
-        }
+        answer.futureResult.whenComplete { _ in deadline.cancel() }
         return answer.futureResult
     }
 }
