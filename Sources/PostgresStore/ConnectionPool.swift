@@ -141,6 +141,14 @@ final class ConnectionPool: Sendable {
     /// until the back-off has passed; the failure is recorded in the store's health.
     func databaseLost(_ reason: String) {
         backOff(after: DatabaseError.unavailable(location, reason: reason), attemptFailed: false, log: "the database stopped answering")
+        // The idle connections go to the same silent server: a request handed one would wait
+        // for the liveness check again.
+        let idle = state.withLock { state in
+            state.open -= state.idle.count
+            defer { state.idle = [] }
+            return state.idle
+        }
+        for connection in idle { connection.closeHeld() }
     }
 
     /// Records `failure` in the store's health, backs off, and fails the requests waiting for
@@ -195,7 +203,9 @@ final class ConnectionPool: Sendable {
         attempt.whenComplete { result in outcome.completeWith(result) }
         // An attempt given up on that connects after all is closed unused.
         attempt.whenSuccess { connection in
-            outcome.futureResult.whenFailure { _ in _ = connection.close() as EventLoopFuture<Void> }
+            outcome.futureResult.whenFailure { _ in
+                connection.closeHeld()
+            }
         }
         return try await outcome.futureResult.get()
     }
@@ -214,7 +224,7 @@ final class ConnectionPool: Sendable {
             return nil
         }
         if unusable || waiter == nil && state.withLock({ $0.closed }) {
-            connection.close().whenComplete { _ in }
+            connection.closeHeld()
         }
         if let waiter {
             waiter.resume(returning: connection)

@@ -186,8 +186,8 @@ final class DatabaseLiveness: Sendable {
 
     /// Closes the kept connection (it did not answer) so that the next check opens another.
     private func dropConnection() {
-        let connection = state.withLock { $0.connection.take() }
-        _ = connection?.close() as EventLoopFuture<Void>?
+        guard let connection = state.withLock({ $0.connection.take() }) else { return }
+        connection.closeHeld()
     }
 
     private static func millisecondsSince(_ start: NIODeadline) -> Int64 {

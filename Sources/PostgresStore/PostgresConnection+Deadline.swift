@@ -21,11 +21,11 @@ extension PostgresConnection {
         result.cascade(to: answer)
         let deadline = eventLoop.scheduleTask(in: Self.answerDeadline) { [self] in
             answer.fail(NoAnswer(reason: "the database did not answer within \(Self.answerDeadline.nanoseconds / 1_000_000_000) s"))
-            _ = self.close() as EventLoopFuture<Void>
+            self.closeHeld()
         }
         liveness?.watch(answer.futureResult) { [self] reason in
             answer.fail(NoAnswer(reason: reason))
-            _ = self.close() as EventLoopFuture<Void>
+            self.closeHeld()
         }
         answer.futureResult.whenComplete { _ in deadline.cancel() }
         return answer.futureResult
@@ -38,4 +38,12 @@ extension PostgresConnection {
 struct NoAnswer: Error, CustomStringConvertible {
     var reason: String
     var description: String { reason }
+}
+
+extension PostgresConnection {
+    /// Closes the connection, keeping it alive until it has closed: PostgresNIO traps on a
+    /// connection let go while it closes.
+    func closeHeld() {
+        close().whenComplete { _ in withExtendedLifetime(self) {} }
+    }
 }

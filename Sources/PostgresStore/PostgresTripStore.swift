@@ -145,7 +145,8 @@ public final class PostgresTripStore: SharedTripStore {
     }
 
     /// Runs `body` with a pooled connection; a read that lost its connection (say, the server
-    /// restarted since the connection was opened) runs once more on a new one. Errors come out
+    /// restarted since the connection was opened) runs once more on a new one, unless the
+    /// database was found silent (NoAnswer: another try would only wait as long again). Errors come out
     /// as the API's (``DatabaseError/mapped(_:_:)``).
     func withConnection<T>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
         try await Self.withConnection(pool: pool, location: location, body)
@@ -156,7 +157,7 @@ public final class PostgresTripStore: SharedTripStore {
     ) async throws -> T {
         do {
             return try await pool.withConnection(body)
-        } catch  where DatabaseError.isConnectionLoss(error) && !(error is StatusError) {
+        } catch  where DatabaseError.isConnectionLoss(error) && !(error is StatusError) && !(error is NoAnswer) {
             do {
                 return try await pool.withConnection(body)
             } catch {
