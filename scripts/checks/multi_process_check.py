@@ -104,7 +104,7 @@ class Stream(threading.Thread):
         return False
 
 
-server = token("--role", "server")
+server = token("--role", "server", "--provider", "*")
 rider = token("--role", "consumer", "--provider", PROVIDER, "--trip", TRIP)
 
 # 1. Create through A, listen on B, write through both.
