@@ -228,7 +228,8 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strict),
-        .testTarget(name: "FleetTests", dependencies: ["Fleet", "TripStore", "TripModel", "Navigation", "Styling", "Geo", "TestKit"], swiftSettings: strict),
+        .testTarget(
+            name: "FleetTests", dependencies: ["Fleet", "TripStore", "TripModel", "Navigation", "Styling", "Geo", "TestKit"], swiftSettings: strict),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestKit"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "BasemapTests", dependencies: ["Basemap", "JSON", "Raster", "Geo", "TestKit", .product(name: "GRDB", package: "GRDB.swift")],
@@ -244,7 +245,8 @@ let package = Package(
         .testTarget(
             name: "TripServerTests",
             dependencies: [
-                "Access", "TripServer", "Fleet", "Styling", "Render", "Raster", "TripStore", "SQLiteStore", "PostgresStore", "StoreVariants", "TestKit",
+                "Access", "TripServer", "Fleet", "Styling", "Render", "Raster", "TripStore", "SQLiteStore", "PostgresStore", "StoreVariants",
+                "TestKit",
                 "TripModel", "Navigation", "Geo", "JSON", "ConnectionLimits",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

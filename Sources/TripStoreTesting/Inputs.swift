@@ -60,4 +60,3 @@ enum Inputs {
         NewEvent(time: time, vehicleId: vehicle, tripIds: trips, type: type, data: data)
     }
 }
-

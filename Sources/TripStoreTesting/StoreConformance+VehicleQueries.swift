@@ -309,4 +309,3 @@ enum RandomFleet {
             && p.longitude <= box.high.longitude
     }
 }
-

@@ -32,4 +32,3 @@ func forge(
             nbf: notBefore.map { NotBeforeClaim(value: Date(timeIntervalSince1970: epoch.secondsSince1970 + $0)) },
             role: role, authorization: authorization), header: header)
 }
-

@@ -2,7 +2,6 @@ import Foundation
 
 @testable import Geo
 
-
 enum TestSupport {
     /// A file of the shared fixtures, found from this source file so tests run from any
     /// working directory: Tests/GeoTests/ → repository root → ../shared/fixtures.

@@ -85,7 +85,6 @@ enum CoverageOracle {
     }
 }
 
-
 @Suite struct ScanConverterOracleTests {
     /// Compares the scan converter with the oracle, pixel by pixel: at most one 8-bit level
     /// from the correctly rounded exact coverage (fixed-point crossings are 1/256 px).

@@ -174,4 +174,3 @@ private func progressColumns(_ path: String, _ tripId: String) throws -> (rowVer
     let found = try #require(row)
     return (found["row_version"], found["progress_from_vehicle"])
 }
-

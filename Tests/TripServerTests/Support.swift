@@ -133,4 +133,3 @@ enum Bodies {
 
     static func status(_ status: String) -> String { #"{"tripStatus": "\#(status)"}"# }
 }
-
