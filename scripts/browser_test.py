@@ -371,12 +371,40 @@ def check_glide(samples, failures):
     print(f"share glide: {checked} samples at 10 Hz, at most {worst:.2f} px from the route, {len(backwards)} steps back")
 
 
+FIRST_MAP_TIMELINE = """JSON.stringify((() => {
+  const shown = performance.getEntriesByName('tripshare-map-shown')[0];
+  const nav = performance.getEntriesByType('navigation')[0];
+  const until = shown ? shown.startTime : Infinity;
+  const kind = (n) => /\\/tiles\\/|\\/share\\/[^/]+\\/tiles\\//.test(n) && /\\.png/.test(n) ? 'tiles'
+    : /\\.js$/.test(n) ? 'scripts' : /\\.css$/.test(n) ? 'css' : /markers/.test(n) ? 'icons'
+    : /\\/v1\\/styles\\//.test(n) ? 'sheet' : /\\/trips\\//.test(n) ? 'trip' : 'other';
+  const groups = {};
+  for (const e of performance.getEntriesByType('resource')) {
+    if (e.startTime > until) continue;
+    const g = groups[kind(e.name)] = groups[kind(e.name)] || {count: 0, start: Infinity, end: 0, longest: 0};
+    g.count += 1; g.start = Math.min(g.start, e.startTime); g.end = Math.max(g.end, e.responseEnd);
+    g.longest = Math.max(g.longest, e.responseEnd - e.startTime);
+  }
+  return {document: nav ? nav.responseEnd : 0, parsed: nav ? nav.domInteractive : 0, shown: shown ? shown.startTime : 0, groups};
+})())"""
+
+
+def print_first_map_timeline(browser):
+    """Where the first map's time went: each kind of request's first start and last end, from navigation."""
+    timeline = json.loads(browser.evaluate(FIRST_MAP_TIMELINE) or "{}")
+    parts = [f"document {timeline.get('document', 0):.0f}", f"parsed {timeline.get('parsed', 0):.0f}"]
+    for name, group in sorted(timeline.get("groups", {}).items(), key=lambda item: item[1]["start"]):
+        parts.append(f"{name} x{group['count']} {group['start']:.0f}-{group['end']:.0f} (longest {group['longest']:.0f})")
+    print(f"share: first map at {timeline.get('shown', 0):.0f} ms: " + ", ".join(parts))
+
+
 def check_share_gestures(browser, link, out, failures):
     """A drag and a wheel zoom move the map and fetch new tiles; the recenter button brings the camera back."""
     state = open_share(browser, link, DESKTOP, "light")
     browser.pump(1.5)
     state = json.loads(browser.evaluate(SHARE) or "{}")
     print(f"share: first map drawn {state['firstMap']:.0f} ms after navigation; basemap {state['basemap']}")
+    print_first_map_timeline(browser)
     if FIRST_MAP_LIMIT is not None and state["firstMap"] > FIRST_MAP_LIMIT:
         failures.append(f"share: the first map took {state['firstMap']:.0f} ms, more than {FIRST_MAP_LIMIT:.0f}")
     before = state

@@ -66,8 +66,9 @@ struct TileRoutes {
         return Self.picture(png, etag: etag)
     }
 
-    private static func picture(_ png: [UInt8], etag: String?) -> Response {
-        var headers = headers(etag: etag, cache: tileCacheControl)
+    /// A PNG tile's answer.
+    static func picture(_ png: [UInt8], etag: String?, cache: String = tileCacheControl) -> Response {
+        var headers = headers(etag: etag, cache: cache)
         headers[.contentType] = "image/png"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))
     }
@@ -82,7 +83,8 @@ struct TileRoutes {
         return tiles
     }()
 
-    private static func transparent(scale: Int) throws(APIError) -> [UInt8] {
+    /// The transparent tile at `scale`.
+    static func transparent(scale: Int) throws(APIError) -> [UInt8] {
         guard let png = transparentTiles[scale] else { throw APIError(.internal, "cannot make a transparent tile") }
         return png
     }

@@ -128,27 +128,42 @@
   const routePane = map.createPane("trip-routes");
   routePane.style.zIndex = 450;
 
+  // The sheet's basemap styles as the server read them into the page (day, night), so the
+  // tiles need not wait for the style sheet.
+  const pageStyles = (body.dataset.basemapStyles || "").split(" ");
+
   function basemapStyle() {
-    const wanted = sheet && sheet.map ? (night ? sheet.map.nightBasemapStyle : sheet.map.basemapStyle) : null;
+    const wanted = sheet && sheet.map ? (night ? sheet.map.nightBasemapStyle : sheet.map.basemapStyle) : pageStyles[night ? 1 : 0] || null;
     if (wanted && tileStyles.includes(wanted)) return wanted;
     const fallback = night ? tileStyles.find((name) => /night|dark/.test(name)) : null;
     return fallback || tileStyles.find((name) => !/night|dark/.test(name)) || tileStyles[0] || null;
   }
 
-  const basemap = { layer: null, attribution: "" };
+  // `key` names the trip's route and pins as the tiles keep their street names clear of them
+  // (GET /share/{token}/map.json); without one, the public tiles.
+  const basemap = { layer: null, attribution: "", key: body.dataset.mapKey || "" };
+
+  function tileURL(name) {
+    if (!basemap.key) return `/tiles/${encodeURIComponent(name)}/{z}/{x}/{y}{r}.png`;
+    const sheetQuery = query.get("style") ? `?style=${encodeURIComponent(styleName)}` : "";
+    return `/share/${encodeURIComponent(token)}/tiles/${basemap.key}/${encodeURIComponent(name)}/{z}/{x}/{y}{r}.png${sheetQuery}`;
+  }
 
   // The tiles of the style sheet's basemap style for the lighting, with their attribution.
+  // A new layer replaces the old one once its tiles are in, so the map never goes blank.
   async function addTiles() {
     const name = basemapStyle();
     if (sheet && sheet.map) $("map").style.background = night ? sheet.map.nightBackground : sheet.map.background;
     if (!name) { $("map-missing").hidden = false; return; }
-    if (basemap.layer) basemap.layer.remove();
-    basemap.layer = L.tileLayer(`/tiles/${encodeURIComponent(name)}/{z}/{x}/{y}{r}.png`, { maxZoom: 19, keepBuffer: 3 });
+    const previous = basemap.layer;
+    basemap.layer = L.tileLayer(tileURL(name), { maxZoom: 19, keepBuffer: 3 });
     basemap.layer.once("load", () => {
+      if (previous) previous.remove();
       body.dataset.map = "shown";
       if (!performance.getEntriesByName("tripshare-map-shown").length) performance.mark("tripshare-map-shown");
     });
     basemap.layer.addTo(map);
+    body.dataset.tiles = tileURL(name);
     body.dataset.basemap = name;
     let attribution = "© OpenStreetMap contributors";
     try {
@@ -709,16 +724,35 @@
     layout();
   }
 
-  async function refreshTrip() {
-    const response = await fetch(`${api}?view=JOURNEY_SHARING_V1S`, { headers: auth, cache: "no-store" });
+  function readTrip() {
+    return fetch(`${api}?view=JOURNEY_SHARING_V1S`, { headers: auth, cache: "no-store" });
+  }
+
+  // Shows the trip read now, or by `reading` (a read already under way).
+  async function refreshTrip(reading) {
+    const response = await (reading || readTrip());
     if (response.status === 401 || response.status === 403) { expired(); return; }
     if (!response.ok) throw new Error(`trip answered ${response.status}`);
     showTrip(await response.json());
   }
 
-  async function refresh() {
+  // The tiles follow the trip's route: a new key (a new route, a stop passed) switches them.
+  async function refreshMapKey() {
+    if (!basemap.key || ended) return;
+    const sheetQuery = query.get("style") ? `?style=${encodeURIComponent(styleName)}` : "";
+    const response = await fetch(`/share/${encodeURIComponent(token)}/map.json${sheetQuery}`, { cache: "no-store" });
+    if (!response.ok) return;
+    const { key } = await response.json();
+    if (key && key !== basemap.key) {
+      basemap.key = key;
+      addTiles();
+    }
+  }
+
+  async function refresh(reading) {
     try {
-      await refreshTrip();
+      await refreshTrip(reading);
+      refreshMapKey().catch(() => {});
       if (body.dataset.state === "EXPIRED") return;  // keep the expired state's advice
       updates += 1;
       body.dataset.updates = String(updates);
@@ -745,16 +779,35 @@
     soon();
   }
 
+  // The car and the next stop as the page was served: the first view and its tiles start at
+  // once, beside the reads of the style sheet, the icons and the trip (the first map's time).
+  function firstView() {
+    const points = (body.dataset.view || "").split(";").map((p) => p.split(",").map(Number)).filter((p) => p.length === 2 && p.every(Number.isFinite));
+    if (!points.length) return;
+    hasView = true;
+    programmatic = true;
+    try {
+      map.fitBounds(L.latLngBounds(points.map((p) => L.latLng(p[0], p[1]))), Object.assign({ maxZoom: 17, animate: false }, padding()));
+    } finally { programmatic = false; }
+    programmaticUntil = performance.now() + 400;
+    addTiles();
+  }
+
   async function start() {
     body.dataset.following = "yes";
+    firstView();
     try {
       const response = await fetch(`/v1/styles/${encodeURIComponent(styleName)}`, { headers: auth });
       if (response.status === 401 || response.status === 403) { expired(); return; }
       if (response.ok) sheet = await response.json();
     } catch (error) { /* drawn with defaults */ }
-    addTiles();
+    if (!basemap.layer || body.dataset.basemap !== basemapStyle()) addTiles();
+    else if (sheet && sheet.map) $("map").style.background = night ? sheet.map.nightBackground : sheet.map.background;
+    // The trip is read while the icons load; it is shown once they are in.
+    const firstTrip = readTrip();
+    firstTrip.catch(() => {});
     await loadIcons().catch(() => {});
-    await refresh();
+    await refresh(firstTrip);
     // Leaflet learns the new size on its next animation frame; the camera fits the new size now.
     window.addEventListener("resize", () => { map.invalidateSize({ pan: false }); layout(); frame(true); });
     if (body.dataset.nav) {
