@@ -140,7 +140,7 @@ SHARE = """JSON.stringify((() => {
     clock: $('eta-clock').textContent, distance: $('distance').textContent, stops: $('stops').innerText,
     connection: $('connection').textContent, recenter: !recenter.hidden,
     car: s ? s.car() : null, zooming: s ? s.zooming() : false, stop: s ? s.nextStop() : null, area: s ? s.visibleArea() : null, route: s ? s.route() : [],
-    zoom: s ? s.zoom() : 0, center: s ? s.center() : [0, 0], width: innerWidth, height: innerHeight,
+    zoom: s ? s.zoom() : 0, loading: s ? s.tilesLoading() : false, center: s ? s.center() : [0, 0], width: innerWidth, height: innerHeight,
     attribution: a && {left: a.left, top: a.top, right: a.right, bottom: a.bottom, text: attribution.innerText,
       clipped: attribution.scrollWidth > attribution.clientWidth + 1},
     firstMap: shown ? shown.startTime : null,
@@ -417,7 +417,10 @@ def check_share_gestures(browser, link, out, failures):
     for _ in range(3):
         browser.send("Input.dispatchMouseEvent", {"type": "mouseWheel", "x": middle[0], "y": middle[1], "deltaX": 0, "deltaY": -240})
         browser.pump(0.3)
-    state = wait_for(browser, lambda s: s["zoom"] > dragged["zoom"] and s["tiles"] > dragged["tiles"], 20, "a wheel zoom and its tiles")
+    # Until every tile of the new zoom is in, Leaflet shows the previous zoom's scaled up (their
+    # lines at that zoom's widths, so they do not meet the new tiles): shot once they are all in.
+    state = wait_for(browser, lambda s: s["zoom"] > dragged["zoom"] and s["tiles"] > dragged["tiles"] and not s["loading"], 30,
+                     "a wheel zoom and all its tiles")
     path = os.path.join(out, "share-desktop-panned.png")
     browser.screenshot(path)
     print(f"share: drag moved the map, {dragged['tiles'] - before['tiles']} tiles fetched; wheel zoom {dragged['zoom']} -> "

@@ -129,6 +129,15 @@ public final class MapTiles: Sendable {
         return drawn
     }
 
+    /// The tile as kept in memory now, without reading the directory or drawing: nil when it is
+    /// not there (then ``tile(style:tile:scale:)`` or ``tile(style:tile:scale:avoiding:)``,
+    /// which may take a while, gives it). With `trip`, the tile with its labels clear of it.
+    public func keptTile(style: String, tile: TileID, scale: Int, avoiding trip: TripTileObstacles? = nil) -> Tile? {
+        var key = Key(style: style, tile: tile, scale: scale)
+        if let trip, keepOut(tile: tile, scale: scale, avoiding: trip) != nil { key.avoiding = trip.key }
+        return pictures.value(forKey: key)
+    }
+
     /// The tag of `tile` with its labels clear of `trip`, without drawing it (for
     /// `If-None-Match`): the plain tile's where the trip touches none of its label block.
     /// Nil as for ``tag(style:tile:scale:)``.

@@ -59,7 +59,12 @@ struct ShareTileRoutes {
         if let condition = request.headers[.ifNoneMatch], PreviewRoutes.matches(condition, etag) {
             return Response(status: .notModified, headers: TileRoutes.headers(etag: etag, cache: cache))
         }
-        guard case .picture(let png, _)? = tiles.tile(style: style, tile: tile, scale: scale, avoiding: obstacles) else {
+        let answer =
+            try await tiles.keptTile(style: style, tile: tile, scale: scale, avoiding: obstacles)
+            ?? RenderQueue.tiles.draw {
+                tiles.tile(style: style, tile: tile, scale: scale, avoiding: obstacles)
+            }
+        guard case .picture(let png, _)? = answer else {
             return TileRoutes.picture(try TileRoutes.transparent(scale: scale), etag: etag, cache: cache)
         }
         return TileRoutes.picture(png, etag: etag, cache: cache)

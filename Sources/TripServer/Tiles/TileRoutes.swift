@@ -60,9 +60,13 @@ struct TileRoutes {
         if let condition = request.headers[.ifNoneMatch], PreviewRoutes.matches(condition, etag) {
             return Response(status: .notModified, headers: Self.headers(etag: etag, cache: Self.tileCacheControl))
         }
-        guard case .picture(let png, _)? = tiles.tile(style: style, tile: tile, scale: scale) else {
-            return Self.picture(try Self.transparent(scale: scale), etag: etag)
-        }
+        // Drawing takes tens of milliseconds: off the cooperative threads (RenderQueue.tiles).
+        let answer =
+            try await tiles.keptTile(style: style, tile: tile, scale: scale)
+            ?? RenderQueue.tiles.draw {
+                tiles.tile(style: style, tile: tile, scale: scale)
+            }
+        guard case .picture(let png, _)? = answer else { return Self.picture(try Self.transparent(scale: scale), etag: etag) }
         return Self.picture(png, etag: etag)
     }
 

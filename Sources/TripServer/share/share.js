@@ -833,6 +833,9 @@
       return { x: box.left + anchor[0] * box.width, y: box.top + anchor[1] * box.height, along: car.along, fix: car.fixes };
     },
     zoom() { return map.getZoom(); },
+    // True while tiles of the current view are still coming: until then Leaflet shows the
+    // previous zoom's tiles scaled, whose lines are drawn at that zoom's widths.
+    tilesLoading() { return Boolean(basemap.layer && basemap.layer.isLoading()); },
     // True while Leaflet animates a zoom: markers and lines are then mid-transition, and
     // positions projected at the new zoom do not match what is drawn.
     zooming() { return zooming; },
