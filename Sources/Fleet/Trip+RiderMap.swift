@@ -6,7 +6,8 @@ extension Trip {
     /// location report. That is the JOURNEY_SHARING_V1S view (the rider sees no more than that;
     /// other riders' stops stay bare), with the path to the first stop as the vehicle's route segment was planned rather
     /// than trimmed at the car (so it stays the same while the car drives along it), and
-    /// without the car (it moves with every report). An ended trip has no route.
+    /// without the car (it moves with every report) or traffic (it changes the line's colour,
+    /// not where it lies). An ended trip has no route.
     public var riderMapOverlay: Trip {
         var planned = self
         if let segment = currentRouteSegment, !planned.remainingWaypoints.isEmpty,
@@ -17,6 +18,12 @@ extension Trip {
         }
         var shown = planned.rendered(as: .journeySharingV1S)
         shown.lastLocation = nil
+        for index in shown.remainingWaypoints.indices {
+            let traffic = shown.remainingWaypoints[index].trafficToWaypoint
+            shown.remainingWaypoints[index].encodedPathToWaypoint =
+                shown.remainingWaypoints[index].encodedPathToWaypoint ?? traffic?.encodedPathToWaypoint
+            shown.remainingWaypoints[index].trafficToWaypoint = nil
+        }
         return shown
     }
 }
