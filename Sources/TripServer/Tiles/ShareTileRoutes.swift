@@ -59,11 +59,8 @@ struct ShareTileRoutes {
         if let condition = request.headers[.ifNoneMatch], PreviewRoutes.matches(condition, etag) {
             return Response(status: .notModified, headers: TileRoutes.headers(etag: etag, cache: cache))
         }
-        let answer =
-            try await tiles.keptTile(style: style, tile: tile, scale: scale, avoiding: obstacles)
-            ?? RenderQueue.tiles.draw {
-                tiles.tile(style: style, tile: tile, scale: scale, avoiding: obstacles)
-            }
+        var answer = tiles.keptTile(style: style, tile: tile, scale: scale, avoiding: obstacles)
+        if answer == nil { answer = try await RenderQueue.tiles.draw { tiles.tile(style: style, tile: tile, scale: scale, avoiding: obstacles) } }
         guard case .picture(let png, _)? = answer else {
             return TileRoutes.picture(try TileRoutes.transparent(scale: scale), etag: etag, cache: cache)
         }

@@ -61,11 +61,8 @@ struct TileRoutes {
             return Response(status: .notModified, headers: Self.headers(etag: etag, cache: Self.tileCacheControl))
         }
         // Drawing takes tens of milliseconds: off the cooperative threads (RenderQueue.tiles).
-        let answer =
-            try await tiles.keptTile(style: style, tile: tile, scale: scale)
-            ?? RenderQueue.tiles.draw {
-                tiles.tile(style: style, tile: tile, scale: scale)
-            }
+        var answer = tiles.keptTile(style: style, tile: tile, scale: scale)
+        if answer == nil { answer = try await RenderQueue.tiles.draw { tiles.tile(style: style, tile: tile, scale: scale) } }
         guard case .picture(let png, _)? = answer else { return Self.picture(try Self.transparent(scale: scale), etag: etag) }
         return Self.picture(png, etag: etag)
     }
