@@ -695,6 +695,8 @@
     if (layers.badge) { layers.badge.remove(); layers.badge = null; }
     for (const line of layers.routes) line.remove();
     layers.routes = [];
+    // The trip's own tiles take the token: the map goes on with the public ones.
+    if (basemap.key) { basemap.key = ""; addTiles(); }
   }
 
   function showTrip(next) {
