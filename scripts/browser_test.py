@@ -499,7 +499,9 @@ def check_expiring_link(browser, args, work, share, failures):
     path = os.path.join(args.out, "share-expired-phone-night.png")
     browser.screenshot(path)
     print(f"share expired: {state['status']!r}, {state['connection']!r}; screenshot {path}")
-    # The refused requests are logged by the browser itself.
+    # The refused requests are logged by the browser itself, also one still under way when the
+    # page turned to its expired state.
+    browser.pump(2)
     browser.console_errors[errors:] = [e for e in browser.console_errors[errors:] if "401" not in e]
 
 

@@ -141,7 +141,7 @@
 
   // `key` names the trip's route and pins as the tiles keep their street names clear of them
   // (GET /share/{token}/map.json); without one, the public tiles.
-  const basemap = { layer: null, attribution: "", key: body.dataset.mapKey || "" };
+  const basemap = { layer: null, stale: [], attribution: "", key: body.dataset.mapKey || "" };
 
   function tileURL(name) {
     if (!basemap.key) return `/tiles/${encodeURIComponent(name)}/{z}/{x}/{y}{r}.png`;
@@ -155,14 +155,19 @@
     const name = basemapStyle();
     if (sheet && sheet.map) $("map").style.background = night ? sheet.map.nightBackground : sheet.map.background;
     if (!name) { $("map-missing").hidden = false; return; }
-    const previous = basemap.layer;
-    basemap.layer = L.tileLayer(tileURL(name), { maxZoom: 19, keepBuffer: 3 });
-    basemap.layer.once("load", () => {
-      if (previous) previous.remove();
+    if (basemap.layer) basemap.stale.push(basemap.layer);
+    const layer = L.tileLayer(tileURL(name), { maxZoom: 19, keepBuffer: 3 });
+    basemap.layer = layer;
+    layer.once("load", () => {
+      // Every layer it replaced goes, also one replaced before its own tiles came in.
+      if (basemap.layer === layer) {
+        for (const old of basemap.stale) old.remove();
+        basemap.stale = [];
+      }
       body.dataset.map = "shown";
       if (!performance.getEntriesByName("tripshare-map-shown").length) performance.mark("tripshare-map-shown");
     });
-    basemap.layer.addTo(map);
+    layer.addTo(map);
     body.dataset.tiles = tileURL(name);
     body.dataset.basemap = name;
     let attribution = "© OpenStreetMap contributors";
@@ -752,6 +757,7 @@
   }
 
   async function refresh(reading) {
+    if (body.dataset.state === "EXPIRED") return;  // the token no longer opens the trip
     try {
       await refreshTrip(reading);
       refreshMapKey().catch(() => {});
@@ -812,6 +818,9 @@
     await refresh(firstTrip);
     // Leaflet learns the new size on its next animation frame; the camera fits the new size now.
     window.addEventListener("resize", () => { map.invalidateSize({ pan: false }); layout(); frame(true); });
+    // The sheet grows and shrinks with what it says (a stop's street arrives later): the
+    // controls above it follow.
+    if (window.ResizeObserver) new ResizeObserver(() => layout()).observe($("sheet"));
     if (body.dataset.nav) {
       try { showManeuver(JSON.parse(body.dataset.nav)); } catch (error) { /* no navigation to show */ }
     }
