@@ -141,7 +141,7 @@
 
   // `key` names the trip's route and pins as the tiles keep their street names clear of them
   // (GET /share/{token}/map.json); without one, the public tiles.
-  const basemap = { layer: null, stale: [], attribution: "", key: body.dataset.mapKey || "" };
+  const basemap = { layer: null, stale: [], attribution: "", key: body.dataset.mapKey || "", asked: "" };
 
   function tileURL(name) {
     if (!basemap.key) return `/tiles/${encodeURIComponent(name)}/{z}/{x}/{y}{r}.png`;
@@ -150,20 +150,25 @@
   }
 
   // The tiles of the style sheet's basemap style for the lighting, with their attribution.
-  // A new layer replaces the old one once its tiles are in, so the map never goes blank.
-  async function addTiles() {
+  // With `overlap` (the same map, its labels moved for a new route) the old layer stays under
+  // the new one until the new tiles are in, for at most two seconds: a replaced layer still
+  // fetches tiles wherever the camera goes.
+  async function addTiles(overlap) {
     const name = basemapStyle();
     if (sheet && sheet.map) $("map").style.background = night ? sheet.map.nightBackground : sheet.map.background;
     if (!name) { $("map-missing").hidden = false; return; }
     if (basemap.layer) basemap.stale.push(basemap.layer);
+    const dropStale = () => {
+      for (const old of basemap.stale) old.remove();
+      basemap.stale = [];
+    };
+    if (!overlap) dropStale();
     const layer = L.tileLayer(tileURL(name), { maxZoom: 19, keepBuffer: 3 });
     basemap.layer = layer;
+    if (overlap) setTimeout(() => { if (basemap.layer === layer) dropStale(); }, 2000);
     layer.once("load", () => {
       // Every layer it replaced goes, also one replaced before its own tiles came in.
-      if (basemap.layer === layer) {
-        for (const old of basemap.stale) old.remove();
-        basemap.stale = [];
-      }
+      if (basemap.layer === layer) dropStale();
       body.dataset.map = "shown";
       if (!performance.getEntriesByName("tripshare-map-shown").length) performance.mark("tripshare-map-shown");
     });
@@ -442,7 +447,7 @@
   // drawn ahead of a fix waits, `along` where it is drawn.
   const car = {
     marker: null, image: null, path: null, point: null, heading: 0, along: 0, base: 0, lead: 0, shift: 0,
-    fixTime: 0, speed: 0, horizon: 5, lastFixTime: 0, frame: 0, timer: 0, fixes: 0,
+    fixTime: 0, speed: 0, horizon: 5, lastFixTime: 0, frame: 0, timer: 0, fixes: 0, jumps: 0,
   };
 
   // Where the car may be `now`: from the fix at the reported speed, for at most `horizon` seconds.
@@ -478,8 +483,10 @@
         // A fix behind the drawn car: it waits where it is until the fix's car passes it.
         const drawn = project(next, car.point);
         if (drawn.offset < 30) lead = drawn.distance;
+      } else {
+        // Anything else (a new route, a jump): the car is drawn at the fix at once.
+        car.jumps += 1;
       }
-      // Anything else (a new route, a jump): the car is drawn at the fix at once.
     }
     Object.assign(car, {
       path: next, along: lead, base, lead, shift, fixTime: now, fixes: car.fixes + 1,
@@ -752,7 +759,7 @@
     const { key } = await response.json();
     if (key && key !== basemap.key) {
       basemap.key = key;
-      addTiles();
+      addTiles(true);
     }
   }
 
@@ -760,7 +767,17 @@
     if (body.dataset.state === "EXPIRED") return;  // the token no longer opens the trip
     try {
       await refreshTrip(reading);
-      refreshMapKey().catch(() => {});
+      // The key is asked for when the route may have changed (a stop passed, a new status, a
+      // path to the next stop that ends otherwise, a car off its old path), and every half
+      // minute in any case.
+      const legs = (trip && trip.remainingWaypoints) || [];
+      const path = (legs[0] && legs[0].encodedPathToWaypoint) || "";
+      const signature = [trip && trip.tripStatus, trip && trip.remainingWaypointsVersion, legs.length, path.slice(-16), car.jumps,
+        Math.floor(performance.now() / 30000)].join("|");
+      if (signature !== basemap.asked) {
+        basemap.asked = signature;
+        refreshMapKey().catch(() => {});
+      }
       if (body.dataset.state === "EXPIRED") return;  // keep the expired state's advice
       updates += 1;
       body.dataset.updates = String(updates);
