@@ -141,7 +141,7 @@
 
   // `key` names the trip's route and pins as the tiles keep their street names clear of them
   // (GET /share/{token}/map.json); without one, the public tiles.
-  const basemap = { layer: null, stale: [], attribution: "", key: body.dataset.mapKey || "", asked: "" };
+  const basemap = { layer: null, attribution: "", key: body.dataset.mapKey || "", asked: "" };
 
   function tileURL(name) {
     if (!basemap.key) return `/tiles/${encodeURIComponent(name)}/{z}/{x}/{y}{r}.png`;
@@ -150,29 +150,19 @@
   }
 
   // The tiles of the style sheet's basemap style for the lighting, with their attribution.
-  // With `overlap` (the same map, its labels moved for a new route) the old layer stays under
-  // the new one until the new tiles are in, for at most two seconds: a replaced layer still
-  // fetches tiles wherever the camera goes.
-  async function addTiles(overlap) {
+  // The old layer goes at once: a replaced layer kept under the new one still fetches tiles
+  // wherever the camera goes, and shows through wherever the new one has not loaded yet.
+  async function addTiles() {
     const name = basemapStyle();
     if (sheet && sheet.map) $("map").style.background = night ? sheet.map.nightBackground : sheet.map.background;
     if (!name) { $("map-missing").hidden = false; return; }
-    if (basemap.layer) basemap.stale.push(basemap.layer);
-    const dropStale = () => {
-      for (const old of basemap.stale) old.remove();
-      basemap.stale = [];
-    };
-    if (!overlap) dropStale();
-    const layer = L.tileLayer(tileURL(name), { maxZoom: 19, keepBuffer: 3 });
-    basemap.layer = layer;
-    if (overlap) setTimeout(() => { if (basemap.layer === layer) dropStale(); }, 2000);
-    layer.once("load", () => {
-      // Every layer it replaced goes, also one replaced before its own tiles came in.
-      if (basemap.layer === layer) dropStale();
+    if (basemap.layer) basemap.layer.remove();
+    basemap.layer = L.tileLayer(tileURL(name), { maxZoom: 19, keepBuffer: 3 });
+    basemap.layer.once("load", () => {
       body.dataset.map = "shown";
       if (!performance.getEntriesByName("tripshare-map-shown").length) performance.mark("tripshare-map-shown");
     });
-    layer.addTo(map);
+    basemap.layer.addTo(map);
     body.dataset.tiles = tileURL(name);
     body.dataset.basemap = name;
     let attribution = "© OpenStreetMap contributors";
@@ -759,7 +749,7 @@
     const { key } = await response.json();
     if (key && key !== basemap.key) {
       basemap.key = key;
-      addTiles(true);
+      addTiles();
     }
   }
 
