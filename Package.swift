@@ -27,6 +27,8 @@ let package = Package(
         .library(name: "PostgresStore", targets: ["PostgresStore"]),
         .library(name: "Fleet", targets: ["Fleet"]),
         .library(name: "TripStoreTesting", targets: ["TripStoreTesting"]),
+        .library(name: "StoreVariants", targets: ["StoreVariants"]),
+        .library(name: "TestKit", targets: ["TestKit"]),
         .library(name: "ConnectionLimits", targets: ["ConnectionLimits"]),
         .library(name: "Access", targets: ["Access"]),
         .library(name: "TripServer", targets: ["TripServer"]),
@@ -84,12 +86,15 @@ let package = Package(
         // The body of the tests every store implementation runs (in-memory, SQLite, and any
         // other): a library, so each store's test target calls it with its own factory.
         .target(
-            name: "TripStoreTesting",
-            dependencies: [
-                "Geo", "TripModel", "Navigation", "TripStore", "Fleet", "SQLiteStore", "PostgresStore",
-                .product(name: "Logging", package: "swift-log"),
-            ],
+            name: "TripStoreTesting", dependencies: ["Geo", "TripModel", "Navigation", "TripStore", "Fleet", "TestKit"], swiftSettings: strict),
+        // Fresh stores of every kind (in-memory, SQLite, PostgreSQL) for the suites that run
+        // on each: apart from the conformance bodies, so a store's own tests build only it.
+        .target(
+            name: "StoreVariants",
+            dependencies: ["TripStore", "SQLiteStore", "PostgresStore", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
+        // What the test suites share: the settable clock, the seeded generator, golden pictures.
+        .target(name: "TestKit", dependencies: ["TripModel", "Raster"], swiftSettings: strict),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .target(name: "CPNGShim", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png")]),
@@ -200,7 +205,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "CachingTests", dependencies: ["Caching"], swiftSettings: strict),
-        .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: strict),
+        .testTarget(name: "GeoTests", dependencies: ["Geo", "TestKit"], swiftSettings: strict),
         .testTarget(
             name: "ConnectionLimitsTests",
             dependencies: ["ConnectionLimits", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio")],
@@ -210,27 +215,27 @@ let package = Package(
         .testTarget(
             name: "SQLiteStoreTests",
             dependencies: [
-                "SQLiteStore", "TripStore", "TripStoreTesting", "Fleet", "TripModel", "Geo", "JSON",
+                "SQLiteStore", "TripStore", "TripStoreTesting", "TestKit", "Fleet", "TripModel", "Geo", "JSON",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict),
         .testTarget(
             name: "PostgresStoreTests",
             dependencies: [
-                "PostgresStore", "TripStore", "TripStoreTesting", "Fleet", "TripModel", "Geo",
+                "PostgresStore", "TripStore", "TripStoreTesting", "StoreVariants", "Fleet", "TripModel", "Geo",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strict),
-        .testTarget(name: "FleetTests", dependencies: ["Fleet", "TripStore", "TripModel", "Navigation", "Styling", "Geo"], swiftSettings: strict),
-        .testTarget(name: "RasterTests", dependencies: ["Raster"], exclude: ["Fixtures"], swiftSettings: strict),
+        .testTarget(name: "FleetTests", dependencies: ["Fleet", "TripStore", "TripModel", "Navigation", "Styling", "Geo", "TestKit"], swiftSettings: strict),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "TestKit"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
-            name: "BasemapTests", dependencies: ["Basemap", "Raster", "Geo", .product(name: "GRDB", package: "GRDB.swift")],
+            name: "BasemapTests", dependencies: ["Basemap", "Raster", "Geo", "TestKit", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "StylingTests", dependencies: ["Styling", "Raster", "JSON", "TripModel"], swiftSettings: strict),
         .testTarget(
-            name: "RenderTests", dependencies: ["Render", "Basemap", "Styling", "Navigation", "Raster", "Geo", "JSON", "TripModel"],
+            name: "RenderTests", dependencies: ["Render", "Basemap", "Styling", "Navigation", "Raster", "Geo", "JSON", "TripModel", "TestKit"],
             exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
@@ -239,7 +244,7 @@ let package = Package(
         .testTarget(
             name: "TripServerTests",
             dependencies: [
-                "Access", "TripServer", "Fleet", "Styling", "Render", "Raster", "TripStore", "SQLiteStore", "PostgresStore", "TripStoreTesting",
+                "Access", "TripServer", "Fleet", "Styling", "Render", "Raster", "TripStore", "SQLiteStore", "PostgresStore", "StoreVariants", "TestKit",
                 "TripModel", "Navigation", "Geo", "JSON", "ConnectionLimits",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -252,12 +257,12 @@ let package = Package(
         ),
         .testTarget(
             name: "AccessTests",
-            dependencies: ["Access", "JSON", "TripModel", .product(name: "JWTKit", package: "jwt-kit")],
+            dependencies: ["Access", "JSON", "TripModel", "TestKit", .product(name: "JWTKit", package: "jwt-kit")],
             swiftSettings: strict),
         .testTarget(
             name: "GRPCServerTests",
             dependencies: [
-                "Access", "GRPCServer", "FleetEngineProtos", "Fleet", "JSON", "TripModel", "TripServer", "TripStore", "TripStoreTesting",
+                "Access", "GRPCServer", "FleetEngineProtos", "Fleet", "JSON", "TripModel", "TripServer", "TripStore", "StoreVariants",
                 "SQLiteStore", "PostgresStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -275,7 +280,7 @@ let package = Package(
         .testTarget(
             name: "ScenariosTests",
             dependencies: [
-                "Access", "Scenarios", "TripServer", "TripServerTesting", "SQLiteStore", "PostgresStore", "TripStore", "TripStoreTesting",
+                "Access", "Scenarios", "TripServer", "TripServerTesting", "SQLiteStore", "PostgresStore", "TripStore", "StoreVariants",
                 "TripModel",
                 "Raster", "Navigation", "JSON",
             ],

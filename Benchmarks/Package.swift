@@ -31,13 +31,13 @@ let package = Package(
         // with `swift run -c release BasemapMutations`).
         .executableTarget(
             name: "BasemapMutations",
-            dependencies: [.product(name: "Basemap", package: "tripshare")],
+            dependencies: [.product(name: "Basemap", package: "tripshare"), .product(name: "TestKit", package: "tripshare")],
             path: "BasemapBenchmarks/Mutations"
         ),
         suite("RenderBenchmarks", ["JSON", "Raster", "Styling", "Render", "TripModel"]),
         suite("NavigationScreenBenchmarks", ["Geo", "Navigation", "Raster", "Styling", "Render", "TripModel"]),
         suite("StoreBenchmarks", ["Geo", "JSON", "TripModel", "Fleet", "SQLiteStore"]),
-        suite("VehicleQueryBenchmarks", ["Geo", "TripModel", "TripStore", "Fleet", "SQLiteStore", "PostgresStore"]),
+        suite("VehicleQueryBenchmarks", ["Geo", "TripModel", "TripStore", "Fleet", "SQLiteStore", "PostgresStore", "TestKit"]),
         suite("ScenarioBenchmarks", ["Scenarios"]),
     ],
     swiftLanguageModes: [.v6]

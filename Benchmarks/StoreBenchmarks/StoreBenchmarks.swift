@@ -10,7 +10,7 @@ import JSON
 import SQLiteStore
 import TripModel
 
-/// A 500-point road heading north with a slight wiggle, as scripts/load_seed.py makes.
+/// A 500-point road heading north with a slight wiggle, as scripts/load/load_seed.py makes.
 private func route(_ i: Int) -> [LatLng] {
     let lat0 = 37.3 + Double(i % 100) * 0.002
     let lng0 = -122.1 + Double(i / 100) * 0.002

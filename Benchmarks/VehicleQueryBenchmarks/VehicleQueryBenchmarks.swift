@@ -15,25 +15,14 @@ import Foundation
 import Geo
 import PostgresStore
 import SQLiteStore
+import TestKit
 import TripModel
 import TripStore
 
 private let vehicleCount = 10_000
 
-/// A deterministic generator, so every run seeds the same fleet.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 private func seed(_ fleet: Fleet) async throws {
-    var random = SplitMix64(state: 10_000)
+    var random = SplitMix64(seed: 10_000)
     for i in 0..<vehicleCount {
         var vehicle = Vehicle(name: "")
         vehicle.vehicleState = .online

@@ -23,6 +23,8 @@ public struct Fleet: Sendable {
     public let clock: WallClock
     /// Styles and their changes.
     public let styles: StyleService
+    /// Who hears of each committed write (the event streams).
+    public let commits = CommitAnnouncer()
     let navigators: VehicleNavigators
     let writes: FleetWrites
     let eventIDKey = EventIDKey()
@@ -44,13 +46,16 @@ public struct Fleet: Sendable {
         writes = FleetWrites(navigators: navigators, roadClasses: roadClasses)
     }
 
-    /// Runs `flow` as one store write at the current time; `vehicle` names the vehicle it
-    /// reads first, if it does (TripStore.writeTransaction(readingVehicle:_:)).
+    /// Runs `flow` as one store write at the current time, and announces it once it has
+    /// committed; `vehicle` names the vehicle it reads first, if it does
+    /// (TripStore.writeTransaction(readingVehicle:_:)).
     func write<T: Sendable>(
         readingVehicle vehicle: VehicleKey? = nil, _ flow: @escaping @Sendable (FleetWrites, any StoreTransaction, Timestamp) throws -> T
     ) async throws -> T {
         let now = clock.now
         let writes = writes
-        return try await store.write(readingVehicle: vehicle) { tx in try flow(writes, tx, now) }
+        let result = try await store.write(readingVehicle: vehicle) { tx in try flow(writes, tx, now) }
+        commits.announce()
+        return result
     }
 }

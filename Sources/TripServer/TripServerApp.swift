@@ -118,15 +118,14 @@ public struct TripServerApp: Sendable {
         // Every route registered on `api` is authenticated, rate-limited and, where its path
         // has a `{provider}`, bound to the token's provider (AuthMiddleware).
         let api = router.group().add(middleware: AuthMiddleware(authenticator: authenticator)).add(middleware: queryParameters)
-            .add(middleware: EventPokeMiddleware(broadcaster: broadcaster))
         VehicleRoutes(fleet: fleet, metrics: metrics).register(on: api)
         TripRoutes(fleet: fleet, metrics: metrics).register(on: api)
         StyleRoutes(styles: fleet.styles).register(on: api)
         previews.register(on: api)
-        NavigationRoutes(fleet: fleet, broadcaster: broadcaster).register(on: api)
+        NavigationRoutes(fleet: fleet).register(on: api)
         EventRoutes(fleet: fleet, broadcaster: broadcaster).register(on: api)
         ImageRoutes(fleet: fleet).register(on: api)
-        NavigationUISettingsRoutes(fleet: fleet, broadcaster: broadcaster).register(on: api)
+        NavigationUISettingsRoutes(fleet: fleet).register(on: api)
         NavigationScreenRoutes(fleet: fleet, basemap: basemap, metrics: metrics, clock: previewClock, pixels: pixels).register(on: api)
         return router
     }

@@ -61,13 +61,3 @@ enum Inputs {
     }
 }
 
-/// A clock the checks move forward by hand (retention reads the time).
-final class MovingClock: Sendable {
-    private let time = Mutex(Inputs.time)
-
-    /// The clock to give a fleet.
-    var clock: WallClock { WallClock { self.time.withLock { $0 } } }
-
-    /// Moves the time on by `seconds`.
-    func advance(seconds: Double) { time.withLock { $0 = $0.adding(seconds: seconds) } }
-}

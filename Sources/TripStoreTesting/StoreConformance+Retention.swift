@@ -3,6 +3,7 @@
 
 import Fleet
 import Geo
+import TestKit
 import Testing
 import TripModel
 import TripStore
@@ -60,14 +61,14 @@ extension StoreConformance {
     /// second pass finds nothing more to delete.
     static func retentionKeepsHistories(_ make: Factory) async throws {
         let store = try await make()
-        let moving = MovingClock()
-        let fleet = Fleet(store: store, clock: moving.clock)
+        let moving = ManualClock(Inputs.time)
+        let fleet = Fleet(store: store, clock: moving.wallClock)
         _ = try await fleet.createVehicle(provider: "p", id: "v1", input: Inputs.vehicle())
         _ = try await fleet.createTrip(provider: "p", id: "t1", input: Inputs.trip(vehicle: "v1"))
         _ = try await fleet.createVehicle(provider: "p", id: "v2", input: Inputs.vehicle(at: LatLng(latitude: 38, longitude: -121)))
         _ = try await fleet.createVehicle(provider: "p", id: "gone", input: Inputs.vehicle(at: LatLng(latitude: 36, longitude: -121)))
         for i in 0..<1_105 {
-            moving.advance(seconds: 1)
+            moving.advance(by: 1)
             _ = try await fleet.updateVehicle(
                 provider: "p", id: "v1", input: Inputs.location(37.3 + Double(i) * 1e-5, -122), mask: FieldMask("lastLocation"))
             if i % 500 == 0 {
@@ -82,10 +83,10 @@ extension StoreConformance {
         #expect(v1History.count == 1_000 && v2History.count == 4)
 
         // An hour later, with a 30-minute retention: v2 reports once more, inside the window.
-        moving.advance(seconds: 3_600)
+        moving.advance(by: 3_600)
         _ = try await fleet.updateVehicle(provider: "p", id: "v2", input: Inputs.location(38.5, -121), mask: FieldMask("lastLocation"))
         let before = try await store.events(after: 0, filter: .all, limit: 100_000)
-        let cutoff = moving.clock.now.adding(seconds: -1_800)
+        let cutoff = moving.wallClock.now.adding(seconds: -1_800)
         let trimmer = EventLogTrimmer(fleet: fleet, retention: EventRetention(duration: .seconds(1_800)), batchSize: 100)
         let pass = try await trimmer.trim()
 
@@ -115,14 +116,14 @@ extension StoreConformance {
     /// (the trimmer goes back to the log's head every tenth), and histories never change.
     static func retentionFollowsHistories(_ make: Factory) async throws {
         let store = try await make()
-        let moving = MovingClock()
-        let fleet = Fleet(store: store, clock: moving.clock)
+        let moving = ManualClock(Inputs.time)
+        let fleet = Fleet(store: store, clock: moving.wallClock)
         _ = try await fleet.createVehicle(provider: "p", id: "v1", input: Inputs.vehicle())
         for i in 0..<1_005 {
             _ = try await fleet.updateVehicle(
                 provider: "p", id: "v1", input: Inputs.location(37 + Double(i) * 1e-5, -122), mask: FieldMask("lastLocation"))
         }
-        moving.advance(seconds: 120)
+        moving.advance(by: 120)
         let trimmer = EventLogTrimmer(fleet: fleet, retention: EventRetention(duration: .seconds(60)))
         #expect(try await trimmer.trim().deleted == 5)
         for i in 0..<10 {
@@ -230,8 +231,8 @@ extension StoreConformance {
     /// and the head pass read only the events after where the last one stopped.
     static func headPassLeavesHistories(_ make: Factory) async throws {
         let store = try await make()
-        let moving = MovingClock()
-        let fleet = Fleet(store: store, clock: moving.clock)
+        let moving = ManualClock(Inputs.time)
+        let fleet = Fleet(store: store, clock: moving.wallClock)
         func move(_ id: String, times: Int, from start: Int = 0) async throws {
             for i in start..<start + times {
                 _ = try await fleet.updateVehicle(
@@ -246,7 +247,7 @@ extension StoreConformance {
         try await move("reborn", times: 100)
         try await move("gone", times: 50)
         try await move("late", times: 40)
-        moving.advance(seconds: 120)
+        moving.advance(by: 120)
         let trimmer = EventLogTrimmer(fleet: fleet, retention: EventRetention(duration: .seconds(60)), batchSize: 64)
         let first = try await trimmer.trim()
         #expect(first.head && first.examined == 1_220 && first.deleted == 0, "every location is in its vehicle's history")
@@ -267,7 +268,7 @@ extension StoreConformance {
             histories[id] = try await fleet.locationHistory(provider: "p", vehicleId: id, limit: 1_000)
         }
         #expect(histories.mapValues(\.count) == ["busy": 1_000, "few": 40, "reborn": 20])
-        moving.advance(seconds: 120)
+        moving.advance(by: 120)
         var passes: [EventLogTrimmer.Pass] = []
         for _ in 0..<10 { passes.append(try await trimmer.trim()) }
         #expect(passes.map(\.head) == Array(repeating: false, count: 9) + [true])

@@ -4,6 +4,7 @@
 
 import Fleet
 import Geo
+import TestKit
 import Testing
 import TripModel
 import TripStore
@@ -19,7 +20,7 @@ extension StoreConformance {
     static func listingMatchesBruteForce(_ make: Factory) async throws {
         let (fleet, clock) = try await RandomFleet.fleet(on: try await make())
         let vehicles = try await RandomFleet.everyVehicle(fleet)
-        let now = clock.clock.now
+        let now = clock.wallClock.now
         let base = VehicleListQuery(vehicleTypeCategories: VehicleCategory.allCases)
         var cases: [(String, VehicleListQuery, (Vehicle) -> Bool)] = []
         func add(_ name: String, _ change: (inout VehicleListQuery) -> Void, matching oracle: @escaping (Vehicle) -> Bool) {
@@ -119,7 +120,7 @@ extension StoreConformance {
     static func searchMatchesBruteForce(_ make: Factory) async throws {
         let (fleet, clock) = try await RandomFleet.fleet(on: try await make())
         let vehicles = try await RandomFleet.everyVehicle(fleet)
-        let now = clock.clock.now
+        let now = clock.wallClock.now
         let pickup = LatLng(latitude: 37.40, longitude: -122.05)
         var base = VehicleSearchQuery(
             pickupPoint: TerminalLocation(point: pickup), pickupRadiusMeters: 10_000, count: 50, minimumCapacity: 1,
@@ -227,14 +228,14 @@ extension StoreConformance {
 enum RandomFleet {
     static let size = 2_000
 
-    static func fleet(on store: any TripStore) async throws -> (Fleet, MovingClock) {
-        let clock = MovingClock()
-        let fleet = Fleet(store: store, clock: clock.clock)
+    static func fleet(on store: any TripStore) async throws -> (Fleet, ManualClock) {
+        let clock = ManualClock(Inputs.time)
+        let fleet = Fleet(store: store, clock: clock.wallClock)
         var random = SplitMix64(seed: 31)
         var ids = (0..<size).map { "v\($0)" }
         ids.shuffle(using: &random)
         for id in ids {
-            clock.advance(seconds: 0.6)
+            clock.advance(by: 0.6)
             _ = try await fleet.createVehicle(provider: "p", id: id, input: vehicle(&random))
         }
         for k in 0..<150 {
@@ -309,17 +310,3 @@ enum RandomFleet {
     }
 }
 
-/// A small deterministic generator (SplitMix64), so the random fleet repeats exactly.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

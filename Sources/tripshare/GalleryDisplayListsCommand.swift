@@ -3,18 +3,18 @@ import Foundation
 import Raster
 
 /// `tripshare gallery display-lists`: display lists as our rasteriser draws them, beside the
-/// lists themselves, for scripts/cairo_compare.py to replay with Cairo.
+/// lists themselves, for scripts/cairo/cairo_compare.py to replay with Cairo.
 struct GalleryDisplayListsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "display-lists",
-        abstract: "Draw display-list files and write NAME.json and NAME.png for each (for scripts/cairo_compare.py).",
+        abstract: "Draw display-list files and write NAME.json and NAME.png for each (for scripts/cairo/cairo_compare.py).",
         discussion: """
             Example: tripshare gallery display-lists Tests/RasterTests/Fixtures/*.json --out /tmp/cmp
-            then: scripts/cairo_compare.py /tmp/cmp/route-2k.json /tmp/cmp/route-2k.png --diff /tmp/cmp/route-2k-diff.png
+            then: scripts/cairo/cairo_compare.py /tmp/cmp/route-2k.json /tmp/cmp/route-2k.png --diff /tmp/cmp/route-2k-diff.png
             """
     )
 
-    @Argument(help: "Display-list JSON files (as `tripshare render --display-list` and scripts/make_route_scenes.py write them).")
+    @Argument(help: "Display-list JSON files (as `tripshare render --display-list` and scripts/generate/route_scenes.py write them).")
     var lists: [String]
 
     @Option(help: "The folder to write to.")

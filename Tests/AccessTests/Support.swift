@@ -33,17 +33,3 @@ func forge(
             role: role, authorization: authorization), header: header)
 }
 
-/// A clock tests move by hand.
-final class MutableClock: Sendable {
-    private let value: Mutex<Timestamp>
-    init(_ start: Timestamp) { value = Mutex(start) }
-    func advance(by seconds: Double) { value.withLock { $0 = $0.adding(seconds: seconds) } }
-    var wallClock: WallClock { WallClock { self.value.withLock { $0 } } }
-}
-
-/// Seconds on a clock the test moves by hand.
-final class ManualSeconds: Sendable {
-    private let value = Mutex(1_000.0)
-    var now: @Sendable () -> Double { { [self] in value.withLock { $0 } } }
-    func advance(_ seconds: Double) { value.withLock { $0 += seconds } }
-}

@@ -1,6 +1,7 @@
 import Foundation
 import JWTKit
 import Synchronization
+import TestKit
 import Testing
 import TripModel
 
@@ -62,7 +63,7 @@ import TripModel
 
     /// A verified token stops working when it expires, even from the cache.
     @Test func cachedTokenExpires() async throws {
-        let clock = MutableClock(epoch)
+        let clock = ManualClock(epoch)
         let authority = try await TokenAuthority(hmacSecret: secret, clock: clock.wallClock)
         let token = try await authority.mint(Principal(role: .server, provider: "p"), lifetime: 60)
         _ = try await authority.verify(token)

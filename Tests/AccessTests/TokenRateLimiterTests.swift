@@ -1,3 +1,4 @@
+import TestKit
 import Testing
 
 @testable import Access
@@ -9,17 +10,17 @@ import Testing
     /// A token may make its burst at once, then one request per 1/rate seconds; the answer
     /// says how long to wait.
     @Test func tokenBucket() {
-        let clock = ManualSeconds()
-        let limiter = TokenRateLimiter(policy: .init(driverAndConsumer: Self.rate, server: nil), now: clock.now)
+        let clock = ManualClock()
+        let limiter = TokenRateLimiter(policy: .init(driverAndConsumer: Self.rate, server: nil), now: clock.seconds)
         for _ in 0..<5 { #expect(limiter.admit(token: "a", role: .driver) == nil) }
         #expect(limiter.admit(token: "a", role: .driver) == 0.5)
         #expect(limiter.admit(token: "b", role: .consumer) == nil, "each token has its own budget")
-        clock.advance(0.25)
+        clock.advance(by: 0.25)
         #expect(limiter.admit(token: "a", role: .driver) == 0.25)
-        clock.advance(0.25)
+        clock.advance(by: 0.25)
         #expect(limiter.admit(token: "a", role: .driver) == nil)
         #expect(limiter.admit(token: "a", role: .driver) != nil)
-        clock.advance(60)
+        clock.advance(by: 60)
         for _ in 0..<5 { #expect(limiter.admit(token: "a", role: .driver) == nil) }
         #expect(limiter.admit(token: "a", role: .driver) != nil, "a quiet minute refills the burst, no more")
     }
@@ -27,13 +28,13 @@ import Testing
     /// Server tokens are not limited by default; driver and consumer tokens are, at 10 a
     /// second with bursts of 100.
     @Test func standardPolicy() {
-        let clock = ManualSeconds()
-        let limiter = TokenRateLimiter(now: clock.now)
+        let clock = ManualClock()
+        let limiter = TokenRateLimiter(now: clock.seconds)
         for _ in 0..<10_000 { #expect(limiter.admit(token: "backend", role: .server) == nil) }
         var admitted = 0
         while limiter.admit(token: "rider", role: .consumer) == nil { admitted += 1 }
         #expect(admitted == 100)
-        clock.advance(1)
+        clock.advance(by: 1)
         admitted = 0
         while limiter.admit(token: "rider", role: .consumer) == nil { admitted += 1 }
         #expect(admitted == 10)
@@ -42,11 +43,11 @@ import Testing
     /// Memory is bounded: past the capacity, refilled buckets (the same as none) go first,
     /// then the oldest tenth.
     @Test func boundedBuckets() {
-        let clock = ManualSeconds()
-        let limiter = TokenRateLimiter(policy: .init(driverAndConsumer: Self.rate, server: nil), capacity: 100, now: clock.now)
+        let clock = ManualClock()
+        let limiter = TokenRateLimiter(policy: .init(driverAndConsumer: Self.rate, server: nil), capacity: 100, now: clock.seconds)
         for i in 0..<100 { _ = limiter.admit(token: "old\(i)", role: .driver) }
         #expect(limiter.count == 100)
-        clock.advance(10)
+        clock.advance(by: 10)
         _ = limiter.admit(token: "new", role: .driver)
         #expect(limiter.count == 1)
         for i in 0..<200 { _ = limiter.admit(token: "busy\(i)", role: .driver) }

@@ -2,6 +2,7 @@ import Basemap
 import Foundation
 import Geo
 import Raster
+import TestKit
 import Testing
 
 /// Golden pictures of real data: San Francisco (Mapbox Streets v7 tiles, the example style)
@@ -14,7 +15,6 @@ import Testing
 @Suite(.enabled(if: SharedFixtures.available, SharedFixtures.absent))
 struct BasemapGoldenTests {
     static let goldens = SharedFixtures.testsDirectory.appendingPathComponent("Fixtures/goldens")
-    static let recording = ProcessInfo.processInfo.environment["TRIPSHARE_RECORD_GOLDENS"] != nil
     static let helsinki = LatLng(latitude: 60.1699, longitude: 24.9410)
     static let sanFrancisco = LatLng(latitude: 37.7665, longitude: -122.4485)
     /// Where a trip's markers and ETA badge would be, in the keep-out golden.
@@ -70,26 +70,9 @@ struct BasemapGoldenTests {
     /// Each picture matches its golden exactly.
     @Test(arguments: cases) func matchesGolden(_ test: Case) throws {
         let image = Self.render(try Self.basemap(test), test)
-        let url = Self.goldens.appendingPathComponent("\(test.name).png")
-        if Self.recording {
-            try FileManager.default.createDirectory(at: Self.goldens, withIntermediateDirectories: true)
-            let options = PNGEncodingOptions(filter: .all, compressionLevel: 9, strategy: .default)
-            try Data(PNGCodec.encode(image, options: options)).write(to: url)
-            Issue.record("recorded golden \(url.lastPathComponent); look at it, then run again without TRIPSHARE_RECORD_GOLDENS")
-            return
-        }
-        guard let data = try? Data(contentsOf: url) else {
-            Issue.record("no golden \(url.path); record it with TRIPSHARE_RECORD_GOLDENS=1")
-            return
-        }
-        let golden = try PNGCodec.decode(Array(data))
-        #expect(golden.width == image.width && golden.height == image.height, "size differs from \(test.name).png")
-        guard golden.width == image.width, golden.height == image.height else { return }
-        var differing = 0
-        for y in 0..<image.height {
-            for x in 0..<image.width where image.pixel(x: x, y: y) != golden.pixel(x: x, y: y) { differing += 1 }
-        }
-        #expect(differing == 0, "\(differing) pixels differ from \(test.name).png")
+        let options = PNGEncodingOptions(filter: .all, compressionLevel: 9, strategy: .default)
+        try GoldenImage.check(
+            image, golden: Self.goldens.appendingPathComponent("\(test.name).png"), encode: { try PNGCodec.encode($0, options: options) })
     }
 
     /// The Helsinki MBTiles and PMTiles archives give the same pictures, pixel for pixel.

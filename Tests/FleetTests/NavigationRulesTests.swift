@@ -1,6 +1,7 @@
 import Fleet
 import Geo
 import Navigation
+import TestKit
 import Testing
 import TripModel
 import TripStore
@@ -41,7 +42,7 @@ import TripStore
     /// The navigator's events reach the rider of an exclusive trip; on a shared ride (two
     /// trips) they name no trip, because steps and arrivals would show other riders' stops.
     @Test func navigatorEventsReachOnlyALoneTripsRider() async throws {
-        let clock = TestClock()
+        let clock = ManualClock(start)
         let fleet = Fleet(store: InMemoryTripStore(), clock: clock.wallClock)
         let (route, points) = eastRoute()
         _ = try await fleet.createVehicle(provider: "p", id: "v1", input: vehicleInput(at: points[0]))
@@ -49,7 +50,7 @@ import TripStore
         _ = try await fleet.setRoute(provider: "p", vehicleId: "v1", route: route)
         func drive(_ index: Int) async throws -> [StoredEvent] {
             let before = try await fleet.latestEventID()
-            clock.advance(seconds: 5)
+            clock.advance(by: 5)
             _ = try await fleet.updateVehicle(
                 provider: "p", id: "v1", input: locationUpdate(points[index], at: clock.wallClock.now),
                 mask: FieldMask("lastLocation"))
@@ -68,7 +69,7 @@ import TripStore
     /// dropoff follows the route's second leg (not a straight line); once the navigator has
     /// the car past the pickup, the vehicle's route segment becomes that leg.
     @Test func laterLegsFollowTheNavigatorsRoute() async throws {
-        let clock = TestClock()
+        let clock = ManualClock(start)
         let fleet = Fleet(store: InMemoryTripStore(), clock: clock.wallClock)
         var (route, points) = eastRoute(count: 41)
         // The route runs straight: its leg is told from a two-point stand-in by its vertices.
@@ -91,7 +92,7 @@ import TripStore
         // 50 m every 5 s: the 10 m/s the route is timed at.
         func drive(_ indices: ClosedRange<Int>) async throws {
             for index in indices {
-                clock.advance(seconds: 5)
+                clock.advance(by: 5)
                 _ = try await fleet.updateVehicle(
                     provider: "p", id: "v1", input: locationUpdate(points[index], at: clock.wallClock.now), mask: FieldMask("lastLocation"))
             }

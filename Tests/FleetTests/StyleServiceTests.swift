@@ -1,5 +1,6 @@
 import Fleet
 import Styling
+import TestKit
 import Testing
 import TripModel
 import TripStore
@@ -15,7 +16,7 @@ import TripStore
     /// second server process on the same store) within a second of the clock, not before.
     @Test func previewsSeeOtherProcessesChangesWithinASecond() async throws {
         let store = InMemoryTripStore()
-        let clock = TestClock()
+        let clock = ManualClock(start)
         let here = Fleet(store: store, clock: clock.wallClock).styles
         let elsewhere = Fleet(store: store, clock: clock.wallClock).styles
         #expect(try await here.styleForPreview("default").version == 0)
@@ -23,9 +24,9 @@ import TripStore
         #expect(try await here.styleForPreview("default").version == 1)
         _ = try await elsewhere.change("default", activeRouteWidth(4))
         #expect(try await here.styleForPreview("default").version == 1)
-        clock.advance(seconds: 0.5)
+        clock.advance(by: 0.5)
         #expect(try await here.styleForPreview("default").version == 1)
-        clock.advance(seconds: 0.6)
+        clock.advance(by: 0.6)
         #expect(try await here.styleForPreview("default").version == 2)
         #expect(try await store.styleRecord(name: "default")?.updateTime == start)
     }

@@ -8,13 +8,6 @@ import TripStore
 
 let start = Timestamp(secondsSince1970: 1_750_000_000)
 
-/// A clock the test moves by hand.
-final class TestClock: Sendable {
-    private let time = Mutex(start)
-    var wallClock: WallClock { WallClock { [self] in time.withLock { $0 } } }
-    func advance(seconds: Double) { time.withLock { $0 = $0.adding(seconds: seconds) } }
-}
-
 /// A straight route east, `count` points 50 m apart, a turn every 10 points, ending at its
 /// one destination, driven at 10 m/s.
 func eastRoute(count: Int = 31) -> (route: NavRoute, points: [LatLng]) {

@@ -3,9 +3,9 @@ import FleetEngineProtos
 import Foundation
 import GRPCCore
 import JWTKit
+import StoreVariants
 import Testing
 import TripModel
-import TripStoreTesting
 
 /// Tokens minted the way Fleet Engine users mint them, over gRPC (DESIGN §4): a listed
 /// service account's token works with its account's role, on every store.

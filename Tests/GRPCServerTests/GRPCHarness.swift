@@ -7,10 +7,10 @@ import GRPCNIOTransportHTTP2
 import GRPCServer
 import Logging
 import Prometheus
+import StoreVariants
 import Testing
 import TripModel
 import TripStore
-import TripStoreTesting
 
 let secret = Array("tripshare-grpc-test-secret-of-32-bytes-or-more".utf8)
 let epoch = Timestamp(secondsSince1970: 1_738_774_951)

@@ -1,10 +1,10 @@
 import Access
 import FleetEngineProtos
 import GRPCCore
+import StoreVariants
 import SwiftProtobuf
 import Testing
 import TripModel
-import TripStoreTesting
 
 /// Both services through a grpc-swift client over a real socket (DESIGN §14), on every
 /// store: what each method answers, and each refusal as its gRPC status.

@@ -8,11 +8,11 @@ import Hummingbird
 import HummingbirdTesting
 import JSON
 import SQLiteStore
+import StoreVariants
 import Testing
 import TripModel
 import TripServer
 import TripStore
-import TripStoreTesting
 
 /// One state, two wires (DESIGN §14): what gRPC writes, REST reads at once, with the same
 /// refusals in the same words; and the store's failures reach gRPC as REST's.

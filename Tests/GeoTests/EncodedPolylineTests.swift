@@ -1,4 +1,5 @@
 import Geo
+import TestKit
 import Testing
 
 @Suite struct EncodedPolylineTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import TestKit
 import Testing
 
 @Suite struct PolylineTrackerTests {

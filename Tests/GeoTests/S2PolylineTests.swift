@@ -1,4 +1,5 @@
 import Foundation
+import TestKit
 import Testing
 
 @testable import Geo

@@ -3,7 +3,7 @@ import Geo
 import Navigation
 import Testing
 
-/// One step as scripts/nav_import_expectations.py wrote it from the fixture.
+/// One step as scripts/generate/nav_import_expectations.py wrote it from the fixture.
 private struct ExpectedStep: Decodable {
     var stepNumber: Int
     var maneuver: String

@@ -1,10 +1,10 @@
 import Fleet
 import Foundation
 import PostgresNIO
+import StoreVariants
 import Testing
 import TripModel
 import TripStore
-import TripStoreTesting
 
 @testable import PostgresStore
 

@@ -2,6 +2,7 @@ import Fleet
 import Foundation
 import Geo
 import PostgresStore
+import StoreVariants
 import Testing
 import TripModel
 import TripStore

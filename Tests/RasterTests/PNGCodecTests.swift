@@ -1,4 +1,5 @@
 import Foundation
+import TestKit
 import Testing
 
 @testable import Raster
@@ -81,7 +82,7 @@ import Testing
         var canvas = Canvas(width: 40, height: 40, background: .white)
         canvas.fill(.circle(center: Point(20, 20), radius: 15), color: .black)
         let png = try PNGCodec.encode(canvas.image)
-        var generator = SeededGenerator(state: 7)
+        var generator = SplitMix64(seed: 7)
         var rejected = 0
         for _ in 0..<200 {
             var damaged = png

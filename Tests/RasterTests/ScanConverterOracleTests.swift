@@ -1,4 +1,5 @@
 import Foundation
+import TestKit
 import Testing
 
 @testable import Raster
@@ -84,17 +85,6 @@ enum CoverageOracle {
     }
 }
 
-/// A small deterministic generator (SplitMix64) so failures reproduce.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite struct ScanConverterOracleTests {
     /// Compares the scan converter with the oracle, pixel by pixel: at most one 8-bit level
@@ -122,7 +112,7 @@ struct SeededGenerator: RandomNumberGenerator {
     /// the polygon crosses itself, so these include overlaps that must count once.
     @Test(arguments: [FillRule.nonZero, .evenOdd])
     func randomPolygonsMatchOracle(rule: FillRule) {
-        var generator = SeededGenerator(state: 42)
+        var generator = SplitMix64(seed: 42)
         for _ in 0..<200 {
             let size = 16
             let center = Point(Double.random(in: 4...12, using: &generator), Double.random(in: 4...12, using: &generator))
@@ -141,7 +131,7 @@ struct SeededGenerator: RandomNumberGenerator {
     /// Random self-crossing polygons (vertices in any order) agree with the oracle within 1/255.
     @Test(arguments: [FillRule.nonZero, .evenOdd])
     func randomTanglesMatchOracle(rule: FillRule) {
-        var generator = SeededGenerator(state: 7)
+        var generator = SplitMix64(seed: 7)
         for _ in 0..<200 {
             let count = Int.random(in: 4...9, using: &generator)
             let polygon = (0..<count).map { _ in

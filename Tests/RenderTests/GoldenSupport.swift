@@ -9,12 +9,12 @@ import JSON
 import Raster
 import Render
 import Styling
+import TestKit
 import Testing
 import TripModel
 
 enum GoldenSupport {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
-    static let recording = ProcessInfo.processInfo.environment["TRIPSHARE_RECORD_GOLDENS"] != nil
 
     /// A trip fixture (a JOURNEY_SHARING_V1S view).
     static func trip(_ name: String) throws -> Trip {
@@ -51,38 +51,9 @@ enum GoldenSupport {
     /// Compares an image drawn from `list` and more (the basemap under it: every pixel ours)
     /// with the golden `name`.png, tolerant only inside the list's text.
     static func check(_ image: Image, list: DisplayList, golden name: String, textTolerance: Int = 48) throws {
-        let url = fixtures.appendingPathComponent("goldens/\(name).png")
-        if recording {
-            try Data(PNGCodec.encode(image)).write(to: url)
-            Issue.record("recorded golden \(url.lastPathComponent); look at it, then run again without TRIPSHARE_RECORD_GOLDENS")
-            return
-        }
-        guard let data = try? Data(contentsOf: url) else {
-            Issue.record("no golden \(url.path); record it with TRIPSHARE_RECORD_GOLDENS=1")
-            return
-        }
-        let golden = try PNGCodec.decode(Array(data))
-        #expect(golden.width == image.width && golden.height == image.height, "size differs from \(name).png")
-        guard golden.width == image.width, golden.height == image.height else { return }
         let boxes = try textBoxes(list)
-        var exactMisses = 0
-        var textMisses = 0
-        for y in 0..<image.height {
-            for x in 0..<image.width {
-                let a = image.pixel(x: x, y: y)
-                let b = golden.pixel(x: x, y: y)
-                guard a != b else { continue }
-                if boxes.contains(where: { $0.x.contains(x) && $0.y.contains(y) }) {
-                    let delta = max(
-                        abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)),
-                        abs(Int(a.blue) - Int(b.blue)), abs(Int(a.alpha) - Int(b.alpha)))
-                    if delta > textTolerance { textMisses += 1 }
-                } else {
-                    exactMisses += 1
-                }
-            }
-        }
-        #expect(exactMisses == 0, "\(exactMisses) pixels outside text differ from \(name).png")
-        #expect(textMisses == 0, "\(textMisses) text pixels differ from \(name).png by more than \(textTolerance)")
+        try GoldenImage.check(
+            image, golden: fixtures.appendingPathComponent("goldens/\(name).png"), tolerance: textTolerance,
+            isTolerant: { x, y in boxes.contains { $0.x.contains(x) && $0.y.contains(y) } })
     }
 }

@@ -9,6 +9,7 @@ import Navigation
 import Raster
 import Render
 import Styling
+import TestKit
 import Testing
 import TripModel
 
@@ -86,37 +87,10 @@ enum FrameGoldens {
         _ image: Image, textBoxes: [LayoutRect], golden name: String, textTolerance: Int = 48,
         encoded: [UInt8]? = nil
     ) throws {
-        let url = GoldenSupport.fixtures.appendingPathComponent("goldens/\(name).png")
-        if GoldenSupport.recording {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(encoded ?? PNGCodec.encode(image)).write(to: url)
-            Issue.record("recorded golden \(name).png; look at it, then run again without TRIPSHARE_RECORD_GOLDENS")
-            return
-        }
-        guard let data = try? Data(contentsOf: url) else {
-            Issue.record("no golden \(url.path); record it with TRIPSHARE_RECORD_GOLDENS=1")
-            return
-        }
-        let golden = try PNGCodec.decode(Array(data))
-        #expect(golden.width == image.width && golden.height == image.height, "size differs from \(name).png")
-        guard golden.width == image.width, golden.height == image.height else { return }
-        var exactMisses = 0
-        var textMisses = 0
-        for y in 0..<image.height {
-            for x in 0..<image.width {
-                let a = image.pixel(x: x, y: y)
-                let b = golden.pixel(x: x, y: y)
-                guard a != b else { continue }
-                if textBoxes.contains(where: { $0.contains(x: Double(x) + 0.5, y: Double(y) + 0.5) }) {
-                    let delta = max(abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)), abs(Int(a.blue) - Int(b.blue)))
-                    if delta > textTolerance { textMisses += 1 }
-                } else {
-                    exactMisses += 1
-                }
-            }
-        }
-        #expect(exactMisses == 0, "\(exactMisses) pixels outside text differ from \(name).png")
-        #expect(textMisses == 0, "\(textMisses) text pixels differ from \(name).png by more than \(textTolerance)")
+        try GoldenImage.check(
+            image, golden: GoldenSupport.fixtures.appendingPathComponent("goldens/\(name).png"), tolerance: textTolerance,
+            isTolerant: { x, y in textBoxes.contains { $0.contains(x: Double(x) + 0.5, y: Double(y) + 0.5) } },
+            encode: { try encoded ?? PNGCodec.encode($0) })
     }
 }
 

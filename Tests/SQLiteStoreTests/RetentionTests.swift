@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import SQLiteStore
 import Synchronization
+import TestKit
 import Testing
 import TripModel
 import TripStore
@@ -10,13 +11,6 @@ import TripStore
 /// Event retention on the SQLite file: the pages of deleted events are reused, so a log
 /// written and trimmed at a steady rate stops growing; reads skip the emptied head.
 @Suite struct RetentionTests {
-    /// A clock moved by hand.
-    final class Clock: Sendable {
-        let time = Mutex(Timestamp(secondsSince1970: 1_738_774_951))
-        var wallClock: WallClock { WallClock { self.time.withLock { $0 } } }
-        func advance(seconds: Double) { time.withLock { $0 = $0.adding(seconds: seconds) } }
-    }
-
     /// Rounds of 3,000 events (a third of them seen by a trip's rider, so with audience rows),
     /// each followed by a trimming pass whose retention is shorter than a round: from the
     /// second round on, each round takes the pages the one before freed, and the file stops
@@ -24,7 +18,7 @@ import TripStore
     @Test func trimmedLogReusesItsPages() async throws {
         let path = try temporaryDatabasePath()
         let store = try SQLiteTripStore(path: path)
-        let clock = Clock()
+        let clock = ManualClock()
         let fleet = Fleet(store: store, clock: clock.wallClock)
         let payload = "{\"padding\":\"" + String(repeating: "x", count: 200) + "\"}"
         var pages: [Int] = []
@@ -35,9 +29,9 @@ import TripStore
                     NewEvent(time: now, vehicleId: "v\(i % 7)", tripIds: i % 3 == 0 ? ["t\(i % 5)"] : [], type: "e", data: payload)
                 }
                 try await store.appendEvents(provider: "p", batch)
-                clock.advance(seconds: 1)
+                clock.advance(by: 1)
             }
-            clock.advance(seconds: 120)
+            clock.advance(by: 120)
             let pass = try await EventLogTrimmer(fleet: fleet, retention: EventRetention(duration: .seconds(60))).trim()
             #expect(pass.deleted == 3_000)
             pages.append(try StorageFailureTests.pageCount(path))

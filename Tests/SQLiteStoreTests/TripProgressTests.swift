@@ -4,6 +4,7 @@ import GRDB
 import Geo
 import SQLiteStore
 import Synchronization
+import TestKit
 import Testing
 import TripModel
 import TripStore
@@ -38,7 +39,7 @@ import TripStore
         let memory: Fleet
         let sqlite: Fleet
         let path: String
-        let clock = SteppingClock()
+        let clock = ManualClock()
 
         init() throws {
             path = try temporaryDatabasePath()
@@ -174,9 +175,3 @@ private func progressColumns(_ path: String, _ tripId: String) throws -> (rowVer
     return (found["row_version"], found["progress_from_vehicle"])
 }
 
-/// A clock both stores share, a second further on each write, so their timestamps agree.
-final class SteppingClock: Sendable {
-    private let seconds = Mutex(1_738_774_951.0)
-    var wallClock: WallClock { WallClock { [self] in Timestamp(secondsSince1970: seconds.withLock { $0 }) } }
-    func advance() { seconds.withLock { $0 += 1 } }
-}

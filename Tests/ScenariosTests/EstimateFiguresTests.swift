@@ -5,11 +5,11 @@ import Geo
 import JSON
 import Render
 import Scenarios
+import StoreVariants
 import Testing
 import TripModel
 import TripServer
 import TripServerTesting
-import TripStoreTesting
 
 /// The figures of docs/estimates.md: both committed Fleet Engine logs replayed without the
 /// drivers' numbers and scored against the real arrivals (`tripshare replay LOG

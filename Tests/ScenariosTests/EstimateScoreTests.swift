@@ -2,11 +2,11 @@ import Access
 import Foundation
 import Geo
 import Scenarios
+import StoreVariants
 import Testing
 import TripModel
 import TripServer
 import TripServerTesting
-import TripStoreTesting
 
 /// A log whose arrivals and speeds are known exactly: one vehicle drives east along a parallel
 /// at 10 m/s for 100 s to a pickup (the trip's status says ARRIVED_AT_PICKUP), waits, then at

@@ -1,11 +1,11 @@
 import Access
 import Foundation
 import Scenarios
+import StoreVariants
 import Testing
 import TripModel
 import TripServer
 import TripServerTesting
-import TripStoreTesting
 
 @Suite struct ReplayTests {
     /// The two-trips log replays through the API with every rider view consistent after

@@ -1,9 +1,9 @@
 import Foundation
 import PostgresStore
 import Scenarios
+import StoreVariants
 import Testing
 import TripModel
-import TripStoreTesting
 
 /// The fixtures on both real stores: a store is persistence only, so every fixture replays to
 /// exactly the same views, events and pictures on PostgreSQL as on SQLite.

@@ -1,9 +1,9 @@
 import Access
 import Hummingbird
+import StoreVariants
 import Testing
 import TripModel
 import TripServer
-import TripStoreTesting
 
 @Suite struct AccessMatrixTests {
     /// The role matrix of DESIGN §4, route by route, for a consumer of t1, a consumer of

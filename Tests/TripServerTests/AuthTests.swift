@@ -2,11 +2,11 @@ import Access
 import Foundation
 import Hummingbird
 import JWTKit
+import StoreVariants
 import Synchronization
 import Testing
 import TripModel
 import TripServer
-import TripStoreTesting
 
 /// Tokens made by hand, to test what the server refuses.
 struct ForgedClaims: JWTPayload {

@@ -7,11 +7,11 @@ import JSON
 import Logging
 import NIOEmbedded
 import Navigation
+import StoreVariants
 import Synchronization
 import Testing
 import TripModel
 import TripStore
-import TripStoreTesting
 
 @testable import TripServer
 
@@ -274,6 +274,35 @@ final class Target: Sendable {
     /// A subscriber that reads nothing while many events arrive never holds up delivery;
     /// when it reads, it gets every event once, in order, from the store past its overflowed
     /// buffer; heartbeats come when there is nothing new.
+    /// A write that comes in by no HTTP route (the gRPC wire, a command) reaches the streams
+    /// as one through the API does: the fleet announces every commit to the broadcaster.
+    @Test func writesOfEveryWireReachSubscribers() async throws {
+        let fleet = Fleet(store: InMemoryTripStore())
+        let broadcaster = EventBroadcaster(fleet: fleet)
+        _ = try await fleet.createVehicle(
+            provider: "p", id: "v1", input: try JSONCoding.decode(Vehicle.self, from: Array(NavFixtures.vehicleBody.utf8), root: "vehicle"))
+        var subscription = try await broadcaster.subscribe(.vehicle(provider: "p", vehicleId: "v1"), after: nil)
+        var input = Vehicle(name: "")
+        input.lastLocation = VehicleLocation(location: .init(latitude: 52.52, longitude: 13.401))
+        _ = try await fleet.updateVehicle(provider: "p", id: "v1", input: input, mask: FieldMask("lastLocation"))
+        // Nothing else wakes the broadcaster: without the announcement the stream would wait
+        // for ever (here: until the watchdog ends it).
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(20))
+            broadcaster.finish()
+        }
+        let next = try await subscription.next()
+        watchdog.cancel()
+        guard case .events(let events) = next else {
+            Issue.record("the fleet's write did not reach the stream: \(next)")
+            return
+        }
+        let logged = try await fleet.events(after: 0, filter: .vehicle(provider: "p", vehicleId: "v1"), limit: 100).map(\.id)
+        #expect(!events.isEmpty && events.map(\.id) == Array(logged.suffix(events.count)))
+        broadcaster.finish()
+        subscription.close()
+    }
+
     @Test func slowSubscriberCatchesUp() async throws {
         let store = Fleet(store: InMemoryTripStore())
         var configuration = EventBroadcaster.Configuration()

@@ -1,10 +1,10 @@
 import Foundation
 import Hummingbird
 import JSON
+import StoreVariants
 import Testing
 import TripModel
 import TripServer
-import TripStoreTesting
 
 /// Every field of Fleet Engine's v1 request messages (FleetEngineFieldTable) is accepted and
 /// read back, on every store (issue 31's conformance test).

@@ -2,10 +2,11 @@ import Fleet
 import Foundation
 import Hummingbird
 import JSON
+import StoreVariants
+import TestKit
 import Testing
 import TripModel
 import TripServer
-import TripStoreTesting
 
 /// Fleet Engine's methods and request parameters beyond create, read, update and delete:
 /// UpdateVehicleAttributes, ReportBillableTrip, GetTrip's and GetVehicle's versions and route
@@ -61,7 +62,7 @@ import TripStoreTesting
     /// the operator reads the records in report order. An unknown trip is NOT_FOUND, a report
     /// without a country INVALID_ARGUMENT, a rider's token PERMISSION_DENIED.
     @Test(arguments: TestStoreKind.available) func reportBillableTrip(_ store: TestStoreKind) async throws {
-        let clock = MutableClock(epoch)
+        let clock = ManualClock(epoch)
         let harness = try await Harness(store, clock: clock.wallClock)
         try await harness.test { client in
             let s = harness.server
@@ -102,7 +103,7 @@ import TripStoreTesting
     /// GetVehicle returns the route segment and the waypoints only when they changed after
     /// the versions the caller gives.
     @Test(arguments: TestStoreKind.available) func getVehicleVersions(_ store: TestStoreKind) async throws {
-        let clock = MutableClock(epoch)
+        let clock = ManualClock(epoch)
         let harness = try await Harness(store, clock: clock.wallClock)
         try await harness.test { client in
             let s = harness.server
@@ -132,7 +133,7 @@ import TripStoreTesting
     /// GetTrip's view (by name or number), versions and route format: a field comes only when
     /// it changed after the version given, routes as points or encoded polylines.
     @Test(arguments: TestStoreKind.available) func getTripVersionsAndFormats(_ store: TestStoreKind) async throws {
-        let clock = MutableClock(epoch)
+        let clock = ManualClock(epoch)
         let harness = try await Harness(store, clock: clock.wallClock)
         try await harness.test { client in
             let s = harness.server
@@ -211,7 +212,7 @@ import TripStoreTesting
     /// SearchTrips reads every field: vehicle, unfinished only, pages, and minimumStaleness
     /// (only trips not updated for that long).
     @Test(arguments: TestStoreKind.available) func searchTripsFields(_ store: TestStoreKind) async throws {
-        let clock = MutableClock(epoch)
+        let clock = ManualClock(epoch)
         let harness = try await Harness(store, clock: clock.wallClock)
         try await harness.test { client in
             let s = harness.server

@@ -2,9 +2,9 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Navigation
+import StoreVariants
 import Testing
 import TripServer
-import TripStoreTesting
 
 @Suite struct ImageRouteTests {
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47]

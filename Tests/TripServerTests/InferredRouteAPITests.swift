@@ -3,10 +3,10 @@ import Geo
 import Hummingbird
 import HummingbirdTesting
 import Navigation
+import StoreVariants
 import Testing
 import TripModel
 import TripServer
-import TripStoreTesting
 
 @Suite struct InferredRouteAPITests {
     static let vehicles = "/v1/providers/p/vehicles"

@@ -6,10 +6,10 @@ import HummingbirdTesting
 import Navigation
 import PostgresStore
 import SQLiteStore
+import StoreVariants
 import TripModel
 import TripServer
 import TripStore
-import TripStoreTesting
 
 /// A server over a new persistent database (reopenable, to test restarts) and tokens for it.
 struct NavServer {

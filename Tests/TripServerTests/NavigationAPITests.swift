@@ -3,11 +3,11 @@ import Geo
 import Hummingbird
 import HummingbirdTesting
 import Navigation
+import StoreVariants
 import Testing
 import TripModel
 import TripServer
 import TripStore
-import TripStoreTesting
 
 @Suite struct NavigationAPITests {
     static let vehicles = "/v1/providers/p/vehicles"

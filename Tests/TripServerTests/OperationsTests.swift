@@ -1,9 +1,9 @@
 import Foundation
 import Hummingbird
+import StoreVariants
 import Testing
 import TripModel
 import TripServer
-import TripStoreTesting
 
 @Suite struct OperationsTests {
     /// Health and readiness answer without a token.

@@ -1,6 +1,7 @@
 import Access
 import Foundation
 import Synchronization
+import TestKit
 import Testing
 
 @testable import TripServer
@@ -8,21 +9,14 @@ import Testing
 /// Pictures cost what they draw (issue 29, item 5): a per-token pixel budget, and a drawing
 /// queue that bounds how many are drawn and wait at once.
 @Suite struct PictureCostTests {
-    /// A clock the test moves.
-    final class TestClock: Sendable {
-        let seconds = Mutex(0.0)
-        func advance(_ by: Double) { seconds.withLock { $0 += by } }
-        var now: @Sendable () -> Double { { [self] in seconds.withLock { $0 } } }
-    }
-
     static let rider = Principal(role: .consumer, provider: "p", tripId: "t1")
     static let otherRider = Principal(role: .consumer, provider: "p", tripId: "t2")
 
     /// A token draws its burst at once, then is refused with 429 and the wait until the
     /// picture would fit; the budget refills at its rate. Another token has a budget of its own.
     @Test func tokenSpendsItsBurstThenWaits() throws {
-        let clock = TestClock()
-        let budget = PixelBudget(pixelsPerSecond: 1_000_000, burst: 3_000_000, now: clock.now)
+        let clock = ManualClock()
+        let budget = PixelBudget(pixelsPerSecond: 1_000_000, burst: 3_000_000, now: clock.seconds)
         for _ in 0..<3 { try budget.spend(1_000_000, by: Self.rider) }
         let refused = try #require(throws: APIError.self) { try budget.spend(2_000_000, by: Self.rider) }
         #expect(refused.status == .tooManyRequests)
@@ -31,21 +25,21 @@ import Testing
         #expect(refused.message.contains("1 million a second"))
         try budget.spend(3_000_000, by: Self.otherRider)
 
-        clock.advance(1.5)
+        clock.advance(by: 1.5)
         #expect(throws: APIError.self) { try budget.spend(2_000_000, by: Self.rider) }
-        clock.advance(0.5)
+        clock.advance(by: 0.5)
         try budget.spend(2_000_000, by: Self.rider)
     }
 
     /// A picture larger than the whole burst is drawn once the bucket is full, and costs the
     /// burst; server tokens and a budget without a rate are not limited.
     @Test func outsizedPicturesAndUnlimitedTokens() throws {
-        let clock = TestClock()
-        let budget = PixelBudget(pixelsPerSecond: 1_000_000, burst: 2_000_000, now: clock.now)
+        let clock = ManualClock()
+        let budget = PixelBudget(pixelsPerSecond: 1_000_000, burst: 2_000_000, now: clock.seconds)
         try budget.spend(50_000_000, by: Self.rider)
         #expect(throws: APIError.self) { try budget.spend(1, by: Self.rider) }
         for _ in 0..<10 { try budget.spend(50_000_000, by: Principal(role: .server, provider: "p")) }
-        let unlimited = PixelBudget(pixelsPerSecond: nil, now: clock.now)
+        let unlimited = PixelBudget(pixelsPerSecond: nil, now: clock.seconds)
         for _ in 0..<10 { try unlimited.spend(50_000_000, by: Self.rider) }
     }
 

@@ -3,11 +3,11 @@ import Hummingbird
 import JSON
 import Raster
 import Render
+import StoreVariants
 import Styling
 import Testing
 import TripModel
 import TripServer
-import TripStoreTesting
 
 @Suite struct PreviewRoutesTests {
     static let path = "/v1/providers/p/trips/t1/preview.png"

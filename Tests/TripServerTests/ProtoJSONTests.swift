@@ -2,10 +2,11 @@ import Fleet
 import Foundation
 import Hummingbird
 import JSON
+import StoreVariants
+import TestKit
 import Testing
 import TripModel
 import TripServer
-import TripStoreTesting
 
 /// proto3 JSON as protobuf's own printers write it, and Fleet Engine's quirks: what official
 /// clients send is accepted; what Fleet Engine refuses is refused, naming the field.
@@ -150,7 +151,7 @@ import TripStoreTesting
     /// A stale `intermediateDestinationsVersion` (the stops changed since the client read
     /// them) fails a change of index or status: FAILED_PRECONDITION; the current one passes.
     @Test(arguments: TestStoreKind.available) func staleIntermediateDestinationsVersion(_ store: TestStoreKind) async throws {
-        let clock = MutableClock(epoch)
+        let clock = ManualClock(epoch)
         let harness = try await Harness(store, clock: clock.wallClock)
         try await harness.test { client in
             let s = harness.server
@@ -210,7 +211,7 @@ import TripStoreTesting
     /// The vehicle's position when a trip's status changes records where and when it
     /// arrived at and left each stop, unless the provider sent them.
     @Test(arguments: TestStoreKind.available) func arrivalPoints(_ store: TestStoreKind) async throws {
-        let clock = MutableClock(epoch)
+        let clock = ManualClock(epoch)
         let harness = try await Harness(store, clock: clock.wallClock)
         try await harness.test { client in
             let s = harness.server

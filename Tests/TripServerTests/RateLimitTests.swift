@@ -1,23 +1,17 @@
 import Access
 import Hummingbird
 import Synchronization
+import TestKit
 import Testing
 import TripModel
 import TripServer
-
-/// Seconds on a clock the test moves by hand.
-final class ManualSeconds: Sendable {
-    private let value = Mutex(1_000.0)
-    var now: @Sendable () -> Double { { [self] in value.withLock { $0 } } }
-    func advance(_ seconds: Double) { value.withLock { $0 += seconds } }
-}
 
 @Suite struct RateLimitTests {
     /// Over its rate, a token gets 429 RESOURCE_EXHAUSTED with Retry-After in whole seconds,
     /// on the API and on its share page; other tokens and server tokens go on.
     @Test func answers429WithRetryAfter() async throws {
-        let clock = ManualSeconds()
-        let limiter = TokenRateLimiter(policy: .init(driverAndConsumer: .init(requestsPerSecond: 0.5, burst: 3), server: nil), now: clock.now)
+        let clock = ManualClock()
+        let limiter = TokenRateLimiter(policy: .init(driverAndConsumer: .init(requestsPerSecond: 0.5, burst: 3), server: nil), now: clock.seconds)
         let harness = try await Harness(rateLimiter: limiter)
         let rider = try await harness.token(harness.consumer("t1"))
         try await harness.test { client in
@@ -32,7 +26,7 @@ final class ManualSeconds: Sendable {
             let otherRider = Principal(role: .consumer, provider: "p", tripId: "t1", subject: "another rider")
             try await client.expect(.ok, .get, "/v1/providers/p/trips/t1", as: otherRider)
             for _ in 0..<20 { try await client.expect(.ok, .get, "/v1/providers/p/trips/t1", as: harness.server) }
-            clock.advance(2)
+            clock.advance(by: 2)
             try await client.expect(.ok, .get, "/v1/providers/p/trips/t1", token: rider)
         }
     }

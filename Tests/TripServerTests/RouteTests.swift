@@ -1,8 +1,8 @@
 import Hummingbird
+import StoreVariants
 import Testing
 import TripModel
 import TripServer
-import TripStoreTesting
 
 @Suite struct RouteTests {
     /// The vehicle routes answer as Fleet Engine's do.

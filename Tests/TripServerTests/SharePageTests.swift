@@ -1,9 +1,9 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import StoreVariants
 import Testing
 import TripModel
-import TripStoreTesting
 
 @testable import TripServer
 

@@ -6,17 +6,17 @@ import HummingbirdTesting
 import Logging
 import PostgresStore
 import ServiceLifecycle
+import StoreVariants
 import Synchronization
 import Testing
 import TripModel
 import TripStore
-import TripStoreTesting
 
 @testable import TripServer
 
 /// Two servers on one PostgreSQL database, in one test process: each with its own store
 /// object (connections, caches), broadcaster and key, as two `serve` processes have.
-/// scripts/multi-process-test runs the same story with real processes.
+/// scripts/checks/multi-process-test runs the same story with real processes.
 @Suite struct SharedDatabaseTests {
     struct Server {
         let store: PostgresTripStore

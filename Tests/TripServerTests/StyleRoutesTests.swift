@@ -1,11 +1,11 @@
 import Foundation
 import Hummingbird
 import SQLiteStore
+import StoreVariants
 import Styling
 import Testing
 import TripModel
 import TripServer
-import TripStoreTesting
 
 /// The shipped styles as the server loads them.
 func shippedStyles() throws -> StyleLibrary { try StyleLibrary.bundled() }

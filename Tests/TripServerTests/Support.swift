@@ -5,12 +5,12 @@ import HummingbirdTesting
 import JSON
 import JWTKit
 import Render
+import StoreVariants
 import Synchronization
 import Testing
 import TripModel
 import TripServer
 import TripStore
-import TripStoreTesting
 
 let secret = Array("tripshare-test-secret-of-at-least-32-bytes".utf8)
 let epoch = Timestamp(secondsSince1970: 1_738_774_951)
@@ -134,10 +134,3 @@ enum Bodies {
     static func status(_ status: String) -> String { #"{"tripStatus": "\#(status)"}"# }
 }
 
-/// A clock tests move by hand.
-final class MutableClock: Sendable {
-    private let value: Mutex<Timestamp>
-    init(_ start: Timestamp) { value = Mutex(start) }
-    func advance(by seconds: Double) { value.withLock { $0 = $0.adding(seconds: seconds) } }
-    var wallClock: WallClock { WallClock { self.value.withLock { $0 } } }
-}

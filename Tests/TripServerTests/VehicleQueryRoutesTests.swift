@@ -1,10 +1,10 @@
 import Foundation
 import Hummingbird
 import JSON
+import StoreVariants
 import Testing
 import TripModel
 import TripServer
-import TripStoreTesting
 
 /// ListVehicles and SearchVehicles over REST: query parameters under their proto3 JSON (or
 /// proto) names, repeated and dotted as Google's HTTP mapping writes them; the answers'

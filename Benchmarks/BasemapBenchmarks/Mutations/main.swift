@@ -9,22 +9,11 @@
 
 import Basemap
 import Foundation
-
-/// SplitMix64: the same cases from the same seed.
-struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestKit
 
 /// The inputs, the generator and the tally of one run.
 struct MutationRun {
-    var generator: Generator
+    var generator: SplitMix64
     var counts: [String: Int] = [:]
     let smallTiles: [[UInt8]]
     let bigTiles: [[UInt8]]
@@ -134,7 +123,7 @@ guard let archive = try? [UInt8](Data(contentsOf: shared.appendingPathComponent(
     exit(1)
 }
 var mutations = MutationRun(
-    generator: Generator(state: seed),
+    generator: SplitMix64(seed: seed),
     smallTiles: files(shared.appendingPathComponent("mvt-fixtures/fixtures"), suffix: "tile.mvt"),
     bigTiles: files(shared.appendingPathComponent("sanfrancisco"), suffix: ".mvt"),
     gzipTiles: files(shared.appendingPathComponent("compressed"), suffix: ".mvt.gz"),

@@ -1,8 +1,8 @@
 // Fan-out of the store's event log to Server-Sent Event subscribers, built for a thousand of
 // them per process.
 //
-// Writers never wait for subscribers: after a write the server calls `poke()`, which only
-// flags the pump. One pump task reads the new events from the store once per batch of
+// Writers never wait for subscribers: after each commit the fleet announces it
+// (``Fleet/CommitAnnouncer``), which calls `poke()`, and a poke only flags the pump. One pump task reads the new events from the store once per batch of
 // writes (concurrent pokes coalesce) and appends each event to the bounded buffer of every
 // subscriber whose filter it matches, waking only those. A subscriber drains its buffer at
 // its client's pace. When a buffer overflows (a slow client), it is emptied and the
@@ -84,11 +84,12 @@ final class EventBroadcaster: Service, Sendable {
     let catchUps: AsyncPermits
     private let state = Mutex(State())
 
-    /// Creates a broadcaster over the fleet's event log.
+    /// Creates a broadcaster over the fleet's event log, woken by each of the fleet's commits.
     init(fleet: Fleet, configuration: Configuration = Configuration()) {
         self.fleet = fleet
         self.configuration = configuration
         catchUps = AsyncPermits(configuration.concurrentCatchUps)
+        fleet.commits.listen { [weak self] in self?.poke() }
     }
 
     /// Says that a write may have appended events. Never waits: it starts the pump, or

@@ -9,7 +9,6 @@ import TripModel
 /// A vehicle's route with steps, its navigator's settings and its NavInfo (DESIGN §8).
 struct NavigationRoutes {
     let fleet: Fleet
-    let broadcaster: EventBroadcaster
 
     /// A route body may be this large: the 13,444 km Portugal–Korea route with per-segment
     /// durations is about 5 MB of JSON.
@@ -35,7 +34,6 @@ struct NavigationRoutes {
         if body.readableBytes == 0 { throw APIError.invalid("route: the request body is empty; send a route JSON object") }
         let route = try Request.decode(NavRoute.self, from: body, root: "route", limits: context.limits.json)
         let info = try await fleet.setRoute(provider: provider, vehicleId: id, route: route)
-        broadcaster.poke()
         return try JSONResponse.make(info)
     }
 
@@ -43,7 +41,6 @@ struct NavigationRoutes {
     @Sendable func deleteRoute(_ request: Request, context: TripRequestContext) async throws -> Response {
         let (provider, id) = try context.vehicle(write: true)
         try await fleet.clearRoute(provider: provider, vehicleId: id)
-        broadcaster.poke()
         return JSONResponse.empty()
     }
 

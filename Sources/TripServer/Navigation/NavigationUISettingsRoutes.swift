@@ -9,7 +9,6 @@ import Styling
 /// and their version as the `ETag`.
 struct NavigationUISettingsRoutes {
     let fleet: Fleet
-    let broadcaster: EventBroadcaster
 
     func register(on router: some RouterMethods<TripRequestContext>) {
         router.get("/v1/providers/{provider}/vehicles/{vehicleId}/navigationUISettings", use: get)
@@ -31,7 +30,6 @@ struct NavigationUISettingsRoutes {
             throw APIError.invalid("\(NavigationUISettings.jsonRoot): the request body is empty; send a JSON object of the settings to change")
         }
         let updated = try await fleet.updateNavigationUISettings(provider: provider, vehicleId: id, json: Array(body.readableBytesView))
-        broadcaster.poke()
         return Self.response(updated)
     }
 
@@ -39,7 +37,6 @@ struct NavigationUISettingsRoutes {
     @Sendable func delete(_ request: Request, context: TripRequestContext) async throws -> Response {
         let (provider, id) = try context.vehicle(write: true)
         let updated = try await fleet.resetNavigationUISettings(provider: provider, vehicleId: id)
-        broadcaster.poke()
         return Self.response(updated)
     }
 

@@ -1,0 +1,22 @@
+import Synchronization
+
+/// Tells listeners that one of the fleet's writes committed, whichever wire it came in by
+/// (REST, gRPC, a command), so that what follows the event log — the servers' event streams —
+/// reads it at once instead of polling or being poked by each transport.
+public final class CommitAnnouncer: Sendable {
+    private let listeners = Mutex<[@Sendable () -> Void]>([])
+
+    /// A new announcer without listeners.
+    public init() {}
+
+    /// Calls `listener` after every write that commits from now on. It runs on the writer's
+    /// task, after the commit, so it must only note the news (start a pump, set a flag).
+    public func listen(_ listener: @escaping @Sendable () -> Void) {
+        listeners.withLock { $0.append(listener) }
+    }
+
+    /// Tells every listener that a write committed.
+    func announce() {
+        for listener in listeners.withLock({ $0 }) { listener() }
+    }
+}
