@@ -141,7 +141,7 @@
 
   // `key` names the trip's route and pins as the tiles keep their street names clear of them
   // (GET /share/{token}/map.json); without one, the public tiles.
-  const basemap = { layer: null, attribution: "", key: body.dataset.mapKey || "", asked: "" };
+  const basemap = { layer: null, attribution: "", key: body.dataset.mapKey || "", askedAtJump: 0 };
 
   function tileURL(name) {
     if (!basemap.key) return `/tiles/${encodeURIComponent(name)}/{z}/{x}/{y}{r}.png`;
@@ -757,15 +757,11 @@
     if (body.dataset.state === "EXPIRED") return;  // the token no longer opens the trip
     try {
       await refreshTrip(reading);
-      // The key is asked for when the route may have changed (a stop passed, a new status, a
-      // path to the next stop that ends otherwise, a car off its old path), and every half
-      // minute in any case.
-      const legs = (trip && trip.remainingWaypoints) || [];
-      const path = (legs[0] && legs[0].encodedPathToWaypoint) || "";
-      const signature = [trip && trip.tripStatus, trip && trip.remainingWaypointsVersion, legs.length, path.slice(-16), car.jumps,
-        Math.floor(performance.now() / 30000)].join("|");
-      if (signature !== basemap.asked) {
-        basemap.asked = signature;
+      // The key is asked for when the car left its path (a new route). Not when a stop is
+      // passed: the tiles already keep clear of the legs after it, and a new layer is a blank
+      // map until its tiles are drawn.
+      if (car.jumps !== basemap.askedAtJump) {
+        basemap.askedAtJump = car.jumps;
         refreshMapKey().catch(() => {});
       }
       if (body.dataset.state === "EXPIRED") return;  // keep the expired state's advice
