@@ -104,7 +104,7 @@ let package = Package(
         // subset and drawing onto a Raster canvas. Knows nothing of trips.
         .target(
             name: "Basemap",
-            dependencies: ["Caching", "Raster", "Geo", "CZlib", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Caching", "JSON", "Raster", "Geo", "CZlib", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("styles")],
             swiftSettings: strict
         ),
@@ -231,7 +231,7 @@ let package = Package(
         .testTarget(name: "FleetTests", dependencies: ["Fleet", "TripStore", "TripModel", "Navigation", "Styling", "Geo", "TestKit"], swiftSettings: strict),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestKit"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
-            name: "BasemapTests", dependencies: ["Basemap", "Raster", "Geo", "TestKit", .product(name: "GRDB", package: "GRDB.swift")],
+            name: "BasemapTests", dependencies: ["Basemap", "JSON", "Raster", "Geo", "TestKit", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "StylingTests", dependencies: ["Styling", "Raster", "JSON", "TripModel"], swiftSettings: strict),
         .testTarget(

@@ -39,24 +39,36 @@ class Server:
 
     def __init__(self, binary, *args, files=None, data_dir=None, env=None, name="server"):
         self.binary, self.name = binary, name
-        self.port = free_port()
         self.work = tempfile.mkdtemp(prefix="tripshare-it-")
         self.data_dir = data_dir or os.path.join(self.work, "data")
         self.log_path = os.path.join(self.work, f"{name}.log")
-        command = [binary, "serve", "--port", str(self.port), "--data-dir", self.data_dir, *args]
+        self.args = args
+        # A free port may be taken by another process before the server binds it (other test
+        # runs share the machine): then it starts again on another.
+        for _ in range(3):
+            if self._start(files, env):
+                return
+        raise RuntimeError(f"{name} exited at start:\n" + self.log())
+
+    def _start(self, files, env):
+        """Starts the server on a free port; True once it answers, False if it exited."""
+        self.port = free_port()
+        command = [self.binary, "serve", "--port", str(self.port), "--data-dir", self.data_dir, *self.args]
         if files:
             command = ["prlimit", f"--nofile={files}:{files}", "--", *command]
         environment = dict(os.environ, **(env or {}))
         environment = {key: value for key, value in environment.items() if value is not None}
         self.process = subprocess.Popen(command, stdout=open(self.log_path, "w"), stderr=subprocess.STDOUT, env=environment)
-        self.args = args
+        name = self.name
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
+                if "Address already in use" in self.log():
+                    return False
                 raise RuntimeError(f"{name} exited at start:\n" + self.log())
             try:
                 if get(self.port, "/healthz", timeout=1)[0] == 200:
-                    return
+                    return True
             except OSError:
                 pass
             time.sleep(0.1)

@@ -2,8 +2,9 @@ import TripModel
 
 /// A call that Access refuses, the same on both wires: a token that does not prove who calls
 /// (UNAUTHENTICATED: 401 on REST), a caller whose role or provider may not do this
-/// (PERMISSION_DENIED: 403), or a token over its rate (RESOURCE_EXHAUSTED: 429, with when to
-/// retry). Each says what was wrong and never whether another provider's resource exists.
+/// (PERMISSION_DENIED: 403), a resource it may not see answered as one that does not exist
+/// (NOT_FOUND: 404), or a token over its rate (RESOURCE_EXHAUSTED: 429, with when to retry).
+/// Each says what was wrong and never whether another provider's resource exists.
 public struct AccessDenied: Error, Sendable, Hashable, CustomStringConvertible {
     /// The Google status.
     public var code: StatusError.Code
@@ -31,4 +32,11 @@ public struct AccessDenied: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { "\(code.status): \(message)" }
+}
+
+extension AccessDenied {
+    /// A resource the caller may not see, refused as the store refuses one that does not exist.
+    public init(_ missing: StatusError) {
+        self.init(code: missing.code, message: missing.message)
+    }
 }

@@ -55,11 +55,13 @@ package enum AccessPolicy {
         if principal.role == .consumer, principal.tripId != tripId { throw .denied("this consumer token is for another trip") }
     }
 
-    /// A driver may touch a trip only while it is assigned to the driver's vehicle.
+    /// A driver may touch a trip only while it is assigned to the driver's vehicle. Another
+    /// vehicle's trip is answered as a trip that does not exist (404, the same message), so a
+    /// driver cannot learn which trip IDs exist (issue 29, item 6).
     package static func checkDriver(_ principal: Principal, trip: Trip) throws(AccessDenied) {
         guard principal.role == .driver else { return }
         guard let vehicle = principal.vehicleId, trip.vehicleId == vehicle else {
-            throw .denied("this driver token is for a vehicle that does not serve this trip")
+            throw AccessDenied(StatusError.notFound("trip", trip.tripId))
         }
     }
 

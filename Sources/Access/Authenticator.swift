@@ -1,8 +1,8 @@
 /// Turns a bearer token into the caller it stands for: verified (else UNAUTHENTICATED) and
 /// within its rate limit (else RESOURCE_EXHAUSTED). Every way in goes through it, on both
 /// wires: REST's `Authorization` header, gRPC's `authorization` metadata, and the tokens in
-/// page paths (`/share/{token}`). A token's requests count against one budget whichever wire
-/// they come by.
+/// page paths (`/share/{token}`). A caller's requests count against one budget whichever wire
+/// they come by, and whichever spelling of its token (the budget is its verified claims').
 public struct Authenticator: Sendable {
     /// Who verifies tokens.
     public let authority: TokenAuthority
@@ -23,7 +23,7 @@ public struct Authenticator: Sendable {
         } catch {
             throw .unauthenticated(error.description)
         }
-        if let wait = limiter.admit(token: token, role: principal.role) { throw .rateLimited(retryAfter: wait) }
+        if let wait = limiter.admit(principal) { throw .rateLimited(retryAfter: wait) }
         return principal
     }
 }

@@ -108,6 +108,11 @@ public final class TokenAuthority: Sendable {
                 try await keys.verify(token, as: TokenClaims.self)
             }
         } catch {
+            // jwt-kit reads the payload only once the signature holds: a payload it cannot read
+            // is the minter's mistake, named here (a string `exp`, say).
+            if let jwt = error as? JWTError, jwt.errorType == .malformedToken, let wrong = UnverifiedClaims(token: token).misTyped {
+                throw Rejection(description: "the token's '\(wrong.claim)' claim must be \(wrong.expected), not \(wrong.found)")
+            }
             throw Rejection(
                 description: "the token's signature or format is not valid; if `tripshare token` minted it, it "
                     + "likely used another key than this server's (give it the server's --data-dir or TRIPSHARE_JWT_SECRET)")

@@ -53,6 +53,10 @@ struct UnverifiedClaims {
     var issuer: String?
     /// `aud`, as a list (a single string is a list of one).
     var audience: [String] = []
+    /// The first claim of ours whose value is of the wrong kind, with what it should be
+    /// (`exp` given as a string, say): said when the payload of a token whose signature holds
+    /// cannot be read, instead of a bare "not valid".
+    var misTyped: (claim: String, expected: String, found: String)?
 
     /// Reads the payload part of `token`; what cannot be read is simply absent.
     init(token: String) {
@@ -66,6 +70,23 @@ struct UnverifiedClaims {
         case .array(let many)?: audience = many.compactMap { if case .string(let name) = $0 { name } else { nil } }
         default: break
         }
+        misTyped = Self.misTypedClaim(in: payload)
+    }
+
+    /// The kind of value each claim of ours must have: NumericDate times (RFC 7519), strings,
+    /// and the `authorization` object.
+    private static let expectedKinds: [(claim: String, kind: String)] = [
+        ("exp", "a number"), ("iat", "a number"), ("nbf", "a number"), ("iss", "a string"), ("sub", "a string"),
+        ("role", "a string"), ("authorization", "an object"),
+    ]
+
+    private static func misTypedClaim(in payload: JSONValue) -> (claim: String, expected: String, found: String)? {
+        for (claim, kind) in expectedKinds {
+            guard let value = payload[claim], value != .null, value.kindDescription != kind else { continue }
+            let expected = kind == "a number" ? "a number of seconds since 1970" : kind
+            return (claim, expected, value.kindDescription)
+        }
+        return nil
     }
 }
 

@@ -1,8 +1,11 @@
 import Dispatch
 import Synchronization
 
-/// Per-token request budgets, so that one broken app cannot starve a fleet (issue 17):
-/// a token bucket per bearer token that refills at `requestsPerSecond` up to `burst`.
+/// Per-caller request budgets, so that one broken app cannot starve a fleet (issue 17):
+/// a token bucket per caller that refills at `requestsPerSecond` up to `burst`. A caller is
+/// the identity its token's verified claims name (``Principal``), not the token's text: the
+/// same claims in another spelling, or in a token minted anew, spend the same budget
+/// (issue 29, item 4: one token was accepted in eight spellings, each with its own budget).
 ///
 /// Each process counts on its own: behind a load balancer with several servers, a token may
 /// make up to that many times the rate in all. Memory is bounded by ``capacity`` buckets;
@@ -55,6 +58,14 @@ public final class TokenRateLimiter: Sendable {
         }
     }
 
+    /// Whose budget a bucket is.
+    private enum BucketKey: Hashable, Sendable {
+        /// The caller a verified token names.
+        case caller(Principal)
+        /// Anything else counted (a client's address).
+        case other(String)
+    }
+
     private struct Bucket {
         var tokens: Double
         var updated: Double
@@ -67,7 +78,7 @@ public final class TokenRateLimiter: Sendable {
     /// Most buckets kept; about 40 bytes each.
     public let capacity: Int
     private let now: @Sendable () -> Double
-    private let buckets = Mutex([Int: Bucket]())
+    private let buckets = Mutex([BucketKey: Bucket]())
 
     /// A limiter that reads `now` (seconds on a monotonic clock; the system's uptime by
     /// default) and keeps at most `capacity` buckets.
@@ -80,11 +91,20 @@ public final class TokenRateLimiter: Sendable {
     /// Seconds since boot on a clock that never goes back.
     public static let uptime: @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
-    /// Takes one request from `token`'s budget: nil when it may go ahead, else the seconds
-    /// until it may call again.
-    public func admit(token: String, role: Role) -> Double? {
+    /// Takes one request from the budget of the caller `principal` names: nil when it may go
+    /// ahead, else the seconds until it may call again.
+    public func admit(_ principal: Principal) -> Double? {
+        admit(key: .caller(principal), role: principal.role)
+    }
+
+    /// Takes one request from the budget of `key` (a client's address, say), limited as a
+    /// `role` token: nil when it may go ahead, else the seconds until it may call again.
+    public func admit(key: String, role: Role) -> Double? {
+        admit(key: .other(key), role: role)
+    }
+
+    private func admit(key: BucketKey, role: Role) -> Double? {
         guard let rate = policy.rate(of: role) else { return nil }
-        let key = token.hashValue
         let time = now()
         return buckets.withLock { buckets -> Double? in
             var bucket = buckets[key] ?? Bucket(tokens: rate.burst, updated: time, full: time)
@@ -109,7 +129,7 @@ public final class TokenRateLimiter: Sendable {
 
     /// Drops the buckets that have refilled (they are the same as no bucket); when every
     /// bucket is still in use, the tenth used longest ago, so the next inserts find room.
-    private static func makeRoom(in buckets: inout [Int: Bucket], now: Double, capacity: Int) {
+    private static func makeRoom(in buckets: inout [BucketKey: Bucket], now: Double, capacity: Int) {
         buckets = buckets.filter { $0.value.full > now }
         guard buckets.count >= capacity else { return }
         let oldest = buckets.sorted { $0.value.updated < $1.value.updated }.prefix(max(1, capacity / 10))

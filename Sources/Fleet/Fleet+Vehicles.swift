@@ -24,11 +24,15 @@ extension Fleet {
     }
 
     /// ``updateVehicle(provider:id:input:mask:)`` returning the vehicle as JSON (the API's
-    /// answer): a store that keeps resources as JSON has just encoded it.
-    public func updateVehicleJSON(provider: String, id: String, input: Vehicle, mask: FieldMask) async throws -> [UInt8] {
+    /// answer) with the chosen `extensions`: a store that keeps resources as JSON has just
+    /// encoded it, which is the answer unless it holds an extension left out.
+    public func updateVehicleJSON(
+        provider: String, id: String, input: Vehicle, mask: FieldMask, extensions: ResourceExtensions
+    ) async throws -> [UInt8] {
         try await write(readingVehicle: VehicleKey(provider: provider, id: id)) { writes, tx, now in
             let written = try writes.updateVehicle(tx, provider: provider, id: id, input: input, mask: mask, now: now)
-            return try written.json ?? JSONStreamEncoder().encode(written.vehicle)
+            if let stored = written.json, extensions.coversStoredJSON(of: written.vehicle) { return stored }
+            return try JSONStreamEncoder(userInfo: extensions.userInfo).encode(written.vehicle)
         }
     }
 

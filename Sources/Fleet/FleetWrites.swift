@@ -277,6 +277,6 @@ struct FleetWrites: Sendable {
     }
 
     static func notFound(_ kind: String, _ id: String) -> StatusError {
-        StatusError(.notFound, "\(kind) '\(id)' does not exist")
+        StatusError.notFound(kind, id)
     }
 }

@@ -18,9 +18,10 @@ enum ProtoJSON {
         return options
     }()
 
-    /// Answers are the model's JSON read into the wire message: what the model has beyond
-    /// Fleet Engine's messages (our extensions, such as a vehicle's `estimateMethod`) has no
-    /// field on the wire and is left out; a value of the wrong type still fails.
+    /// Answers are the model's JSON, encoded without our extensions (such as a vehicle's
+    /// `estimateMethod`, which Fleet Engine's messages have no field for), read into the wire
+    /// message; a value of the wrong type still fails. Unknown members are still ignored: a
+    /// strict parse, now possible, is left until the gRPC suites have run with it.
     private static let parsing: JSONDecodingOptions = {
         var options = JSONDecodingOptions()
         options.ignoreUnknownFields = true
@@ -77,7 +78,7 @@ enum ProtoJSON {
     static func message<M: SwiftProtobuf.Message>(_ type: M.Type, encoding value: some Encodable, logger: Logger) throws(StatusError) -> M {
         let json: [UInt8]
         do {
-            json = try JSONStreamEncoder().encode(value)
+            json = try JSONStreamEncoder(userInfo: ResourceExtensions.none.userInfo).encode(value)
         } catch {
             logger.error("the model's answer cannot be encoded", metadata: ["error": "\(error)"])
             throw StatusError(.internal, "internal error")

@@ -51,7 +51,8 @@ struct VehicleService: Maps_Fleetengine_V1_VehicleService.ServiceProtocol {
             let mask = FieldMask(wire: message.updateMask)
             try AccessPolicy.checkVehicleUpdate(principal, vehicleId: name.resourceID, mask: mask)
             let input = try ProtoJSON.decode(Vehicle.self, from: message.vehicle, root: "vehicle")
-            let json = try await calls.fleet.updateVehicleJSON(provider: name.provider, id: name.resourceID, input: input, mask: mask)
+            let json = try await calls.fleet.updateVehicleJSON(
+                provider: name.provider, id: name.resourceID, input: input, mask: mask, extensions: .none)
             return try ProtoJSON.message(WireVehicle.self, json: json, logger: calls.logger)
         }
     }

@@ -8,6 +8,11 @@ public enum JSONCoding {
         Data(try JSONStreamEncoder().encode(value))
     }
 
+    /// Encodes a value as compact JSON, its encoders offering `userInfo`.
+    public static func encode<T: Encodable>(_ value: T, userInfo: [CodingUserInfoKey: any Sendable]) throws -> Data {
+        Data(try JSONStreamEncoder(userInfo: userInfo).encode(value))
+    }
+
     /// Encodes a value as compact JSON text (for SQLite columns and event payloads: no
     /// detour through `Data`, which would copy the bytes once more).
     public static func encodeText<T: Encodable>(_ value: T) throws -> String {

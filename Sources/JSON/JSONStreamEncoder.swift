@@ -6,12 +6,15 @@
 
 /// Encodes Encodable values as compact JSON.
 public struct JSONStreamEncoder: Sendable {
-    /// Creates an encoder.
-    public init() {}
+    /// What the values' `encode(to:)` read from their encoder's `userInfo`.
+    public let userInfo: [CodingUserInfoKey: any Sendable]
+
+    /// Creates an encoder whose encoders offer `userInfo` to the values they encode.
+    public init(userInfo: [CodingUserInfoKey: any Sendable] = [:]) { self.userInfo = userInfo }
 
     /// The JSON bytes of `value`; throws `EncodingError.invalidValue` for NaN or infinity.
     public func encode(_ value: some Encodable) throws -> [UInt8] {
-        let writer = JSONByteWriter()
+        let writer = JSONByteWriter(userInfo: userInfo)
         try writer.encodeValue(value, pathDepth: 0)
         writer.closeFrames(downTo: 0)
         return writer.bytes
@@ -43,7 +46,13 @@ final class JSONByteWriter {
         return path.count
     }
 
-    init() { bytes.reserveCapacity(1024) }
+    /// The encoder's `userInfo`, the same for every value it visits.
+    let userInfo: [CodingUserInfoKey: Any]
+
+    init(userInfo: [CodingUserInfoKey: any Sendable]) {
+        self.userInfo = userInfo
+        bytes.reserveCapacity(1024)
+    }
 
     var depth: Int { frames.count }
 
@@ -141,7 +150,7 @@ private struct StreamEncoder: Encoder {
     let writer: JSONByteWriter
     let pathDepth: Int
     var codingPath: [any CodingKey] { writer.codingPath(depth: pathDepth) }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var userInfo: [CodingUserInfoKey: Any] { writer.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         KeyedEncodingContainer(StreamKeyedContainer<Key>(writer: writer, frame: writer.open(object: true), pathDepth: pathDepth))

@@ -8,8 +8,11 @@
 // (or /readyz's probe write) records the recovery. A database that stops answering without
 // closing its connections is found by DatabaseLiveness, which tells the pool
 // (databaseLost): it backs off and fails its waiting requests as if a connection attempt had
-// failed. A connection attempt gives up after 1.5 s: a database that accepts the connection
-// but never answers (a frozen machine) must not hold the requests that wait for it.
+// failed. A connection attempt may take up to 5 s (a healthy database on a loaded machine was
+// seen to take over 1.5 s), but one that has not succeeded after DatabaseLiveness's suspicion
+// delay is given up as soon as the liveness check finds the database silent: a database that
+// accepts connections but never answers (a frozen machine) must not hold the requests that
+// wait for it.
 
 import Foundation
 import Logging
@@ -43,17 +46,21 @@ final class ConnectionPool: Sendable {
     let connectTimeout: Duration
     let logger: Logger
     let health: StoreHealth
+    /// Asked when a connection attempt takes long; it tells the pool when the database is gone.
+    let liveness: DatabaseLiveness
     private let state = Mutex(State())
 
     init(
         location: PostgresLocation, maximumConnections: Int, connectTimeout: Duration = .seconds(5), health: StoreHealth,
-        logger: Logger
+        liveness: DatabaseLiveness, logger: Logger
     ) {
         self.location = location
         self.maximumConnections = maximumConnections
         self.connectTimeout = connectTimeout
         self.health = health
+        self.liveness = liveness
         self.logger = logger
+        liveness.whenGone { [weak self] reason in self?.databaseLost(reason) }
     }
 
     /// Opens a connection outside the pool (the notification listener keeps one for itself).
@@ -129,23 +136,19 @@ final class ConnectionPool: Sendable {
         }
     }
 
-    /// A connection outside the pool for ``DatabaseLiveness``, giving up after `timeout`; its
-    /// failures are the check's to judge, not recorded.
-    func connectForCheck(timeout: TimeAmount) async throws -> PostgresConnection {
-        let id = state.withLock { state in
-            defer { state.nextID += 1 }
-            return state.nextID
-        }
-        return try await PostgresConnection.connect(
-            on: MultiThreadedEventLoopGroup.singleton.any(),
-            configuration: location.connectionConfiguration(connectTimeout: .nanoseconds(timeout.nanoseconds)), id: id, logger: logger)
-    }
-
     /// The database stopped answering (``DatabaseLiveness`` found out): as after a failed
     /// connection attempt, requests waiting for a connection fail now and new ones fail at once
     /// until the back-off has passed; the failure is recorded in the store's health.
     func databaseLost(_ reason: String) {
         backOff(after: DatabaseError.unavailable(location, reason: reason), attemptFailed: false, log: "the database stopped answering")
+        // The idle connections go to the same silent server: a request handed one would wait
+        // for the liveness check again.
+        let idle = state.withLock { state in
+            state.open -= state.idle.count
+            defer { state.idle = [] }
+            return state.idle
+        }
+        for connection in idle { connection.closeHeld() }
     }
 
     /// Records `failure` in the store's health, backs off, and fails the requests waiting for
@@ -169,9 +172,7 @@ final class ConnectionPool: Sendable {
 
     private func connect(id: Int) async throws -> PostgresConnection {
         do {
-            let connection = try await PostgresConnection.connect(
-                on: MultiThreadedEventLoopGroup.singleton.any(),
-                configuration: location.connectionConfiguration(connectTimeout: connectTimeout), id: id, logger: logger)
+            let connection = try await openWatched(id: id)
             let recovered = state.withLock { state -> Bool in
                 defer {
                     state.retryAfter = nil
@@ -189,6 +190,26 @@ final class ConnectionPool: Sendable {
         }
     }
 
+    /// A new connection, within ``connectTimeout`` (which bounds only reaching the server: a
+    /// server that accepts and never answers would hold the attempt for ever); an attempt
+    /// still under way after the liveness check's suspicion delay fails as soon as a check
+    /// finds the database silent.
+    private func openWatched(id: Int) async throws -> PostgresConnection {
+        let loop = MultiThreadedEventLoopGroup.singleton.any()
+        let attempt: EventLoopFuture<PostgresConnection> = PostgresConnection.connect(
+            on: loop, configuration: location.connectionConfiguration(connectTimeout: connectTimeout), id: id, logger: logger)
+        let outcome = loop.makePromise(of: PostgresConnection.self)
+        liveness.watch(outcome.futureResult) { reason in outcome.fail(NoAnswer(reason: reason)) }
+        attempt.whenComplete { result in outcome.completeWith(result) }
+        // An attempt given up on that connects after all is closed unused.
+        attempt.whenSuccess { connection in
+            outcome.futureResult.whenFailure { _ in
+                connection.closeHeld()
+            }
+        }
+        return try await outcome.futureResult.get()
+    }
+
     /// Returns a connection: to a waiting request, or to the idle list; a broken or closed one
     /// is closed and forgotten.
     func release(_ connection: PostgresConnection, broken: Bool = false) {
@@ -203,7 +224,7 @@ final class ConnectionPool: Sendable {
             return nil
         }
         if unusable || waiter == nil && state.withLock({ $0.closed }) {
-            connection.close().whenComplete { _ in }
+            connection.closeHeld()
         }
         if let waiter {
             waiter.resume(returning: connection)

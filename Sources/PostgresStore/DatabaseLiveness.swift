@@ -1,11 +1,21 @@
-// Whether the database answers at all, asked when a statement has waited unusually long: a
-// new connection runs `SELECT 1` within a short deadline. Any answer from the server, an error
-// included ("too many connections"), means it is there and the slow statement is only slow;
-// no answer (refused, reset, or silence past the deadline) means it is gone, and the pool is
-// told so (ConnectionPool.databaseLost): the waiting requests fail at once and new ones fail
-// fast until its back-off has passed. Statements that grow suspicious together share one
-// check, and a verdict of "there" stands for a moment, so a slow database is asked once, not
-// once per statement.
+// Whether the database answers at all, asked when a statement or a connection attempt has
+// waited unusually long: `SELECT 1` on a connection kept open for this check alone, within a
+// short deadline. Any answer from the server, an error included, means it is there and the
+// slow statement is only slow; no answer (refused, reset, or silence past the deadline) means
+// it is gone, and the pool is told so (ConnectionPool.databaseLost): the waiting requests fail
+// at once and new ones fail fast until its back-off has passed. Statements that grow
+// suspicious together share one check, and a verdict of "there" stands for a moment, so a slow
+// database is asked once, not once per statement.
+//
+// Why a kept connection ("busy" is not "gone"): a healthy PostgreSQL on a loaded two-core
+// machine took over 1.5 s to accept a new connection (a process to start, authentication),
+// while a query on an open connection is answered in milliseconds. A check that connected
+// anew needed a deadline of seconds not to call a busy cluster gone; on the kept connection,
+// a fraction of one is enough. A server's store opens that connection at start
+// (keepConnectionOpen); a store that does not (the test suite's hundreds) opens it at its first
+// check, allowing a new connection's time then, unless the database was just found gone. It is
+// closed when a check finds no answer on it (the next check opens another), or when the store
+// closes.
 
 import Logging
 import NIOCore
@@ -13,7 +23,8 @@ import NIOPosix
 import PostgresNIO
 import Synchronization
 
-/// Checks that the database answers, on behalf of the statements of one store.
+/// Checks that the database answers, on behalf of the statements and connection attempts of
+/// one store.
 final class DatabaseLiveness: Sendable {
     /// What a check found.
     enum Verdict: Sendable, Equatable {
@@ -23,22 +34,44 @@ final class DatabaseLiveness: Sendable {
         case gone(String)
     }
 
-    /// The check's whole deadline: connecting and `SELECT 1`. A healthy database on a busy
-    /// two-core machine took over 1.5 s to accept a connection; shorter deadlines called it gone.
-    static let checkDeadline = TimeAmount.seconds(3)
+    /// How long a statement or a connection attempt waits before the store asks whether the
+    /// database answers at all: our statements take milliseconds (writes skip locked rows
+    /// rather than wait for them).
+    static let suspicionDelay = TimeAmount.milliseconds(700)
+    /// The check's deadline for `SELECT 1` on the kept connection (and for opening one, when
+    /// the last check found the database gone). With ``suspicionDelay``, a write waiting on a
+    /// silent database fails within 1.5 s (issue 29: 2 s).
+    static let checkDeadline = TimeAmount.milliseconds(800)
+    /// The deadline of a check that must open its connection while the database was last
+    /// found there: time for a busy database to accept one.
+    static let connectingCheckDeadline = TimeAmount.seconds(3)
     /// How long "there" stands before a slow statement asks again.
     static let verdictLifetime = TimeAmount.milliseconds(500)
 
     private struct State {
         var running: EventLoopFuture<Verdict>?
         var thereUntil: NIODeadline?
+        /// The connection kept for checks, once one has been opened.
+        var connection: PostgresConnection?
+        /// Whether the last check found the database gone.
+        var lastGone = false
+        var closed = false
+        var lost: (@Sendable (String) -> Void)?
     }
 
-    private let pool: ConnectionPool
+    private let location: PostgresLocation
+    private let logger: Logger
     private let state = Mutex(State())
 
-    init(pool: ConnectionPool) {
-        self.pool = pool
+    /// A check of the database at `location`.
+    init(location: PostgresLocation, logger: Logger) {
+        self.location = location
+        self.logger = logger
+    }
+
+    /// Calls `lost` with the reason each time a check finds the database gone.
+    func whenGone(_ lost: @escaping @Sendable (String) -> Void) {
+        state.withLock { $0.lost = lost }
     }
 
     /// The verdict of a check: the one under way, a recent "there", or a new one.
@@ -47,57 +80,117 @@ final class DatabaseLiveness: Sendable {
         let (check, started) = state.withLock { state -> (EventLoopFuture<Verdict>, Bool) in
             if let running = state.running { return (running, false) }
             if let until = state.thereUntil, NIODeadline.now() < until { return (loop.makeSucceededFuture(.there), false) }
-            let check = run(on: loop)
+            let connecting = !state.lastGone && (state.connection?.isClosed ?? true)
+            let check = run(on: loop, deadline: connecting ? Self.connectingCheckDeadline : Self.checkDeadline)
             state.running = check
             return (check, true)
         }
         if started {
             check.whenComplete { [self] result in
                 let verdict = (try? result.get()) ?? .gone("the check failed")
-                self.state.withLock { state in
+                let lost = self.state.withLock { state in
                     state.running = nil
                     state.thereUntil = verdict == .there ? .now() + Self.verdictLifetime : nil
+                    state.lastGone = verdict != .there
+                    return state.lost
                 }
-                if case .gone(let reason) = verdict { pool.databaseLost(reason) }
+                if case .gone(let reason) = verdict { lost?(reason) }
             }
         }
         return check
     }
 
-    private func run(on loop: any EventLoop) -> EventLoopFuture<Verdict> {
+    /// Asks whether the database answers each time `pending` has waited another
+    /// ``suspicionDelay``, until it completes; calls `gone` once a check finds the database
+    /// silent. A "there" is not the end of it: a check that began just before the database
+    /// froze says "there", and a statement it let wait on would wait its whole deadline.
+    func watch<Value: Sendable>(_ pending: EventLoopFuture<Value>, gone: @escaping @Sendable (String) -> Void) {
+        let next = pending.eventLoop.scheduleTask(in: Self.suspicionDelay) { [self] in
+            confirm().whenSuccess { verdict in
+                switch verdict {
+                case .gone(let reason): gone(reason)
+                case .there: self.watch(pending, gone: gone)
+                }
+            }
+        }
+        pending.whenComplete { _ in next.cancel() }
+    }
+
+    /// Opens the connection checks use now, in the background, within `connectTimeout`
+    /// (a check then never waits for one to open).
+    func keepConnectionOpen(connectTimeout: Duration) {
+        Task { _ = try? await keptConnection(connectTimeout: connectTimeout) }
+    }
+
+    /// Closes the kept connection; later checks find the database gone.
+    func close() async {
+        let connection = state.withLock { state in
+            state.closed = true
+            return state.connection.take()
+        }
+        try? await connection?.close()
+    }
+
+    /// Runs a check that gives up after `deadline` (called with the state locked: it must not
+    /// lock it itself before it returns).
+    private func run(on loop: any EventLoop, deadline: TimeAmount) -> EventLoopFuture<Verdict> {
         let verdict = loop.makePromise(of: Verdict.self)
         let started = NIODeadline.now()
-        let timeout = loop.scheduleTask(in: Self.checkDeadline) {
+        let timeout = loop.scheduleTask(in: deadline) { [self] in
             verdict.succeed(.gone("the database did not answer for \(Self.millisecondsSince(started)) ms"))
+            // Silent: the kept connection is of no more use.
+            dropConnection()
         }
-        verdict.completeWithTask { [pool] in
+        verdict.completeWithTask { [self] in
             let connection: PostgresConnection
             do {
-                connection = try await pool.connectForCheck(timeout: Self.checkDeadline)
+                connection = try await keptConnection(connectTimeout: .nanoseconds(deadline.nanoseconds))
             } catch {
                 return DatabaseError.sqlState(error) != nil ? .there : .gone(DatabaseError.describe(error))
             }
-            let outcome: Verdict
             do {
-                let answer: EventLoopFuture<PostgresQueryResult> = connection.query("SELECT 1", logger: pool.logger)
+                let answer: EventLoopFuture<PostgresQueryResult> = connection.query("SELECT 1", logger: logger)
                 _ = try await answer.get()
-                outcome = .there
+                return .there
             } catch {
-                outcome = DatabaseError.sqlState(error) != nil ? .there : .gone(DatabaseError.describe(error))
+                if DatabaseError.sqlState(error) != nil { return .there }
+                dropConnection()
+                return .gone(DatabaseError.describe(error))
             }
-            // Closed before it is let go: a connection released while closing trips
-            // PostgresNIO's check that every connection is closed first.
-            try? await connection.close()
-            return outcome
         }
         verdict.futureResult.whenComplete { _ in timeout.cancel() }
         return verdict.futureResult
     }
 
-    private static func millisecondsSince(_ start: NIODeadline) -> Int64 {
-        (NIODeadline.now() - start).nanoseconds / 1_000_000 + suspicionDelayMilliseconds
+    /// The connection kept for checks, opened now when there is none (or it closed).
+    private func keptConnection(connectTimeout: Duration) async throws -> PostgresConnection {
+        let kept = state.withLock { state -> PostgresConnection? in
+            guard let connection = state.connection, !connection.isClosed else { return nil }
+            return connection
+        }
+        if let kept { return kept }
+        let connection = try await PostgresConnection.connect(
+            on: MultiThreadedEventLoopGroup.singleton.any(),
+            configuration: location.connectionConfiguration(connectTimeout: connectTimeout), id: 0,
+            logger: logger)
+        let (replaced, keep) = state.withLock { state -> (PostgresConnection?, Bool) in
+            if state.closed { return (nil, false) }
+            defer { state.connection = connection }
+            return (state.connection.take(), true)
+        }
+        // Closed before they are let go: PostgresNIO checks that every connection is.
+        try? await replaced?.close()
+        if !keep { try? await connection.close() }
+        return connection
     }
 
-    /// The statement waited this long before the check began.
-    private static let suspicionDelayMilliseconds = PostgresConnection.suspicionDelay.nanoseconds / 1_000_000
+    /// Closes the kept connection (it did not answer) so that the next check opens another.
+    private func dropConnection() {
+        guard let connection = state.withLock({ $0.connection.take() }) else { return }
+        connection.closeHeld()
+    }
+
+    private static func millisecondsSince(_ start: NIODeadline) -> Int64 {
+        (NIODeadline.now() - start).nanoseconds / 1_000_000 + suspicionDelay.nanoseconds / 1_000_000
+    }
 }

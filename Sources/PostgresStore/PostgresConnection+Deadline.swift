@@ -2,7 +2,7 @@ import NIOCore
 import PostgresNIO
 
 // A statement that gets no answer soon makes the store ask whether the database answers at all
-// (DatabaseLiveness: a new connection's `SELECT 1`); if it does not, the statement's
+// (DatabaseLiveness: `SELECT 1` on a connection kept for it); if it does not, the statement's
 // connection is closed and the statement fails as on a lost connection, within about 1.5 s of
 // the database going away (issue 29: writes fail within 2 s, /readyz within 1 s). If it does,
 // the statement may wait on, up to `answerDeadline`. Without these a database that vanished
@@ -14,10 +14,6 @@ extension PostgresConnection {
     /// Far longer than any statement of ours runs, waits for other processes' row locks
     /// included.
     static let answerDeadline = TimeAmount.seconds(10)
-    /// How long a statement waits before the store asks whether the database answers at all:
-    /// our statements take milliseconds (writes skip locked rows rather than wait for them).
-    static let suspicionDelay = TimeAmount.seconds(2)
-
     /// `result`, or ``NoAnswer`` (and the connection closed) once ``answerDeadline`` has
     /// passed without it, or sooner when `liveness` finds the database gone meanwhile.
     func withinDeadline<Value: Sendable>(_ result: EventLoopFuture<Value>, liveness: DatabaseLiveness?) -> EventLoopFuture<Value> {
@@ -25,21 +21,13 @@ extension PostgresConnection {
         result.cascade(to: answer)
         let deadline = eventLoop.scheduleTask(in: Self.answerDeadline) { [self] in
             answer.fail(NoAnswer(reason: "the database did not answer within \(Self.answerDeadline.nanoseconds / 1_000_000_000) s"))
-            _ = self.close() as EventLoopFuture<Void>
+            self.closeHeld()
         }
-        let suspicion = liveness.map { liveness in
-            eventLoop.scheduleTask(in: Self.suspicionDelay) { [self] in
-                liveness.confirm().whenSuccess { verdict in
-                    guard case .gone(let reason) = verdict else { return }
-                    answer.fail(NoAnswer(reason: reason))
-                    _ = self.close() as EventLoopFuture<Void>
-                }
-            }
+        liveness?.watch(answer.futureResult) { [self] reason in
+            answer.fail(NoAnswer(reason: reason))
+            self.closeHeld()
         }
-        answer.futureResult.whenComplete { _ in
-            deadline.cancel()
-            suspicion?.cancel()
-        }
+        answer.futureResult.whenComplete { _ in deadline.cancel() }
         return answer.futureResult
     }
 }
@@ -50,4 +38,12 @@ extension PostgresConnection {
 struct NoAnswer: Error, CustomStringConvertible {
     var reason: String
     var description: String { reason }
+}
+
+extension PostgresConnection {
+    /// Closes the connection, keeping it alive until it has closed: PostgresNIO traps on a
+    /// connection let go while it closes.
+    func closeHeld() {
+        close().whenComplete { _ in withExtendedLifetime(self) {} }
+    }
 }

@@ -50,16 +50,20 @@ public final class PostgresTripStore: SharedTripStore {
     /// Connects to the database at `location` and applies pending migrations (creating the
     /// schema if needed). Throws UNAVAILABLE when the server cannot be reached, saying where.
     /// At most `maximumConnections` connections are open at once (the write lane's and
-    /// pooled reads'; a listener for ``eventCommits()`` has one more of its own).
+    /// pooled reads'; a listener for ``eventCommits()`` has one more of its own, and one more
+    /// is kept open for the liveness check when `keepsLivenessConnection`, as a server's store
+    /// should: it tells a busy database from a silent one at once; see DatabaseLiveness).
     public init(
-        location: PostgresLocation, maximumConnections: Int = 12, logger: Logger = Logger(label: "tripshare.postgres")
+        location: PostgresLocation, maximumConnections: Int = 12, keepsLivenessConnection: Bool = true,
+        logger: Logger = Logger(label: "tripshare.postgres")
     )
         async throws
     {
         self.location = location
         self.logger = logger
-        pool = ConnectionPool(location: location, maximumConnections: max(2, maximumConnections), health: health, logger: logger)
-        liveness = DatabaseLiveness(pool: pool)
+        liveness = DatabaseLiveness(location: location, logger: logger)
+        pool = ConnectionPool(
+            location: location, maximumConnections: max(2, maximumConnections), health: health, liveness: liveness, logger: logger)
         tripReads = TripReadBatcher { [pool, liveness] statement in
             try await Self.rows(statement, pool: pool, liveness: liveness, location: location, logger: logger)
         }
@@ -74,6 +78,7 @@ public final class PostgresTripStore: SharedTripStore {
         lane = WriteLane(
             pool: pool, liveness: liveness, caches: caches, health: health, channel: EventLog.channel(schema: location.schema), instance: instance,
             logger: logger)
+        if keepsLivenessConnection { liveness.keepConnectionOpen(connectTimeout: pool.connectTimeout) }
     }
 
     deinit {
@@ -81,9 +86,11 @@ public final class PostgresTripStore: SharedTripStore {
         // connections go with them.
         let pool = pool
         let lane = lane
+        let liveness = liveness
         Task {
             await lane.shutdown()
             await pool.close()
+            await liveness.close()
         }
     }
 
@@ -92,6 +99,7 @@ public final class PostgresTripStore: SharedTripStore {
     public func close() async {
         await lane.shutdown()
         await pool.close()
+        await liveness.close()
     }
 
     /// Deletes the store's schema with everything in it, then closes the store: for the
@@ -137,7 +145,8 @@ public final class PostgresTripStore: SharedTripStore {
     }
 
     /// Runs `body` with a pooled connection; a read that lost its connection (say, the server
-    /// restarted since the connection was opened) runs once more on a new one. Errors come out
+    /// restarted since the connection was opened) runs once more on a new one, unless the
+    /// database was found silent (NoAnswer: another try would only wait as long again). Errors come out
     /// as the API's (``DatabaseError/mapped(_:_:)``).
     func withConnection<T>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
         try await Self.withConnection(pool: pool, location: location, body)
@@ -148,7 +157,7 @@ public final class PostgresTripStore: SharedTripStore {
     ) async throws -> T {
         do {
             return try await pool.withConnection(body)
-        } catch  where DatabaseError.isConnectionLoss(error) && !(error is StatusError) {
+        } catch  where DatabaseError.isConnectionLoss(error) && !(error is StatusError) && !(error is NoAnswer) {
             do {
                 return try await pool.withConnection(body)
             } catch {

@@ -56,7 +56,7 @@ struct RunSession {
         // Styles are every provider's: changing them takes a token for all providers.
         let provider = call.op == .putStyle ? Principal.allProviders : scenario.provider
         let token = try await tokens.token(Principal(role: .server, provider: provider, subject: "fixtures"))
-        let (status, answer) = try await transport.send(method: request.method, path: request.path, body: body, token: token)
+        let (status, answer) = try await transport.send(method: request.method, path: request.path, body: body, token: token, extensions: .all)
         run.calls += 1
         observe?(ScenarioRunner.CallResult(index: index, call: call, status: status, body: answer))
         let expected = call.expectStatus ?? 200
@@ -106,7 +106,7 @@ struct RunSession {
     /// GETs a JSON resource; a non-200 answer is recorded as a failure of the checkpoint.
     mutating func get(_ path: String, as principal: Principal, _ checkpoint: String) async throws -> JSONValue? {
         let token = try await tokens.token(principal)
-        let (status, body) = try await transport.send(method: "GET", path: path, body: nil, token: token)
+        let (status, body) = try await transport.send(method: "GET", path: path, body: nil, token: token, extensions: .all)
         guard status == 200 else {
             run.failures.append("checkpoint \(checkpoint): GET \(path) answered \(status): \(Self.message(body))")
             return nil

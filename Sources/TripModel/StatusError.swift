@@ -74,6 +74,13 @@ public struct StatusError: Error, Hashable, Sendable, CustomStringConvertible {
         StatusError(.invalidArgument, path.isEmpty ? message : "\(path): \(message)")
     }
 
+    /// A resource that does not exist: "`kind` '`id`' does not exist". Also what a caller
+    /// gets for a resource it may not see where saying so would tell it that the resource
+    /// exists (a driver asking for another vehicle's trip).
+    public static func notFound(_ kind: String, _ id: String) -> StatusError {
+        StatusError(.notFound, "\(kind) '\(id)' does not exist")
+    }
+
     /// Turns a refused input (a JSON decoding failure, a style or route error) into an
     /// invalid-argument error naming the field.
     public init(_ error: FieldError) {

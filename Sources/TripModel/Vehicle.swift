@@ -163,6 +163,8 @@ extension Vehicle: Codable {
         try c.encodeIfPresent(etaToFirstWaypoint, forKey: .etaToFirstWaypoint)
         try c.encodeIfPresent(navigationStatus, forKey: .navigationStatus)
         try c.encodeIfPresent(deviceSettings, forKey: .deviceSettings)
-        try c.encodeIfPresent(estimateMethod, forKey: .estimateMethod)
+        if ResourceExtensions.writes(CodingKeys.estimateMethod.stringValue, to: encoder) {
+            try c.encodeIfPresent(estimateMethod, forKey: .estimateMethod)
+        }
     }
 }

@@ -6,6 +6,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import Synchronization
+import TripModel
 import TripServer
 
 /// Sends API requests to a ``TripServer/TripServerApp``'s router without a network.
@@ -22,6 +23,17 @@ public struct LocalTransport: Sendable {
     /// Sends a request with a bearer token; returns the status and the whole body.
     public func send(method: String, path: String, body: [UInt8]?, token: String) async throws -> (status: Int, body: [UInt8]) {
         let response = try await send(method: method, path: path, body: body, headers: [.authorization: "Bearer \(token)"])
+        return (response.status, response.body)
+    }
+
+    /// Sends a request with a bearer token, asking for `extensions` of Fleet Engine's
+    /// resources; returns the status and the whole body.
+    public func send(
+        method: String, path: String, body: [UInt8]?, token: String, extensions: ResourceExtensions
+    ) async throws -> (status: Int, body: [UInt8]) {
+        var headers: HTTPFields = [.authorization: "Bearer \(token)"]
+        if !extensions.included.isEmpty { headers[ResourceExtensions.headerField] = extensions.headerValue }
+        let response = try await send(method: method, path: path, body: body, headers: headers)
         return (response.status, response.body)
     }
 

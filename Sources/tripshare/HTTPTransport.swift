@@ -1,5 +1,6 @@
 import Foundation
 import Scenarios
+import TripModel
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -9,11 +10,14 @@ import Scenarios
 struct HTTPTransport: APITransport {
     let baseURL: URL
 
-    func send(method: String, path: String, body: [UInt8]?, token: String) async throws -> (status: Int, body: [UInt8]) {
+    func send(
+        method: String, path: String, body: [UInt8]?, token: String, extensions: ResourceExtensions
+    ) async throws -> (status: Int, body: [UInt8]) {
         guard let url = URL(string: path, relativeTo: baseURL) else { throw URLError(.badURL) }
         var request = URLRequest(url: url)
         request.httpMethod = method
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        if !extensions.included.isEmpty { request.setValue(extensions.headerValue, forHTTPHeaderField: ResourceExtensions.requestHeader) }
         if let body {
             request.httpBody = Data(body)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")

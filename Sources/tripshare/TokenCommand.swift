@@ -11,8 +11,8 @@ struct TokenCommand: AsyncParsableCommand {
         discussion: """
             Every token is bound to one provider (--provider): a consumer token reads one of its trips \
             (--trip), a driver token acts for one of its vehicles (--vehicle), a server token may do \
-            everything with its resources. A server token for every provider (--provider '*', the \
-            default for server tokens) may also change the styles all providers share. The key is \
+            everything with its resources. A server token for every provider (--provider '*', said \
+            explicitly) may also change the styles all providers share. The key is \
             TRIPSHARE_JWT_SECRET, else the secret file in --data-dir (created if missing, like `serve` does), \
             or with a PostgreSQL --database the secret every server on that database shares; which one was \
             used is said on standard error.
@@ -22,7 +22,7 @@ struct TokenCommand: AsyncParsableCommand {
     @Option(help: "consumer, driver or server.")
     var role: RoleArgument
 
-    @Option(help: "The provider the token is for (required for consumer and driver tokens; server tokens default to '*', every provider).")
+    @Option(help: "The provider the token is for; '*' (server tokens only) for every provider.")
     var provider: String?
 
     @Option(help: "The trip a consumer token may read.")
@@ -49,9 +49,17 @@ struct TokenCommand: AsyncParsableCommand {
         case .driver where vehicle == nil: throw ValidationError("a driver token needs --vehicle")
         default: break
         }
-        if role.role != .server, provider == nil {
-            let resource = role.role == .consumer ? "trip" : "vehicle"
-            throw ValidationError("a \(role.role.rawValue) token needs --provider: the provider whose \(resource) it is (e.g. --provider demo)")
+        if provider == nil {
+            switch role.role {
+            case .consumer, .driver:
+                let resource = role.role == .consumer ? "trip" : "vehicle"
+                throw ValidationError("a \(role.role.rawValue) token needs --provider: the provider whose \(resource) it is (e.g. --provider demo)")
+            case .server:
+                // A token for every provider is not minted by omission (issue 29, item 8).
+                throw ValidationError(
+                    "a server token needs --provider: the provider whose resources it acts on (e.g. --provider demo), "
+                        + "or --provider '*' for every provider (which may also change the styles all providers share)")
+            }
         }
         if role.role != .server, provider == Principal.allProviders {
             throw ValidationError("only a server token may be for every provider ('*'); give the one provider")
@@ -71,8 +79,8 @@ struct TokenCommand: AsyncParsableCommand {
             throw ValidationError("minting needs an HMAC secret: set TRIPSHARE_JWT_SECRET (a JWKS holds only public keys)")
         }
         let authority = try await TokenAuthority(hmacSecret: secret)
-        let principal = Principal(
-            role: role.role, provider: provider ?? Principal.allProviders, tripId: trip, vehicleId: vehicle, subject: subject)
+        // validate() requires a provider.
+        let principal = Principal(role: role.role, provider: provider ?? "", tripId: trip, vehicleId: vehicle, subject: subject)
         print(try await authority.mint(principal, lifetime: Double(ttl)))
         // On standard error, so `TOKEN=$(tripshare token ...)` still captures the token alone: a
         // token signed with another key than the server's is refused, and this says which was used.

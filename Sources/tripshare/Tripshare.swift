@@ -9,7 +9,7 @@ struct Tripshare: AsyncParsableCommand {
         discussion: """
             See it work with `tripshare demo` (a car driving through central Helsinki over a street map, and the rider's share link). \
             Start with `tripshare serve` (data in ./data, a signing key is created on first start), \
-            mint a token with `tripshare token --role server`, and call the REST API under /v1.
+            mint a token with `tripshare token --role server --provider NAME`, and call the REST API under /v1.
             """,
         version: TripshareVersion.current,
         subcommands: [

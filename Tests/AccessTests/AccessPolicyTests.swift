@@ -50,6 +50,20 @@ import TripModel
         }
     }
 
+    /// A driver touches the trips its vehicle serves; another vehicle's trip is answered as a
+    /// trip that does not exist, the very answer the store gives for one.
+    @Test func driverTrips() throws {
+        var ours = Trip(name: "providers/pa/trips/t1")
+        ours.vehicleId = "v1"
+        var theirs = Trip(name: "providers/pa/trips/t2")
+        theirs.vehicleId = "v2"
+        try AccessPolicy.checkDriver(driver, trip: ours)
+        try AccessPolicy.checkDriver(server, trip: theirs)
+        #expect(throws: AccessDenied(code: .notFound, message: "trip 't2' does not exist")) {
+            try AccessPolicy.checkDriver(driver, trip: theirs)
+        }
+    }
+
     /// Over its rate, a token is told how many whole seconds to wait.
     @Test func rateLimitedRefusal() {
         let refusal = AccessDenied.rateLimited(retryAfter: 1.2)

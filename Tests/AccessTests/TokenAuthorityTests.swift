@@ -27,6 +27,36 @@ import TripModel
         6m6y1X6Cj7EDuU35hUJyQrI4yonk21HrzD-db8R1YmImdspkIED6LhiB-L9FbWz6W_QroJalOvUneHWEyMOFuYxE09GJJ1uf3c_8cZsw
         """
 
+    /// A signed token whose claim is of the wrong kind (`exp` as a string, as a hand-written
+    /// minter may send it) is refused naming the claim, not as a bad signature.
+    @Test func misTypedClaimIsNamed() async throws {
+        struct StringTimes: JWTPayload {
+            var aud = "tripshare"
+            var iat: String
+            var exp: String
+            var role = "server"
+            var authorization = ["provider": "p"]
+            func verify(using algorithm: some JWTAlgorithm) async throws {}
+        }
+        let keys = JWTKeyCollection()
+        await keys.add(hmac: HMACKey(from: secret), digestAlgorithm: .sha256)
+        let issued = Int(epoch.secondsSince1970)
+        let token = try await keys.sign(StringTimes(iat: "\(issued)", exp: "\(issued + 600)"))
+        let authority = try await TokenAuthority(hmacSecret: secret, clock: .fixed(epoch))
+        await #expect(throws: TokenAuthority.Rejection(description: "the token's 'exp' claim must be a number of seconds since 1970, not a string")) {
+            _ = try await authority.verify(token)
+        }
+        let otherKey = JWTKeyCollection()
+        await otherKey.add(hmac: HMACKey(from: Array("another-secret-of-at-least-32-bytes-long".utf8)), digestAlgorithm: .sha256)
+        let unsigned = try await otherKey.sign(StringTimes(iat: "\(issued)", exp: "\(issued + 600)"))
+        do {
+            _ = try await authority.verify(unsigned)
+            Issue.record("a token signed with another key was accepted")
+        } catch {
+            #expect(error.description.hasPrefix("the token's signature or format is not valid"), "a bad signature is still a bad signature")
+        }
+    }
+
     /// The skew is configurable, within bounds.
     @Test func configuredClockSkew() async throws {
         let authority = try await TokenAuthority(hmacSecret: secret, clock: .fixed(epoch), clockSkew: 600)

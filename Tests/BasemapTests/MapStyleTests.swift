@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Raster
 import Testing
 
@@ -16,11 +17,11 @@ import Testing
     }
 
     static func expression(_ json: String) throws -> StyleExpression {
-        try ExpressionParser(place: "test").parse(try JSONValue.parse(Data(json.utf8)))
+        try ExpressionParser(place: "test").parse(try JSONParser.parse(Array(json.utf8)))
     }
 
     static func filter(_ json: String) throws -> StyleExpression {
-        try ExpressionParser(place: "test").parseFilter(try JSONValue.parse(Data(json.utf8)))
+        try ExpressionParser(place: "test").parseFilter(try JSONParser.parse(Array(json.utf8)))
     }
 
     /// A feature with string and number properties, through the real prepared-tile path.
@@ -51,7 +52,7 @@ import Testing
         #expect(try Self.evaluate(#"["step", ["zoom"], 1, 12, 2, 15, 3]"#, zoom: 12) == .number(2))
         #expect(try Self.evaluate(#"["step", ["zoom"], 1, 12, 2, 15, 3]"#, zoom: 16) == .number(3))
         let legacy = try ExpressionParser(place: "t").propertyExpression(
-            try JSONValue.parse(Data(#"{"base": 2, "stops": [[10, 0], [12, 30]]}"#.utf8)), kind: .number)
+            try JSONParser.parse(Array(#"{"base": 2, "stops": [[10, 0], [12, 30]]}"#.utf8)), kind: .number)
         #expect(legacy.evaluate(EvaluationContext(zoom: 11)) == .number(10))
         let colors = try Self.evaluate(##"["interpolate", ["linear"], ["zoom"], 0, "#000000", 10, "#FF0000"]"##, zoom: 5)
         #expect(colors == .color(Color(red: 128, green: 0, blue: 0)))
@@ -95,8 +96,8 @@ import Testing
         #expect(try test(#"["all", ["has", "class"], ["!has", "name"]]"#))
         #expect(try test(#"["none", ["==", "class", "wood"]]"#))
         #expect(try !test(#"["==", "admin_level", 4]"#), "legacy equality is strict about types")
-        #expect(ExpressionParser.isExpressionFilter(try JSONValue.parse(Data(#"["==", ["get", "class"], "park"]"#.utf8))))
-        #expect(!ExpressionParser.isExpressionFilter(try JSONValue.parse(Data(#"["==", "class", "park"]"#.utf8))))
+        #expect(ExpressionParser.isExpressionFilter(try JSONParser.parse(Array(#"["==", ["get", "class"], "park"]"#.utf8))))
+        #expect(!ExpressionParser.isExpressionFilter(try JSONParser.parse(Array(#"["==", "class", "park"]"#.utf8))))
     }
 
     /// CSS colours: hex forms, rgb(a), hsl(a) and names; nonsense is nil.

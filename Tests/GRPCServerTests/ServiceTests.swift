@@ -172,7 +172,7 @@ import TripModel
             await expectStatus(.permissionDenied, "another vehicle") {
                 _ = try await h.vehicles.updateVehicle(Wire.moveVehicle("v1", 37.4, -122.0), metadata: otherDriver)
             }
-            await expectStatus(.permissionDenied, "does not serve this trip") {
+            await expectStatus(.notFound, "trip 't1' does not exist") {
                 _ = try await h.trips.updateTrip(Wire.setStatus("t1", .enrouteToPickup), metadata: otherDriver)
             }
             let driver = try await h.auth(h.driver("v1"))

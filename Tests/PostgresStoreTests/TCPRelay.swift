@@ -5,7 +5,9 @@ import Synchronization
 
 /// A TCP relay on 127.0.0.1 in front of the test database that a test can cut, as when the
 /// database goes away (a restart, a network failure): while cut, it closes every connection it
-/// relays and each new one at once. Only the stores pointed at it notice; other tests sharing
+/// relays and each new one at once. It can also freeze, as when the database's machine stops
+/// (or the network between drops everything): connections stay open, new ones are accepted,
+/// and nothing is answered. Only the stores pointed at it notice; other tests sharing
 /// the database go on. It runs on NIO's event loops alone (channel handlers, no tasks), so a
 /// test run that keeps Swift's cooperative threads busy does not slow it down.
 final class TCPRelay: Sendable {
@@ -38,6 +40,19 @@ final class TCPRelay: Sendable {
         connections.restore()
     }
 
+    /// The database goes silent: what clients send is dropped, new connections are accepted
+    /// and never answered, nothing is closed.
+    func freeze() {
+        connections.freeze()
+    }
+
+    /// The database answers again, as after a reboot: the connections that were silenced are
+    /// closed (their streams lost bytes), new ones are relayed.
+    func thaw() async {
+        await cut()
+        restore()
+    }
+
     /// Closes every connection and stops listening.
     func shutdown() async {
         await cut()
@@ -51,6 +66,8 @@ final class TCPRelay: Sendable {
             client.close(promise: nil)
             return
         }
+        // Frozen: accepted (the kernel did) and never answered.
+        if connections.isFrozen { return }
         let bootstrap = ClientBootstrap(group: client.eventLoop)
         let connecting: EventLoopFuture<any Channel>
         switch upstream {
@@ -63,8 +80,8 @@ final class TCPRelay: Sendable {
                 client.close(promise: nil)
                 return
             }
-            let toServer = Glue(partner: server)
-            let toClient = Glue(partner: client)
+            let toServer = Glue(partner: server, connections: connections)
+            let toClient = Glue(partner: client, connections: connections)
             do {
                 try client.pipeline.syncOperations.addHandler(toServer)
                 try server.pipeline.syncOperations.addHandler(toClient)
@@ -85,14 +102,19 @@ final class TCPRelay: Sendable {
         }
     }
 
-    /// Writes what its channel reads to the partner channel.
+    /// Writes what its channel reads to the partner channel (drops it while frozen).
     private final class Glue: ChannelInboundHandler, Sendable {
         typealias InboundIn = ByteBuffer
         let partner: any Channel
+        let connections: Connections
 
-        init(partner: any Channel) { self.partner = partner }
+        init(partner: any Channel, connections: Connections) {
+            self.partner = partner
+            self.connections = connections
+        }
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            if connections.isFrozen { return }
             partner.writeAndFlush(unwrapInboundIn(data), promise: nil)
         }
     }
@@ -101,6 +123,7 @@ final class TCPRelay: Sendable {
     private final class Connections: Sendable {
         private struct State {
             var cut = false
+            var frozen = false
             var open: [any Channel] = []
         }
         private let state = Mutex(State())
@@ -128,7 +151,16 @@ final class TCPRelay: Sendable {
         }
 
         func restore() {
-            state.withLock { $0.cut = false }
+            state.withLock { state in
+                state.cut = false
+                state.frozen = false
+            }
         }
+
+        func freeze() {
+            state.withLock { $0.frozen = true }
+        }
+
+        var isFrozen: Bool { state.withLock { $0.frozen } }
     }
 }

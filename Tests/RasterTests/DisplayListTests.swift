@@ -3,7 +3,7 @@ import Testing
 
 @testable import Raster
 
-/// The display-list fixtures written by scripts/make_route_scenes.py.
+/// The display-list fixtures written by scripts/generate/route_scenes.py.
 enum Fixtures {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
     static let names = ["route-2k", "route-20k", "scene-2k", "scene-20k"]

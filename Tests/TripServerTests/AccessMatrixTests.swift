@@ -23,13 +23,13 @@ import TripServer
             let rows: [Row] = [
                 (
                     .get, "/v1/providers/p/trips/t1?view=JOURNEY_SHARING_V1S", nil,
-                    [(consumer, .ok), (otherConsumer, .forbidden), (driver, .ok), (otherDriver, .forbidden), (server, .ok)]
+                    [(consumer, .ok), (otherConsumer, .forbidden), (driver, .ok), (otherDriver, .notFound), (server, .ok)]
                 ),
                 (.get, "/v1/providers/p/trips/t1", nil, [(consumer, .ok), (driver, .ok), (server, .ok)]),
                 (.get, "/v1/providers/p/trips/t1?view=SDK", nil, [(consumer, .forbidden), (driver, .ok), (server, .ok)]),
                 (
                     .put, "/v1/providers/p/trips/t1?updateMask=tripStatus", Bodies.status("NEW"),
-                    [(consumer, .forbidden), (otherDriver, .forbidden), (driver, .ok), (server, .ok)]
+                    [(consumer, .forbidden), (otherDriver, .notFound), (driver, .ok), (server, .ok)]
                 ),
                 (
                     .put, "/v1/providers/p/trips/t1?updateMask=numberOfPassengers", #"{"numberOfPassengers": 2}"#,
@@ -65,6 +65,33 @@ import TripServer
                     if status == .forbidden { #expect(reply.errorStatus == "PERMISSION_DENIED") }
                 }
             }
+        }
+    }
+
+    /// A driver gets the same answer for another vehicle's trip as for a trip that does not
+    /// exist (issue 29, item 6: no oracle of which trip IDs exist), on every trip route a
+    /// driver may use.
+    @Test(arguments: TestStoreKind.available) func driverCannotTellAnotherVehiclesTripFromAMissingOne(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
+        try await harness.test { client in
+            try await harness.seed(client)
+            try await client.expect(.ok, .post, "/v1/providers/p/vehicles?vehicleId=v2", as: harness.server, body: Bodies.vehicle)
+            let otherDriver = harness.driver("v2")
+            let asks: [(HTTPRequest.Method, String, String?)] = [
+                (.get, "/v1/providers/p/trips/ID", nil),
+                (.put, "/v1/providers/p/trips/ID?updateMask=tripStatus", Bodies.status("ENROUTE_TO_PICKUP")),
+                (.get, "/v1/providers/p/trips/ID/preview.png", nil),
+                (.get, "/v1/providers/p/trips/ID/events", nil),
+            ]
+            for (method, uri, body) in asks {
+                let theirs = try await client.send(method, uri.replacingOccurrences(of: "ID", with: "t1"), as: otherDriver, body: body)
+                let missing = try await client.send(method, uri.replacingOccurrences(of: "ID", with: "t0"), as: otherDriver, body: body)
+                #expect(theirs.status == .notFound, "\(method) \(uri): \(theirs.text)")
+                #expect(theirs.status == missing.status, "\(method) \(uri)")
+                #expect(theirs.text.replacingOccurrences(of: "t1", with: "t0") == missing.text, "\(method) \(uri)")
+            }
+            let trip = try await client.expect(.ok, .get, "/v1/providers/p/trips/t1", as: harness.server)
+            #expect(try trip.json()["tripStatus"] == .string("NEW"), "the other driver's update changed nothing")
         }
     }
 

@@ -195,6 +195,9 @@ import TripServer
             #expect(wrongMethod.headers[.allow] == "DELETE, GET, PATCH, PUT")
             let wrongVerb = try await client.send(.get, "/v1/providers/p/billableTrips/t1:report", as: s)
             #expect(wrongVerb.status == .methodNotAllowed && wrongVerb.headers[.allow] == "POST")
+            // A custom method's path is its own, not a vehicle named `v1:updateAttributes`.
+            let custom = try await client.send(.options, "/v1/providers/p/vehicles/v1:updateAttributes", as: s)
+            #expect(custom.status == .methodNotAllowed && custom.headers[.allow] == "POST", "\(custom.headers)")
             for uri in [
                 "/v1/providers/p/trips/t1?veiw=SDK", "/v1/providers/p/vehicles/v1?pageSize=1", "/v1/providers/p/trips/t1/preview.png?colour=red",
                 "/v1/styles?x=1", "/healthz?verbose=1",

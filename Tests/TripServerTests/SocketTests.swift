@@ -135,6 +135,36 @@ func tcpTable(port: Int) -> String {
             configuration: .init(address: .hostname("127.0.0.1", port: 0)))
     }
 
+    /// A request whose chunked body is broken (a chunk size that is not hexadecimal, a chunk
+    /// longer than it said, a body cut short) is answered 400 INVALID_ARGUMENT saying what
+    /// was wrong, not a bare status or a 500 (issue 29, item 8).
+    @Test func badChunkedBodyIsAnsweredSayingWhatWasWrong() async throws {
+        let harness = try await Harness()
+        let token = try await harness.token(harness.server)
+        let app = Application(
+            router: harness.app.makeRouter(), server: TripServerApp.httpServer(timeouts: .standard),
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let head =
+                "POST /v1/providers/p/vehicles?vehicleId=v1 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\n"
+                + "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+            let bodies = [
+                ("zz\r\n{}\r\n0\r\n\r\n", "a chunk size line that is not a hexadecimal size"),
+                ("2\r\n{}XX\r\n0\r\n\r\n", "a line that does not end in CRLF where one must"),
+            ]
+            for (body, reason) in bodies {
+                let socket = try RawSocket(port: port, timeout: 5)
+                socket.send(Array((head + body).utf8))
+                let answer = socket.receive { $0.contains("}}") }.text
+                #expect(answer.hasPrefix("HTTP/1.1 400"), "\(body.debugDescription): \(answer.prefix(300))")
+                #expect(answer.contains(#""status":"INVALID_ARGUMENT""#), "\(answer)")
+                #expect(answer.contains(reason), "\(body.debugDescription): \(answer)")
+                socket.close()
+            }
+        }
+    }
+
     /// Clients that send a bad request head (a 0x7f byte in a header, an over-long URI),
     /// read the answer while their megabytes of body are still to come, send them, and close:
     /// each got the Google error, and the server's descriptors for them return to none. A

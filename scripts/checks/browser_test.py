@@ -552,7 +552,7 @@ def main():
         if drive is None:
             raise AssertionError("the demo printed no driver's link")
         base = share.split("/share/")[0]
-        minted = subprocess.run([args.tripshare, "token", "--role", "server", "--data-dir", os.path.join(work, "data")],
+        minted = subprocess.run([args.tripshare, "token", "--role", "server", "--provider", "*", "--data-dir", os.path.join(work, "data")],
                                 capture_output=True, text=True, check=True)
         api = API(base, minted.stdout.strip())
 

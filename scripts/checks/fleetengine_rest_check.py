@@ -101,31 +101,15 @@ def without(text, *names):
     return json.dumps(document)
 
 
-# tripshare's own additions to Fleet Engine's resources (docs/fleet-engine.md): a vehicle's
-# `estimateMethod`, how its remaining distance and time were made. Google's types lack them, so
-# they are taken out of an answer before it is parsed strictly; nothing else is.
-EXTENSIONS = {"estimateMethod"}
-
-
-def without_extensions(text):
-    """`text` without the members named in EXTENSIONS, at any depth."""
-    def strip(value):
-        if isinstance(value, dict):
-            return {key: strip(member) for key, member in value.items() if key not in EXTENSIONS}
-        if isinstance(value, list):
-            return [strip(member) for member in value]
-        return value
-    return json.dumps(strip(json.loads(text)))
-
-
 def parse(cls, status, text, what):
-    """The official message an answer parses into, strictly (less our EXTENSIONS); None (a
-    failure) otherwise."""
+    """The official message an answer parses into, strictly: an answer is pure Fleet Engine
+    unless a request asks for tripshare's extensions, which none here does; None (a failure)
+    otherwise."""
     check(status == 200, f"{what}: status {status}: {text[:300]}")
     if status != 200:
         return None
     try:
-        return cls.wrap(json_format.Parse(without_extensions(text), cls.pb(cls()), ignore_unknown_fields=False))
+        return cls.wrap(json_format.Parse(text, cls.pb(cls()), ignore_unknown_fields=False))
     except json_format.ParseError as error:
         check(False, f"{what}: the official {cls.__name__} cannot read the answer: {error}: {text[:300]}")
         return None

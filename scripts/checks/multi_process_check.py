@@ -46,7 +46,7 @@ def call(port, method, path, token_, body=None, timeout=10):
 
 
 def location(seq):
-    # The sequence number rides in the latitude, as in scripts/crash-test.
+    # The sequence number rides in the latitude, as in scripts/checks/crash-test.
     return {"lastLocation": {"location": {"latitude": 37.40 + seq * 1e-5, "longitude": -122.05}}}
 
 
@@ -104,7 +104,7 @@ class Stream(threading.Thread):
         return False
 
 
-server = token("--role", "server")
+server = token("--role", "server", "--provider", "*")
 rider = token("--role", "consumer", "--provider", PROVIDER, "--trip", TRIP)
 
 # 1. Create through A, listen on B, write through both.

@@ -21,7 +21,7 @@ BASE="http://127.0.0.1:$PORT"
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null; rm -rf "$DATA"' EXIT
 for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do curl -sf "$BASE/healthz" >/dev/null && break; sleep 0.5; done
-SERVER_TOKEN=$("$BIN" token --role server --data-dir "$DATA" 2>/dev/null)
+SERVER_TOKEN=$("$BIN" token --role server --provider '*' --data-dir "$DATA" 2>/dev/null)
 RIDER_TOKEN=$("$BIN" token --role consumer --provider p --trip t1 --data-dir "$DATA" 2>/dev/null)
 api() { curl -sf -X "$1" -H "Authorization: Bearer $SERVER_TOKEN" -H 'Content-Type: application/json' "$BASE$2" -d "$3" >/dev/null; }
 api POST "/v1/providers/p/vehicles?vehicleId=v1" '{"vehicleState":"ONLINE","supportedTripTypes":["EXCLUSIVE"],"maximumCapacity":4,"vehicleType":{"category":"AUTO"},"lastLocation":{"location":{"latitude":60.1659,"longitude":24.9402}}}'

@@ -146,7 +146,7 @@ def main():
                 break
             except OSError:
                 time.sleep(0.1)
-        token = subprocess.run([args.binary, "token", "--role", "server", "--data-dir", work],
+        token = subprocess.run([args.binary, "token", "--role", "server", "--provider", "*", "--data-dir", work],
                                capture_output=True, text=True, check=True).stdout.strip()
         call(base, "POST", "/v1/providers/p/vehicles?vehicleId=v1", token,
              {"vehicleState": "ONLINE", "supportedTripTypes": ["EXCLUSIVE"], "maximumCapacity": 4, "vehicleType": {"category": "AUTO"}})

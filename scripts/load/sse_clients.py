@@ -6,7 +6,7 @@
 `streams.json` is a list of {"path": "/v1/.../events", "token": "..."}; one connection is
 opened per entry. The program prints "connected N" once every stream has answered 200,
 then, on SIGTERM/SIGINT (or after --seconds), one JSON line: streams, events received,
-bytes, heartbeats, streams that failed or closed. Used by scripts/nav_load.py.
+bytes, heartbeats, streams that failed or closed. Used by scripts/load/navigator_load.py.
 """
 import argparse
 import asyncio

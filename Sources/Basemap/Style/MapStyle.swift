@@ -7,6 +7,7 @@
 // configured archive whatever URL it names, so published styles work unchanged.
 
 import Foundation
+import JSON
 import Raster
 
 /// A parsed map style, shared by every render.
@@ -29,11 +30,12 @@ public struct MapStyle: Sendable {
         document = data
         let json: JSONValue
         do {
-            json = try JSONValue.parse(data)
+            // The operator's own file, not a request body: no member limits.
+            json = try JSONParser.parse(data, limits: .none)
         } catch {
             throw BasemapError(code: .invalidStyle, message: "style \(name): not valid JSON (\(Self.describe(error)))")
         }
-        guard case .object(let root) = json else {
+        guard let root = json.object else {
             throw BasemapError(code: .invalidStyle, message: "style \(name): the document must be a JSON object")
         }
         var skipped = SkippedParts()
@@ -49,7 +51,7 @@ public struct MapStyle: Sendable {
         var layers: [StyleLayer] = []
         var ids = Set<String>()
         for (index, layerJSON) in layerList.enumerated() {
-            guard case .object(let object) = layerJSON else {
+            guard let object = layerJSON.object else {
                 throw BasemapError(code: .invalidStyle, message: "style \(name): layer \(index) is not an object")
             }
             guard let id = object["id"]?.string else {

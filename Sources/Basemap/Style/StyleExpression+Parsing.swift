@@ -4,6 +4,8 @@
 // given by the caller) and shows the offending JSON. Legacy filters are recognised as
 // MapLibre does (by their operators and operand shapes) and become the same tree.
 
+import JSON
+
 /// Turns JSON into expressions; `place` ("layer \"roads\", paint.line-width") starts messages.
 struct ExpressionParser {
     let place: String

@@ -3,6 +3,7 @@
 // style's one warning; a value of the wrong type in a property that is drawn is an error
 // that names the layer and the property.
 
+import JSON
 import Raster
 
 /// Reads one style layer's JSON object.

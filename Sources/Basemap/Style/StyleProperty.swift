@@ -4,6 +4,7 @@
 // from the expression, falling back to the property's default when the expression gives
 // something unusable (null, the wrong type), as MapLibre does.
 
+import JSON
 import Raster
 
 /// What type a property holds, which decides how its JSON is read and checked.
@@ -113,24 +114,22 @@ extension ExpressionParser {
     /// Reads a property's JSON (constant, expression or legacy function) as an expression
     /// that yields a value of `kind`; constants are checked against the kind here.
     func propertyExpression(_ json: JSONValue, kind: PropertyKind) throws(BasemapError) -> StyleExpression {
-        switch json {
-        case .object(let members) where members["stops"] != nil:
+        if let members = json.object, members["stops"] != nil {
             return try legacyFunction(members, kind: kind, json: json)
-        case .object(let members) where members["type"]?.string == "identity":
+        }
+        if let members = json.object, members["type"]?.string == "identity" {
             guard let property = members["property"]?.string else { throw error("an identity function needs a \"property\"") }
             return .get(property)
-        case .array where Self.isExpression(json):
-            return try parse(json)
-        default:
-            return .constant(try constant(json, kind: kind))
         }
+        if Self.isExpression(json) { return try parse(json) }
+        return .constant(try constant(json, kind: kind))
     }
 
     /// A constant of a kind, or an error naming what was expected.
     func constant(_ json: JSONValue, kind: PropertyKind) throws(BasemapError) -> StyleValue {
-        func wrong() -> BasemapError { error("expected \(kind.name), got \(json.typeName) \(json.compact)") }
+        func wrong() -> BasemapError { error("expected \(kind.name), got \(json.kindDescription) \(json.compact)") }
         switch (kind, json) {
-        case (.number, .number(let value)) where value.isFinite:
+        case (.number, .number(let value, _)) where value.isFinite:
             return .number(value)
         case (.color, .string(let text)):
             guard let color = CSSColor.parse(text) else { throw error("\"\(text)\" is not a colour") }
@@ -178,7 +177,7 @@ extension ExpressionParser {
         if property != nil, case .object = pairs[0].input {
             var zooms: [(Double, [(JSONValue, JSONValue)])] = []
             for pair in pairs {
-                guard case .object(let key) = pair.input, let zoom = key["zoom"]?.number, let value = key["value"] else {
+                guard let key = pair.input.object, let zoom = key["zoom"]?.number, let value = key["value"] else {
                     throw error("zoom-and-property stops need {\"zoom\", \"value\"} inputs: \(json.compact)")
                 }
                 if let last = zooms.last, last.0 == zoom {

@@ -2,6 +2,7 @@
 // arrays (MapLibre's expression types without objects, collators and images, which nothing
 // drawn here needs).
 
+import JSON
 import Raster
 
 /// A value an expression evaluates to.
@@ -18,7 +19,7 @@ enum StyleValue: Hashable, Sendable {
         switch json {
         case .null, .object: self = .null
         case .bool(let value): self = .bool(value)
-        case .number(let value): self = .number(value)
+        case .number(let value, _): self = .number(value)
         case .string(let value): self = .string(value)
         case .array(let values): self = .array(values.map(StyleValue.init(json:)))
         }

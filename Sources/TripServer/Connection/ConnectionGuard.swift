@@ -251,7 +251,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 logger.log(
                     level: routine ? .debug : .info, "closing a connection: its deadline passed",
                     metadata: ["phase": "\(phase)", "remote": "\(context.remoteAddress?.description ?? "-")"])
-                context.close(promise: nil)
+                if deadlines?.isWaitingForTheClientToRead == true {
+                    Self.resetOnClose(context.channel).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+                } else {
+                    context.close(promise: nil)
+                }
             } else {
                 scheduleTimer(context)
             }
@@ -259,18 +263,18 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         timer = (task, deadline)
     }
 
+    /// Makes the coming close a reset (SO_LINGER 0) for a client that does not read: a
+    /// normal close queues its end behind the answers still unsent, which such a client never
+    /// takes, so the kernel would keep the socket and up to its send buffer of answers for
+    /// minutes after the server let it go, and the client would never see it closed.
+    private static func resetOnClose(_ channel: any Channel) -> EventLoopFuture<Void> {
+        guard let socket = channel as? any SocketOptionProvider else { return channel.eventLoop.makeSucceededVoidFuture() }
+        return socket.setSoLinger(linger(l_onoff: 1, l_linger: 0))
+    }
+
     /// The Google error answering a request the HTTP layer could not read.
     static func answer(to error: HTTPParserError) -> ByteBuffer {
-        let reason: String
-        switch error {
-        case .headerOverflow: reason = "its head (the request line and headers) is larger than this server accepts"
-        case .invalidHeaderToken: reason = "a header contains a character not allowed in headers"
-        case .invalidURL: reason = "its URI is not valid"
-        default: reason = error.debugDescription
-        }
-        let message = "the request is not valid HTTP/1.1: \(reason); the connection is closed"
-        let json = #"{"error":{"code":400,"message":"\#(message)","status":"INVALID_ARGUMENT"}}"#
-        return ByteBuffer(string: json)
+        ByteBuffer(string: #"{"error":{"code":400,"message":"\#(error.message)","status":"INVALID_ARGUMENT"}}"#)
     }
 }
 

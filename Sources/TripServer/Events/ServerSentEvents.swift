@@ -69,12 +69,19 @@ enum ServerSentEvents {
 
     /// Parses the resume point a client sends: the `Last-Event-ID` header (EventSource's
     /// reconnect), else the `lastEventId` query parameter (for a fresh EventSource): an ID the
-    /// stream sent, or 0 for the log's start. The log's ID it stands for.
+    /// stream sent, or 0 for the log's start. The log's ID it stands for. Both are checked
+    /// when both are sent: a malformed parameter is refused even beside a good header.
     static func resumeID(_ request: Request, ids: EventStreamIDs) throws(APIError) -> Int64? {
         let header = request.headers.first { $0.name.canonicalName == "last-event-id" }?.value
-        guard let text = header ?? request.uri.queryParameters.get("lastEventId"), !text.isEmpty else { return nil }
+        let fromQuery = try logID(request.uri.queryParameters.get("lastEventId").map { String($0) }, "lastEventId", ids)
+        return try logID(header, "Last-Event-ID", ids) ?? fromQuery
+    }
+
+    /// The log's ID for an event ID a client sent under `name`; nil when it sent none.
+    private static func logID(_ text: String?, _ name: String, _ ids: EventStreamIDs) throws(APIError) -> Int64? {
+        guard let text, !text.isEmpty else { return nil }
         guard let id = ids.logID(from: String(text.trimmingSpaces)) else {
-            throw .invalid("Last-Event-ID: '\(text.prefix(32))' is not an event ID (an ID the stream sent, or 0 for its start)")
+            throw .invalid("\(name): '\(text.prefix(32))' is not an event ID (an ID the stream sent, or 0 for its start)")
         }
         return id
     }

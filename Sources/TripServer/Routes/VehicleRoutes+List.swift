@@ -15,7 +15,7 @@ extension VehicleRoutes {
         try AccessPolicy.requireServer(try context.caller(), "list vehicles")
         let query = try Self.listQuery(Array(request.uri.queryParameters.map { (String($0.key), String($0.value)) }))
         let result = try await fleet.listVehicles(provider: try context.pathParameter("provider"), query: query)
-        return try JSONResponse.make(VehicleListResponse(result))
+        return try JSONResponse.make(VehicleListResponse(result), extensions: try request.resourceExtensions())
     }
 
     /// The request the query parameters state, in their order; an unknown parameter or a

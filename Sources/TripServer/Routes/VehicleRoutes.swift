@@ -25,8 +25,9 @@ struct VehicleRoutes {
         try AccessPolicy.requireServer(try context.caller(), "create vehicles")
         let provider = try context.pathParameter("provider")
         let id = try request.requiredQuery("vehicleId")
+        let extensions = try request.resourceExtensions()
         let input = try await request.decodeBody(Vehicle.self, root: "vehicle", context: context)
-        return try JSONResponse.make(try await fleet.createVehicle(provider: provider, id: id, input: input))
+        return try JSONResponse.make(try await fleet.createVehicle(provider: provider, id: id, input: input), extensions: extensions)
     }
 
     @Sendable func get(_ request: Request, context: TripRequestContext) async throws -> Response {
@@ -35,7 +36,9 @@ struct VehicleRoutes {
         let options = VehicleReadOptions(
             currentRouteSegmentVersion: try request.timestampQuery("currentRouteSegmentVersion"),
             waypointsVersion: try request.timestampQuery("waypointsVersion"))
-        return try JSONResponse.make(try await fleet.vehicle(provider: try context.pathParameter("provider"), id: id, options: options))
+        return try JSONResponse.make(
+            try await fleet.vehicle(provider: try context.pathParameter("provider"), id: id, options: options),
+            extensions: try request.resourceExtensions())
     }
 
     /// UpdateVehicleAttributesRequest's body (its `header` is read apart).
@@ -64,9 +67,10 @@ struct VehicleRoutes {
         try AccessPolicy.checkVehicle(principal, vehicleId: id, write: true)
         let mask = FieldMask(try request.requiredQuery("updateMask"))
         try AccessPolicy.checkVehicleUpdate(principal, vehicleId: id, mask: mask)
+        let extensions = try request.resourceExtensions()
         let input = try await request.decodeBody(Vehicle.self, root: "vehicle", context: context)
         let provider = try context.pathParameter("provider")
-        return JSONResponse.bytes(try await fleet.updateVehicleJSON(provider: provider, id: id, input: input, mask: mask))
+        return JSONResponse.bytes(try await fleet.updateVehicleJSON(provider: provider, id: id, input: input, mask: mask, extensions: extensions))
     }
 
     struct SearchResponse: Encodable {
@@ -75,9 +79,10 @@ struct VehicleRoutes {
 
     @Sendable func search(_ request: Request, context: TripRequestContext) async throws -> Response {
         try AccessPolicy.requireServer(try context.caller(), "search vehicles")
+        let extensions = try request.resourceExtensions()
         let query = try await request.decodeRequestBody(VehicleSearchQuery.self, context: context, metrics: metrics)
         let matches = try await fleet.searchVehicles(provider: try context.pathParameter("provider"), query: query)
-        return try JSONResponse.make(SearchResponse(matches: matches))
+        return try JSONResponse.make(SearchResponse(matches: matches), extensions: extensions)
     }
 
     @Sendable func delete(_ request: Request, context: TripRequestContext) async throws -> Response {

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import JSON
+import NIOHTTP1
 import TripModel
 
 /// An error as the API returns it, in the Google API error model:
@@ -67,6 +68,8 @@ public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConverti
         case let error as AccessDenied: return APIError(error)
         case let error as HTTPError:
             return APIError(code(ofHTTP: error.status), error.body ?? error.status.reasonPhrase, status: error.status)
+        // A body the HTTP layer could not read (a bad chunk), met while the handler read it.
+        case let error as HTTPParserError: return APIError(.invalidArgument, error.message)
         default: return APIError(.internal, "internal error")
         }
     }

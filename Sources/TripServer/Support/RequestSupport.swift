@@ -18,7 +18,13 @@ extension Request {
     func decodeBody<T: Decodable>(_ type: T.Type, root: String, context: TripRequestContext) async throws -> T {
         let buffer = try await bodyBytes(context: context)
         if buffer.readableBytes == 0 { throw APIError.invalid("\(root): the request body is empty; send a JSON object") }
-        return try Self.decode(type, from: buffer, root: root, limits: context.limits.json)
+        let limits = context.limits.json
+        guard buffer.readableBytes >= BodyDecodingExecutor.minimumBytes else {
+            return try Self.decode(type, from: buffer, root: root, limits: limits)
+        }
+        return try await withTaskExecutorPreference(BodyDecodingExecutor.shared) {
+            try Self.decode(type, from: buffer, root: root, limits: limits)
+        }
     }
 
     /// Decodes `buffer` strictly as `T` within `limits`: INVALID_ARGUMENT naming the field, or
@@ -71,8 +77,21 @@ extension Request {
     func decodeRequestBody<T: Decodable>(_ type: T.Type, context: TripRequestContext, metrics: RequestMetrics) async throws -> T {
         let buffer = try await bodyBytes(context: context)
         if buffer.readableBytes == 0 { throw APIError.invalid("the request body is empty; send a JSON object") }
+        let limits = context.limits.json
+        guard buffer.readableBytes >= BodyDecodingExecutor.minimumBytes else {
+            return try Self.decodeRequest(type, from: buffer, limits: limits, metrics: metrics)
+        }
+        return try await withTaskExecutorPreference(BodyDecodingExecutor.shared) {
+            try Self.decodeRequest(type, from: buffer, limits: limits, metrics: metrics)
+        }
+    }
+
+    /// ``decodeRequestBody(_:context:metrics:)``'s work on the collected body.
+    private static func decodeRequest<T: Decodable>(
+        _ type: T.Type, from buffer: ByteBuffer, limits: JSONParser.Limits, metrics: RequestMetrics
+    ) throws -> T {
         do {
-            var value = try JSONParser.parse(buffer.readableBytesView)
+            var value = try JSONParser.parse(buffer.readableBytesView, limits: limits)
             if case .object(var members) = value, let i = members.firstIndex(where: { $0.key == "header" }) {
                 let header = try StrictJSONDecoder().decode(RequestHeader.self, from: members[i].value, root: "header")
                 try header.validate(path: "header")
@@ -122,8 +141,11 @@ extension TripRequestContext {
 
 /// Responses with JSON bodies.
 enum JSONResponse {
-    static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws -> Response {
-        let data = try JSONCoding.encode(value)
+    /// `value`'s JSON with the chosen tripshare `extensions` (by default none: pure Fleet Engine).
+    static func make(
+        _ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:], extensions: ResourceExtensions = .none
+    ) throws -> Response {
+        let data = try JSONCoding.encode(value, userInfo: extensions.userInfo)
         var fields = headers
         fields[.contentType] = "application/json; charset=utf-8"
         return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))

@@ -81,13 +81,21 @@ struct RouteCatalog: Sendable {
         }
     }
 
-    /// The methods the document has for a concrete path, or nil when no path matches it.
+    /// The methods the document has for a concrete path, or nil when no path matches it. Of
+    /// several matching templates the one with the most literal text wins, as in the router:
+    /// `vehicles/v1:updateAttributes` is `vehicles/{vehicleId}:updateAttributes`, not a
+    /// vehicle named `v1:updateAttributes`.
     func methods(forPath path: String) -> [HTTPRequest.Method]? {
         let segments = path.split(separator: "/", omittingEmptySubsequences: true)
-        for candidate in paths.values where Self.matches(segments, candidate.segments) {
-            return candidate.queryParameters.keys.sorted { $0.rawValue < $1.rawValue }
+        let best = paths.values.filter { Self.matches(segments, $0.segments) }.max { Self.literalLength($0) < Self.literalLength($1) }
+        return best?.queryParameters.keys.sorted { $0.rawValue < $1.rawValue }
+    }
+
+    private static func literalLength(_ path: Path) -> Int {
+        path.segments.joined().reduce(0) { total, piece in
+            if case .literal(let text) = piece { return total + text.count }
+            return total
         }
-        return nil
     }
 
     private static func matches(_ segments: [Substring], _ template: [[Piece]]) -> Bool {

@@ -12,7 +12,7 @@ struct AddressRateLimitMiddleware: RouterMiddleware {
     let limiter: TokenRateLimiter?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        if let limiter, let wait = limiter.admit(token: "address:" + (context.remoteAddress ?? "local"), role: .consumer) {
+        if let limiter, let wait = limiter.admit(key: context.remoteAddress ?? "local", role: .consumer) {
             let seconds = max(1, Int(wait.rounded(.up)))
             var error = APIError(
                 .resourceExhausted, "this address is fetching map data faster than this server allows; retry after \(seconds) s")

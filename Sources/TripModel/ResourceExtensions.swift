@@ -1,0 +1,53 @@
+/// The members tripshare adds to Fleet Engine's v1 resources, and which of them an answer
+/// carries (docs/fleet-engine.md, "What tripshare adds").
+///
+/// Answers are pure Fleet Engine unless the caller names the extensions it wants, so that
+/// code written for Fleet Engine, parsing strictly with Google's own types, runs unchanged.
+/// Stored resources keep everything: an encoder whose `userInfo` lacks ``userInfoKey`` writes
+/// every extension.
+public struct ResourceExtensions: Sendable, Equatable {
+    /// Every extension, by its JSON member name.
+    public static let names: Set<String> = ["estimateMethod"]
+
+    /// The request header in which a caller names the extensions it wants, comma-separated.
+    public static let requestHeader = "Tripshare-Extensions"
+
+    /// No extension: the answer Fleet Engine would give.
+    public static let none = ResourceExtensions(uncheckedNames: [])
+    /// Every extension, as the stores keep resources.
+    public static let all = ResourceExtensions(uncheckedNames: names)
+
+    /// The extensions included.
+    public let included: Set<String>
+
+    private init(uncheckedNames: Set<String>) { included = uncheckedNames }
+
+    /// The extensions named; `nil` when one of `names` is not an extension.
+    public init?(naming names: some Sequence<String>) {
+        let named = Set(names)
+        guard named.isSubset(of: Self.names) else { return nil }
+        included = named
+    }
+
+    /// The encoder `userInfo` key under which values find the extensions to write.
+    public static let userInfoKey = CodingUserInfoKey(rawValue: "tripshare.resourceExtensions")!
+
+    /// The value of ``requestHeader`` that asks for these extensions.
+    public var headerValue: String { included.sorted().joined(separator: ",") }
+
+    /// `userInfo` for an encoder that writes these extensions and no others.
+    public var userInfo: [CodingUserInfoKey: any Sendable] { [Self.userInfoKey: self] }
+
+    /// Whether `encoder` is to write the extension `name`: every extension unless its
+    /// `userInfo` says which.
+    static func writes(_ name: String, to encoder: any Encoder) -> Bool {
+        guard let chosen = encoder.userInfo[userInfoKey] as? ResourceExtensions else { return true }
+        return chosen.included.contains(name)
+    }
+
+    /// Whether the JSON of `vehicle` as stored (every extension) is also its answer with these
+    /// extensions: true when it sets no extension left out.
+    public func coversStoredJSON(of vehicle: Vehicle) -> Bool {
+        vehicle.estimateMethod == nil || included.contains("estimateMethod")
+    }
+}
