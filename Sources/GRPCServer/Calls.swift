@@ -17,19 +17,19 @@ struct Calls: Sendable {
 
     /// Runs one call for the caller `metadata`'s token stands for.
     ///
-    /// With a deadline (`grpc-timeout`), the call races it: once grpc-swift cancels the RPC at
-    /// the deadline, the client is answered DEADLINE_EXCEEDED at once instead of after the
-    /// work (which, like any write a client gave up on, may still complete).
+    /// With a deadline (`grpc-timeout`), the call races it (``Deadline``): the client is
+    /// answered DEADLINE_EXCEEDED when it passes instead of after the work.
     func run<Output: Sendable>(
         _ metadata: Metadata, _ context: ServerContext,
         _ body: @escaping @Sendable (Principal) async throws -> Output
     ) async throws -> ServerResponse<Output> {
         do {
             let principal = try await caller(metadata)
-            guard metadata[stringValues: "grpc-timeout"].first(where: { _ in true }) != nil else {
+            guard let deadline = metadata[stringValues: "grpc-timeout"].first(where: { _ in true }).flatMap(Deadline.init(grpcTimeout:))
+            else {
                 return ServerResponse(message: try await body(principal))
             }
-            return ServerResponse(message: try await Self.racingDeadline(context) { try await body(principal) })
+            return ServerResponse(message: try await deadline.race { try await body(principal) })
         } catch {
             throw RPCError.from(error, logger: logger)
         }
@@ -46,22 +46,5 @@ struct Calls: Sendable {
             throw StatusError(.unauthenticated, "the authorization metadata must be 'Bearer <token>'")
         }
         return try await authenticator.principal(token: String(parts[1].trimmingSpaces))
-    }
-
-    private static func racingDeadline<Output: Sendable>(
-        _ context: ServerContext, _ body: @escaping @Sendable () async throws -> Output
-    ) async throws -> Output {
-        try await withThrowingTaskGroup(of: Output.self) { group in
-            group.addTask { try await body() }
-            group.addTask {
-                try await context.cancellation.cancelled
-                throw RPCError(code: .deadlineExceeded, message: "the call's deadline passed before it was answered")
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next() else {
-                throw RPCError(code: .internalError, message: "internal error")
-            }
-            return first
-        }
     }
 }

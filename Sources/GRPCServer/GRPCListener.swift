@@ -55,7 +55,7 @@ public final class GRPCListener: Service, Sendable {
         server = GRPCCore.GRPCServer(
             transport: transport,
             services: [VehicleService(calls: calls), TripService(calls: calls, views: ViewCache())],
-            interceptors: [CallMetrics(registry: registry)])
+            interceptors: [CallMetrics(registry: registry), OneMessage()])
     }
 
     /// The socket address of `host` (an IPv4 or IPv6 address, or `localhost`), as `serve --host`

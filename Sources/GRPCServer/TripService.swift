@@ -22,30 +22,23 @@ struct TripService: Maps_Fleetengine_V1_TripService.ServiceProtocol {
     func createTrip(
         request: ServerRequest<Maps_Fleetengine_V1_CreateTripRequest>, context: ServerContext
     ) async throws -> ServerResponse<WireTrip> {
-        let message = request.message
-        return try await calls.run(request.metadata, context) { principal in
-            let parent = try WireName.parent(message.parent)
-            try AccessPolicy.checkProvider(principal, provider: parent.provider)
-            try AccessPolicy.requireServer(principal, "create trips")
+        try await calls.serve(request, context, .parent(\.parent, serverOnly: "create trips")) { message, parent, _ in
             if message.tripID.isEmpty { throw StatusError.invalid("tripId", "is required") }
             let input = try ProtoJSON.decode(Trip.self, from: message.trip, root: "trip")
-            let created = try await calls.fleet.createTrip(provider: parent.provider, id: message.tripID, input: input)
-            return try ProtoJSON.message(WireTrip.self, encoding: created, logger: calls.logger)
+            return try calls.reply(try await calls.fleet.createTrip(provider: parent.provider, id: message.tripID, input: input))
         }
     }
 
     func getTrip(
         request: ServerRequest<Maps_Fleetengine_V1_GetTripRequest>, context: ServerContext
     ) async throws -> ServerResponse<WireTrip> {
-        let message = request.message
-        return try await calls.run(request.metadata, context) { principal in
-            let name = try calls.tripName(message.name, principal)
+        try await calls.serve(request, context, .resource(\.name, in: "trips")) { message, name, principal in
             let view = AccessPolicy.tripView(requested: try Self.view(message.view), for: principal)
             try AccessPolicy.checkTripRead(principal, tripId: name.resourceID, view: view)
             let stored = try await calls.fleet.revisionedTrip(provider: name.provider, id: name.resourceID)
             try AccessPolicy.checkDriver(principal, trip: stored.value)
             return try views.message(key: "\(stored.value.name)/\(view.rawValue)", revision: stored.revision) {
-                try ProtoJSON.message(WireTrip.self, encoding: stored.value.rendered(as: view), logger: calls.logger)
+                try calls.reply(stored.value.rendered(as: view))
             }
         }
     }
@@ -53,45 +46,33 @@ struct TripService: Maps_Fleetengine_V1_TripService.ServiceProtocol {
     func updateTrip(
         request: ServerRequest<Maps_Fleetengine_V1_UpdateTripRequest>, context: ServerContext
     ) async throws -> ServerResponse<WireTrip> {
-        let message = request.message
-        return try await calls.run(request.metadata, context) { principal in
-            let name = try calls.tripName(message.name, principal)
+        try await calls.serve(request, context, .resource(\.name, in: "trips")) { message, name, principal in
             let mask = FieldMask(wire: message.updateMask)
             try AccessPolicy.checkTripWrite(principal, mask: mask)
             if principal.role == .driver {
                 try AccessPolicy.checkDriver(principal, trip: try await calls.fleet.trip(provider: name.provider, id: name.resourceID))
             }
             let input = try ProtoJSON.decode(Trip.self, from: message.trip, root: "trip")
-            let updated = try await calls.fleet.updateTrip(provider: name.provider, id: name.resourceID, input: input, mask: mask)
-            return try ProtoJSON.message(WireTrip.self, encoding: updated, logger: calls.logger)
+            return try calls.reply(try await calls.fleet.updateTrip(provider: name.provider, id: name.resourceID, input: input, mask: mask))
         }
     }
 
     func searchTrips(
         request: ServerRequest<Maps_Fleetengine_V1_SearchTripsRequest>, context: ServerContext
     ) async throws -> ServerResponse<Maps_Fleetengine_V1_SearchTripsResponse> {
-        let message = request.message
-        return try await calls.run(request.metadata, context) { principal in
-            let parent = try WireName.parent(message.parent)
-            try AccessPolicy.checkProvider(principal, provider: parent.provider)
-            try AccessPolicy.requireServer(principal, "search trips")
+        try await calls.serve(request, context, .parent(\.parent, serverOnly: "search trips")) { message, parent, _ in
             // REST's body is the request less its path (`trips:search` under the parent).
             let search = try ProtoJSON.decode(TripSearchRequest.self, from: message, root: "", omitting: ["parent"])
             let page = try await calls.fleet.searchTrips(
                 provider: parent.provider, query: try search.query(), minimumStaleness: search.minimumStaleness)
-            return try ProtoJSON.message(
-                Maps_Fleetengine_V1_SearchTripsResponse.self, encoding: SearchResponse(trips: page.items, nextPageToken: page.nextPageToken),
-                logger: calls.logger)
+            return try calls.reply(SearchResponse(trips: page.items, nextPageToken: page.nextPageToken))
         }
     }
 
     func deleteTrip(
         request: ServerRequest<Maps_Fleetengine_V1_DeleteTripRequest>, context: ServerContext
     ) async throws -> ServerResponse<Google_Protobuf_Empty> {
-        let message = request.message
-        return try await calls.run(request.metadata, context) { principal in
-            let name = try calls.tripName(message.name, principal)
-            try AccessPolicy.requireServer(principal, "delete trips")
+        try await calls.serve(request, context, .resource(\.name, in: "trips", serverOnly: "delete trips")) { _, name, _ in
             try await calls.fleet.deleteTrip(provider: name.provider, id: name.resourceID)
             return Google_Protobuf_Empty()
         }
@@ -100,11 +81,9 @@ struct TripService: Maps_Fleetengine_V1_TripService.ServiceProtocol {
     func reportBillableTrip(
         request: ServerRequest<Maps_Fleetengine_V1_ReportBillableTripRequest>, context: ServerContext
     ) async throws -> ServerResponse<Google_Protobuf_Empty> {
-        let message = request.message
-        return try await calls.run(request.metadata, context) { principal in
-            let name = try WireName.resource(message.name, collection: "billableTrips", field: "name")
-            try AccessPolicy.checkProvider(principal, provider: name.provider)
-            try AccessPolicy.requireServer(principal, "report billable trips")
+        let scope = Scope<Maps_Fleetengine_V1_ReportBillableTripRequest>.resource(
+            \.name, in: "billableTrips", serverOnly: "report billable trips")
+        return try await calls.serve(request, context, scope) { message, name, _ in
             let report = try ProtoJSON.decode(BillableTripReport.self, from: message, root: "", omitting: ["name", "header"])
             try await calls.fleet.reportBillableTrip(provider: name.provider, id: name.resourceID, report: report)
             return Google_Protobuf_Empty()

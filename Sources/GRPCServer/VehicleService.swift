@@ -18,36 +18,26 @@ struct VehicleService: Maps_Fleetengine_V1_VehicleService.ServiceProtocol {
     func createVehicle(
         request: ServerRequest<Maps_Fleetengine_V1_CreateVehicleRequest>, context: ServerContext
     ) async throws -> ServerResponse<WireVehicle> {
-        let message = request.message
-        return try await calls.run(request.metadata, context) { principal in
-            let parent = try WireName.parent(message.parent)
-            try AccessPolicy.checkProvider(principal, provider: parent.provider)
-            try AccessPolicy.requireServer(principal, "create vehicles")
+        try await calls.serve(request, context, .parent(\.parent, serverOnly: "create vehicles")) { message, parent, _ in
             if message.vehicleID.isEmpty { throw StatusError.invalid("vehicleId", "is required") }
             let input = try ProtoJSON.decode(Vehicle.self, from: message.vehicle, root: "vehicle")
-            let created = try await calls.fleet.createVehicle(provider: parent.provider, id: message.vehicleID, input: input)
-            return try ProtoJSON.message(WireVehicle.self, encoding: created, logger: calls.logger)
+            return try calls.reply(try await calls.fleet.createVehicle(provider: parent.provider, id: message.vehicleID, input: input))
         }
     }
 
     func getVehicle(
         request: ServerRequest<Maps_Fleetengine_V1_GetVehicleRequest>, context: ServerContext
     ) async throws -> ServerResponse<WireVehicle> {
-        let message = request.message
-        return try await calls.run(request.metadata, context) { principal in
-            let name = try calls.vehicleName(message.name, principal)
+        try await calls.serve(request, context, .resource(\.name, in: "vehicles")) { _, name, principal in
             try AccessPolicy.checkVehicle(principal, vehicleId: name.resourceID, write: false)
-            let vehicle = try await calls.fleet.vehicle(provider: name.provider, id: name.resourceID)
-            return try ProtoJSON.message(WireVehicle.self, encoding: vehicle, logger: calls.logger)
+            return try calls.reply(try await calls.fleet.vehicle(provider: name.provider, id: name.resourceID))
         }
     }
 
     func updateVehicle(
         request: ServerRequest<Maps_Fleetengine_V1_UpdateVehicleRequest>, context: ServerContext
     ) async throws -> ServerResponse<WireVehicle> {
-        let message = request.message
-        return try await calls.run(request.metadata, context) { principal in
-            let name = try calls.vehicleName(message.name, principal)
+        try await calls.serve(request, context, .resource(\.name, in: "vehicles")) { message, name, principal in
             let mask = FieldMask(wire: message.updateMask)
             try AccessPolicy.checkVehicleUpdate(principal, vehicleId: name.resourceID, mask: mask)
             let input = try ProtoJSON.decode(Vehicle.self, from: message.vehicle, root: "vehicle")
@@ -60,59 +50,40 @@ struct VehicleService: Maps_Fleetengine_V1_VehicleService.ServiceProtocol {
     func updateVehicleAttributes(
         request: ServerRequest<Maps_Fleetengine_V1_UpdateVehicleAttributesRequest>, context: ServerContext
     ) async throws -> ServerResponse<Maps_Fleetengine_V1_UpdateVehicleAttributesResponse> {
-        let message = request.message
-        return try await calls.run(request.metadata, context) { principal in
-            let name = try calls.vehicleName(message.name, principal)
-            try AccessPolicy.requireServer(principal, "update vehicle attributes")
+        let scope = Scope<Maps_Fleetengine_V1_UpdateVehicleAttributesRequest>.resource(
+            \.name, in: "vehicles", serverOnly: "update vehicle attributes")
+        return try await calls.serve(request, context, scope) { message, name, _ in
             let body = try ProtoJSON.decode(AttributesRequest.self, from: message, root: "", omitting: ["name", "header"])
             let merged = try await calls.fleet.updateVehicleAttributes(
                 provider: name.provider, id: name.resourceID, attributes: body.attributes ?? [])
-            return try ProtoJSON.message(
-                Maps_Fleetengine_V1_UpdateVehicleAttributesResponse.self, encoding: AttributesResponse(attributes: merged),
-                logger: calls.logger)
+            return try calls.reply(AttributesResponse(attributes: merged))
         }
     }
 
     func listVehicles(
         request: ServerRequest<Maps_Fleetengine_V1_ListVehiclesRequest>, context: ServerContext
     ) async throws -> ServerResponse<Maps_Fleetengine_V1_ListVehiclesResponse> {
-        let message = request.message
-        return try await calls.run(request.metadata, context) { principal in
-            let parent = try WireName.parent(message.parent)
-            try AccessPolicy.checkProvider(principal, provider: parent.provider)
-            try AccessPolicy.requireServer(principal, "list vehicles")
+        try await calls.serve(request, context, .parent(\.parent, serverOnly: "list vehicles")) { message, parent, _ in
             // The same request REST reads from its query parameters, every field and the filter.
             let query = try ProtoJSON.decode(VehicleListQuery.self, from: message, root: "", omitting: ["parent", "header"])
-            let result = try await calls.fleet.listVehicles(provider: parent.provider, query: query)
-            return try ProtoJSON.message(
-                Maps_Fleetengine_V1_ListVehiclesResponse.self,
-                encoding: VehicleListResponse(result), logger: calls.logger)
+            return try calls.reply(VehicleListResponse(try await calls.fleet.listVehicles(provider: parent.provider, query: query)))
         }
     }
 
     func searchVehicles(
         request: ServerRequest<Maps_Fleetengine_V1_SearchVehiclesRequest>, context: ServerContext
     ) async throws -> ServerResponse<Maps_Fleetengine_V1_SearchVehiclesResponse> {
-        let message = request.message
-        return try await calls.run(request.metadata, context) { principal in
-            let parent = try WireName.parent(message.parent)
-            try AccessPolicy.checkProvider(principal, provider: parent.provider)
-            try AccessPolicy.requireServer(principal, "search vehicles")
+        try await calls.serve(request, context, .parent(\.parent, serverOnly: "search vehicles")) { message, parent, _ in
             // REST's body is the request less its path (`vehicles:search` under the parent).
             let query = try ProtoJSON.decode(VehicleSearchQuery.self, from: message, root: "", omitting: ["parent"])
-            let matches = try await calls.fleet.searchVehicles(provider: parent.provider, query: query)
-            return try ProtoJSON.message(
-                Maps_Fleetengine_V1_SearchVehiclesResponse.self, encoding: SearchResponse(matches: matches), logger: calls.logger)
+            return try calls.reply(SearchResponse(matches: try await calls.fleet.searchVehicles(provider: parent.provider, query: query)))
         }
     }
 
     func deleteVehicle(
         request: ServerRequest<Maps_Fleetengine_V1_DeleteVehicleRequest>, context: ServerContext
     ) async throws -> ServerResponse<Google_Protobuf_Empty> {
-        let message = request.message
-        return try await calls.run(request.metadata, context) { principal in
-            let name = try calls.vehicleName(message.name, principal)
-            try AccessPolicy.requireServer(principal, "delete vehicles")
+        try await calls.serve(request, context, .resource(\.name, in: "vehicles", serverOnly: "delete vehicles")) { _, name, _ in
             try await calls.fleet.deleteVehicle(provider: name.provider, id: name.resourceID)
             return Google_Protobuf_Empty()
         }
@@ -131,21 +102,5 @@ struct VehicleService: Maps_Fleetengine_V1_VehicleService.ServiceProtocol {
     /// The answer of SearchVehicles, as REST's.
     private struct SearchResponse: Encodable {
         var matches: [VehicleMatch]
-    }
-}
-
-extension Calls {
-    /// The vehicle a request's `name` names, checked against the caller's provider.
-    func vehicleName(_ text: String, _ principal: Principal) throws -> WireName {
-        let name = try WireName.resource(text, collection: "vehicles", field: "name")
-        try AccessPolicy.checkProvider(principal, provider: name.provider)
-        return name
-    }
-
-    /// The trip a request's `name` names, checked against the caller's provider.
-    func tripName(_ text: String, _ principal: Principal) throws -> WireName {
-        let name = try WireName.resource(text, collection: "trips", field: "name")
-        try AccessPolicy.checkProvider(principal, provider: name.provider)
-        return name
     }
 }

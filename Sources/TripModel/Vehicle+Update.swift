@@ -17,14 +17,15 @@ extension Vehicle {
     ]
 
     /// A new vehicle from a create request: output-only fields of `input` are ignored;
-    /// `vehicleState`, `supportedTripTypes`, `maximumCapacity` and `vehicleType` are required
-    /// as in Fleet Engine.
+    /// `maximumCapacity` and `vehicleType` are required, as in Fleet Engine.
+    ///
+    /// Fleet Engine's reference also lists `vehicleState` and `supportedTripTypes`, but a proto3
+    /// client cannot send their zero values (`UNKNOWN_VEHICLE_STATE`, no trip types): they are
+    /// absent on the wire, and Fleet Engine takes them as that default, so we do too.
     public static func created(from input: Vehicle, provider: String, id: String, now: Timestamp) throws(StatusError) -> Vehicle {
         try ResourceName.validateID(provider, field: "provider")
         try ResourceName.validateID(id, field: "vehicleId")
         var vehicle = Vehicle(name: ResourceName.vehicle(provider: provider, id: id))
-        guard input.vehicleState != nil else { throw .invalid("vehicle.vehicleState", "required field is missing") }
-        guard !input.supportedTripTypes.isEmpty else { throw .invalid("vehicle.supportedTripTypes", "required field is missing") }
         guard input.maximumCapacity != nil else { throw .invalid("vehicle.maximumCapacity", "required field is missing") }
         guard input.vehicleType != nil else { throw .invalid("vehicle.vehicleType", "required field is missing") }
         let mask = FieldMask(
@@ -45,8 +46,9 @@ extension Vehicle {
             switch field {
             case "vehicleState": vehicleState = input.vehicleState
             case "supportedTripTypes":
+                // None is proto3's default (an empty repeated field is absent): the vehicle
+                // then matches no trip type, as in Fleet Engine.
                 try Check.count(input.supportedTripTypes, path, max: Limits.maximumShortList)
-                if input.supportedTripTypes.isEmpty { throw .invalid(path, "must name at least one trip type") }
                 supportedTripTypes = Array(Set(input.supportedTripTypes)).sorted { $0.rawValue < $1.rawValue }
             case "lastLocation":
                 guard var location = input.lastLocation else { throw .invalid(path, "cannot be cleared") }

@@ -27,13 +27,16 @@ struct GRPCHarness: Sendable {
     let registry: PrometheusCollectorRegistry
     let vehicles: VehicleClient
     let trips: TripClient
+    /// The connection both clients use, for calls no generated client makes (raw bytes).
+    let client: GRPCClient<HTTP2ClientTransport.Posix>
     let port: Int
 
     /// Runs `body` against a listener over a fresh store of `kind` (or `store`), whose tokens
-    /// are limited by `limiter` (none by default) and may come from `serviceAccounts`.
+    /// are limited by `limiter` (none by default) and may come from `serviceAccounts`; with
+    /// `tls`, the listener speaks TLS only and the clients trust the files' test CA.
     static func run(
         _ kind: TestStoreKind = .memory, store given: (any TripStore)? = nil, limiter: TokenRateLimiter = TokenRateLimiter(policy: .unlimited),
-        serviceAccounts: ServiceAccounts = .none, clock: WallClock = .fixed(epoch),
+        serviceAccounts: ServiceAccounts = .none, clock: WallClock = .fixed(epoch), tls: TestCertificates? = nil,
         _ body: @Sendable (GRPCHarness) async throws -> Void
     ) async throws {
         let store: any TripStore
@@ -47,16 +50,22 @@ struct GRPCHarness: Sendable {
         let registry = PrometheusCollectorRegistry()
         let listener = GRPCListener(
             fleet: fleet, authenticator: Authenticator(authority: authority, limiter: limiter), registry: registry,
-            host: "127.0.0.1", port: 0, logger: Logger(label: "grpc-test"))
+            host: "127.0.0.1", port: 0, tls: tls?.serverFiles, logger: Logger(label: "grpc-test"))
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await listener.run() }
             let port = try await listener.port
+            let security: HTTP2ClientTransport.Posix.TransportSecurity =
+                if let tls {
+                    .tls { config in config.trustRoots = .certificates([.file(path: tls.authority, format: .pem)]) }
+                } else {
+                    .plaintext
+                }
             let client = GRPCClient(
-                transport: try HTTP2ClientTransport.Posix(target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext))
+                transport: try HTTP2ClientTransport.Posix(target: .dns(host: "localhost", port: port), transportSecurity: security))
             group.addTask { try await client.runConnections() }
             let harness = GRPCHarness(
                 store: store, fleet: fleet, authority: authority, registry: registry, vehicles: VehicleClient(wrapping: client),
-                trips: TripClient(wrapping: client), port: port)
+                trips: TripClient(wrapping: client), client: client, port: port)
             do {
                 try await body(harness)
             } catch {
@@ -80,6 +89,46 @@ struct GRPCHarness: Sendable {
 
     /// The Prometheus text of the registry the listener counts its calls in.
     var metrics: String { String(decoding: registry.emitToBuffer(), as: UTF8.self) }
+}
+
+/// A test certificate authority and a server certificate for `localhost` and 127.0.0.1 that it
+/// signed, made by `openssl` in a new temporary directory.
+struct TestCertificates: Sendable {
+    /// The CA's certificate (PEM), which clients trust.
+    let authority: String
+    /// The server's certificate and key.
+    let serverFiles: GRPCListener.TLSFiles
+
+    /// New files.
+    static func make() throws -> TestCertificates {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tripshare-grpc-tls-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        func file(_ name: String) -> String { "\(directory)/\(name)" }
+        try "subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=serverAuth\n".write(
+            toFile: file("server.ext"), atomically: true, encoding: .utf8)
+        try openssl(
+            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", file("ca.key"), "-out", file("ca.pem"), "-days", "2", "-subj",
+            "/CN=tripshare test CA")
+        try openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", file("server.key"), "-out", file("server.csr"), "-subj", "/CN=localhost")
+        try openssl(
+            "x509", "-req", "-in", file("server.csr"), "-CA", file("ca.pem"), "-CAkey", file("ca.key"), "-CAcreateserial", "-out",
+            file("server.pem"), "-days", "2", "-extfile", file("server.ext"))
+        return TestCertificates(
+            authority: file("ca.pem"), serverFiles: GRPCListener.TLSFiles(certificateChain: file("server.pem"), privateKey: file("server.key")))
+    }
+
+    private static func openssl(_ arguments: String...) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "openssl \(arguments.first ?? "") failed"])
+        }
+    }
 }
 
 /// Runs `call`, which must fail with `code` and a message containing `message`.

@@ -5,9 +5,27 @@ import TripModel
 @Suite struct RulesTests {
     /// Creating a vehicle requires what Fleet Engine requires, naming the missing field.
     @Test func vehicleRequiredFields() {
-        #expect(throws: StatusError.invalid("vehicle.vehicleState", "required field is missing")) {
+        #expect(throws: StatusError.invalid("vehicle.maximumCapacity", "required field is missing")) {
             try Vehicle.created(from: Vehicle(name: ""), provider: "p", id: "v", now: t0)
         }
+        var input = Vehicle(name: "")
+        input.maximumCapacity = 4
+        #expect(throws: StatusError.invalid("vehicle.vehicleType", "required field is missing")) {
+            try Vehicle.created(from: input, provider: "p", id: "v", now: t0)
+        }
+    }
+
+    /// A state and trip types left at proto3's zero values (absent on the wire) are taken as
+    /// that default, as Fleet Engine takes them: the vehicle exists, in no state, serving no
+    /// trip type, until an update says otherwise.
+    @Test func vehicleStateAndTripTypesMayBeLeftAtTheirDefaults() throws {
+        var input = Vehicle(name: "")
+        input.maximumCapacity = 4
+        input.vehicleType = VehicleType(category: .auto)
+        let created = try Vehicle.created(from: input, provider: "p", id: "v", now: t0)
+        #expect(created.vehicleState == nil)
+        #expect(created.supportedTripTypes.isEmpty)
+        #expect(created.maximumCapacity == 4)
     }
 
     /// IDs are 1–64 NFC characters without `/ : ? , #`.

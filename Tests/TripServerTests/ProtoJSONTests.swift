@@ -48,6 +48,33 @@ import TripServer
         }
     }
 
+    /// A vehicle whose state, trip types, flags and lists are at their zero values, as a
+    /// proto3 client leaves them out or proto-plus prints them, is created as Fleet Engine
+    /// creates it (absent means the default); only what Fleet Engine requires is refused, by name.
+    @Test(arguments: TestStoreKind.available) func zeroValuesAreDefaults(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
+        try await harness.test { client in
+            let zeros = """
+                {"vehicleState": 0, "supportedTripTypes": [], "backToBackEnabled": false, "attributes": [],
+                 "maximumCapacity": 4, "vehicleType": {"category": "AUTO"}}
+                """
+            let created = try await client.expect(.ok, .post, "/v1/providers/p/vehicles?vehicleId=v1", as: harness.server, body: zeros).json()
+            #expect(created["name"] == .string("providers/p/vehicles/v1"))
+            #expect(created["vehicleState"] == nil && created["supportedTripTypes"] == nil)
+            #expect(created["backToBackEnabled"] != .bool(true))
+            let absent = #"{"maximumCapacity": 2, "vehicleType": {"category": "TAXI"}}"#
+            try await client.expect(.ok, .post, "/v1/providers/p/vehicles?vehicleId=v2", as: harness.server, body: absent)
+            for (body, field) in [
+                (#"{"vehicleState": "ONLINE", "maximumCapacity": 0, "vehicleType": {"category": "AUTO"}}"#, "vehicle.maximumCapacity"),
+                (#"{"vehicleState": "ONLINE", "maximumCapacity": 4}"#, "vehicle.vehicleType"),
+            ] {
+                let reply = try await client.expect(.badRequest, .post, "/v1/providers/p/vehicles?vehicleId=v3", as: harness.server, body: body)
+                #expect(reply.errorMessage == "\(field): required field is missing", "\(reply.errorMessage)")
+            }
+            try await client.expect(.notFound, .get, "/v1/providers/p/vehicles/v3", as: harness.server)
+        }
+    }
+
     /// What proto3 JSON still refuses: a field named twice (once by each name), an unknown
     /// field (named by its path), an unknown enum value or number, a fraction in an int32.
     @Test(arguments: [

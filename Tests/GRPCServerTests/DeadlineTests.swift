@@ -1,0 +1,72 @@
+import FleetEngineProtos
+import Foundation
+import GRDB
+import GRPCCore
+import SQLiteStore
+import Testing
+
+@testable import GRPCServer
+
+/// The client's deadline is the server's (DESIGN §14).
+@Suite struct DeadlineTests {
+    /// A write stuck behind a lock another connection holds is answered DEADLINE_EXCEEDED by
+    /// the server when the deadline passes, not when the lock goes, and counted so.
+    @Test func answeredAtTheDeadline() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tripshare-grpc-deadline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("test.sqlite").path
+        let store = try SQLiteTripStore(path: path)
+        try await GRPCHarness.run(store: store) { h in
+            let server = try await h.auth(h.server)
+            _ = try await h.vehicles.createVehicle(Wire.createVehicle("v1"), metadata: server)
+            let other = try DatabaseQueue(path: path)
+            let locked = AsyncStream.makeStream(of: Void.self)
+            let holder = Task.detached {
+                try other.writeWithoutTransaction { db in
+                    try db.execute(sql: "BEGIN EXCLUSIVE")
+                    locked.continuation.yield()
+                    Thread.sleep(forTimeInterval: 3)
+                    try db.execute(sql: "COMMIT")
+                }
+            }
+            var waiting = locked.stream.makeAsyncIterator()
+            await waiting.next()
+            let start = ContinuousClock.now
+            var options = CallOptions.defaults
+            options.timeout = .milliseconds(300)
+            await expectStatus(.deadlineExceeded) {
+                _ = try await h.vehicles.updateVehicle(Wire.moveVehicle("v1", 37.4, -122.0), metadata: server, options: options)
+            }
+            // The server's own count of its answer, made before the lock is released.
+            let counted = #"tripshare_grpc_requests_total{method="maps.fleetengine.v1.VehicleService/UpdateVehicle",code="DEADLINE_EXCEEDED"} 1"#
+            while ContinuousClock.now - start < .seconds(2), !h.metrics.contains(counted) {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(h.metrics.contains(counted), "the server answered DEADLINE_EXCEEDED at the deadline")
+            #expect(ContinuousClock.now - start < .seconds(2.5))
+            try await holder.value
+        }
+    }
+
+    /// A call answered within its deadline is answered as usual.
+    @Test func answeredWithinTheDeadline() async throws {
+        try await GRPCHarness.run { h in
+            var options = CallOptions.defaults
+            options.timeout = .seconds(5)
+            let created = try await h.vehicles.createVehicle(Wire.createVehicle("v1"), metadata: try await h.auth(h.server), options: options)
+            #expect(created.name == "providers/p/vehicles/v1")
+        }
+    }
+
+    /// `grpc-timeout` is read in each of its units; what gRPC's format does not allow is not
+    /// taken for a deadline.
+    @Test func timeoutFormat() {
+        let read: [(String, Duration)] = [
+            ("1H", .seconds(3_600)), ("2M", .seconds(120)), ("3S", .seconds(3)), ("300m", .milliseconds(300)),
+            ("99999999u", .microseconds(99_999_999)), ("5n", .nanoseconds(5)),
+        ]
+        for (text, duration) in read { #expect(Deadline(grpcTimeout: text)?.timeout == duration, "\(text)") }
+        for text in ["", "S", "100", "123456789S", "-1S", "1s", "1.5S"] { #expect(Deadline(grpcTimeout: text) == nil, "\(text)") }
+    }
+}
