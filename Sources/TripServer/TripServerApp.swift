@@ -112,7 +112,9 @@ public struct TripServerApp: Sendable {
         DriverPageRoutes(fleet: fleet, authenticator: authenticator).register(on: pages)
         LeafletRoutes().register(on: pages)
         // Map data takes no token: each client address has a budget instead.
-        TileRoutes(tiles: tiles).register(on: pages.group().add(middleware: AddressRateLimitMiddleware(limiter: mapDataLimiter)))
+        let mapData = pages.group().add(middleware: AddressRateLimitMiddleware(limiter: mapDataLimiter))
+        TileRoutes(tiles: tiles).register(on: mapData)
+        ShareTileRoutes(fleet: fleet, authenticator: authenticator, tiles: tiles).register(on: mapData)
         // Every route registered on `api` is authenticated, rate-limited and, where its path
         // has a `{provider}`, bound to the token's provider (AuthMiddleware).
         let api = router.group().add(middleware: AuthMiddleware(authenticator: authenticator)).add(middleware: queryParameters)

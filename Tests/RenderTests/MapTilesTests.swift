@@ -32,6 +32,8 @@ import TripModel
             #expect(image.width == 256 * scale && image.height == 256 * scale)
             // Drawn again (perhaps from kept squares): the same picture but for rounding.
             let drawn = try #require(layer.basemap(named: "openmaptiles-day")?.drawTile(id, scale: Double(scale)))
+            // Central Helsinki, inside the sample: its data and street names, not the background alone.
+            #expect(drawn.stats.tiles > 0 && drawn.stats.labels > 0, "\(drawn.stats)")
             let (pixels, largest) = Self.difference(image, drawn.image)
             #expect(largest <= 2 && pixels * 100 <= image.width * image.height, "\(pixels) pixels differ by at most \(largest)")
             #expect(tag == tiles.tag(style: "openmaptiles-day", tile: id, scale: scale))
@@ -120,19 +122,20 @@ import TripModel
     /// Tiles are the map `tripshare render --center --zoom` draws: four tiles side by side are
     /// the 512-pixel picture of the same ground, but for float rounding and the attribution the
     /// picture carries in its corner (labels are left out of both: they are placed per picture).
-    @Test(arguments: [1, 2])
-    func tilesAreTheRenderedMap(_ scale: Int) throws {
+    /// At zoom 19 (the share page's closest, far past the archive's last zoom) as at 16.
+    @Test(arguments: [1, 2], [16, 19])
+    func tilesAreTheRenderedMap(_ scale: Int, _ zoom: Int) throws {
         let base = try MapStyle.builtin(named: "openmaptiles-day")
         var root = try #require(try JSONSerialization.jsonObject(with: base.document) as? [String: Any])
         root["layers"] = (root["layers"] as? [[String: Any]] ?? []).filter { $0["type"] as? String != "symbol" }
         let unlabelled = try MapStyle(data: try JSONSerialization.data(withJSONObject: root), name: "unlabelled")
         let layer = try BasemapLayer(source: try HelsinkiSample.basemapLayer().source, style: unlabelled)
         let tiles = MapTiles(layer: layer)
-        let corner = Self.tile(zoom: 16)
+        let corner = Self.tile(zoom: zoom)
         // The picture's centre: the corner shared by the four tiles from `corner`.
-        let center = WebMercator.latLng(x: Double(corner.x + 1) * 256, y: Double(corner.y + 1) * 256, zoom: 16)
+        let center = WebMercator.latLng(x: Double(corner.x + 1) * 256, y: Double(corner.y + 1) * 256, zoom: Double(zoom))
         let options = try PreviewOptions(parameters: [
-            "center": "\(center.latitude),\(center.longitude)", "zoom": "16", "width": "512", "height": "512", "scale": "\(scale)",
+            "center": "\(center.latitude),\(center.longitude)", "zoom": "\(zoom)", "width": "512", "height": "512", "scale": "\(scale)",
         ])
         let picture = try TripPreview(
             trip: Trip(name: ""), style: try StyleLibrary.bundled().defaultStyle, options: options, now: Timestamp(Date()), basemap: layer
@@ -143,7 +146,7 @@ import TripModel
         var largest = 0
         for row in 0..<2 {
             for column in 0..<2 {
-                let id = TileID(zoom: 16, x: corner.x + column, y: corner.y + row)
+                let id = TileID(zoom: zoom, x: corner.x + column, y: corner.y + row)
                 guard case .picture(let png, _)? = tiles.tile(style: "unlabelled", tile: id, scale: scale) else {
                     Issue.record("no tile \(id)")
                     continue

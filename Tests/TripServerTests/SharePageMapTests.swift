@@ -1,9 +1,12 @@
 import Foundation
+import Geo
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import JSON
 import Raster
 import Render
+import StoreVariants
 import Testing
 import TripServer
 
@@ -87,6 +90,108 @@ import TripServer
             try await client.expect(.ok, .get, "/assets/leaflet/images/layers.png")
             try await client.expect(.notFound, .get, "/assets/leaflet/leaflet.js.map")
             try await client.expect(.notFound, .get, "/assets/leaflet/images/..%2Fleaflet.js")
+        }
+    }
+}
+
+/// The share page's own tiles (ShareTileRoutes): the public tiles with their labels clear of
+/// the rider's trip, under a key that follows the planned route, for that trip's rider only.
+@Suite struct ShareTileRoutesTests {
+    static let routeToPickup = [
+        LatLng(latitude: 60.1690, longitude: 24.9380), LatLng(latitude: 60.1697, longitude: 24.9400),
+        LatLng(latitude: 60.1703, longitude: 24.9415),
+    ]
+
+    static func tilePath(_ token: String, key: String, at point: LatLng, dx: Int = 0) -> String {
+        let world = WebMercator.worldPoint(point, zoom: 16)
+        return "/share/\(token)/tiles/\(key)/openmaptiles-day/16/\(Int(world.x / 256) + dx)/\(Int(world.y / 256)).png"
+    }
+
+    static func key(_ client: Client, _ token: String) async throws -> String {
+        let reply = try await client.expect(.ok, .get, "/share/\(token)/map.json")
+        #expect(reply.headers[.cacheControl] == "no-store")
+        guard case .string(let key)? = try JSONParser.parse(reply.body)["key"] else {
+            Issue.record("no key in \(reply.text)")
+            return ""
+        }
+        return key
+    }
+
+    /// The page names the key; tiles of that key are the rider's to keep, differ from the public
+    /// tile where the trip lies on the tile's label block and equal it two blocks away; the key
+    /// stays while the car drives along its route and changes with a new route, and a tile asked
+    /// for with the old key must not be kept. Stored trips derive the route from the vehicle,
+    /// so each store is tried.
+    @Test(arguments: TestStoreKind.available) func keyFollowsThePlannedRoute(_ kind: TestStoreKind) async throws {
+        let layer = try BasemapLayer.open(path: TileRoutesTests.archive)
+        let harness = try await Harness(kind, basemap: layer)
+        let rider = try await harness.token(harness.consumer("t1"))
+        try await harness.test { client in
+            try await PreviewBasemapTests.seed(harness, client)
+            let segment = #"{"currentRouteSegment": "\#(EncodedPolyline.encode(Self.routeToPickup))"}"#
+            try await client.expect(.ok, .put, "/v1/providers/p/vehicles/v1?updateMask=currentRouteSegment", as: harness.server, body: segment)
+            let key = try await Self.key(client, rider)
+            #expect(key.hasPrefix("k"))
+            #expect(try await client.expect(.ok, .get, "/share/\(rider)").text.contains(#"data-map-key="\#(key)""#))
+
+            let pickup = Self.routeToPickup[2]
+            let tile = try await client.expect(.ok, .get, Self.tilePath(rider, key: key, at: pickup))
+            #expect(tile.headers[.contentType] == "image/png")
+            #expect(tile.headers[.cacheControl] == "private, max-age=3600")
+            let world = WebMercator.worldPoint(pickup, zoom: 16)
+            let publicTile = try await client.expect(.ok, .get, "/tiles/openmaptiles-day/16/\(Int(world.x / 256))/\(Int(world.y / 256)).png")
+            let tag = try #require(tile.etag)
+            #expect(tag != publicTile.etag && tag.contains(key), "the trip lies on this block: \(tag)")
+            let far = try await client.expect(.ok, .get, Self.tilePath(rider, key: key, at: pickup, dx: 8))
+            let publicFar = try await client.expect(.ok, .get, "/tiles/openmaptiles-day/16/\(Int(world.x / 256) + 8)/\(Int(world.y / 256)).png")
+            #expect(far.etag == publicFar.etag && far.body == publicFar.body)
+            #expect(try await client.send(.get, Self.tilePath(rider, key: key, at: pickup), headers: [.ifNoneMatch: tag]).status == .notModified)
+
+            // The car drives along its route: the same key.
+            let moved = #"{"lastLocation": {"location": {"latitude": 60.1697, "longitude": 24.9400}}}"#
+            try await client.expect(.ok, .put, "/v1/providers/p/vehicles/v1?updateMask=lastLocation", as: harness.server, body: moved)
+            #expect(try await Self.key(client, rider) == key)
+            // A new route: a new key; the old one is drawn around the new route, not to be kept.
+            let detour = [Self.routeToPickup[1], LatLng(latitude: 60.1710, longitude: 24.9400), pickup]
+            try await client.expect(
+                .ok, .put, "/v1/providers/p/vehicles/v1?updateMask=currentRouteSegment", as: harness.server,
+                body: #"{"currentRouteSegment": "\#(EncodedPolyline.encode(detour))"}"#)
+            let newKey = try await Self.key(client, rider)
+            #expect(newKey != key)
+            let stale = try await client.expect(.ok, .get, Self.tilePath(rider, key: key, at: pickup))
+            #expect(stale.headers[.cacheControl] == "no-store")
+            #expect(stale.etag == (try await client.expect(.ok, .get, Self.tilePath(rider, key: newKey, at: pickup)).etag))
+        }
+    }
+
+    /// Only the trip's rider opens its tiles: another role's token is refused, a bad token is
+    /// unauthenticated, both with no picture; bad addresses and styles are refused by name.
+    @Test func strangersGetNothing() async throws {
+        let harness = try await Harness(basemap: try BasemapLayer.open(path: TileRoutesTests.archive))
+        let rider = try await harness.token(harness.consumer("t1"))
+        let driver = try await harness.token(harness.driver("v1"))
+        let server = try await harness.token(harness.server)
+        try await harness.test { client in
+            try await PreviewBasemapTests.seed(harness, client)
+            let key = try await Self.key(client, rider)
+            let pickup = Self.routeToPickup[2]
+            for token in [driver, server] {
+                let refused = try await client.send(.get, Self.tilePath(token, key: key, at: pickup))
+                #expect(refused.status == .forbidden && refused.headers[.contentType] != "image/png")
+                #expect(try await client.send(.get, "/share/\(token)/map.json").status == .forbidden)
+            }
+            let invalid = try await client.send(.get, Self.tilePath("not-a-token", key: key, at: pickup))
+            #expect(invalid.status == .unauthorized && invalid.headers[.contentType] != "image/png")
+            try await client.expect(.badRequest, .get, "/share/\(rider)/tiles/\(key)/openmaptiles-day/16/1/1@5x.png")
+            try await client.expect(.notFound, .get, "/share/\(rider)/tiles/\(key)/satellite/16/1/1.png")
+            let unknownSheet = try await client.send(.get, Self.tilePath(rider, key: key, at: pickup) + "?style=nope")
+            #expect(unknownSheet.status == .notFound)
+        }
+        let bare = try await Harness()
+        let token = try await bare.token(bare.consumer("t1"))
+        try await bare.test { client in
+            try await bare.seed(client)
+            #expect(try await client.send(.get, "/share/\(token)/tiles/k1/openmaptiles-day/16/1/1.png").status == .notFound)
         }
     }
 }

@@ -42,6 +42,8 @@ import TripServer
             // What a fresh basemap draws first (a second drawing may come from kept squares).
             let fresh = try BasemapLayer.open(path: Self.archive)
             let drawn = try #require(fresh.basemap(named: "openmaptiles-day")?.drawTile(id, scale: 1))
+            // The tile is of central Helsinki, inside the sample: drawn from its data, with street names.
+            #expect(drawn.stats.tiles > 0 && drawn.stats.labels > 0, "\(drawn.stats)")
             #expect(day.body == (try PNGCodec.encode(drawn.image)))
             #expect(layer.source.identity == fresh.source.identity)
             let retina = try await client.expect(.ok, .get, "/tiles/openmaptiles-day/16/\(id.x)/\(id.y)@2x.png")

@@ -9,6 +9,9 @@
 //   it: a label across a tile edge is drawn half by each neighbour, never cut off or drawn
 //   twice. No label crosses a block edge (the placer keeps labels inside the picture it
 //   places on), so blocks never need to agree with each other;
+// - labels may keep clear of what a caller draws over the tiles (a trip's route and pins):
+//   the caller gives the obstacles over the whole block under a key that names them, and
+//   the block is placed around them once per key, so its tiles still agree with each other;
 // - no attribution is drawn: web maps show it beside the map (TileJSON's `attribution`).
 
 import Caching
@@ -30,11 +33,20 @@ extension Basemap {
         return MapView(center: center, zoom: Double(tile.zoom), pixelWidth: pixels, pixelHeight: pixels, scale: scale)
     }
 
+    /// The view of the label block holding `tile` at `scale`: the picture whose device pixels
+    /// a ``TileKeepOut``'s obstacles are given in. Nil when `tileView` gives no view.
+    public static func labelBlockView(containing tile: TileID, scale: Double) -> MapView? {
+        guard tileView(tile, scale: scale) != nil else { return nil }
+        return LabelBlock(containing: tile).view(scale: scale)
+    }
+
     /// Draws the map tile `tile` (XYZ address, 256 pixels a side at scale 1) at `scale`: the
-    /// background, fills and lines, and the labels of its block that fall on it; with what the
-    /// draw did (`tiles` is 0 where the archive has no data at any zoom: the picture is then
-    /// the style's background alone). Nil when `tileView` gives no view.
-    public func drawTile(_ tile: TileID, scale: Double) -> (image: Image, stats: BasemapDrawStats)? {
+    /// background, fills and lines, and the labels of its block that fall on it, placed clear
+    /// of `keepOut` when given; with what the draw did (`tiles` is 0 where the archive has no
+    /// data at any zoom: the picture is then the style's background alone; `labelBoxes` are
+    /// the boxes of the labels drawn on it, in the tile's device pixels). Nil when `tileView`
+    /// gives no view.
+    public func drawTile(_ tile: TileID, scale: Double, keepOut: TileKeepOut? = nil) -> (image: Image, stats: BasemapDrawStats)? {
         guard let view = Self.tileView(tile, scale: scale) else { return nil }
         var canvas = Canvas(width: view.pixelWidth, height: view.pixelHeight)
         var scratch = Self.scratchPool.withLock { $0.popLast() } ?? PainterScratch()
@@ -47,7 +59,7 @@ extension Basemap {
         }
         let block = LabelBlock(containing: tile)
         let shift = block.shift(of: tile, scale: scale)
-        let labels = blockLabels(block, scale: scale)
+        let labels = blockLabels(block, scale: scale, keepOut: keepOut)
         let area = Rect(x: Double(shift.x), y: Double(shift.y), width: Double(canvas.width), height: Double(canvas.height))
         let onTile = labels.filter { label in
             // The boxes hold the letters; the halo and its anti-aliasing reach a little past them.
@@ -56,6 +68,9 @@ extension Basemap {
         }
         LabelPlacer.draw(onTile, into: &canvas, shiftedBy: shift, pictures: labelPictures)
         stats.labels = onTile.count
+        stats.labelBoxes = onTile.flatMap(\.boxes).map {
+            Rect(x: $0.x - Double(shift.x), y: $0.y - Double(shift.y), width: $0.width, height: $0.height)
+        }
         return (canvas.image, stats)
     }
 
@@ -101,24 +116,24 @@ extension Basemap {
         return (0..<side * side).map { TileID(zoom: tile.zoom, x: block.column * side + $0 % side, y: block.row * side + $0 / side) }
     }
 
-    /// The labels placed over `block` at `scale`, in the block's device pixels: kept, or
-    /// placed now.
-    func blockLabels(_ block: LabelBlock, scale: Double) -> [PlacedLabel] {
-        let key = LabelBlocks.Key(style: style.identity, block: block, scale: scale)
+    /// The labels placed over `block` at `scale` clear of `keepOut`, in the block's device
+    /// pixels: kept, or placed now.
+    func blockLabels(_ block: LabelBlock, scale: Double, keepOut: TileKeepOut? = nil) -> [PlacedLabel] {
+        let key = LabelBlocks.Key(style: style.identity, block: block, scale: scale, keepOut: keepOut?.key ?? "")
         return labelBlocks.labels(key) {
             var painter = MapPainter(basemap: self, view: block.view(scale: scale), recorder: nil)
-            return painter.placeLabels()
+            return painter.placeLabels(keepOut: keepOut?.obstacles ?? [])
         }
     }
 }
 
 extension MapPainter {
-    /// Places the labels of every visible symbol layer over the whole view without drawing
-    /// anything (the labels of a block of tiles).
-    mutating func placeLabels() -> [PlacedLabel] {
+    /// Places the labels of every visible symbol layer over the whole view, clear of
+    /// `keepOut`, without drawing anything (the labels of a block of tiles).
+    mutating func placeLabels(keepOut: [LabelObstacle]) -> [PlacedLabel] {
         guard view.isDrawable else { return [] }
         loadSquares()
-        var placer = LabelPlacer(view: view, keepOut: [])
+        var placer = LabelPlacer(view: view, keepOut: keepOut)
         for layer in basemap.style.layers where layer.isVisible(atZoom: styleZoom) {
             if case .symbol(let properties) = layer.properties { collectLabels(layer, properties, into: &placer) }
         }
@@ -173,6 +188,8 @@ final class LabelBlocks: Sendable {
         let style: String
         let block: LabelBlock
         let scale: Double
+        /// The ``TileKeepOut`` key the labels keep clear of; empty for none.
+        let keepOut: String
     }
 
     private let placements: BoundedCache<Key, [PlacedLabel]>
@@ -192,5 +209,23 @@ final class LabelBlocks: Sendable {
 
     private static func cost(_ labels: [PlacedLabel]) -> Int {
         labels.reduce(256) { total, label in total + 128 + label.path.elements.count * 40 + label.boxes.count * 32 }
+    }
+}
+
+/// What the labels of a tile's block keep clear of: what a caller draws over the tiles (a
+/// trip's route and pins), in the device pixels of the block's view
+/// (``Basemap/labelBlockView(containing:scale:)``), under a key that changes whenever the
+/// obstacles do (placements are kept by block and key, and all tiles of a block must be drawn
+/// from the same one).
+public struct TileKeepOut: Sendable {
+    /// Names the obstacles (with the block: the caller computes them per block).
+    public let key: String
+    /// The obstacles, in the block view's device pixels.
+    public let obstacles: [LabelObstacle]
+
+    /// Obstacles `obstacles` under `key`.
+    public init(key: String, obstacles: [LabelObstacle]) {
+        self.key = key
+        self.obstacles = obstacles
     }
 }

@@ -7,7 +7,11 @@
 //   on disk);
 // - the tag changes whenever the pixels may: with the archive, the style, the address, the
 //   scale and `drawingVersion`; a picture found on disk was drawn from the same archive and
-//   style (its folder is named after them).
+//   style (its folder is named after them);
+// - a tile with a trip on top (TripTileObstacles) has its labels placed clear of the trip's
+//   route and pins; where the trip touches none of the tile's label block it is the plain
+//   tile (same picture, same tag); elsewhere it is kept in memory only, under the trip's key,
+//   and its tag adds that key.
 
 import Basemap
 import Caching
@@ -54,6 +58,8 @@ public final class MapTiles: Sendable {
         let style: String
         let tile: TileID
         let scale: Int
+        /// The TripTileObstacles key its labels keep clear of; empty for none.
+        var avoiding = ""
     }
 
     /// Tiles of `layer`, at most `memoryBytes` of PNGs kept in memory, and every tile drawn
@@ -123,6 +129,43 @@ public final class MapTiles: Sendable {
         return drawn
     }
 
+    /// The tile as kept in memory now, without reading the directory or drawing: nil when it is
+    /// not there (then ``tile(style:tile:scale:)`` or ``tile(style:tile:scale:avoiding:)``,
+    /// which may take a while, gives it). With `trip`, the tile with its labels clear of it.
+    public func keptTile(style: String, tile: TileID, scale: Int, avoiding trip: TripTileObstacles? = nil) -> Tile? {
+        var key = Key(style: style, tile: tile, scale: scale)
+        if let trip, keepOut(tile: tile, scale: scale, avoiding: trip) != nil { key.avoiding = trip.key }
+        return pictures.value(forKey: key)
+    }
+
+    /// The tag of `tile` with its labels clear of `trip`, without drawing it (for
+    /// `If-None-Match`): the plain tile's where the trip touches none of its label block.
+    /// Nil as for ``tag(style:tile:scale:)``.
+    public func tag(style: String, tile: TileID, scale: Int, avoiding trip: TripTileObstacles) -> String? {
+        guard let plain = tag(style: style, tile: tile, scale: scale) else { return nil }
+        return keepOut(tile: tile, scale: scale, avoiding: trip) == nil ? plain : plain + trip.key
+    }
+
+    /// The tile `tile` of `style` at `scale` with its labels placed clear of `trip`'s routes
+    /// and pins: the plain tile where the trip touches none of its label block, else kept or
+    /// drawn now (and kept in memory). Nil as for ``tile(style:tile:scale:)``.
+    public func tile(style: String, tile: TileID, scale: Int, avoiding trip: TripTileObstacles) -> Tile? {
+        guard let plain = tag(style: style, tile: tile, scale: scale), let basemap = basemaps[style] else { return nil }
+        guard let keepOut = keepOut(tile: tile, scale: scale, avoiding: trip) else { return self.tile(style: style, tile: tile, scale: scale) }
+        let key = Key(style: style, tile: tile, scale: scale, avoiding: trip.key)
+        if let kept = pictures.value(forKey: key) { return kept }
+        let drawn = draw(basemap, key, tag: plain + trip.key, keepOut: keepOut)
+        pictures.setValue(drawn, forKey: key, cost: Self.cost(drawn))
+        return drawn
+    }
+
+    /// What the labels of `tile`'s block keep clear of: nil where the trip touches none of it.
+    private func keepOut(tile: TileID, scale: Int, avoiding trip: TripTileObstacles) -> TileKeepOut? {
+        guard let view = Basemap.labelBlockView(containing: tile, scale: Double(scale)) else { return nil }
+        let obstacles = trip.obstacles(in: view)
+        return obstacles.isEmpty ? nil : TileKeepOut(key: trip.key, obstacles: obstacles)
+    }
+
     /// The glyphs of code points `first`…`first + 255` of `fontStack` for MapLibre clients
     /// (GlyphRange), kept once made; nil for a range that is not one.
     public func glyphs(fontStack: String, first: Int) -> [UInt8]? {
@@ -136,8 +179,9 @@ public final class MapTiles: Sendable {
     /// Bytes of PNGs held in memory now.
     public var memoryByteCount: Int { pictures.totalCost }
 
-    private func draw(_ basemap: Basemap, _ key: Key, tag: String) -> Tile {
-        guard basemap.hasData(near: key.tile), let drawn = basemap.drawTile(key.tile, scale: Double(key.scale)), drawn.stats.tiles > 0,
+    private func draw(_ basemap: Basemap, _ key: Key, tag: String, keepOut: TileKeepOut? = nil) -> Tile {
+        guard basemap.hasData(near: key.tile), let drawn = basemap.drawTile(key.tile, scale: Double(key.scale), keepOut: keepOut),
+            drawn.stats.tiles > 0,
             let png = try? PNGCodec.encode(drawn.image)
         else { return .empty(tag: tag) }
         return .picture(png: png, tag: tag)

@@ -16,6 +16,11 @@ final class RenderQueue: Sendable {
     /// The queue every route draws on.
     static let shared = RenderQueue(threadCount: defaultThreadCount, maximumWaiting: 64)
 
+    /// The queue map tiles are drawn on: a thread per core (a web map asks for a screenful of
+    /// tiles at once, and the first map waits for all of them), apart from the cooperative
+    /// threads, so that the page's other requests are answered meanwhile.
+    static let tiles = RenderQueue(threadCount: max(1, System.coreCount), maximumWaiting: 256)
+
     /// Threads for drawing: the cores less one, at least one.
     static var defaultThreadCount: Int { max(1, System.coreCount - 1) }
 

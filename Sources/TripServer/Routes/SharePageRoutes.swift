@@ -1,10 +1,12 @@
 import Access
 import Fleet
 import Foundation
+import Geo
 import Hummingbird
 import JSON
 import Navigation
 import Render
+import Styling
 import TripModel
 import TripStore
 
@@ -15,7 +17,9 @@ import TripStore
 /// fills in only what the token cannot tell the script: the trip's provider (the token's own),
 /// the vehicle and driver labels (the vehicle's `vehicleLabel` / `driverLabel` attributes,
 /// which a consumer may not read itself), the navigator's current step as the trip's event
-/// stream would carry it, the map styles the tiles come in, and the link preview's picture.
+/// stream would carry it, the map styles the tiles come in, the key of the tiles whose labels
+/// keep clear of the trip (ShareTileRoutes), the first view with its basemap styles (so that
+/// the first tiles need not wait for the script's reads), and the link preview's picture.
 ///
 /// `GET /share/{token}/preview.png` is the trip's preview for that token (`og:image`): link
 /// unfurlers fetch pictures without headers, so the token rides in the path as in the page's.
@@ -78,14 +82,33 @@ struct SharePageRoutes {
         // The JSON of a didUpdateNavInfo event, as the page reads it from the event stream.
         let navigation = try? await fleet.riderNavInfo(provider: provider, trip: trip)
         let navigationJSON = navigation.flatMap { try? JSONCoding.encodeText(NavEvent.didUpdateNavInfo($0)) } ?? ""
+        // What the page's first map needs, so its tiles start before the script reads anything:
+        // the key of the tiles around the trip, the style sheet's basemap styles (day, night),
+        // and where the car and the next stop are.
+        let sheet = try? await ShareTileRoutes.styleSheet(request.query("style"), fleet: fleet)
+        let mapKey = tiles == nil ? "" : sheet.map { ShareTileRoutes.obstacles(of: trip, style: $0).key } ?? ""
+        let basemapStyles = sheet.map { "\($0.coordinator.styleSheet.map.basemapStyle) \($0.coordinator.styleSheet.map.nightBasemapStyle)" } ?? ""
+        let view = Self.firstView(trip.rendered(as: .journeySharingV1S)).map { "\($0.latitude),\($0.longitude)" }.joined(separator: ";")
         let html = assets.page
             .replacingOccurrences(of: "{{ogImage}}", with: PageResponse.escape("\(TileRoutes.baseURL(request))/share/\(token)/preview.png"))
             .replacingOccurrences(of: "{{tileStyles}}", with: PageResponse.escape(tiles?.styleNames.joined(separator: " ") ?? ""))
             .replacingOccurrences(of: "{{navInfo}}", with: PageResponse.escape(navigationJSON))
+            .replacingOccurrences(of: "{{mapKey}}", with: PageResponse.escape(mapKey))
+            .replacingOccurrences(of: "{{basemapStyles}}", with: PageResponse.escape(basemapStyles))
+            .replacingOccurrences(of: "{{view}}", with: PageResponse.escape(view))
             .replacingOccurrences(of: "{{provider}}", with: PageResponse.escape(provider))
             .replacingOccurrences(of: "{{tripId}}", with: PageResponse.escape(tripId))
             .replacingOccurrences(of: "{{vehicleLabel}}", with: PageResponse.escape(labels.vehicle))
             .replacingOccurrences(of: "{{driverLabel}}", with: PageResponse.escape(labels.driver))
         return PageResponse.html(.ok, html)
+    }
+
+    /// What the page's camera first shows (share.js's framedPoints): the car while the trip
+    /// runs, and the next stop (the dropoff once none is left).
+    static func firstView(_ trip: Trip) -> [LatLng] {
+        var points: [LatLng] = []
+        if !trip.tripStatus.isTerminal, let car = trip.lastLocation?.location { points.append(car) }
+        if let stop = trip.remainingWaypoints.first?.location?.point ?? trip.dropoffPoint?.point { points.append(stop) }
+        return points
     }
 }

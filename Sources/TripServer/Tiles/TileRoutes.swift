@@ -60,14 +60,16 @@ struct TileRoutes {
         if let condition = request.headers[.ifNoneMatch], PreviewRoutes.matches(condition, etag) {
             return Response(status: .notModified, headers: Self.headers(etag: etag, cache: Self.tileCacheControl))
         }
-        guard case .picture(let png, _)? = tiles.tile(style: style, tile: tile, scale: scale) else {
-            return Self.picture(try Self.transparent(scale: scale), etag: etag)
-        }
+        // Drawing takes tens of milliseconds: off the cooperative threads (RenderQueue.tiles).
+        var answer = tiles.keptTile(style: style, tile: tile, scale: scale)
+        if answer == nil { answer = try await RenderQueue.tiles.draw { tiles.tile(style: style, tile: tile, scale: scale) } }
+        guard case .picture(let png, _)? = answer else { return Self.picture(try Self.transparent(scale: scale), etag: etag) }
         return Self.picture(png, etag: etag)
     }
 
-    private static func picture(_ png: [UInt8], etag: String?) -> Response {
-        var headers = headers(etag: etag, cache: tileCacheControl)
+    /// A PNG tile's answer.
+    static func picture(_ png: [UInt8], etag: String?, cache: String = tileCacheControl) -> Response {
+        var headers = headers(etag: etag, cache: cache)
         headers[.contentType] = "image/png"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))
     }
@@ -82,7 +84,8 @@ struct TileRoutes {
         return tiles
     }()
 
-    private static func transparent(scale: Int) throws(APIError) -> [UInt8] {
+    /// The transparent tile at `scale`.
+    static func transparent(scale: Int) throws(APIError) -> [UInt8] {
         guard let png = transparentTiles[scale] else { throw APIError(.internal, "cannot make a transparent tile") }
         return png
     }

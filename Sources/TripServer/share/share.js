@@ -128,27 +128,42 @@
   const routePane = map.createPane("trip-routes");
   routePane.style.zIndex = 450;
 
+  // The sheet's basemap styles as the server read them into the page (day, night), so the
+  // tiles need not wait for the style sheet.
+  const pageStyles = (body.dataset.basemapStyles || "").split(" ");
+
   function basemapStyle() {
-    const wanted = sheet && sheet.map ? (night ? sheet.map.nightBasemapStyle : sheet.map.basemapStyle) : null;
+    const wanted = sheet && sheet.map ? (night ? sheet.map.nightBasemapStyle : sheet.map.basemapStyle) : pageStyles[night ? 1 : 0] || null;
     if (wanted && tileStyles.includes(wanted)) return wanted;
     const fallback = night ? tileStyles.find((name) => /night|dark/.test(name)) : null;
     return fallback || tileStyles.find((name) => !/night|dark/.test(name)) || tileStyles[0] || null;
   }
 
-  const basemap = { layer: null, attribution: "" };
+  // `key` names the trip's route and pins as the tiles keep their street names clear of them
+  // (GET /share/{token}/map.json); without one, the public tiles.
+  const basemap = { layer: null, attribution: "", key: body.dataset.mapKey || "", askedAtJump: 0 };
+
+  function tileURL(name) {
+    if (!basemap.key) return `/tiles/${encodeURIComponent(name)}/{z}/{x}/{y}{r}.png`;
+    const sheetQuery = query.get("style") ? `?style=${encodeURIComponent(styleName)}` : "";
+    return `/share/${encodeURIComponent(token)}/tiles/${basemap.key}/${encodeURIComponent(name)}/{z}/{x}/{y}{r}.png${sheetQuery}`;
+  }
 
   // The tiles of the style sheet's basemap style for the lighting, with their attribution.
+  // The old layer goes at once: a replaced layer kept under the new one still fetches tiles
+  // wherever the camera goes, and shows through wherever the new one has not loaded yet.
   async function addTiles() {
     const name = basemapStyle();
     if (sheet && sheet.map) $("map").style.background = night ? sheet.map.nightBackground : sheet.map.background;
     if (!name) { $("map-missing").hidden = false; return; }
     if (basemap.layer) basemap.layer.remove();
-    basemap.layer = L.tileLayer(`/tiles/${encodeURIComponent(name)}/{z}/{x}/{y}{r}.png`, { maxZoom: 19, keepBuffer: 3 });
+    basemap.layer = L.tileLayer(tileURL(name), { maxZoom: 19, keepBuffer: 3 });
     basemap.layer.once("load", () => {
       body.dataset.map = "shown";
       if (!performance.getEntriesByName("tripshare-map-shown").length) performance.mark("tripshare-map-shown");
     });
     basemap.layer.addTo(map);
+    body.dataset.tiles = tileURL(name);
     body.dataset.basemap = name;
     let attribution = "© OpenStreetMap contributors";
     try {
@@ -422,7 +437,7 @@
   // drawn ahead of a fix waits, `along` where it is drawn.
   const car = {
     marker: null, image: null, path: null, point: null, heading: 0, along: 0, base: 0, lead: 0, shift: 0,
-    fixTime: 0, speed: 0, horizon: 5, lastFixTime: 0, frame: 0, timer: 0, fixes: 0,
+    fixTime: 0, speed: 0, horizon: 5, lastFixTime: 0, frame: 0, timer: 0, fixes: 0, jumps: 0,
   };
 
   // Where the car may be `now`: from the fix at the reported speed, for at most `horizon` seconds.
@@ -458,8 +473,10 @@
         // A fix behind the drawn car: it waits where it is until the fix's car passes it.
         const drawn = project(next, car.point);
         if (drawn.offset < 30) lead = drawn.distance;
+      } else {
+        // Anything else (a new route, a jump): the car is drawn at the fix at once.
+        car.jumps += 1;
       }
-      // Anything else (a new route, a jump): the car is drawn at the fix at once.
     }
     Object.assign(car, {
       path: next, along: lead, base, lead, shift, fixTime: now, fixes: car.fixes + 1,
@@ -680,6 +697,8 @@
     if (layers.badge) { layers.badge.remove(); layers.badge = null; }
     for (const line of layers.routes) line.remove();
     layers.routes = [];
+    // The trip's own tiles take the token: the map goes on with the public ones.
+    if (basemap.key) { basemap.key = ""; addTiles(); }
   }
 
   function showTrip(next) {
@@ -709,16 +728,42 @@
     layout();
   }
 
-  async function refreshTrip() {
-    const response = await fetch(`${api}?view=JOURNEY_SHARING_V1S`, { headers: auth, cache: "no-store" });
+  function readTrip() {
+    return fetch(`${api}?view=JOURNEY_SHARING_V1S`, { headers: auth, cache: "no-store" });
+  }
+
+  // Shows the trip read now, or by `reading` (a read already under way).
+  async function refreshTrip(reading) {
+    const response = await (reading || readTrip());
     if (response.status === 401 || response.status === 403) { expired(); return; }
     if (!response.ok) throw new Error(`trip answered ${response.status}`);
     showTrip(await response.json());
   }
 
-  async function refresh() {
+  // The tiles follow the trip's route: a new key (a new route, a stop passed) switches them.
+  async function refreshMapKey() {
+    if (!basemap.key || ended) return;
+    const sheetQuery = query.get("style") ? `?style=${encodeURIComponent(styleName)}` : "";
+    const response = await fetch(`/share/${encodeURIComponent(token)}/map.json${sheetQuery}`, { cache: "no-store" });
+    if (!response.ok) return;
+    const { key } = await response.json();
+    if (key && key !== basemap.key) {
+      basemap.key = key;
+      addTiles();
+    }
+  }
+
+  async function refresh(reading) {
+    if (body.dataset.state === "EXPIRED") return;  // the token no longer opens the trip
     try {
-      await refreshTrip();
+      await refreshTrip(reading);
+      // The key is asked for when the car left its path (a new route). Not when a stop is
+      // passed: the tiles already keep clear of the legs after it, and a new layer is a blank
+      // map until its tiles are drawn.
+      if (car.jumps !== basemap.askedAtJump) {
+        basemap.askedAtJump = car.jumps;
+        refreshMapKey().catch(() => {});
+      }
       if (body.dataset.state === "EXPIRED") return;  // keep the expired state's advice
       updates += 1;
       body.dataset.updates = String(updates);
@@ -745,18 +790,40 @@
     soon();
   }
 
+  // The car and the next stop as the page was served: the first view and its tiles start at
+  // once, beside the reads of the style sheet, the icons and the trip (the first map's time).
+  function firstView() {
+    const points = (body.dataset.view || "").split(";").map((p) => p.split(",").map(Number)).filter((p) => p.length === 2 && p.every(Number.isFinite));
+    if (!points.length) return;
+    hasView = true;
+    programmatic = true;
+    try {
+      map.fitBounds(L.latLngBounds(points.map((p) => L.latLng(p[0], p[1]))), Object.assign({ maxZoom: 17, animate: false }, padding()));
+    } finally { programmatic = false; }
+    programmaticUntil = performance.now() + 400;
+    addTiles();
+  }
+
   async function start() {
     body.dataset.following = "yes";
+    firstView();
     try {
       const response = await fetch(`/v1/styles/${encodeURIComponent(styleName)}`, { headers: auth });
       if (response.status === 401 || response.status === 403) { expired(); return; }
       if (response.ok) sheet = await response.json();
     } catch (error) { /* drawn with defaults */ }
-    addTiles();
+    if (!basemap.layer || body.dataset.basemap !== basemapStyle()) addTiles();
+    else if (sheet && sheet.map) $("map").style.background = night ? sheet.map.nightBackground : sheet.map.background;
+    // The trip is read while the icons load; it is shown once they are in.
+    const firstTrip = readTrip();
+    firstTrip.catch(() => {});
     await loadIcons().catch(() => {});
-    await refresh();
+    await refresh(firstTrip);
     // Leaflet learns the new size on its next animation frame; the camera fits the new size now.
     window.addEventListener("resize", () => { map.invalidateSize({ pan: false }); layout(); frame(true); });
+    // The sheet grows and shrinks with what it says (a stop's street arrives later): the
+    // controls above it follow.
+    if (window.ResizeObserver) new ResizeObserver(() => layout()).observe($("sheet"));
     if (body.dataset.nav) {
       try { showManeuver(JSON.parse(body.dataset.nav)); } catch (error) { /* no navigation to show */ }
     }
@@ -780,6 +847,9 @@
       return { x: box.left + anchor[0] * box.width, y: box.top + anchor[1] * box.height, along: car.along, fix: car.fixes };
     },
     zoom() { return map.getZoom(); },
+    // True while tiles of the current view are still coming: until then Leaflet shows the
+    // previous zoom's tiles scaled, whose lines are drawn at that zoom's widths.
+    tilesLoading() { return Boolean(basemap.layer && basemap.layer.isLoading()); },
     // True while Leaflet animates a zoom: markers and lines are then mid-transition, and
     // positions projected at the new zoom do not match what is drawn.
     zooming() { return zooming; },

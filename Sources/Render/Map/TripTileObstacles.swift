@@ -1,0 +1,47 @@
+// A trip drawn over map tiles (the share page, DESIGN §7, §15) as what the tiles' street and
+// place names keep clear of: the strokes of its routes and the icons of its pins, measured as
+// a preview of the same ground would draw them with the same style sheet (the page draws the
+// same widths and icons). Contract:
+// - the obstacles of a view are those a preview with that view's centre, zoom, size and scale
+//   would keep labels out of, without the ETA badge (its text changes by the minute, and the
+//   page draws it over the map anyway);
+// - `key` changes whenever the obstacles of some view may: with the trip's drawn content and
+//   the style sheet's tag. Which trip a rider's tiles avoid (the route as planned, not as
+//   trimmed behind the car; no car, which moves) is Fleet's rule; this only measures it.
+
+import Basemap
+import Raster
+import Styling
+import TripModel
+
+/// The route strokes and pins of a trip over map tiles, for keeping labels clear of them.
+public struct TripTileObstacles: Sendable {
+    /// The trip in the JOURNEY_SHARING_V1S view, as its rider's map draws it.
+    public let trip: Trip
+    /// The style sheet its routes and pins are drawn with.
+    public let style: StyleSheet
+    /// Names what the obstacles depend on: the trip's drawn content and `styleTag`.
+    public let key: String
+
+    /// The obstacles of `trip` drawn with `style`, whose version `styleTag` names.
+    public init(trip: Trip, style: StyleSheet, styleTag: String) {
+        var hidden = style
+        hidden[marker: .tripPickupPoint].etaLabel.isVisible = false
+        self.trip = trip
+        self.style = hidden
+        var fingerprint = TripPreview(trip: trip, style: hidden, options: PreviewOptions(), now: Timestamp(microseconds: 0)).fingerprint
+        fingerprint.add(styleTag)
+        key = "k" + fingerprint.hex
+    }
+
+    /// What labels keep clear of in `view` (device pixels), where the trip lies in it or near.
+    public func obstacles(in view: MapView) -> [LabelObstacle] {
+        let options = PreviewOptions(
+            width: Int((Double(view.pixelWidth) / view.scale).rounded()), height: Int((Double(view.pixelHeight) / view.scale).rounded()),
+            scale: Int(view.scale.rounded()), center: view.center, zoom: view.zoom, bearing: view.bearing)
+        let preview = TripPreview(trip: trip, style: style, options: options, now: Timestamp(microseconds: 0))
+        guard let composed = try? preview.composition(layers: []) else { return [] }
+        let area = Rect(x: 0, y: 0, width: Double(view.pixelWidth), height: Double(view.pixelHeight))
+        return composed.keepOut.filter { $0.bounds.intersects(area) }
+    }
+}
