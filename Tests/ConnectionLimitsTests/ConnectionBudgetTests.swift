@@ -49,7 +49,7 @@ import Testing
     /// The default maximum leaves descriptors for the database and files, and has a ceiling.
     @Test func defaultMaximumFollowsTheFileLimit() {
         #expect(ConnectionBudget.defaultMaximum(fileLimit: 300) == 300 - ConnectionBudget.otherFiles - ConnectionBudget.healthReserve)
-        #expect(ConnectionBudget.defaultMaximum(fileLimit: 1_024) == 920)
+        #expect(ConnectionBudget.defaultMaximum(fileLimit: 1_024) == 896)
         #expect(ConnectionBudget.defaultMaximum(fileLimit: 1_048_576) == ConnectionBudget.defaultCeiling)
         #expect(ConnectionBudget.defaultMaximum(fileLimit: 50) == 1)
     }

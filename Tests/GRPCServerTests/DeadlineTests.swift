@@ -10,7 +10,9 @@ import Testing
 /// The client's deadline is the server's (DESIGN §14).
 @Suite struct DeadlineTests {
     /// A write stuck behind a lock another connection holds is answered DEADLINE_EXCEEDED by
-    /// the server when the deadline passes, not when the lock goes, and counted so.
+    /// the server when the deadline passes, not when the lock goes, and counted so. The lock
+    /// is held 8 s and the answer must come within 6 s: room for a loaded test run, and still
+    /// before the lock goes.
     @Test func answeredAtTheDeadline() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tripshare-grpc-deadline-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -26,7 +28,7 @@ import Testing
                 try other.writeWithoutTransaction { db in
                     try db.execute(sql: "BEGIN EXCLUSIVE")
                     locked.continuation.yield()
-                    Thread.sleep(forTimeInterval: 3)
+                    Thread.sleep(forTimeInterval: 8)
                     try db.execute(sql: "COMMIT")
                 }
             }
@@ -40,20 +42,21 @@ import Testing
             }
             // The server's own count of its answer, made before the lock is released.
             let counted = #"tripshare_grpc_requests_total{method="maps.fleetengine.v1.VehicleService/UpdateVehicle",code="DEADLINE_EXCEEDED"} 1"#
-            while ContinuousClock.now - start < .seconds(2), !h.metrics.contains(counted) {
+            while ContinuousClock.now - start < .seconds(6), !h.metrics.contains(counted) {
                 try await Task.sleep(for: .milliseconds(20))
             }
             #expect(h.metrics.contains(counted), "the server answered DEADLINE_EXCEEDED at the deadline")
-            #expect(ContinuousClock.now - start < .seconds(2.5))
+            #expect(ContinuousClock.now - start < .seconds(6.5))
             try await holder.value
         }
     }
 
-    /// A call answered within its deadline is answered as usual.
+    /// A call answered within its deadline is answered as usual (a generous one: the whole
+    /// suite runs beside it on two cores).
     @Test func answeredWithinTheDeadline() async throws {
         try await GRPCHarness.run { h in
             var options = CallOptions.defaults
-            options.timeout = .seconds(5)
+            options.timeout = .seconds(30)
             let created = try await h.vehicles.createVehicle(Wire.createVehicle("v1"), metadata: try await h.auth(h.server), options: options)
             #expect(created.name == "providers/p/vehicles/v1")
         }

@@ -262,7 +262,9 @@ final class Target: Sendable {
                 try await opener.open("\(Self.vehicles)/v1/events", token: rider),
                 try await opener.open("/v1/providers/p/trips/t2/events", token: try await server.token(.driver, vehicle: "v1")),
             ]
-            #expect(denied.map(\.status) == [.forbidden, .forbidden, .forbidden])
+            // The driver of another vehicle is told what a missing trip gets (issue 29: no
+            // existence oracle).
+            #expect(denied.map(\.status) == [.forbidden, .forbidden, .notFound])
             let malformed = try await opener.open(
                 "/v1/providers/p/trips/t1/events", token: rider,
                 headers: [HTTPField.Name("Last-Event-ID")!: "yesterday"])

@@ -45,7 +45,8 @@ import TripServer
             try await client.expect(.ok, .get, Self.path, as: harness.server)
             try await client.expect(.ok, .get, Self.path, as: harness.driver("v1"))
             try await client.expect(.forbidden, .get, Self.path, as: harness.consumer("t2"))
-            try await client.expect(.forbidden, .get, Self.path, as: harness.driver("v9"))
+            // Another vehicle's driver learns nothing, not even that the trip exists (issue 29).
+            try await client.expect(.notFound, .get, Self.path, as: harness.driver("v9"))
             try await client.expect(.unauthorized, .get, Self.path)
             try await client.expect(.notFound, .get, "/v1/providers/p/trips/zz/preview.png", as: harness.server)
         }
