@@ -30,24 +30,11 @@ from google.maps import fleetengine_v1 as fe
 from google.protobuf import json_format
 from google.protobuf import timestamp_pb2
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
+from checklist import FAILURES, check, free_port, passed  # noqa: E402
+
 binary = sys.argv[1]
 PROVIDER = "official"
-failures = []
-checks = 0
-
-
-def check(condition, message):
-    global checks
-    checks += 1
-    if not condition:
-        print("FAIL  " + message, flush=True)
-        failures.append(message)
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 data_dir = tempfile.mkdtemp(prefix="tripshare-fleetengine-")
@@ -304,5 +291,5 @@ check(export.returncode == 0 and [line["name"] for line in lines] == [
 
 server.terminate()
 server.wait(timeout=10)
-print(f"{checks - len(failures)} passed, {len(failures)} failed")
-sys.exit(1 if failures else 0)
+print(f"{passed()} passed, {len(FAILURES)} failed")
+sys.exit(1 if FAILURES else 0)
