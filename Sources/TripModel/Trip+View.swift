@@ -3,7 +3,8 @@ import Geo
 extension Trip {
     /// The trip as `GET trip?view=` returns it. `SDK` (and unspecified) is every field.
     /// `JOURNEY_SHARING_V1S` is what a rider may see: the fields Fleet Engine documents for
-    /// that view plus `remainingWaypointsVersion` (so clients see when stops change); other
+    /// that view plus the versions a rider's app polls with (`remainingWaypointsVersion`,
+    /// `remainingWaypointsRouteVersion`, `currentRouteSegmentTrafficVersion`); other
     /// riders' stops on a shared vehicle are reduced to their type, their legs joined into the
     /// rider's own (``riderWaypoints(of:in:)``).
     public func rendered(as view: TripView) -> Trip {
@@ -33,6 +34,8 @@ extension Trip {
         shown.dropoffTime = dropoffTime
         shown.remainingWaypoints = Self.riderWaypoints(of: tripId, in: remainingWaypoints)
         shown.remainingWaypointsVersion = remainingWaypointsVersion
+        shown.remainingWaypointsRouteVersion = remainingWaypointsRouteVersion
+        shown.currentRouteSegmentTrafficVersion = currentRouteSegmentTrafficVersion
         shown.lastLocation = lastLocation
         shown.view = .journeySharingV1S
         return shown
