@@ -47,10 +47,6 @@ struct DriverPageRoutes {
             return PageResponse.message(.notFound, "This vehicle cannot be found", "It may have been deleted.")
         }
         let label = vehicle.attributes.first { $0.key == "vehicleLabel" }?.stringValue ?? vehicleId
-        let html = assets.page
-            .replacingOccurrences(of: "{{provider}}", with: PageResponse.escape(provider))
-            .replacingOccurrences(of: "{{vehicleId}}", with: PageResponse.escape(vehicleId))
-            .replacingOccurrences(of: "{{vehicleLabel}}", with: PageResponse.escape(label))
-        return PageResponse.html(.ok, html)
+        return PageResponse.html(.ok, assets.page(filling: ["provider": provider, "vehicleId": vehicleId, "vehicleLabel": label]))
     }
 }

@@ -89,17 +89,12 @@ struct SharePageRoutes {
         let mapKey = tiles == nil ? "" : sheet.map { ShareTileRoutes.obstacles(of: trip, style: $0).key } ?? ""
         let basemapStyles = sheet.map { "\($0.coordinator.styleSheet.map.basemapStyle) \($0.coordinator.styleSheet.map.nightBasemapStyle)" } ?? ""
         let view = Self.firstView(trip.rendered(as: .journeySharingV1S)).map { "\($0.latitude),\($0.longitude)" }.joined(separator: ";")
-        let html = assets.page
-            .replacingOccurrences(of: "{{ogImage}}", with: PageResponse.escape("\(TileRoutes.baseURL(request))/share/\(token)/preview.png"))
-            .replacingOccurrences(of: "{{tileStyles}}", with: PageResponse.escape(tiles?.styleNames.joined(separator: " ") ?? ""))
-            .replacingOccurrences(of: "{{navInfo}}", with: PageResponse.escape(navigationJSON))
-            .replacingOccurrences(of: "{{mapKey}}", with: PageResponse.escape(mapKey))
-            .replacingOccurrences(of: "{{basemapStyles}}", with: PageResponse.escape(basemapStyles))
-            .replacingOccurrences(of: "{{view}}", with: PageResponse.escape(view))
-            .replacingOccurrences(of: "{{provider}}", with: PageResponse.escape(provider))
-            .replacingOccurrences(of: "{{tripId}}", with: PageResponse.escape(tripId))
-            .replacingOccurrences(of: "{{vehicleLabel}}", with: PageResponse.escape(labels.vehicle))
-            .replacingOccurrences(of: "{{driverLabel}}", with: PageResponse.escape(labels.driver))
+        let html = assets.page(filling: [
+            "ogImage": "\(TileRoutes.baseURL(request))/share/\(token)/preview.png",
+            "tileStyles": tiles?.styleNames.joined(separator: " ") ?? "", "navInfo": navigationJSON, "mapKey": mapKey,
+            "basemapStyles": basemapStyles, "view": view, "provider": provider, "tripId": tripId,
+            "vehicleLabel": labels.vehicle, "driverLabel": labels.driver,
+        ])
         return PageResponse.html(.ok, html)
     }
 

@@ -30,6 +30,12 @@ struct PageAssets: Sendable {
         ]
     }
 
+    /// The page with each `{{name}}` of `values` replaced by its value, HTML-escaped: the one
+    /// way both pages are filled in.
+    func page(filling values: KeyValuePairs<String, String>) -> String {
+        values.reduce(page) { html, value in html.replacingOccurrences(of: "{{\(value.key)}}", with: PageResponse.escape(value.value)) }
+    }
+
     /// A file by name, with its content type; nil for a name the page does not have.
     func file(_ name: String) -> ([UInt8], String)? {
         files[name].map { ($0.bytes, $0.type) }
