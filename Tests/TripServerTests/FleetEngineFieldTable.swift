@@ -139,7 +139,8 @@ extension FieldCase {
         t(
             "UpdateTripRequest.trip.pickupPoint.terminalPointId", mask: "pickupPoint",
             #"{"pickupPoint": {"point": {"latitude": 37.41, "longitude": -122.02}, "terminalPointId": {"placeId": "ChIJ", "value": "old"}, "accessPointId": "ap1", "tripId": "{id}", "terminalLocationType": "PICKUP_WAYPOINT_TYPE"}}"#,
-            expect: #"{"pickupPoint": {"point": {"latitude": 37.41, "longitude": -122.02}, "terminalPointId": "<absent>", "accessPointId": "<absent>"}}"#),
+            expect:
+                #"{"pickupPoint": {"point": {"latitude": 37.41, "longitude": -122.02}, "terminalPointId": "<absent>", "accessPointId": "<absent>"}}"#),
         t(
             "UpdateTripRequest.trip.dropoffPoint.terminalPointId.generatedId", mask: "dropoffPoint",
             #"{"dropoffPoint": {"point": {"latitude": 37.43, "longitude": -122.02}, "terminalPointId": {"generatedId": "g1"}}}"#,

@@ -50,7 +50,8 @@ struct ProtoSchema {
 
     /// Reads every `.proto` file under `directory`.
     init(directory: URL = ProtoSchema.directory) throws {
-        let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)?
+        let files =
+            FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "proto" } ?? []
         for file in files.sorted(by: { $0.path < $1.path }) {
             try read(String(contentsOf: file, encoding: .utf8), file: file.path.replacingOccurrences(of: directory.path + "/", with: ""))
