@@ -178,7 +178,8 @@ func tcpTable(port: Int) -> String {
                 "POST /\(String(repeating: "a", count: 200_000)) HTTP/1.1\r\nHost: x\r\nContent-Length: 5000000\r\n\r\n",
             ]
             let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 64 * 1024)
-            let healthy = try RawSocket(port: port, timeout: 5)
+            // 20 s: the first answer of a fresh server, while the whole suite loads two cores.
+            let healthy = try RawSocket(port: port, timeout: 20)
             healthy.send(Array("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
             #expect(healthy.receive { $0.hasSuffix("ok\n") }.text.hasPrefix("HTTP/1.1 200"))
             #expect(try serverConnections(port: port, clients: [healthy.localPort]) == 1, "\(tcpTable(port: port)) client \(healthy.localPort)")
