@@ -30,6 +30,23 @@ package enum AccessPolicy {
         guard principal.role == .server else { throw .denied("a \(principal.role.rawValue) token may not \(action)") }
     }
 
+    /// The trip a share link opens (its page, its picture, its map: `what`): a share link
+    /// carries a consumer token for one trip, and any other token opens nothing there.
+    package static func sharedTrip(_ principal: Principal, _ what: String) throws(AccessDenied) -> String {
+        guard principal.role == .consumer, let tripId = principal.tripId else {
+            throw .denied("a share link's \(what) opens with a consumer token for one trip")
+        }
+        return tripId
+    }
+
+    /// The vehicle a driver's page link opens: it carries a driver token for one vehicle.
+    package static func drivenVehicle(_ principal: Principal) throws(AccessDenied) -> String {
+        guard principal.role == .driver, let vehicleId = principal.vehicleId else {
+            throw .denied("a driver's page opens with a driver token for one vehicle")
+        }
+        return vehicleId
+    }
+
     /// The trip view a read gets: the one asked for, else what the caller may see (a
     /// consumer's is JOURNEY_SHARING_V1S, everyone else's SDK).
     package static func tripView(requested: TripView?, for principal: Principal) -> TripView {

@@ -37,7 +37,7 @@ struct DriverPageRoutes {
             wrongKind: ("This is not a driver's link", "The driver's page opens with a driver token for one vehicle."))
         let provider: String
         let vehicleId: String
-        let link = try await PageLink.open(token, authenticator: authenticator, refusals: refusals) { $0.role == .driver ? $0.vehicleId : nil }
+        let link = try await PageLink.open(token, authenticator: authenticator, refusals: refusals) { try? AccessPolicy.drivenVehicle($0) }
         switch link {
         case .refused(let page): return page
         case .opens(let owner, let id): (provider, vehicleId) = (owner, id)

@@ -48,9 +48,7 @@ struct SharePageRoutes {
 
     @Sendable func preview(_ request: Request, context: TripRequestContext) async throws -> Response {
         let principal = try await authenticator.principal(token: try context.pathParameter("token"))
-        guard principal.role == .consumer, let tripId = principal.tripId else {
-            throw APIError.denied("a share link's picture opens with a consumer token for one trip")
-        }
+        let tripId = try AccessPolicy.sharedTrip(principal, "picture")
         return try await previews.preview(request, principal: principal, provider: principal.provider, tripId: tripId)
     }
 
@@ -65,7 +63,7 @@ struct SharePageRoutes {
             wrongKind: ("This is not a rider's link", "Share pages open with a consumer token for one trip."))
         let provider: String
         let tripId: String
-        let link = try await PageLink.open(token, authenticator: authenticator, refusals: refusals) { $0.role == .consumer ? $0.tripId : nil }
+        let link = try await PageLink.open(token, authenticator: authenticator, refusals: refusals) { try? AccessPolicy.sharedTrip($0, "page") }
         switch link {
         case .refused(let page): return page
         case .opens(let owner, let id): (provider, tripId) = (owner, id)

@@ -70,9 +70,7 @@ struct ShareTileRoutes {
     /// The trip of the path's token, as its map avoids it with the `?style=` style sheet.
     private func tripObstacles(_ request: Request, context: TripRequestContext) async throws -> TripTileObstacles {
         let principal = try await authenticator.principal(token: try context.pathParameter("token"))
-        guard principal.role == .consumer, let tripId = principal.tripId else {
-            throw APIError.denied("a share link's map opens with a consumer token for one trip")
-        }
+        let tripId = try AccessPolicy.sharedTrip(principal, "map")
         try AccessPolicy.checkTripRead(principal, tripId: tripId, view: .journeySharingV1S)
         let trip = try await fleet.trip(provider: principal.provider, id: tripId)
         return Self.obstacles(of: trip, style: try await Self.styleSheet(request.query("style"), fleet: fleet))
