@@ -11,8 +11,8 @@ import Testing
 @Suite struct DeadlineTests {
     /// A write stuck behind a lock another connection holds is answered DEADLINE_EXCEEDED by
     /// the server when the deadline passes, not when the lock goes, and counted so. The lock
-    /// is held 8 s and the answer must come within 6 s: room for a loaded test run, and still
-    /// before the lock goes.
+    /// is held 20 s and the answer must come within 15 s: a loaded run of the whole suite on
+    /// two cores once took 7.7 s to count it, and a server that waited for the lock still fails.
     @Test func answeredAtTheDeadline() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tripshare-grpc-deadline-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -28,7 +28,7 @@ import Testing
                 try other.writeWithoutTransaction { db in
                     try db.execute(sql: "BEGIN EXCLUSIVE")
                     locked.continuation.yield()
-                    Thread.sleep(forTimeInterval: 8)
+                    Thread.sleep(forTimeInterval: 20)
                     try db.execute(sql: "COMMIT")
                 }
             }
@@ -42,11 +42,11 @@ import Testing
             }
             // The server's own count of its answer, made before the lock is released.
             let counted = #"tripshare_grpc_requests_total{method="maps.fleetengine.v1.VehicleService/UpdateVehicle",code="DEADLINE_EXCEEDED"} 1"#
-            while ContinuousClock.now - start < .seconds(6), !h.metrics.contains(counted) {
+            while ContinuousClock.now - start < .seconds(15), !h.metrics.contains(counted) {
                 try await Task.sleep(for: .milliseconds(20))
             }
             #expect(h.metrics.contains(counted), "the server answered DEADLINE_EXCEEDED at the deadline")
-            #expect(ContinuousClock.now - start < .seconds(6.5))
+            #expect(ContinuousClock.now - start < .seconds(16))
             try await holder.value
         }
     }
