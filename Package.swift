@@ -94,7 +94,7 @@ let package = Package(
             dependencies: ["TripStore", "SQLiteStore", "PostgresStore", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         // What the test suites share: the settable clock, the seeded generator, golden pictures.
-        .target(name: "TestKit", dependencies: ["TripModel", "Raster"], swiftSettings: strict),
+        .target(name: "TestKit", dependencies: ["TripModel", "Raster", .product(name: "JWTKit", package: "jwt-kit")], swiftSettings: strict),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .target(name: "CPNGShim", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png")]),

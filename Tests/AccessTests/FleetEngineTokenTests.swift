@@ -1,5 +1,6 @@
 import Foundation
 import JWTKit
+import TestKit
 import Testing
 import TripModel
 

@@ -4,36 +4,10 @@ import Hummingbird
 import JWTKit
 import StoreVariants
 import Synchronization
+import TestKit
 import Testing
 import TripModel
 import TripServer
-
-/// Tokens made by hand, to test what the server refuses.
-struct ForgedClaims: JWTPayload {
-    var aud: AudienceClaim?
-    var iat: IssuedAtClaim?
-    var exp: ExpirationClaim?
-    var nbf: NotBeforeClaim?
-    var role: String?
-    var authorization: [String: String]?
-    func verify(using algorithm: some JWTAlgorithm) async throws {}
-}
-
-func forge(
-    secret key: [UInt8] = secret, audience: String = "tripshare", issuedAt: Double = 0, lifetime: Double = 600,
-    notBefore: Double? = nil, role: String? = "server", authorization: [String: String]? = ["provider": "p"],
-    header: JWTHeader = JWTHeader()
-) async throws -> String {
-    let keys = JWTKeyCollection()
-    await keys.add(hmac: HMACKey(from: key), digestAlgorithm: .sha256)
-    let issued = epoch.secondsSince1970 + issuedAt
-    return try await keys.sign(
-        ForgedClaims(
-            aud: AudienceClaim(value: [audience]), iat: IssuedAtClaim(value: Date(timeIntervalSince1970: issued)),
-            exp: ExpirationClaim(value: Date(timeIntervalSince1970: issued + lifetime)),
-            nbf: notBefore.map { NotBeforeClaim(value: Date(timeIntervalSince1970: epoch.secondsSince1970 + $0)) },
-            role: role, authorization: authorization), header: header)
-}
 
 func base64URL(_ text: String) -> String {
     Data(text.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")

@@ -7,13 +7,14 @@ import JWTKit
 import Render
 import StoreVariants
 import Synchronization
+import TestKit
 import Testing
 import TripModel
 import TripServer
 import TripStore
 
-let secret = Array("tripshare-test-secret-of-at-least-32-bytes".utf8)
-let epoch = Timestamp(secondsSince1970: 1_738_774_951)
+let secret = testTokenSecret
+let epoch = ManualClock.testEpoch
 
 /// A server over a fresh store with tokens for every role.
 struct Harness {
