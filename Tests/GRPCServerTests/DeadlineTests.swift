@@ -24,13 +24,21 @@ import Testing
             _ = try await h.vehicles.createVehicle(Wire.createVehicle("v1"), metadata: server)
             let other = try DatabaseQueue(path: path)
             let locked = AsyncStream.makeStream(of: Void.self)
-            let holder = Task.detached {
-                try other.writeWithoutTransaction { db in
-                    try db.execute(sql: "BEGIN EXCLUSIVE")
-                    locked.continuation.yield()
-                    Thread.sleep(forTimeInterval: 20)
-                    try db.execute(sql: "COMMIT")
+            let released = AsyncStream.makeStream(of: Result<Void, any Error>.self)
+            // A thread of its own: a task that sleeps 20 s holds one of the two threads of
+            // Swift's pool on a two-core machine, and the server's answer waited for it.
+            Thread.detachNewThread {
+                let result = Result {
+                    try other.writeWithoutTransaction { db in
+                        try db.execute(sql: "BEGIN EXCLUSIVE")
+                        locked.continuation.yield()
+                        Thread.sleep(forTimeInterval: 20)
+                        try db.execute(sql: "COMMIT")
+                    }
                 }
+                locked.continuation.finish()
+                released.continuation.yield(result)
+                released.continuation.finish()
             }
             var waiting = locked.stream.makeAsyncIterator()
             await waiting.next()
@@ -47,7 +55,8 @@ import Testing
             }
             #expect(h.metrics.contains(counted), "the server answered DEADLINE_EXCEEDED at the deadline")
             #expect(ContinuousClock.now - start < .seconds(16))
-            try await holder.value
+            var release = released.stream.makeAsyncIterator()
+            try await release.next()?.get()
         }
     }
 

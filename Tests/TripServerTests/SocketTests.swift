@@ -119,11 +119,11 @@ func tcpTable(port: Int) -> String {
 @Suite(.serialized) struct SocketTests {
     /// Waits up to `seconds` for `condition`, checking every 50 ms (the server closes on its
     /// own schedule; a socket test cannot inject its clock).
-    static func eventually(within seconds: Double, _ condition: () throws -> Bool) rethrows -> Bool {
+    static func eventually(within seconds: Double, _ condition: () throws -> Bool) async throws -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if try condition() { return true }
-            usleep(50_000)
+            try await Task.sleep(for: .milliseconds(50))
         }
         return try condition()
     }
@@ -195,7 +195,7 @@ func tcpTable(port: Int) -> String {
             }
             let clients = Set(sockets.map(\.localPort))
             for socket in sockets { socket.close() }
-            #expect(try Self.eventually(within: 10) { try serverConnections(port: port, clients: clients) == 0 })
+            #expect(try await Self.eventually(within: 10) { try serverConnections(port: port, clients: clients) == 0 })
         }
     }
 
@@ -219,7 +219,7 @@ func tcpTable(port: Int) -> String {
             #expect(answer.text.hasPrefix("HTTP/1.1 200"))
             #expect(answer.closed)
             keptAlive.close()
-            #expect(try Self.eventually(within: 5) { try serverConnections(port: port, clients: clients) == 0 })
+            #expect(try await Self.eventually(within: 5) { try serverConnections(port: port, clients: clients) == 0 })
         }
     }
 
@@ -232,7 +232,7 @@ func tcpTable(port: Int) -> String {
             let port = try #require(client.port)
             let attacker = try RawSocket(port: port, timeout: 5)
             attacker.send(Array(String(repeating: "GET /openapi.json HTTP/1.1\r\nHost: x\r\n\r\n", count: 10).utf8))
-            let closed = try Self.eventually(within: 5) { try serverConnections(port: port, clients: [attacker.localPort]) == 0 }
+            let closed = try await Self.eventually(within: 5) { try serverConnections(port: port, clients: [attacker.localPort]) == 0 }
             #expect(closed, "\(tcpTable(port: port))")
             attacker.close()
         }
