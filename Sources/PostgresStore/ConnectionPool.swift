@@ -182,6 +182,7 @@ final class ConnectionPool: Sendable {
                 return state.lastFailure != nil
             }
             if recovered { logger.notice("reconnected to the database", metadata: ["database": "\(location)"]) }
+            liveness.databaseAnswered()
             return connection
         } catch {
             let failure = DatabaseError.unavailable(location, error)

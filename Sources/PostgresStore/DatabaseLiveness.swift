@@ -34,20 +34,6 @@ final class DatabaseLiveness: Sendable {
         case gone(String)
     }
 
-    /// How long a statement or a connection attempt waits before the store asks whether the
-    /// database answers at all: our statements take milliseconds (writes skip locked rows
-    /// rather than wait for them), but on a saturated machine a healthy database's do not.
-    static let suspicionDelay = TimeAmount.seconds(2)
-    /// The check's deadline for `SELECT 1` on the kept connection (and for opening one, when
-    /// the last check found the database gone). With ``suspicionDelay``, a write waiting on a
-    /// silent database fails within about 5 s; issue 29 asks 2 s. Shorter timings (0.7 s +
-    /// 0.8 s, then 0.5 s + 1.2 s) called a busy database gone while the whole test suite ran
-    /// on two cores (dozens of stores at once, their kept connections still to be opened), and
-    /// failed its writes.
-    static let checkDeadline = TimeAmount.seconds(3)
-    /// The deadline of a check that must open its connection while the database was last
-    /// found there: time for a busy database to accept one.
-    static let connectingCheckDeadline = TimeAmount.seconds(5)
     /// How long "there" stands before a slow statement asks again.
     static let verdictLifetime = TimeAmount.milliseconds(500)
 
@@ -56,19 +42,28 @@ final class DatabaseLiveness: Sendable {
         var thereUntil: NIODeadline?
         /// The connection kept for checks, once one has been opened.
         var connection: PostgresConnection?
+        /// The opening of that connection under way, which every caller shares: two at once
+        /// would replace (and close) the one a check had just begun to use.
+        var opening: Task<PostgresConnection, any Error>?
         /// Whether the last check found the database gone.
         var lastGone = false
+        /// How long the kept connection may take to open, once the store keeps one
+        /// (``keepConnectionOpen(connectTimeout:)``).
+        var keptConnectTimeout: Duration?
         var closed = false
         var lost: (@Sendable (String) -> Void)?
     }
 
     private let location: PostgresLocation
+    /// When to ask and how long to wait for the answer.
+    let timings: PostgresLivenessTimings
     private let logger: Logger
     private let state = Mutex(State())
 
     /// A check of the database at `location`.
-    init(location: PostgresLocation, logger: Logger) {
+    init(location: PostgresLocation, timings: PostgresLivenessTimings, logger: Logger) {
         self.location = location
+        self.timings = timings
         self.logger = logger
     }
 
@@ -84,7 +79,7 @@ final class DatabaseLiveness: Sendable {
             if let running = state.running { return (running, false) }
             if let until = state.thereUntil, NIODeadline.now() < until { return (loop.makeSucceededFuture(.there), false) }
             let connecting = !state.lastGone && (state.connection?.isClosed ?? true)
-            let check = run(on: loop, deadline: connecting ? Self.connectingCheckDeadline : Self.checkDeadline)
+            let check = run(on: loop, deadline: TimeAmount(connecting ? timings.connectingCheck : timings.check))
             state.running = check
             return (check, true)
         }
@@ -104,11 +99,11 @@ final class DatabaseLiveness: Sendable {
     }
 
     /// Asks whether the database answers each time `pending` has waited another
-    /// ``suspicionDelay``, until it completes; calls `gone` once a check finds the database
+    /// ``PostgresLivenessTimings/suspicion``, until it completes; calls `gone` once a check finds the database
     /// silent. A "there" is not the end of it: a check that began just before the database
     /// froze says "there", and a statement it let wait on would wait its whole deadline.
     func watch<Value: Sendable>(_ pending: EventLoopFuture<Value>, gone: @escaping @Sendable (String) -> Void) {
-        let next = pending.eventLoop.scheduleTask(in: Self.suspicionDelay) { [self] in
+        let next = pending.eventLoop.scheduleTask(in: TimeAmount(timings.suspicion)) { [self] in
             confirm().whenSuccess { verdict in
                 switch verdict {
                 case .gone(let reason): gone(reason)
@@ -122,7 +117,20 @@ final class DatabaseLiveness: Sendable {
     /// Opens the connection checks use now, in the background, within `connectTimeout`
     /// (a check then never waits for one to open).
     func keepConnectionOpen(connectTimeout: Duration) {
+        state.withLock { $0.keptConnectTimeout = connectTimeout }
         Task { _ = try? await keptConnection(connectTimeout: connectTimeout) }
+    }
+
+    /// The store reached the database again (a new connection opened): a store that keeps a
+    /// connection for checks reopens it now if it was lost, so that the next outage's check
+    /// finds one open instead of waiting a new connection's time.
+    func databaseAnswered() {
+        let timeout = state.withLock { state -> Duration? in
+            guard let timeout = state.keptConnectTimeout, !state.closed, state.opening == nil else { return nil }
+            if let connection = state.connection, !connection.isClosed { return nil }
+            return timeout
+        }
+        if let timeout { Task { _ = try? await keptConnection(connectTimeout: timeout) } }
     }
 
     /// Closes the kept connection; later checks find the database gone.
@@ -140,7 +148,7 @@ final class DatabaseLiveness: Sendable {
         let verdict = loop.makePromise(of: Verdict.self)
         let started = NIODeadline.now()
         let timeout = loop.scheduleTask(in: deadline) { [self] in
-            verdict.succeed(.gone("the database did not answer for \(Self.millisecondsSince(started)) ms"))
+            verdict.succeed(.gone("the database did not answer for \(millisecondsSince(started)) ms"))
             // Silent: the kept connection is of no more use.
             dropConnection()
         }
@@ -167,16 +175,38 @@ final class DatabaseLiveness: Sendable {
 
     /// The connection kept for checks, opened now when there is none (or it closed).
     private func keptConnection(connectTimeout: Duration) async throws -> PostgresConnection {
-        let kept = state.withLock { state -> PostgresConnection? in
-            guard let connection = state.connection, !connection.isClosed else { return nil }
-            return connection
+        enum Found {
+            case kept(PostgresConnection)
+            case opening(Task<PostgresConnection, any Error>)
         }
-        if let kept { return kept }
-        let connection = try await PostgresConnection.connect(
-            on: MultiThreadedEventLoopGroup.singleton.any(),
-            configuration: location.connectionConfiguration(connectTimeout: connectTimeout), id: 0,
-            logger: logger)
+        let found = state.withLock { state -> Found in
+            if let connection = state.connection, !connection.isClosed { return .kept(connection) }
+            if let opening = state.opening { return .opening(opening) }
+            let opening = Task { try await openKeptConnection(connectTimeout: connectTimeout) }
+            state.opening = opening
+            return .opening(opening)
+        }
+        switch found {
+        case .kept(let connection): return connection
+        case .opening(let opening): return try await opening.value
+        }
+    }
+
+    /// Opens the kept connection (``keptConnection(connectTimeout:)`` makes sure only one
+    /// opening runs at a time).
+    private func openKeptConnection(connectTimeout: Duration) async throws -> PostgresConnection {
+        let connection: PostgresConnection
+        do {
+            connection = try await PostgresConnection.connect(
+                on: MultiThreadedEventLoopGroup.singleton.any(),
+                configuration: location.connectionConfiguration(connectTimeout: connectTimeout), id: 0,
+                logger: logger)
+        } catch {
+            state.withLock { $0.opening = nil }
+            throw error
+        }
         let (replaced, keep) = state.withLock { state -> (PostgresConnection?, Bool) in
+            state.opening = nil
             if state.closed { return (nil, false) }
             defer { state.connection = connection }
             return (state.connection.take(), true)
@@ -193,7 +223,7 @@ final class DatabaseLiveness: Sendable {
         connection.closeHeld()
     }
 
-    private static func millisecondsSince(_ start: NIODeadline) -> Int64 {
-        (NIODeadline.now() - start).nanoseconds / 1_000_000 + suspicionDelay.nanoseconds / 1_000_000
+    private func millisecondsSince(_ start: NIODeadline) -> Int64 {
+        (NIODeadline.now() - start).nanoseconds / 1_000_000 + TimeAmount(timings.suspicion).nanoseconds / 1_000_000
     }
 }

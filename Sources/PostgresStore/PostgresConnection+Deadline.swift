@@ -3,8 +3,9 @@ import PostgresNIO
 
 // A statement that gets no answer soon makes the store ask whether the database answers at all
 // (DatabaseLiveness: `SELECT 1` on a connection kept for it); if it does not, the statement's
-// connection is closed and the statement fails as on a lost connection, within about 5 s of
-// the database going away (issue 29: writes fail within 2 s, /readyz within 1 s). If it does,
+// connection is closed and the statement fails as on a lost connection, within 2 s of the
+// database going away on a server (PostgresLivenessTimings; issue 29: writes fail within 2 s,
+// /readyz within 1 s). If it does,
 // the statement may wait on, up to `answerDeadline`. Without these a database that vanished
 // without closing its connections (a network failure, a frozen machine; or a connection that
 // broke while it was closing, seen to leave a query waiting) would hold the write lane, and

@@ -53,15 +53,16 @@ public final class PostgresTripStore: SharedTripStore {
     /// pooled reads'; a listener for ``eventCommits()`` has one more of its own, and one more
     /// is kept open for the liveness check when `keepsLivenessConnection`, as a server's store
     /// should: it tells a busy database from a silent one at once; see DatabaseLiveness).
+    /// `liveness` says how soon a silent database fails writes (``PostgresLivenessTimings``).
     public init(
         location: PostgresLocation, maximumConnections: Int = 12, keepsLivenessConnection: Bool = true,
-        logger: Logger = Logger(label: "tripshare.postgres")
+        liveness timings: PostgresLivenessTimings = .serving, logger: Logger = Logger(label: "tripshare.postgres")
     )
         async throws
     {
         self.location = location
         self.logger = logger
-        liveness = DatabaseLiveness(location: location, logger: logger)
+        liveness = DatabaseLiveness(location: location, timings: timings, logger: logger)
         pool = ConnectionPool(
             location: location, maximumConnections: max(2, maximumConnections), health: health, liveness: liveness, logger: logger)
         tripReads = TripReadBatcher { [pool, liveness] statement in
@@ -137,7 +138,9 @@ public final class PostgresTripStore: SharedTripStore {
                     try body(PostgresTransaction(connection: blocking, caches: caches, batch: nil))
                     try blocking.execute("COMMIT")
                 } catch {
-                    _ = try? blocking.execute("ROLLBACK")
+                    // Not on a lost connection: on a silent database it would wait for
+                    // another liveness check before the read failed.
+                    if !DatabaseError.isConnectionLoss(error) { _ = try? blocking.execute("ROLLBACK") }
                     throw error
                 }
             }

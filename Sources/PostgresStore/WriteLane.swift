@@ -219,14 +219,17 @@ final class WriteLane: Sendable {
                 let tag = try connection.commandTag("COMMIT")
                 guard tag == "COMMIT" else { throw StatusError(.aborted, "the database rolled the transaction back (\(tag)); retry") }
             } catch {
-                _ = try? connection.execute("ROLLBACK")
                 if DatabaseError.isConnectionLoss(error) {
+                    // No ROLLBACK: the connection is gone or going (the database rolls back
+                    // what it loses), and on a silent database the ROLLBACK would wait for
+                    // another liveness check before these writes were answered.
                     let failure = DatabaseError.unavailable(
                         pool.location, reason: "the connection was lost during a write, which may or may not have committed")
                     for job in unfinished() { job.complete(.failure(failure)) }
                     schedule(putBack)
                     return false
                 }
+                _ = try? connection.execute("ROLLBACK")
                 // The flush met a conflict (it takes the log's lock): run the whole batch again.
                 if DatabaseError.isRetryable(error) {
                     putBack += unfinished()

@@ -90,7 +90,7 @@ public enum TestStores {
             // Hundreds of stores at once: each opens its liveness check's connection only if a
             // statement of it grows slow, not one each from the start.
             return try await PostgresTripStore(
-                location: try requirePostgres().inSchema(freshSchema()), maximumConnections: 4, keepsLivenessConnection: false,
+                location: try requirePostgres().inSchema(freshSchema()), maximumConnections: 4, keepsLivenessConnection: false, liveness: .patient,
                 logger: logger)
         }
     }

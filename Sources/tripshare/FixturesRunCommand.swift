@@ -53,7 +53,7 @@ struct FixturesRunCommand: AsyncParsableCommand {
             name: "PostgreSQL",
             open: { _ in
                 let schema = "fixture_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
-                return try await PostgresTripStore(location: location.inSchema(schema), maximumConnections: 4)
+                return try await PostgresTripStore(location: location.inSchema(schema), maximumConnections: 4, liveness: .patient)
             },
             discard: { store in try? await (store as? PostgresTripStore)?.dropSchema() })
     }

@@ -76,8 +76,8 @@ import TripStore
     /// through gRPC and REST.
     @Test func twoServersOneDatabase() async throws {
         let location = try TestStores.requirePostgres().inSchema(TestStores.freshSchema())
-        let storeA = try await PostgresTripStore(location: location, maximumConnections: 4, logger: TestStores.logger)
-        let storeB = try await PostgresTripStore(location: location, maximumConnections: 4, logger: TestStores.logger)
+        let storeA = try await PostgresTripStore(location: location, maximumConnections: 4, liveness: .patient, logger: TestStores.logger)
+        let storeB = try await PostgresTripStore(location: location, maximumConnections: 4, liveness: .patient, logger: TestStores.logger)
         try await GRPCHarness.run(store: storeA) { a in
             try await GRPCHarness.run(store: storeB) { b in
                 let server = try await a.auth(a.server)

@@ -13,8 +13,8 @@ let fixedTime = Timestamp(secondsSince1970: 1_738_774_951)
 /// Two store objects on one new schema: two server processes sharing a database.
 func twoProcesses() async throws -> (PostgresTripStore, PostgresTripStore) {
     let location = try TestStores.requirePostgres().inSchema(TestStores.freshSchema())
-    async let first = PostgresTripStore(location: location, maximumConnections: 4, logger: TestStores.logger)
-    async let second = PostgresTripStore(location: location, maximumConnections: 4, logger: TestStores.logger)
+    async let first = PostgresTripStore(location: location, maximumConnections: 4, liveness: .patient, logger: TestStores.logger)
+    async let second = PostgresTripStore(location: location, maximumConnections: 4, liveness: .patient, logger: TestStores.logger)
     return try await (first, second)
 }
 
@@ -57,7 +57,7 @@ func onlineVehicle() -> Vehicle {
         let all = try PostgresMigrations.files().map(\.name)
         #expect(first.migrations.applied == all && second.migrations.applied == all)
         #expect((first.migrations.appliedNow + second.migrations.appliedNow).sorted() == all)
-        let reopened = try await PostgresTripStore(location: first.location, maximumConnections: 2, logger: TestStores.logger)
+        let reopened = try await PostgresTripStore(location: first.location, maximumConnections: 2, liveness: .patient, logger: TestStores.logger)
         #expect(reopened.migrations.appliedNow.isEmpty)
     }
 

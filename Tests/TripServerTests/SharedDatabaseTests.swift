@@ -25,7 +25,7 @@ import TripStore
     }
 
     static func server(_ location: PostgresLocation) async throws -> Server {
-        let store = try await PostgresTripStore(location: location, maximumConnections: 4, logger: TestStores.logger)
+        let store = try await PostgresTripStore(location: location, maximumConnections: 4, liveness: .patient, logger: TestStores.logger)
         let keys = try await SigningKeys.resolve(environment: [:], sharedIn: store, at: location.description)
         let authority = try await TokenAuthority(hmacSecret: keys.hmacSecret)
         return Server(store: store, app: TripServerApp(store: store, authority: authority), authority: authority)
