@@ -27,10 +27,13 @@ public final class GRPCListener: Service, Sendable {
     }
 
     /// The largest request message taken, as REST's largest body: 2 MiB. A larger one is
-    /// answered RESOURCE_EXHAUSTED before it is decoded.
+    /// answered RESOURCE_EXHAUSTED before it is decoded (``MessageSizeLimit``).
     public static let maximumRequestBytes = 2 * 1024 * 1024
+    /// What the transport reads of one message at most before it resets the stream instead
+    /// of answering: room for the status above on messages up to 8 MiB.
+    static let transportRequestBytes = 4 * maximumRequestBytes
 
-    private let server: GRPCCore.GRPCServer<HTTP2ServerTransport.Posix>
+    private let server: GRPCCore.GRPCServer<MessageSizeLimit<HTTP2ServerTransport.Posix>>
     private let transport: HTTP2ServerTransport.Posix
     private let serving = Atomic<Bool>(false)
 
@@ -50,10 +53,10 @@ public final class GRPCListener: Service, Sendable {
             }
         transport = HTTP2ServerTransport.Posix(
             address: Self.address(host: host, port: port), transportSecurity: security,
-            config: .defaults { config in config.rpc.maxRequestPayloadSize = Self.maximumRequestBytes })
+            config: .defaults { config in config.rpc.maxRequestPayloadSize = Self.transportRequestBytes })
         let calls = Calls(fleet: fleet, authenticator: authenticator, logger: logger)
         server = GRPCCore.GRPCServer(
-            transport: transport,
+            transport: MessageSizeLimit(base: transport, limit: Self.maximumRequestBytes),
             services: [VehicleService(calls: calls), TripService(calls: calls, views: ViewCache())],
             interceptors: [CallMetrics(registry: registry), OneMessage()])
     }

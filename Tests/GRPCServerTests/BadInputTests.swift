@@ -7,15 +7,18 @@ import Testing
 /// What reaches the gRPC port that is not a good call (DESIGN §14): each gets a clear status,
 /// changes nothing, and the listener goes on serving.
 @Suite struct BadInputTests {
-    /// A message over REST's byte limit (2 MiB) is refused before it is decoded, and changes
-    /// nothing. (grpc-swift's transport resets the stream, RST_STREAM CANCEL, instead of
-    /// answering RESOURCE_EXHAUSTED: the client sees UNAVAILABLE.)
+    /// A message over REST's byte limit (2 MiB) is refused RESOURCE_EXHAUSTED naming the
+    /// limit, before it is decoded, and changes nothing. Beyond the transport's own cap
+    /// (8 MiB) it resets the stream instead: the client sees UNAVAILABLE, and still nothing
+    /// changes.
     @Test func oversizedMessage() async throws {
         try await GRPCHarness.run { h in
-            var request = Wire.createVehicle("big")
-            request.vehicle.attributes[0].value = String(repeating: "x", count: 3 << 20)
-            let bytes: [UInt8] = try request.serializedBytes()
-            try await expectRaw(h, "VehicleService", "CreateVehicle", bytes, .unavailable, "")
+            for (megabytes, code, message) in [(3, RPCError.Code.resourceExhausted, "larger than 2097152 bytes"), (9, .unavailable, "")] {
+                var request = Wire.createVehicle("big")
+                request.vehicle.attributes[0].value = String(repeating: "x", count: megabytes << 20)
+                let bytes: [UInt8] = try request.serializedBytes()
+                try await expectRaw(h, "VehicleService", "CreateVehicle", bytes, code, message)
+            }
             try await expectServing(h, unchanged: "big")
         }
     }
