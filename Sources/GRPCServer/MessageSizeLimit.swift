@@ -29,7 +29,8 @@ struct MessageSizeLimit<Base: ServerTransport>: ServerTransport {
                 }
                 return part
             }
-            await streamHandler(RPCStream(descriptor: stream.descriptor, inbound: RPCAsyncSequence(wrapping: checked), outbound: stream.outbound), context)
+            await streamHandler(
+                RPCStream(descriptor: stream.descriptor, inbound: RPCAsyncSequence(wrapping: checked), outbound: stream.outbound), context)
         }
     }
 

@@ -35,7 +35,8 @@ struct NavServer {
         let store: any TripStore =
             switch database {
             case .sqlite(let path): try SQLiteTripStore(path: path)
-            case .postgres(let location): try await PostgresTripStore(location: location, maximumConnections: 4, liveness: .patient, logger: TestStores.logger)
+            case .postgres(let location):
+                try await PostgresTripStore(location: location, maximumConnections: 4, liveness: .patient, logger: TestStores.logger)
             }
         return TripServerApp(
             store: store, authority: authority, rateLimiter: TokenRateLimiter(policy: .unlimited), limits: RequestLimits(pixelsPerSecond: nil))
