@@ -58,7 +58,7 @@ public struct Scenario: Sendable {
     public struct Call: Codable, Sendable {
         /// What kind of call.
         public enum Operation: String, Codable, Sendable, CaseIterable {
-            case createVehicle, updateVehicle, deleteVehicle, createTrip, updateTrip, deleteTrip, setRoute, putStyle
+            case createVehicle, updateVehicle, deleteVehicle, createTrip, updateTrip, deleteTrip, setRoute, deleteRoute, putStyle
         }
 
         /// When it is sent (the server's clock reads this time while it runs).
