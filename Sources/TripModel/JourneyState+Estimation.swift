@@ -44,10 +44,11 @@ extension JourneyState {
 
     /// The straight line from the vehicle to its next stop among `trips` when the basemap's
     /// roads near it must be read for the next refresh (pass them as its `roadsNearLine`): when
-    /// no route is followed and the line's pace is missing, of another stop, or due for
-    /// renewal, as ``roadCellsToRead(vehicle:trips:tracking:now:)`` reads its road cells.
+    /// the vehicle sends no route segment and the line's pace is missing, of another stop, or
+    /// due for renewal, as ``roadCellsToRead(vehicle:trips:tracking:now:)`` reads its road
+    /// cells. A vehicle with a route segment costs one comparison (this runs on every update).
     public static func lineToReadRoadsNear(vehicle: Vehicle, trips: [Trip], tracking: RouteTracking, now: Timestamp) -> (from: LatLng, to: LatLng)? {
-        guard followedRoute(of: vehicle) == nil, let position = vehicle.lastLocation?.location,
+        guard vehicle.currentRouteSegment == nil, let position = vehicle.lastLocation?.location,
             let stop = firstStop(vehicle: vehicle, trips: trips), let target = stop.location?.point,
             !(tracking.linePace?.describes(stop, now: now) ?? false)
         else { return nil }
