@@ -144,7 +144,7 @@ let package = Package(
         .target(
             name: "TripServerTesting",
             dependencies: [
-                "Access", "TripServer", "TripModel", "TripStore",
+                "Access", "TripServer", "TripModel", "TripStore", "Render",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -245,8 +245,8 @@ let package = Package(
         .testTarget(
             name: "TripServerTests",
             dependencies: [
-                "Access", "TripServer", "Fleet", "Styling", "Render", "Raster", "TripStore", "SQLiteStore", "PostgresStore", "StoreVariants",
-                "TestKit",
+                "Access", "TripServer", "TripServerTesting", "Fleet", "Styling", "Render", "Raster", "TripStore", "SQLiteStore", "PostgresStore",
+                "StoreVariants", "TestKit",
                 "TripModel", "Navigation", "Geo", "JSON", "ConnectionLimits",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -221,7 +221,7 @@ struct FleetWrites: Sendable {
         }
         try JourneyState.refresh(
             vehicle: &record.vehicle, trips: &trips, tracking: &record.tracking, trigger: trigger, guidance: guidance, roadPaces: paces,
-            roads: roads(record))
+            roads: roads(record), roadsNearLine: roadsNearLine(record, trips: trips, now: trigger.now))
         let previous = Dictionary(before.map { ($0.tripId, $0) }, uniquingKeysWith: { a, _ in a })
         var events: [NewEvent] = []
         for trip in trips where trip != previous[trip.tripId] {
@@ -237,6 +237,15 @@ struct FleetWrites: Sendable {
             return nil
         }
         return roadClasses.roads(along: route)
+    }
+
+    /// What the basemap has near the straight line to the next stop of a vehicle no route is
+    /// known for, read only when the line's pace is renewed (never on every update).
+    private func roadsNearLine(_ record: VehicleRecord, trips: [Trip], now: Timestamp) -> RoadMix? {
+        guard let roadClasses,
+            let line = JourneyState.lineToReadRoadsNear(vehicle: record.vehicle, trips: trips, tracking: record.tracking, now: now)
+        else { return nil }
+        return roadClasses.roads(near: line.from, line.to, within: Estimation.lineCorridorMeters)
     }
 
     /// Saves refreshed trips beside the vehicle they were derived from (after the navigator,

@@ -1,8 +1,11 @@
 // A route with steps (from `tripshare import osrm|valhalla`) driven by Navigation's
-// DriveSimulator: a car that takes one rider from the route's start to its final
-// destination, sending the route (`PUT .../route`) and then a location every few seconds of
-// simulated time, with checkpoints spread over the drive recording the rider's view, the
-// preview, the vehicle's navInfo and the navigator's events.
+// DriveSimulator: a car that takes one rider from the route's start (or, with a pickup wait,
+// from the route's first destination) to its final destination, sending the route
+// (`PUT .../route`) and then a location every few seconds of simulated time, with checkpoints
+// spread over the drive recording the rider's view, the preview, the vehicle's navInfo and
+// the navigator's events. `tripshare fixtures drive` writes these scenarios; `tripshare demo`
+// replays one live. Every body is encoded from the model types (Vehicle, Trip), so an API
+// change breaks the build, not the drive.
 
 import Foundation
 import Geo
@@ -20,8 +23,23 @@ public enum DriveScenario {
         public var interval: Double
         /// Stop after this many seconds of driving (nil: drive to the end).
         public var maximumSeconds: Double?
-        /// Checkpoints spread evenly over the drive.
+        /// Checkpoints spread evenly over the drive (none: a drive to watch, not to record).
         public var checkpoints: Int
+        /// The vehicle's ID.
+        public var vehicleId = "car-1"
+        /// The trip's ID.
+        public var tripId = "trip-1"
+        /// Seconds the car waits at the pickup, which is then the route's first destination:
+        /// the trip is ENROUTE_TO_PICKUP until the car gets there, ARRIVED_AT_PICKUP while it
+        /// waits (reporting where it stands every 5 s) and ENROUTE_TO_DROPOFF after. Nil: the
+        /// rider boards at the route's start, and the three statuses are sent at once.
+        public var pickupWaitSeconds: Double?
+        /// Vehicle attributes by key (the share page shows `vehicleLabel` and `driverLabel`).
+        public var labels: [String: String] = [:]
+        /// Every location's `latlngAccuracy`, metres (nil: not sent).
+        public var locationAccuracyMeters: Double?
+        /// The driver app ends guidance (`DELETE .../vehicles/{id}/route`) when the trip completes.
+        public var endsGuidance = false
 
         /// Options; by default a location every 5 s, all the way, 6 checkpoints.
         public init(start: Timestamp, interval: Double = 5, maximumSeconds: Double? = nil, checkpoints: Int = 6) {
@@ -53,56 +71,87 @@ public enum DriveScenario {
         let points: [LatLng]
         do { points = try route.validate() } catch { throw ScenarioError("route: \(error)") }
         guard let first = points.first, let last = points.last else { throw ScenarioError("route: no points") }
+        // With a pickup wait, the first destination is the pickup and the last the dropoff.
+        var pickupStop: RouteDestination?
+        if options.pickupWaitSeconds != nil {
+            guard route.destinations.count >= 2, let stop = route.destinations.first else {
+                throw ScenarioError("route: a pickup wait needs two legs, to the pickup and then to the dropoff")
+            }
+            pickupStop = stop
+        }
+        let pickup = pickupStop?.location ?? first
+        let dropoff = pickupStop == nil ? last : route.destinations.last?.location ?? last
         var drive: DriveSimulator
         do { drive = try DriveSimulator(route: route, start: options.start.date, interval: options.interval) } catch {
             throw ScenarioError("route: \(error)")
         }
+        let vehicle = options.vehicleId
+        let trip = options.tripId
         var scenario = Scenario(
             name: name,
             description:
-                "One rider driven along a real route by the drive simulator: the route with its steps is sent, then a location every \(Int(options.interval)) s.",
+                "One rider driven along a real route by the drive simulator: the route with its steps is sent, then a location every \(Int(options.interval)) s."
+                + (options.pickupWaitSeconds.map { " The car waits \(Int($0)) s at the pickup, the route's first destination." } ?? ""),
             provider: "demo")
         scenario.source = source
-        let vehicle = "car-1"
-        let trip = "trip-1"
         scenario.routes["route"] = try FleetLogImporter.json(route)
-        scenario.vehicles[vehicle] = json(
-            #"{"vehicleState": "ONLINE", "supportedTripTypes": ["EXCLUSIVE"], "maximumCapacity": 4, "vehicleType": {"category": "AUTO"}, "lastLocation": {"location": {"latitude": \#(first.latitude), "longitude": \#(first.longitude)}}}"#
-        )
-        scenario.trips[trip] = json(
-            #"{"tripType": "EXCLUSIVE", "vehicleId": "\#(vehicle)", "pickupPoint": {"point": {"latitude": \#(first.latitude), "longitude": \#(first.longitude)}}, "dropoffPoint": {"point": {"latitude": \#(last.latitude), "longitude": \#(last.longitude)}}}"#
-        )
+        var standing = VehicleLocation(location: first)
+        standing.latlngAccuracy = options.locationAccuracyMeters
+        scenario.vehicles[vehicle] = try Scenario.vehicleBody(at: standing, labels: options.labels)
+        scenario.trips[trip] = try Scenario.tripBody(vehicle: vehicle, pickup: pickup, dropoff: dropoff)
         let t0 = options.start
-        scenario.timeline = [
-            Scenario.Call(at: t0, op: .createVehicle, id: vehicle),
-            Scenario.Call(at: t0, op: .createTrip, id: trip),
-            Scenario.Call(at: t0, op: .setRoute, id: vehicle, route: "route"),
-            status(t0, trip, "ENROUTE_TO_PICKUP"), status(t0, trip, "ARRIVED_AT_PICKUP"), status(t0, trip, "ENROUTE_TO_DROPOFF"),
-        ]
+        let setRoute = Scenario.Call(at: t0, op: .setRoute, id: vehicle, route: "route")
+        scenario.timeline = [Scenario.Call(at: t0, op: .createVehicle, id: vehicle), Scenario.Call(at: t0, op: .createTrip, id: trip)]
+        if pickupStop == nil {
+            scenario.timeline += [
+                setRoute, try .status(t0, trip, .enrouteToPickup), try .status(t0, trip, .arrivedAtPickup),
+                try .status(t0, trip, .enrouteToDropoff),
+            ]
+        } else {
+            scenario.timeline += [try .status(t0, trip, .enrouteToPickup), setRoute]
+        }
+        // Seconds of driving from the start to the pickup, as the simulator times the route.
+        let durations = route.segmentDurationsSeconds ?? route.freeFlowSegmentDurationsSeconds ?? []
+        let pickupSeconds = pickupStop.map { durations.prefix($0.polylinePointIndex).reduce(0, +) }
+        let wait = options.pickupWaitSeconds ?? 0
+        var waited: Double?
+        var lastHeading: Int?
         let limit = options.maximumSeconds.map { min($0, drive.durationSeconds) } ?? drive.durationSeconds
         var reachedEnd = false
         var lastTime = t0
         while let point = drive.next() {
-            let time = Timestamp(point.time)
+            let driven = Timestamp(point.time)
             // The last report is stamped at the drive's end, which whole microseconds may
             // round a hair past.
-            if time.seconds(since: t0) > limit + 0.001 { break }
-            var location =
-                #"{"location": {"latitude": \#(point.location.latitude), "longitude": \#(point.location.longitude)}, "updateTime": "\#(time.rfc3339)""#
-            if let heading = point.heading { location += #", "heading": \#(Int(heading.rounded()) % 360)"# }
-            if let speed = point.speedMetersPerSecond { location += #", "speed": \#((speed * 10).rounded() / 10)"# }
-            scenario.timeline.append(
-                Scenario.Call(
-                    at: time, op: .updateVehicle, id: vehicle, updateMask: "lastLocation",
-                    body: json(#"{"lastLocation": \#(location)}}"#)))
+            if driven.seconds(since: t0) > limit + 0.001 { break }
+            if let pickupSeconds, waited == nil, driven.seconds(since: t0) >= pickupSeconds {
+                // At the pickup: the car stands still while the rider gets in.
+                waited = wait
+                let arrival = t0.adding(seconds: pickupSeconds)
+                scenario.timeline.append(try .report(arrival, vehicle, location(pickup, heading: lastHeading, speed: 0, at: arrival, options)))
+                scenario.timeline.append(try .status(arrival, trip, .arrivedAtPickup))
+                for second in stride(from: 5.0, to: wait, by: 5) {
+                    let time = arrival.adding(seconds: second)
+                    scenario.timeline.append(try .report(time, vehicle, location(pickup, heading: lastHeading, speed: 0, at: time, options)))
+                }
+                scenario.timeline.append(try .status(arrival.adding(seconds: wait), trip, .enrouteToDropoff))
+            }
+            let time = waited.map { driven.adding(seconds: $0) } ?? driven
+            let heading = point.heading.map { Int($0.rounded()) % 360 }
+            lastHeading = heading ?? lastHeading
+            let speed = point.speedMetersPerSecond.map { ($0 * 10).rounded() / 10 }
+            scenario.timeline.append(try .report(time, vehicle, location(point.location, heading: heading, speed: speed, at: time, options)))
             lastTime = time
             reachedEnd = point.location == last
         }
-        if reachedEnd { scenario.timeline.append(status(lastTime.adding(seconds: 1), trip, "COMPLETE")) }
+        if reachedEnd {
+            scenario.timeline.append(try .status(lastTime.adding(seconds: 1), trip, .complete))
+            if options.endsGuidance { scenario.timeline.append(Scenario.Call(at: lastTime.adding(seconds: 1), op: .deleteRoute, id: vehicle)) }
+        }
         let span = lastTime.seconds(since: t0)
-        for index in 1...max(1, options.checkpoints) {
+        for index in stride(from: 1, through: options.checkpoints, by: 1) {
             let time = t0.adding(
-                seconds: span * Double(index) / Double(max(1, options.checkpoints)) + (index == options.checkpoints && reachedEnd ? 2 : 0))
+                seconds: span * Double(index) / Double(options.checkpoints) + (index == options.checkpoints && reachedEnd ? 2 : 0))
             var checkpoint = Scenario.Checkpoint(name: String(format: "%02d-drive", index), at: time)
             checkpoint.trip = trip
             checkpoint.navInfo = vehicle
@@ -148,12 +197,10 @@ public enum DriveScenario {
         return cut
     }
 
-    private static func status(_ time: Timestamp, _ trip: String, _ status: String) -> Scenario.Call {
-        Scenario.Call(at: time, op: .updateTrip, id: trip, updateMask: "tripStatus", body: json(#"{"tripStatus": "\#(status)"}"#))
-    }
-
-    /// Parses JSON this file wrote itself.
-    private static func json(_ text: String) -> JSONValue {
-        (try? JSONParser.parse(Array(text.utf8))) ?? .null
+    /// A location as the simulator reports it, with the accuracy the options ask for.
+    private static func location(_ point: LatLng, heading: Int?, speed: Double?, at time: Timestamp, _ options: Options) -> VehicleLocation {
+        var location = VehicleLocation(location: point, heading: heading, speed: speed, updateTime: time)
+        location.latlngAccuracy = options.locationAccuracyMeters
+        return location
     }
 }

@@ -33,29 +33,15 @@ struct RunSession {
         self.tokens = tokens
     }
 
-    var providerPath: String { "/v1/providers/\(Self.escape(scenario.provider))" }
+    var providerPath: String { scenario.providerPath }
 
     /// Sends timeline call `index` at its time and checks the answer's status.
     mutating func send(_ index: Int, observe: (@Sendable (ScenarioRunner.CallResult) -> Void)?) async throws {
         let call = scenario.timeline[index]
         clock.set(call.at)
-        let id = Self.escape(call.id)
-        let mask = call.updateMask.map { "?updateMask=\(Self.escape($0))" } ?? ""
-        let request: (method: String, path: String, body: JSONValue?)
-        switch call.op {
-        case .createVehicle: request = ("POST", "\(providerPath)/vehicles?vehicleId=\(id)", call.body ?? scenario.vehicles[call.id])
-        case .updateVehicle: request = ("PUT", "\(providerPath)/vehicles/\(id)\(mask)", call.body)
-        case .deleteVehicle: request = ("DELETE", "\(providerPath)/vehicles/\(id)", nil)
-        case .createTrip: request = ("POST", "\(providerPath)/trips?tripId=\(id)", call.body ?? scenario.trips[call.id])
-        case .updateTrip: request = ("PUT", "\(providerPath)/trips/\(id)\(mask)", call.body)
-        case .deleteTrip: request = ("DELETE", "\(providerPath)/trips/\(id)", nil)
-        case .setRoute: request = ("PUT", "\(providerPath)/vehicles/\(id)/route", call.route.flatMap { scenario.routes[$0] })
-        case .putStyle: request = ("PUT", "/v1/styles/\(id)", call.body ?? scenario.styles[call.id])
-        }
+        let request = scenario.request(for: call)
         let body = try request.body.map { Array(try JSONCoding.encode($0)) }
-        // Styles are every provider's: changing them takes a token for all providers.
-        let provider = call.op == .putStyle ? Principal.allProviders : scenario.provider
-        let token = try await tokens.token(Principal(role: .server, provider: provider, subject: "fixtures"))
+        let token = try await tokens.token(Principal(role: .server, provider: request.provider, subject: "fixtures"))
         let (status, answer) = try await transport.send(method: request.method, path: request.path, body: body, token: token, extensions: .all)
         run.calls += 1
         observe?(ScenarioRunner.CallResult(index: index, call: call, status: status, body: answer))
@@ -140,7 +126,5 @@ struct RunSession {
         return String(decoding: body.prefix(200), as: UTF8.self)
     }
 
-    static func escape(_ component: String) -> String {
-        component.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#&=+"))) ?? component
-    }
+    static func escape(_ component: String) -> String { Scenario.escape(component) }
 }

@@ -58,7 +58,7 @@ public struct Scenario: Sendable {
     public struct Call: Codable, Sendable {
         /// What kind of call.
         public enum Operation: String, Codable, Sendable, CaseIterable {
-            case createVehicle, updateVehicle, deleteVehicle, createTrip, updateTrip, deleteTrip, setRoute, putStyle
+            case createVehicle, updateVehicle, deleteVehicle, createTrip, updateTrip, deleteTrip, setRoute, deleteRoute, putStyle
         }
 
         /// When it is sent (the server's clock reads this time while it runs).
@@ -144,6 +144,22 @@ public struct Scenario: Sendable {
             self.trip = trip
             self.style = style
             self.options = options
+        }
+
+        /// Encodes the options in key order, so a scenario file is the same on every write (a
+        /// dictionary's own order changes from process to process).
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(trip, forKey: .trip)
+            try c.encodeIfPresent(style, forKey: .style)
+            if let options {
+                var nested = c.nestedContainer(keyedBy: AnyCodingKey.self, forKey: .options)
+                for (key, value) in options.sorted(by: { $0.key < $1.key }) { try nested.encode(value, forKey: AnyCodingKey(key)) }
+            }
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case trip, style, options
         }
     }
 

@@ -42,15 +42,31 @@ extension JourneyState {
         return orderedStops(vehicle: vehicle, trips: ordered).first?.stop
     }
 
-    /// Keeps the pace near the straight line to the first stop: read anew from `paces` when
-    /// given, dropped when there is a route or the stop changed.
-    static func updateLinePace(_ tracking: inout RouteTracking, onRoute: Bool, firstStop: TripWaypoint?, paces: [RoadCellPace]?, now: Timestamp) {
+    /// The straight line from the vehicle to its next stop among `trips` when the basemap's
+    /// roads near it must be read for the next refresh (pass them as its `roadsNearLine`): when
+    /// the vehicle sends no route segment and the line's pace is missing, of another stop, or
+    /// due for renewal, as ``roadCellsToRead(vehicle:trips:tracking:now:)`` reads its road
+    /// cells. A vehicle with a route segment costs one comparison (this runs on every update).
+    public static func lineToReadRoadsNear(vehicle: Vehicle, trips: [Trip], tracking: RouteTracking, now: Timestamp) -> (from: LatLng, to: LatLng)? {
+        guard vehicle.currentRouteSegment == nil, let position = vehicle.lastLocation?.location,
+            let stop = firstStop(vehicle: vehicle, trips: trips), let target = stop.location?.point,
+            !(tracking.linePace?.describes(stop, now: now) ?? false)
+        else { return nil }
+        return (position, target)
+    }
+
+    /// Keeps the pace near the straight line to the first stop: read anew from `paces` (and
+    /// the map's `roads` near the line, when known) when given, dropped when there is a route
+    /// or the stop changed.
+    static func updateLinePace(
+        _ tracking: inout RouteTracking, onRoute: Bool, firstStop: TripWaypoint?, paces: [RoadCellPace]?, roads: RoadMix?, now: Timestamp
+    ) {
         guard !onRoute, let stop = firstStop?.stop else {
             tracking.linePace = nil
             return
         }
         if let paces {
-            tracking.linePace = LinePace(stop: stop, paces: paces, now: now)
+            tracking.linePace = LinePace(stop: stop, paces: paces, roads: roads, now: now)
         } else if tracking.linePace?.stop != stop {
             tracking.linePace = nil
         }
@@ -95,19 +111,30 @@ extension JourneyState {
     /// Adds the stretch of route covered since the last fix to the vehicle's own pace on its
     /// trip: the device's seconds against the model's for it (turns and traffic included,
     /// the vehicle's ratio not). A new trip starts afresh; fixes on another route segment,
-    /// too far apart in time, or jumping are not counted.
+    /// too far apart in time, or jumping are not counted. Where no route is followed, the
+    /// metres between the two fixes count, at `lineSecondsPerMeter` (the straight line's
+    /// model, ``LinePace``).
     static func updateTripPace(
         _ tracking: inout RouteTracking, before: RouteTracking, trigger: Trigger, driving: Bool, firstStop: TripWaypoint?,
-        traffic: [RoadStretch]?, speed: Double, roadSpeeds: Bool
+        traffic: [RoadStretch]?, speed: Double, roadSpeeds: Bool, lineSecondsPerMeter: Double? = nil
     ) {
         guard let tripId = firstStop?.tripId else {
             tracking.tripPace = nil
             return
         }
         if tracking.tripPace?.tripId != tripId { tracking.tripPace = TripPace(tripId: tripId) }
-        guard trigger.locationUpdated, driving, before.routeVersion != nil, before.routeVersion == tracking.routeVersion,
-            let earlier = before.fixTime, let later = tracking.fixTime
-        else { return }
+        guard trigger.locationUpdated, driving, let earlier = before.fixTime, let later = tracking.fixTime else { return }
+        if let lineSecondsPerMeter {
+            guard let a = before.fixLocation, let b = tracking.fixLocation else { return }
+            let seconds = later.seconds(since: earlier)
+            let meters = Earth.distance(a, b)
+            guard seconds > 0, seconds <= Estimation.observationMaximumGapSeconds, meters <= seconds * Estimation.observationMaximumSpeed
+            else { return }
+            tracking.tripPace?.observedSeconds += seconds
+            tracking.tripPace?.modelSeconds += meters * lineSecondsPerMeter
+            return
+        }
+        guard before.routeVersion != nil, before.routeVersion == tracking.routeVersion else { return }
         let seconds = later.seconds(since: earlier)
         let from = before.distanceAlongMeters
         let to = tracking.distanceAlongMeters

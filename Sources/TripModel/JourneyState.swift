@@ -56,10 +56,11 @@ public enum JourneyState {
     /// fleet's paces for the cells ``roadCellsToRead(vehicle:tracking:now:)`` named, read for
     /// this refresh (nil when it named none); `roads` is what the basemap says about the route
     /// ``routeToReadRoadsOf(vehicle:tracking:)`` named (nil when it named none, or without a
-    /// basemap).
+    /// basemap); `roadsNearLine` what it says about the roads near the straight line
+    /// ``lineToReadRoadsNear(vehicle:trips:tracking:now:)`` named.
     public static func refresh(
         vehicle: inout Vehicle, trips: inout [Trip], tracking: inout RouteTracking, trigger: Trigger,
-        guidance: RouteProgress? = nil, roadPaces: [RoadCellPace]? = nil, roads: RoadsAlong? = nil
+        guidance: RouteProgress? = nil, roadPaces: [RoadCellPace]? = nil, roads: RoadsAlong? = nil, roadsNearLine: RoadMix? = nil
     ) throws(StatusError) {
         let now = trigger.now
         updateDriverFlags(&tracking, trigger)
@@ -75,15 +76,22 @@ public enum JourneyState {
         let position = vehicle.lastLocation?.location.map {
             snap(guidance?.position ?? $0, on: route, version: followed?.version, tracking: &tracking)
         }
-        if trigger.locationUpdated { tracking.fixTime = vehicle.lastLocation?.updateTime ?? now }
+        if trigger.locationUpdated {
+            tracking.fixTime = vehicle.lastLocation?.updateTime ?? now
+            tracking.fixLocation = vehicle.lastLocation?.location
+        }
         updateProfile(&tracking, route: route, version: followed?.version, paces: route == nil ? nil : roadPaces, roads: roads, now: now)
-        updateLinePace(&tracking, onRoute: route != nil, firstStop: stops.first, paces: route == nil ? roadPaces : nil, now: now)
         let roadSpeeds = Estimation.drivesAtRoadSpeed(vehicle.vehicleType?.category)
+        updateLinePace(
+            &tracking, onRoute: route != nil, firstStop: stops.first, paces: route == nil ? roadPaces : nil, roads: roadsNearLine, now: now)
+        let lineSecondsPerMeter = route == nil ? tracking.linePace?.secondsPerMeter(typical: 1 / speed, roadSpeeds: roadSpeeds) : nil
         updateTripPace(
             &tracking, before: before, trigger: trigger, driving: isDriving(position, stops: stops, trips: trips),
             firstStop: stops.first, traffic: vehicle.currentRouteSegmentTraffic?.trafficRendering.roadStretch, speed: speed,
-            roadSpeeds: roadSpeeds)
-        let pace = RoutePace(speed: speed, profile: tracking.profile, ownRatio: tracking.tripPace?.ratio ?? 1, roadSpeeds: roadSpeeds)
+            roadSpeeds: roadSpeeds, lineSecondsPerMeter: lineSecondsPerMeter)
+        // Without a route the vehicle's own pace counts in full (TripPace.lineRatio).
+        let ownRatio = (route == nil ? tracking.tripPace?.lineRatio : tracking.tripPace?.ratio) ?? 1
+        let pace = RoutePace(speed: speed, profile: tracking.profile, ownRatio: ownRatio, roadSpeeds: roadSpeeds)
 
         // Leg 0: from the vehicle to its first stop (or along its route when it has none).
         var legs: [TrafficPath] = []
@@ -93,8 +101,7 @@ public enum JourneyState {
             legs.append(TrafficPath(measure: route, from: tracking.distanceAlongMeters, stretches: stretches, pace: pace))
             firstLegOnRoute = true
         } else if let position, let first = stops.first?.location?.point {
-            let fleetPace = tracking.linePace?.secondsPerMeter(model: 1 / speed)
-            legs.append(TrafficPath(straightFrom: position, to: first, pace: pace, secondsPerMeter: fleetPace))
+            legs.append(TrafficPath(straightFrom: position, to: first, pace: pace, secondsPerMeter: lineSecondsPerMeter))
         }
         if !legs.isEmpty {
             for i in stops.indices.dropFirst() {

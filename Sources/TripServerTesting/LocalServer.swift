@@ -1,12 +1,12 @@
 import Access
 import Logging
+import Render
 import TripModel
 import TripServer
 import TripStore
 
 /// A server without a socket: the application over a store, a transport to its router, and
-/// a token authority with a secret of its own, so a test or a fixture replay can call the
-/// API as any role.
+/// a token authority, so a test or a fixture replay can call the API as any role.
 public struct LocalServer: Sendable {
     /// The application.
     public let app: TripServerApp
@@ -15,6 +15,35 @@ public struct LocalServer: Sendable {
     /// Requests to the application's router.
     public let transport: LocalTransport
 
+    /// What a test may change about the server beyond its store and clocks.
+    public struct Options: Sendable {
+        /// The tokens' HMAC secret (nil: 32 random bytes, so no other party can mint them).
+        public var hmacSecret: [UInt8]?
+        /// The street map previews are drawn over.
+        public var basemap: BasemapLayer?
+        /// The map tiles served (nil: the basemap's, when there is one).
+        public var tiles: MapTiles?
+        /// Request limits (nil: no pixel budget unless `rateLimits` limits drivers and consumers).
+        public var limits: RequestLimits?
+        /// The token rate limiter (nil: one following `rateLimits`).
+        public var rateLimiter: TokenRateLimiter?
+        /// Requests per client address on the map data routes (nil: none).
+        public var mapDataRate: TokenRateLimiter.Rate?
+
+        /// Options; by default the server's own map data rate and nothing else changed.
+        public init(
+            hmacSecret: [UInt8]? = nil, basemap: BasemapLayer? = nil, tiles: MapTiles? = nil, limits: RequestLimits? = nil,
+            rateLimiter: TokenRateLimiter? = nil, mapDataRate: TokenRateLimiter.Rate? = TripServerApp.defaultMapDataRate
+        ) {
+            self.hmacSecret = hmacSecret
+            self.basemap = basemap
+            self.tiles = tiles
+            self.limits = limits
+            self.rateLimiter = rateLimiter
+            self.mapDataRate = mapDataRate
+        }
+    }
+
     /// A server over `store` whose writes, tokens and previews read `clock` (previews
     /// `previewClock` when given); `logger` receives the request logs. Tokens are not
     /// rate-limited (nor their pictures' pixels) unless `rateLimits` says so: a replay calls as
@@ -22,16 +51,17 @@ public struct LocalServer: Sendable {
     public init(
         store: any TripStore, clock: WallClock = .system, previewClock: WallClock? = nil,
         logger: Logger = Logger(label: "tripshare-local"), rateLimits: TokenRateLimiter.Policy = .unlimited,
-        roadClasses: (any RoadClassSource)? = nil
+        roadClasses: (any RoadClassSource)? = nil, options: Options = Options()
     ) async throws {
         var generator = SystemRandomNumberGenerator()
-        let secret = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let secret = options.hmacSecret ?? (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
         authority = try await TokenAuthority(hmacSecret: secret, clock: clock)
         app = TripServerApp(
-            store: store, authority: authority, clock: clock, previewClock: previewClock,
-            rateLimiter: TokenRateLimiter(policy: rateLimits),
-            limits: RequestLimits(pixelsPerSecond: rateLimits.driverAndConsumer == nil ? nil : RequestLimits.standard.pixelsPerSecond),
-            roadClasses: roadClasses)
+            store: store, authority: authority, clock: clock, previewClock: previewClock, basemap: options.basemap,
+            rateLimiter: options.rateLimiter ?? TokenRateLimiter(policy: rateLimits),
+            limits: options.limits
+                ?? RequestLimits(pixelsPerSecond: rateLimits.driverAndConsumer == nil ? nil : RequestLimits.standard.pixelsPerSecond),
+            tiles: options.tiles, mapDataRate: options.mapDataRate, roadClasses: roadClasses)
         transport = LocalTransport(app: app, logger: logger)
     }
 

@@ -5,13 +5,12 @@ import Scenarios
 import TripModel
 import TripServer
 
-/// The demo's car: calls a driver app and a provider's backend send, replayed against a live
-/// server with the pauses between them shrunk by a speed factor, and each location stamped
-/// with the time it is sent, so the rider sees a live car and `updateTime` never runs ahead
-/// of the server's clock. The calls come from a route with steps (DemoDrive+Itinerary, the
-/// default) or from the first trip of a Fleet Engine log's calls (FleetLogCalls, the path
-/// `replay` and `import fleet-log` take too), with IDs renamed (`demo-car`, `demo-trip`,
-/// provider `demo`).
+/// The demo's car: a scenario's calls (a driver app's and a provider's backend's) replayed
+/// against a live server with the pauses between them shrunk by a speed factor, and each
+/// location stamped with the time it is sent, so the rider sees a live car and `updateTime`
+/// never runs ahead of the server's clock. The scenario is a ``DriveScenario`` along a route
+/// with steps (DemoDrive+Itinerary, the default) or the first trip of a Fleet Engine log
+/// (DemoDrive+FleetLog), with IDs renamed (`demo-car`, `demo-trip`, provider `demo`).
 struct DemoDrive: Sendable {
     static let provider = "demo"
     static let vehicleId = "demo-car"
@@ -19,163 +18,61 @@ struct DemoDrive: Sendable {
     /// Labels the share page shows, as vehicle attributes.
     static let labels = ["vehicleLabel": "Blue Toyota Prius · 8ABC123", "driverLabel": "Sam (4.9 ★)"]
 
-    /// One call at its offset from the start, in recorded seconds.
-    struct Step: Sendable {
-        var offset: Double
-        var method: String
-        var path: String
-        var body: [UInt8]
-        var label: String
-    }
-
-    let steps: [Step]
-    /// Seconds from the first call to the last at the recorded (or route's) pace.
-    let durationSeconds: Double
+    /// The calls; their times set the pace (the checkpoints are not used).
+    let scenario: Scenario
     /// What the drive is, for the printed summary ("a recorded Bay Area trip").
     let area: String
 
-    /// A drive from its calls.
-    init(steps: [Step], durationSeconds: Double, area: String) {
-        self.steps = steps
-        self.durationSeconds = durationSeconds
+    /// A drive replaying `scenario`.
+    init(scenario: Scenario, area: String) {
+        self.scenario = scenario
         self.area = area
     }
 
-    /// The first trip of `log` (from its creation to its last status change) as calls.
-    init(log: FleetLog) throws {
-        let calls = try FleetLogCalls(log: log).calls
-        guard let created = calls.first(where: { $0.kind == .createTrip }) else { throw DemoError("the log holds no trip") }
-        let tripId = created.id
-        let start = created.time
-        // The vehicle the trip was last assigned to, and the trip's last status change.
-        var vehicleId = created.trip?.vehicleId
-        var end: Timestamp?
-        for call in calls where call.kind == .updateTrip && call.id == tripId {
-            if call.updateMask?.contains("vehicleId") == true { vehicleId = call.trip?.vehicleId }
-            if call.updateMask?.contains("tripStatus") == true { end = call.time }
-        }
-        guard let vehicleId, let end else { throw DemoError("the log holds no trip with a vehicle and status changes") }
-        let p = "/v1/providers/\(Self.provider)"
-        // The vehicle as the calls create it (from its first logged state when the log never does).
-        guard var vehicle = calls.first(where: { $0.kind == .createVehicle && $0.id == vehicleId })?.vehicle else {
-            throw DemoError("the log's calls never create vehicle \(vehicleId)")
-        }
-        vehicle.name = ""
-        vehicle.supportedTripTypes = [.exclusive]
-        vehicle.attributes = Self.labels.sorted { $0.key < $1.key }.map { Attribute(key: $0.key, stringValue: $0.value) }
-        var steps = [
-            Step(
-                offset: 0, method: "POST", path: "\(p)/vehicles?vehicleId=\(Self.vehicleId)",
-                body: try Self.encode(vehicle), label: "create \(Self.vehicleId)")
-        ]
-        // Where the car stood before the trip, so it appears on the map at once.
-        if let before = calls.last(where: { call in
-            call.kind == .updateVehicle && call.id == vehicleId && call.time <= start && call.vehicle?.lastLocation?.location != nil
-        }) {
-            var input = Vehicle(name: "")
-            input.lastLocation = before.vehicle?.lastLocation
-            steps.append(
-                Step(
-                    offset: 0, method: "PUT", path: "\(p)/vehicles/\(Self.vehicleId)?updateMask=lastLocation",
-                    body: try Self.encode(input), label: "position \(Self.vehicleId)"))
-        }
-        // The trip as the log has it so far, for the waypoint each new route leads to, and
-        // the last segment sent as a route.
-        var trip = Trip(name: "")
-        var routedSegment: String?
-        for call in calls where call.time >= start && call.time <= end {
-            let offset = call.time.seconds(since: start)
-            let fields = call.updateMask?.fields ?? []
-            switch call.kind {
-            case .createTrip where call.id == tripId:
-                guard var input = call.trip else { continue }
-                trip = input
-                trip.tripStatus = .new
-                input.name = ""
-                input.vehicleId = Self.vehicleId
-                input.tripType = .exclusive
-                steps.append(
-                    Step(
-                        offset: offset, method: "POST", path: "\(p)/trips?tripId=\(Self.tripId)", body: try Self.encode(input),
-                        label: "create \(Self.tripId)"))
-            case .updateTrip where call.id == tripId:
-                guard var update = call.trip, let mask = call.updateMask else { continue }
-                if mask.contains("tripStatus") { trip.tripStatus = update.tripStatus }
-                if mask.contains("intermediateDestinationIndex") { trip.intermediateDestinationIndex = update.intermediateDestinationIndex }
-                if mask.contains("intermediateDestinations") { trip.intermediateDestinations = update.intermediateDestinations }
-                update.name = ""
-                var sent = fields
-                if mask.contains("vehicleId") { update.vehicleId = Self.vehicleId }
-                if mask.contains("tripStatus") && update.tripStatus == .new { sent.removeAll { $0 == "tripStatus" } }
-                guard !sent.isEmpty else { continue }
-                steps.append(
-                    Step(
-                        offset: offset, method: "PUT", path: "\(p)/trips/\(Self.tripId)?updateMask=\(sent.joined(separator: ","))",
-                        body: try Self.encode(update), label: mask.contains("tripStatus") ? update.tripStatus.rawValue : "update trip"))
-                // The trip is over: the driver app ends guidance (the recorded driver ended it
-                // short of the dropoff, where the navigator would still be counting down).
-                if mask.contains("tripStatus"), update.tripStatus.isTerminal, routedSegment != nil {
-                    steps.append(
-                        Step(
-                            offset: offset, method: "DELETE", path: "\(p)/vehicles/\(Self.vehicleId)/route",
-                            body: [], label: "route"))
-                    routedSegment = nil
-                }
-            case .updateVehicle where call.id == vehicleId:
-                guard var update = call.vehicle else { continue }
-                update.name = ""
-                var sent = fields
-                // A new route segment goes to the navigator as a route with steps, as a driver
-                // app's navigatorDidChangeRoute would send it; the navigator sets the vehicle's
-                // currentRouteSegment from it, so the update itself leaves that field alone.
-                if sent.contains("currentRouteSegment"), let segment = update.currentRouteSegment {
-                    if segment != routedSegment, let route = Self.route(along: segment, toward: Self.nextWaypoint(of: trip)) {
-                        routedSegment = segment
-                        steps.append(
-                            Step(
-                                offset: offset, method: "PUT", path: "\(p)/vehicles/\(Self.vehicleId)/route",
-                                body: try Self.encode(route), label: "route"))
-                    }
-                    if segment == routedSegment {
-                        sent.removeAll { $0 == "currentRouteSegment" }
-                        update.currentRouteSegment = nil
-                    }
-                }
-                let path = "\(p)/vehicles/\(Self.vehicleId)?updateMask=\(sent.joined(separator: ","))"
-                steps.append(Step(offset: offset, method: "PUT", path: path, body: try Self.encode(update), label: "location"))
-            default: break
-            }
-        }
-        self.init(steps: steps, durationSeconds: end.seconds(since: start), area: "a trip recorded in a Fleet Engine log")
+    /// Seconds from the first call to the last at the scenario's pace.
+    var durationSeconds: Double {
+        guard let first = scenario.timeline.first, let last = scenario.timeline.last else { return 0 }
+        return last.at.seconds(since: first.at)
     }
 
-    /// Sends the calls to `base`, `speedFactor` times faster than recorded, and prints the
-    /// rider's share link as soon as the trip exists.
+    /// Sends the calls to `base`, `speedFactor` times faster than the scenario's pace, and
+    /// prints the rider's share link as soon as the trip exists.
     /// `keyFlags` are the `tripshare token` flags that find the server's key (printed in the hints);
     /// `grpc` is the gRPC listener's address, if there is one.
     func run(base: URL, grpc: String? = nil, authority: TokenAuthority, speedFactor: Double, keyFlags: String) async throws {
         let transport = HTTPTransport(baseURL: base)
         let server = try await authority.mint(Principal(role: .server, provider: Self.provider, subject: "demo"))
         try await removePreviousRun(transport, token: server)
+        guard let first = scenario.timeline.first?.at else { return }
         let started = ContinuousClock.now
-        for step in steps {
-            let due = started + .milliseconds(Int64(step.offset / speedFactor * 1000))
+        for call in scenario.timeline {
+            let due = started + .milliseconds(Int64(call.at.seconds(since: first) / speedFactor * 1000))
             try await Task.sleep(until: due, clock: .continuous)
-            var body = step.body
+            let request = scenario.request(for: call)
+            var body = request.body
             // Stamped with the real time it is sent (a device's clock cannot run ahead of the
             // server's): at a speed factor above 1 the navigator sees a car that is really
             // that much faster, which is what the rider watches.
-            if step.label == "location" || step.label.hasPrefix("position") {
-                body = try Self.stamped(body, at: Date())
+            if call.op == .updateVehicle, let sent = body, sent["lastLocation"] != nil {
+                body = try Self.stamped(sent, at: Date())
             }
-            let (status, answer) = try await transport.send(method: step.method, path: step.path, body: body, token: server)
-            if status != 200 {
-                Self.say("demo: \(step.method) \(step.path) answered \(status): \(String(decoding: answer.prefix(300), as: UTF8.self))")
+            let (status, answer) = try await transport.send(
+                method: request.method, path: request.path, body: try body.map { Array(try JSONCoding.encode($0)) }, token: server)
+            if status != call.expectStatus ?? 200 {
+                Self.say("demo: \(request.method) \(request.path) answered \(status): \(String(decoding: answer.prefix(300), as: UTF8.self))")
             }
-            if step.label == "create \(Self.tripId)" {
+            switch call.op {
+            case .createTrip where call.id == Self.tripId:
                 try await announce(base: base, grpc: grpc, authority: authority, keyFlags: keyFlags, speedFactor: speedFactor)
-            } else if !["location", "route"].contains(step.label) && !step.label.hasPrefix("position") {
-                Self.say("demo: \(step.label)")
+            case .createVehicle, .createTrip: Self.say("demo: create \(call.id)")
+            case .updateTrip:
+                // The whole trip is in a logged update's body; the mask says what changed.
+                if call.updateMask?.split(separator: ",").contains("tripStatus") == true, case .string(let status)? = call.body?["tripStatus"] {
+                    Self.say("demo: \(status)")
+                } else {
+                    Self.say("demo: update trip")
+                }
+            default: break
             }
         }
         Self.say("demo: the trip is complete. The server keeps running; stop it with Ctrl-C.")
@@ -187,9 +84,10 @@ struct DemoDrive: Sendable {
         let p = "/v1/providers/\(Self.provider)"
         let trip = "\(p)/trips/\(Self.tripId)"
         if try await transport.send(method: "DELETE", path: trip, body: nil, token: token).status == 400 {
-            _ = try await transport.send(
-                method: "PUT", path: "\(trip)?updateMask=tripStatus",
-                body: Array(#"{"tripStatus": "CANCELED"}"#.utf8), token: token)
+            var cancel = Trip(name: "")
+            cancel.tripStatus = .canceled
+            let body = Array(try JSONCoding.encode(try JSONValue.body(cancel, fields: ["tripStatus"])))
+            _ = try await transport.send(method: "PUT", path: "\(trip)?updateMask=tripStatus", body: body, token: token)
             _ = try await transport.send(method: "DELETE", path: trip, body: nil, token: token)
         }
         _ = try await transport.send(method: "DELETE", path: "\(p)/vehicles/\(Self.vehicleId)", body: nil, token: token)
@@ -223,13 +121,15 @@ struct DemoDrive: Sendable {
             """)
     }
 
-    /// The update with its location (and raw fix) stamped at `time` (recorded times are from the past).
-    static func stamped(_ body: [UInt8], at time: Date) throws -> [UInt8] {
-        var vehicle = try JSONCoding.decode(Vehicle.self, from: body, root: "vehicle")
+    /// The update with its location (and raw fix) stamped at `time` (a scenario's times are
+    /// made up or from the past), keeping the fields it had.
+    static func stamped(_ body: JSONValue, at time: Date) throws -> JSONValue {
+        var vehicle = try StrictJSONDecoder().decode(Vehicle.self, from: body, root: "vehicle")
         vehicle.lastLocation?.updateTime = Timestamp(time)
         vehicle.lastLocation?.serverTime = nil
         if vehicle.lastLocation?.rawLocationTime != nil { vehicle.lastLocation?.rawLocationTime = Timestamp(time) }
-        return try encode(vehicle)
+        guard case .object(let members) = body else { return body }
+        return try .body(vehicle, fields: members.map(\.key))
     }
 
     /// Prints a line at once, also into a pipe or a file (the browser test reads the link
@@ -237,8 +137,6 @@ struct DemoDrive: Sendable {
     static func say(_ text: String) {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
-
-    static func encode(_ value: some Encodable) throws -> [UInt8] { Array(try JSONCoding.encode(value)) }
 }
 
 /// The demo's input is unusable.

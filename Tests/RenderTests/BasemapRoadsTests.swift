@@ -71,4 +71,23 @@ import TripModel
         let offMap = [LatLng(latitude: 37.80, longitude: -122.27), LatLng(latitude: 37.81, longitude: -122.27)]
         #expect(roads.roads(along: offMap).stretches.isEmpty)
     }
+
+    /// The roads near a straight line across the city hold streets and bigger roads, more the
+    /// wider the corridor; a line off the map has none, and so no pace.
+    @Test func theRoadsNearALine() throws {
+        let roads = try Self.roads()
+        // The Western Addition to Pacific Heights, about 2.2 km (jump-demo.json's first leg).
+        let a = LatLng(latitude: 37.7735, longitude: -122.4417)
+        let b = LatLng(latitude: 37.7905, longitude: -122.4545)
+        let narrow = roads.roads(near: a, b, within: 50)
+        let wide = roads.roads(near: a, b, within: 150)
+        #expect((narrow.meters[.minor] ?? 0) > 500, "\(narrow.meters)")
+        #expect(wide.totalMeters > 2 * narrow.totalMeters, "\(wide.totalMeters) against \(narrow.totalMeters)")
+        #expect(wide.meters.keys.contains { $0.rank > RoadClass.minor.rank }, "\(wide.meters)")
+        let pace = try #require(wide.secondsPerMeter)
+        #expect(pace > RoadClass.primary.typicalSecondsPerMeter && pace < RoadClass.service.typicalSecondsPerMeter)
+
+        let offMap = roads.roads(near: LatLng(latitude: 37.80, longitude: -122.27), LatLng(latitude: 37.81, longitude: -122.27), within: 100)
+        #expect(offMap.meters.isEmpty && offMap.secondsPerMeter == nil)
+    }
 }

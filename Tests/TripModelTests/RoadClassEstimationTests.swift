@@ -102,4 +102,79 @@ import TripModel
         #expect(abs(Double(try #require(pacedVehicle.remainingTimeSeconds)) - meters * secondsPerMeter) <= 1)
         #expect(pacedVehicle.estimateMethod == .straightLine)
     }
+
+    /// A mix of roads drives each class at its typical pace, lights and stop signs included, in
+    /// the proportions they are there; too few roads say nothing.
+    @Test func aRoadMixPacesItsClasses() throws {
+        let minor = RoadClass.minor
+        let expectedMinor =
+            1 / minor.freeFlowSpeed
+            + (minor.trafficSignalsPerKilometre * Estimation.trafficSignalSeconds
+                + minor.stopSignsPerKilometre * Estimation.giveWaySeconds(speed: minor.freeFlowSpeed)) / 1000
+        #expect(abs(minor.typicalSecondsPerMeter - expectedMinor) < 1e-12)
+        #expect(RoadClass.primary.typicalSecondsPerMeter > 1 / RoadClass.primary.freeFlowSpeed)
+        #expect(abs(RoadClass.motorway.typicalSecondsPerMeter - 1 / RoadClass.motorway.freeFlowSpeed) < 1e-12)
+
+        let mix = RoadMix(meters: [.minor: 3_000, .primary: 1_000])
+        let expected = 0.75 * RoadClass.minor.typicalSecondsPerMeter + 0.25 * RoadClass.primary.typicalSecondsPerMeter
+        #expect(abs(try #require(mix.secondsPerMeter) - expected) < 1e-12)
+        #expect(RoadMix(meters: [.minor: Estimation.roadMixMinimumMeters / 2]).secondsPerMeter == nil)
+        #expect(RoadMix().secondsPerMeter == nil)
+    }
+
+    /// A vehicle no route is known for, driving a straight line to its stop through the map's
+    /// minor streets: its way is asked for once per stop (not on every update), paced by the
+    /// map's roads; then, driving at a third of that pace, its own pace counts in full (no dead
+    /// band on a straight line). A bicycle keeps its own speed whatever the roads.
+    @Test func withoutARouteTheMapsRoadsAndTheVehiclesOwnPace() throws {
+        var vehicle = try onlineVehicle()
+        let road = eastwardRoad()
+        let stop = road[road.count - 1]
+        var update = Vehicle(name: "")
+        update.lastLocation = VehicleLocation(location: road[0], updateTime: t0)
+        try vehicle.apply(update, mask: FieldMask("lastLocation"), now: t0)
+        var trips = [try newTrip("t1", pickup: stop, dropoff: LatLng(latitude: 37.45, longitude: -121.99))]
+        var tracking = RouteTracking()
+        let line = try #require(JourneyState.lineToReadRoadsNear(vehicle: vehicle, trips: trips, tracking: tracking, now: t0))
+        #expect(line.from == road[0] && line.to == stop)
+        let streets = RoadMix(meters: [.minor: 5_000])
+        try JourneyState.refresh(
+            vehicle: &vehicle, trips: &trips, tracking: &tracking, trigger: .init(now: t0, locationUpdated: true), roadPaces: [],
+            roadsNearLine: streets)
+        let meters = Earth.distance(road[0], stop) * Estimation.detourFactor
+        let secondsPerMeter = RoadClass.minor.typicalSecondsPerMeter
+        #expect(abs(Double(try #require(vehicle.remainingTimeSeconds)) - meters * secondsPerMeter) <= 1)
+        #expect(JourneyState.lineToReadRoadsNear(vehicle: vehicle, trips: trips, tracking: tracking, now: t0.adding(seconds: 10)) == nil)
+
+        // Ten minutes of 10 s fixes: along the road at a third of the model's pace, then held up
+        // halfway.
+        let step = 10.0 / (3 * secondsPerMeter)
+        let measure = try #require(PolylineMeasure(road))
+        var time = t0
+        for i in 1...60 {
+            time = t0.adding(seconds: Double(i) * 10)
+            update = Vehicle(name: "")
+            update.lastLocation = VehicleLocation(
+                location: measure.point(atDistance: min(Double(i) * step, measure.totalMeters * 0.5)), updateTime: time)
+            try vehicle.apply(update, mask: FieldMask("lastLocation"), now: time)
+            try JourneyState.refresh(vehicle: &vehicle, trips: &trips, tracking: &tracking, trigger: .init(now: time, locationUpdated: true))
+        }
+        let pace = try #require(tracking.tripPace)
+        let expectedRatio = (pace.observedSeconds + Estimation.ownPacePriorSeconds) / (pace.modelSeconds + Estimation.ownPacePriorSeconds)
+        #expect(pace.observedSeconds == 600 && expectedRatio > 2 && abs(pace.lineRatio - expectedRatio) < 1e-9)
+        #expect(pace.lineRatio > pace.ratio)
+        let remaining = Earth.distance(try #require(vehicle.lastLocation?.location), stop) * Estimation.detourFactor
+        #expect(abs(Double(try #require(vehicle.remainingTimeSeconds)) - remaining * secondsPerMeter * pace.lineRatio) <= 1)
+
+        var bicycle = try onlineVehicle()
+        bicycle.vehicleType = VehicleType(category: .bicycle)
+        update = Vehicle(name: "")
+        update.lastLocation = VehicleLocation(location: road[0], updateTime: t0)
+        try bicycle.apply(update, mask: FieldMask("lastLocation"), now: t0)
+        var bicycleTracking = RouteTracking()
+        try JourneyState.refresh(
+            vehicle: &bicycle, trips: &trips, tracking: &bicycleTracking, trigger: .init(now: t0, locationUpdated: true), roadPaces: [],
+            roadsNearLine: streets)
+        #expect(abs(Double(try #require(bicycle.remainingTimeSeconds)) - meters / Estimation.freeFlowSpeed(.bicycle)) <= 1)
+    }
 }

@@ -11,16 +11,20 @@ import TestKit
 import Testing
 import TripModel
 import TripServer
+import TripServerTesting
 import TripStore
 
 let secret = testTokenSecret
 let epoch = ManualClock.testEpoch
 
-/// A server over a fresh store with tokens for every role.
+/// A server over a fresh store with tokens for every role: a ``TripServerTesting/LocalServer``
+/// with the tests' token secret, and no limits but those a test asks for.
 struct Harness {
     let store: any TripStore
-    let authority: TokenAuthority
-    let app: TripServerApp
+    /// The server the requests go to, in process.
+    let local: LocalServer
+    var authority: TokenAuthority { local.authority }
+    var app: TripServerApp { local.app }
 
     /// A server over a fresh store of `kind` (or over `store`) on `clock` whose tokens are
     /// limited by `rateLimiter` (none by default: only the tests of the limit are about it),
@@ -37,10 +41,10 @@ struct Harness {
         } else {
             self.store = try await TestStores.make(kind)
         }
-        authority = try await TokenAuthority(hmacSecret: secret, clock: clock)
-        app = TripServerApp(
-            store: self.store, authority: authority, clock: clock, previewClock: .system, basemap: basemap, rateLimiter: rateLimiter,
-            limits: limits, tiles: tiles, mapDataRate: mapDataRate)
+        local = try await LocalServer(
+            store: self.store, clock: clock, previewClock: .system,
+            options: .init(
+                hmacSecret: secret, basemap: basemap, tiles: tiles, limits: limits, rateLimiter: rateLimiter, mapDataRate: mapDataRate))
     }
 
     func token(_ principal: Principal) async throws -> String { try await authority.mint(principal) }
@@ -54,10 +58,7 @@ struct Harness {
     /// Runs `body` with a client for the router (no sockets).
     @discardableResult
     func test<Value: Sendable>(_ body: @Sendable (Client) async throws -> Value) async throws -> Value {
-        let authority = self.authority
-        return try await Application(router: app.makeRouter()).test(.router) { client in
-            try await body(Client(raw: client, authority: authority))
-        }
+        try await body(Client(transport: local.transport, authority: authority))
     }
 
     /// Creates vehicle `v1` and trip `t1` assigned to it.
@@ -67,10 +68,29 @@ struct Harness {
     }
 }
 
-/// A test client that sends JSON with a bearer token.
+/// A test client that sends JSON with a bearer token, through a ``TripServerTesting/LocalTransport``
+/// (or a HummingbirdTesting client, for a router a test has changed).
 struct Client: Sendable {
-    let raw: any TestClientProtocol
+    private let execute: @Sendable (HTTPRequest.Method, String, HTTPFields, [UInt8]?) async throws -> Reply
     let authority: TokenAuthority
+
+    /// A client of `transport`'s server.
+    init(transport: LocalTransport, authority: TokenAuthority) {
+        execute = { method, uri, headers, body in
+            let response = try await transport.send(method: method.rawValue, path: uri, body: body, headers: headers)
+            return Reply(status: HTTPResponse.Status(code: response.status), headers: response.headers, body: response.body)
+        }
+        self.authority = authority
+    }
+
+    /// A client of the router behind `raw`.
+    init(raw: any TestClientProtocol, authority: TokenAuthority) {
+        execute = { method, uri, headers, body in
+            let response = try await raw.executeRequest(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(bytes: $0) })
+            return Reply(status: response.status, headers: response.headers, body: Array(response.body.readableBytesView))
+        }
+        self.authority = authority
+    }
 
     struct Reply: Sendable {
         var status: HTTPResponse.Status
@@ -99,8 +119,7 @@ struct Client: Sendable {
         } else if let principal {
             fields[.authorization] = "Bearer \(try await authority.mint(principal))"
         }
-        let response = try await raw.executeRequest(uri: uri, method: method, headers: fields, body: body.map { ByteBuffer(string: $0) })
-        return Reply(status: response.status, headers: response.headers, body: Array(response.body.readableBytesView))
+        return try await execute(method, uri, fields, body.map { Array($0.utf8) })
     }
 
     @discardableResult

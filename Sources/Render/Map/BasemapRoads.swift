@@ -144,7 +144,7 @@ public final class BasemapRoads: RoadClassSource {
         return d
     }
 
-    private func tileID(of point: LatLng) -> TileID {
+    func tileID(of point: LatLng) -> TileID {
         let world = WebMercator.worldPoint(point, zoom: Double(zoom))
         let last = (1 << zoom) - 1
         return TileID(zoom: zoom, x: min(last, max(0, Int(world.x / 256))), y: min(last, max(0, Int(world.y / 256))))
@@ -152,7 +152,7 @@ public final class BasemapRoads: RoadClassSource {
 
     /// The roads of a tile, from the cache or read now; nil when the archive has none there
     /// or the tile cannot be read.
-    private func tile(_ id: TileID) -> RoadTile? {
+    func tile(_ id: TileID) -> RoadTile? {
         if let cached = cache.withLock({ $0[id] }) { return cached.isEmpty ? nil : cached }
         let features = (try? source.features(at: id, layers: RoadTile.layers)) ?? nil
         let tile = RoadTile(features ?? [])

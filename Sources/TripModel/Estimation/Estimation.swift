@@ -118,6 +118,10 @@ public enum Estimation {
     /// says little about the way.
     public static let lineCorridorSamples = 600
 
+    /// The map's roads near the line (``RoadMix``) set the pace there once they hold this many
+    /// metres: a few blocks' streets, not a lone road crossing open country.
+    public static let roadMixMinimumMeters = 200.0
+
     // MARK: - The vehicle's own driving
 
     /// Two fixes further apart than this tell nothing about the road between them.
@@ -134,8 +138,9 @@ public enum Estimation {
     /// driving: after 5 minutes the two count the same.
     public static let ownPacePriorSeconds = 300.0
 
-    /// The vehicle's own pace changes the estimate only beyond this factor either way, and
-    /// then by what lies beyond it: within it, the difference is the roads and the traffic
+    /// Along a route, the vehicle's own pace changes the estimate only beyond this factor
+    /// either way, and then by what lies beyond it (on a straight line it counts in full:
+    /// ``TripPace/lineRatio``): within it, the difference is the roads and the traffic
     /// the vehicle happened to meet, which say little about the roads still ahead (on both
     /// recorded Fleet Engine logs, following it made the estimates worse). Beyond it, the
     /// vehicle is not what its type says (a bicycle registered as a car, a slow truck).

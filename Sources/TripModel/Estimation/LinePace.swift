@@ -2,9 +2,9 @@ import Geo
 
 /// The pace the fleet was observed to drive near the straight line from a vehicle to its next
 /// stop, for a leg no route is known for (DESIGN §5): the metres and seconds of the road cells
-/// (``RoadCellPace``) within ``Estimation/lineCorridorMeters`` of the line, summed. Read when
-/// the stop changes and every ``Estimation/profileLifetimeSeconds``, kept with the vehicle's
-/// tracking state.
+/// (``RoadCellPace``) within ``Estimation/lineCorridorMeters`` of the line, summed, and the pace
+/// the operator's map gives the roads there (``RoadMix``). Read when the stop changes and every
+/// ``Estimation/profileLifetimeSeconds``, kept with the vehicle's tracking state.
 public struct LinePace: Codable, Hashable, Sendable {
     /// The stop the line leads to.
     public var stop: TripWaypoint
@@ -14,11 +14,16 @@ public struct LinePace: Codable, Hashable, Sendable {
     public var meters: Double
     /// Seconds taken for them.
     public var seconds: Double
+    /// Seconds per metre of a way through the map's roads near the line
+    /// (``RoadMix/secondsPerMeter``); nil without a basemap or where it has too few roads.
+    public var mapSecondsPerMeter: Double?
 
-    /// The pace of `paces` (the corridor's cells as the store holds them) on the way to `stop`.
-    public init(stop: TripWaypoint, paces: [RoadCellPace], now: Timestamp) {
+    /// The pace of `paces` (the corridor's cells as the store holds them) and of `roads` (the
+    /// map's roads near the line, when known) on the way to `stop`.
+    public init(stop: TripWaypoint, paces: [RoadCellPace], roads: RoadMix? = nil, now: Timestamp) {
         self.stop = stop
         built = now
+        mapSecondsPerMeter = roads?.secondsPerMeter
         var meters = 0.0
         var seconds = 0.0
         for pace in paces where now.seconds(since: pace.updated) <= Estimation.roadCellMaximumAgeSeconds {
@@ -30,9 +35,11 @@ public struct LinePace: Codable, Hashable, Sendable {
         self.seconds = seconds
     }
 
-    /// Seconds per metre of road: the fleet's, pulled towards `modelSecondsPerMeter` by
-    /// ``Estimation/roadCellPriorMeters`` of driving.
-    func secondsPerMeter(model modelSecondsPerMeter: Double) -> Double {
+    /// Seconds per metre of road: the fleet's, pulled by ``Estimation/roadCellPriorMeters`` of
+    /// driving towards the model's: the map's pace when known and `roadSpeeds` (a vehicle that
+    /// drives at the roads' speed), else `typicalSecondsPerMeter`.
+    func secondsPerMeter(typical typicalSecondsPerMeter: Double, roadSpeeds: Bool) -> Double {
+        let modelSecondsPerMeter = roadSpeeds ? mapSecondsPerMeter ?? typicalSecondsPerMeter : typicalSecondsPerMeter
         let prior = Estimation.roadCellPriorMeters
         return (seconds + prior * modelSecondsPerMeter) / (meters + prior)
     }

@@ -47,4 +47,47 @@ public enum RoadClass: String, Codable, Hashable, Sendable, CaseIterable {
         case .service: 1
         }
     }
+
+    /// Traffic lights per kilometre of a road of this class, for a way whose roads are known
+    /// only as a mix (``RoadMix``), not one by one. Counted in OpenStreetMap
+    /// (`../shared/fixtures/roads/osm-overpass`: 974 km of drivable road in San Francisco and
+    /// Los Altos; `scripts/generate/road_control_density.py`): the `highway=traffic_signals`
+    /// nodes on ways of the class, the lights of one junction (within 50 m) once. Service roads
+    /// are not in the extracts; they have none here.
+    public var trafficSignalsPerKilometre: Double {
+        switch self {
+        case .motorway, .service: 0
+        case .motorwayLink: 0.08
+        case .trunk: 1.84
+        case .primary: 5.00
+        case .secondary: 4.65
+        case .tertiary: 4.01
+        case .link: 1.41
+        case .minor: 0.83
+        }
+    }
+
+    /// Stop signs per kilometre of a road of this class, counted as
+    /// ``trafficSignalsPerKilometre`` (`highway=stop` nodes).
+    public var stopSignsPerKilometre: Double {
+        switch self {
+        case .motorway, .primary, .service: 0
+        case .motorwayLink: 0.08
+        case .trunk: 0.06
+        case .secondary: 0.04
+        case .tertiary: 0.40
+        case .link: 0.42
+        case .minor: 0.75
+        }
+    }
+
+    /// Seconds per metre of a road of this class when its lights and stop signs are not known
+    /// one by one: its free-flow speed, plus its typical number of lights and stop signs per
+    /// metre at what each costs (``Estimation/trafficSignalSeconds``,
+    /// ``Estimation/giveWaySeconds(speed:)``).
+    public var typicalSecondsPerMeter: Double {
+        let speed = freeFlowSpeed
+        let stops = trafficSignalsPerKilometre * Estimation.trafficSignalSeconds + stopSignsPerKilometre * Estimation.giveWaySeconds(speed: speed)
+        return 1 / speed + stops / 1000
+    }
 }

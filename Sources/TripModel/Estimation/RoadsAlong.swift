@@ -45,8 +45,14 @@ public struct RoadsAlong: Codable, Hashable, Sendable {
 
 /// The operator's map as the estimator reads it (DESIGN §5, road class from the basemap):
 /// the roads under a route. The application layer holds one when the server has a basemap and
-/// asks it only when a vehicle's route segment changes, never on every update.
+/// asks it only when a vehicle's route segment changes, or, for a vehicle no route is known
+/// for, when the stop it heads for changes (and every ``Estimation/profileLifetimeSeconds``);
+/// never on every update.
 public protocol RoadClassSource: Sendable {
     /// What the map says about the roads under `route` (a polyline, start to end).
     func roads(along route: [LatLng]) -> RoadsAlong
+
+    /// The roads within `meters` of the straight line from `a` to `b`, by class; empty where
+    /// the map has none (no tile there).
+    func roads(near a: LatLng, _ b: LatLng, within meters: Double) -> RoadMix
 }

@@ -1,3 +1,5 @@
+import Geo
+
 /// What the server remembers per vehicle between updates to keep its trip state cheap and
 /// consistent: where the vehicle was along its current route segment, whether the remaining
 /// distance and time it holds were sent by the driver for its current location, and what
@@ -19,6 +21,8 @@ public struct RouteTracking: Codable, Hashable, Sendable {
     public var driverPaceRatio: Double?
     /// The time of the fix the position refers to (the device's `updateTime`).
     public var fixTime: Timestamp?
+    /// Where that fix was, as reported (for the vehicle's own pace where no route is known).
+    public var fixLocation: LatLng?
     /// Turns of the route segment and the fleet's pace along it.
     public var profile: RouteProfile?
     /// The vehicle's own pace on its current trip.
