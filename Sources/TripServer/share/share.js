@@ -141,7 +141,7 @@
 
   // `key` names the trip's route and pins as the tiles keep their street names clear of them
   // (GET /share/{token}/map.json); without one, the public tiles.
-  const basemap = { layer: null, attribution: "", key: body.dataset.mapKey || "", askedAtJump: 0 };
+  const basemap = { layer: null, leaving: null, attribution: "", key: body.dataset.mapKey || "", askedAtJump: 0 };
 
   function tileURL(name) {
     if (!basemap.key) return `/tiles/${encodeURIComponent(name)}/{z}/{x}/{y}{r}.png`;
@@ -150,19 +150,26 @@
   }
 
   // The tiles of the style sheet's basemap style for the lighting, with their attribution.
-  // The old layer goes at once: a replaced layer kept under the new one still fetches tiles
-  // wherever the camera goes, and shows through wherever the new one has not loaded yet.
+  // A replaced layer stays under the new one until the new one has loaded the view's tiles
+  // (a new key or lighting is otherwise a blank map while they are drawn), and goes then;
+  // one still fading out when another replaces it goes at once.
   async function addTiles() {
     const name = basemapStyle();
     if (sheet && sheet.map) $("map").style.background = night ? sheet.map.nightBackground : sheet.map.background;
     if (!name) { $("map-missing").hidden = false; return; }
-    if (basemap.layer) basemap.layer.remove();
-    basemap.layer = L.tileLayer(tileURL(name), { maxZoom: 19, keepBuffer: 3 });
-    basemap.layer.once("load", () => {
+    if (basemap.leaving) basemap.leaving.remove();
+    const leaving = basemap.layer;
+    basemap.leaving = leaving;
+    const layer = L.tileLayer(tileURL(name), { maxZoom: 19, keepBuffer: 3, zIndex: 2 });
+    basemap.layer = layer;
+    if (leaving) leaving.setZIndex(1);
+    watchTiles(layer);
+    layer.once("load", () => {
+      if (leaving && basemap.leaving === leaving) { leaving.remove(); basemap.leaving = null; }
       body.dataset.map = "shown";
       if (!performance.getEntriesByName("tripshare-map-shown").length) performance.mark("tripshare-map-shown");
     });
-    basemap.layer.addTo(map);
+    layer.addTo(map);
     body.dataset.tiles = tileURL(name);
     body.dataset.basemap = name;
     let attribution = "© OpenStreetMap contributors";
@@ -174,6 +181,32 @@
     basemap.attribution = attribution;
     map.attributionControl.addAttribution(attribution);
     layout();
+  }
+
+  // Tiles that failed (the server out of reach, the page offline) are asked for again: at
+  // growing intervals, and all at once when the trip is read again after a connection loss.
+  // Leaflet itself never asks again, and leaves a hole in the map.
+  const failedTiles = new Set();
+
+  function retryTile(tile) {
+    failedTiles.delete(tile);
+    if (!tile.isConnected) return;
+    // Without a src for a moment (an empty one would count as another failure).
+    const url = tile.src;
+    tile.removeAttribute("src");
+    tile.src = url;
+  }
+
+  function retryTiles() { for (const tile of [...failedTiles]) retryTile(tile); }
+
+  function watchTiles(layer) {
+    layer.on("tileerror", ({ tile }) => {
+      const tries = Number(tile.dataset.tries || 0) + 1;
+      tile.dataset.tries = String(tries);
+      failedTiles.add(tile);
+      if (tries <= 6) setTimeout(() => { if (failedTiles.has(tile)) retryTile(tile); }, 1000 * 2 ** (tries - 1));
+    });
+    layer.on("tileload", ({ tile }) => failedTiles.delete(tile));
   }
 
   // Day and night follow the browser, also when it switches while the page is open.
@@ -274,7 +307,11 @@
     if (!force && inside && !(atFix && best > map.getZoom())) return;
     programmatic = true;
     try {
-      map.fitBounds(bounds, Object.assign({ maxZoom: 17, animate: !force }, pad));
+      // A zoom of more than one step is made at once: animated, Leaflet scales the old
+      // tiles and the route as clipped to the old view (after the pickup, a zoom out from the
+      // car to the dropoff showed one small tile and a piece of the route for a second).
+      const animate = !force && Math.abs(best - map.getZoom()) <= 1;
+      map.fitBounds(bounds, Object.assign({ maxZoom: 17, animate }, pad));
     } finally { programmatic = false; }
     // An animated move takes a quarter of a second: not started again meanwhile.
     cameraBusyUntil = performance.now() + (force ? 0 : 350);
@@ -681,7 +718,13 @@
 
   // MARK: - Updates
 
-  function setConnection(text) { $("connection").textContent = text; }
+  // Whether the server was out of reach since the trip was last read.
+  let disconnected = false;
+
+  function setConnection(text) {
+    $("connection").textContent = text;
+    if (text) disconnected = true;
+  }
 
   function expired() {
     ended = true;
@@ -758,13 +801,16 @@
     try {
       await refreshTrip(reading);
       // The key is asked for when the car left its path (a new route). Not when a stop is
-      // passed: the tiles already keep clear of the legs after it, and a new layer is a blank
-      // map until its tiles are drawn.
+      // passed: the tiles already keep clear of the legs after it.
       if (car.jumps !== basemap.askedAtJump) {
         basemap.askedAtJump = car.jumps;
         refreshMapKey().catch(() => {});
       }
       if (body.dataset.state === "EXPIRED") return;  // keep the expired state's advice
+      if (disconnected) {
+        disconnected = false;
+        retryTiles();
+      }
       updates += 1;
       body.dataset.updates = String(updates);
       setConnection("");
