@@ -6,7 +6,8 @@ Starts the demo on a free port with a temporary data folder (DevTools protocol o
 websocket). The share page, a live Leaflet map of the server's own tiles: on the desktop
 (1280x800) a drag and a wheel zoom move the map and fetch new tiles, and Re-center brings the
 camera back; the time from navigation to the first map is printed (and checked against
---first-map-limit). The demo keeps events for a few seconds only (--event-retention): the page
+--first-map-limit). A reroute that keeps the car on its old path (a detour beyond the car) switches the page's
+tiles to map.json's new key. The demo keeps events for a few seconds only (--event-retention): the page
 is then taken offline for longer than that, and must hear on reconnecting that the events it
 missed are gone (eventsExpired) and read the trip again. A link whose token expires while it
 is open ends in its expired state.
@@ -589,6 +590,85 @@ def check_share_drive(browser, link, out, failures):
           f"{len(samples)} samples; screenshots share-complete-*.png")
 
 
+def decode_polyline(text):
+    """Google's encoded polyline as (lat, lng) pairs."""
+    points, index, lat, lng = [], 0, 0, 0
+    while index < len(text):
+        deltas = []
+        for _ in range(2):
+            shift = result = 0
+            while True:
+                byte = ord(text[index]) - 63
+                index += 1
+                result |= (byte & 0x1F) << shift
+                shift += 5
+                if byte < 0x20:
+                    break
+            deltas.append(~(result >> 1) if result & 1 else result >> 1)
+        lat += deltas[0]
+        lng += deltas[1]
+        points.append((lat / 1e5, lng / 1e5))
+    return points
+
+
+def encode_polyline(points):
+    """(lat, lng) pairs as Google's encoded polyline."""
+    out, last = [], (0, 0)
+    for lat, lng in points:
+        now = (round(lat * 1e5), round(lng * 1e5))
+        for delta in (now[0] - last[0], now[1] - last[1]):
+            value = ~(delta << 1) if delta < 0 else delta << 1
+            while value >= 0x20:
+                out.append(chr((0x20 | (value & 0x1F)) + 63))
+                value >>= 5
+            out.append(chr(value + 63))
+        last = now
+    return "".join(out)
+
+
+def check_reroute_key(browser, share, api, failures):
+    """A reroute that keeps the car on its old path (the route changes only beyond the car):
+    the page asks for the new key and its tiles switch to it."""
+    base, token = share.split("/share/")
+
+    def current_key():
+        with urllib.request.urlopen(f"{base}/share/{token}/map.json", timeout=30) as response:
+            return json.loads(response.read())["key"]
+
+    def page_key(state):
+        match = re.search(r"/tiles/(k[0-9a-f]+)/", state.get("tilesURL", ""))
+        return match.group(1) if match else ""
+
+    expression = SHARE.replace("return {map:", "return {tilesURL: b.dataset.tiles || '', map:")
+    before = current_key()
+    wait_for(browser, lambda s: page_key(s) == before, 30, f"the page on the current key {before}", expression)
+    vehicle_path = "/v1/providers/demo/vehicles/demo-car"
+    vehicle = api.call("GET", vehicle_path)
+    points = decode_polyline(vehicle.get("currentRouteSegment") or "")
+    car = (vehicle.get("lastLocation") or {}).get("location") or {}
+    if len(points) < 3 or "latitude" not in car:
+        failures.append(f"share reroute: the demo's car has no route to change ({len(points)} points)")
+        return
+    # The segment after the one the car is on gets a detour of about 150 m to its side.
+    nearest = min(range(len(points) - 1), key=lambda i: (points[i][0] - car["latitude"]) ** 2 + (points[i][1] - car["longitude"]) ** 2)
+    at = min(nearest + 1, len(points) - 2)
+    (a_lat, a_lng), (b_lat, b_lng) = points[at], points[at + 1]
+    length = max(((b_lat - a_lat) ** 2 + (b_lng - a_lng) ** 2) ** 0.5, 1e-9)
+    side = (-(b_lng - a_lng) / length * 0.00135, (b_lat - a_lat) / length * 0.00135)
+    detour = points[:at + 1] + [((a_lat + b_lat) / 2 + side[0], (a_lng + b_lng) / 2 + side[1] * 2)] + points[at + 1:]
+    api.call("PUT", f"{vehicle_path}?updateMask=currentRouteSegment", {"currentRouteSegment": encode_polyline(detour)})
+    after = current_key()
+    if after == before:
+        failures.append("share reroute: map.json's key did not change with the new route")
+        return
+    try:
+        state = wait_for(browser, lambda s: page_key(s) not in ("", before) and page_key(s) == current_key(), 30,
+                         "the page's tiles on the new key", expression)
+        print(f"share reroute on the old path (a detour after point {at} of {len(points)}): key {before} -> {page_key(state)}")
+    except AssertionError as error:
+        failures.append(f"share reroute: {error}")
+
+
 def check_expiring_link(browser, args, work, share, failures):
     """A link whose token expires while the page is open ends in a final state that says so."""
     trip = re.search(r'data-trip="([^"]+)"', urllib.request.urlopen(share, timeout=30).read().decode()).group(1)
@@ -672,6 +752,7 @@ def main():
 
         browser = Browser(ws_url)
         check_share_gestures(browser, share, args.out, failures)
+        check_reroute_key(browser, share, api, failures)
         resume_after_retention(browser, args.out, failures)
         check_expiring_link(browser, args, work, share, failures)
         # Upright as the browser's language (en-US) says: miles; sideways as the link asks.

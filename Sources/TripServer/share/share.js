@@ -141,7 +141,9 @@
 
   // `key` names the trip's route and pins as the tiles keep their street names clear of them
   // (GET /share/{token}/map.json); without one, the public tiles.
-  const basemap = { layer: null, leaving: null, attribution: "", key: body.dataset.mapKey || "", askedAtJump: 0 };
+  // `overlay` is what the current key was asked for (mapOverlay); `routes` counts the first
+  // leg's routes seen, `leg` is the latest one.
+  const basemap = { layer: null, leaving: null, attribution: "", key: body.dataset.mapKey || "", overlay: null, routes: 0, leg: null };
 
   function tileURL(name) {
     if (!basemap.key) return `/tiles/${encodeURIComponent(name)}/{z}/{x}/{y}{r}.png`;
@@ -474,7 +476,7 @@
   // drawn ahead of a fix waits, `along` where it is drawn.
   const car = {
     marker: null, image: null, path: null, point: null, heading: 0, along: 0, base: 0, lead: 0, shift: 0,
-    fixTime: 0, speed: 0, horizon: 5, lastFixTime: 0, frame: 0, timer: 0, fixes: 0, jumps: 0,
+    fixTime: 0, speed: 0, horizon: 5, lastFixTime: 0, frame: 0, timer: 0, fixes: 0,
   };
 
   // Where the car may be `now`: from the fix at the reported speed, for at most `horizon` seconds.
@@ -510,10 +512,8 @@
         // A fix behind the drawn car: it waits where it is until the fix's car passes it.
         const drawn = project(next, car.point);
         if (drawn.offset < 30) lead = drawn.distance;
-      } else {
-        // Anything else (a new route, a jump): the car is drawn at the fix at once.
-        car.jumps += 1;
       }
+      // Anything else (a new route, a jump): the car is drawn at the fix at once.
     }
     Object.assign(car, {
       path: next, along: lead, base, lead, shift, fixTime: now, fixes: car.fixes + 1,
@@ -755,6 +755,8 @@
       || (legs[0] && legs[0].encodedPathToWaypoint) !== (previous.remainingWaypoints || [])[0]?.encodedPathToWaypoint;
     if (moved && !ended) {
       const path = legs[0] && legs[0].encodedPathToWaypoint ? track(decodePolyline(legs[0].encodedPathToWaypoint)) : null;
+      if (!sameRoute(basemap.leg, path)) basemap.routes += 1;
+      basemap.leg = path;
       newFix(trip.lastLocation && trip.lastLocation.location, path);
     }
     if (ended) {
@@ -783,6 +785,24 @@
     showTrip(await response.json());
   }
 
+  // What of the trip the tiles keep clear of, as far as the page can tell: the status, the
+  // stops, the legs after the first, and the first leg's route (counted anew whenever a
+  // route arrives that is not the previous one trimmed at the car).
+  function mapOverlay() {
+    if (!trip) return "";
+    const legs = trip.remainingWaypoints || [];
+    return JSON.stringify([trip.tripStatus, basemap.routes, legs.map((leg) => [
+      leg.waypointType, leg.location && leg.location.point, legs.indexOf(leg) > 0 ? leg.encodedPathToWaypoint || "" : "",
+    ])]);
+  }
+
+  // True when every point of `next` lies on `previous` (within 15 m): a route trimmed at the
+  // car, not a new one. A detour of one point beyond the car counts, so none is skipped.
+  function sameRoute(previous, next) {
+    if (!previous || !next) return previous === next;
+    return next.points.every((point) => project(previous, point).offset <= 15);
+  }
+
   // The tiles follow the trip's route: a new key (a new route, a stop passed) switches them.
   async function refreshMapKey() {
     if (!basemap.key || ended) return;
@@ -800,10 +820,13 @@
     if (body.dataset.state === "EXPIRED") return;  // the token no longer opens the trip
     try {
       await refreshTrip(reading);
-      // The key is asked for when the car left its path (a new route). Not when a stop is
-      // passed: the tiles already keep clear of the legs after it.
-      if (car.jumps !== basemap.askedAtJump) {
-        basemap.askedAtJump = car.jumps;
+      // The key is asked for whenever what the tiles keep clear of may have changed: a new
+      // status, stops, or a route that is not the old one trimmed at the car (a reroute, also
+      // one that keeps the car on its old path). Not at every fix: the key holds while the
+      // car drives along its route.
+      const drawn = mapOverlay();
+      if (drawn !== basemap.overlay) {
+        basemap.overlay = drawn;
         refreshMapKey().catch(() => {});
       }
       if (body.dataset.state === "EXPIRED") return;  // keep the expired state's advice
