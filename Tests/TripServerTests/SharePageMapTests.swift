@@ -164,6 +164,59 @@ import TripServer
         }
     }
 
+    /// The value of the counter `name` in `/metrics` (0 before its first count).
+    static func counter(_ client: Client, _ name: String) async throws -> Int {
+        let text = try await client.expect(.ok, .get, "/metrics").text
+        let line = text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
+        return line.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
+    }
+
+    /// The trip's key and obstacles are made once per trip revision: a second tile of the same
+    /// label block at the same revision measures nothing and makes no key; a car moving along
+    /// its route (a new revision, the same key) makes a key and measures no block again; a new
+    /// route measures the block anew. Stored trips derive the route from the vehicle, so each
+    /// store is tried.
+    @Test(arguments: TestStoreKind.available) func obstaclesMadeOncePerRevision(_ kind: TestStoreKind) async throws {
+        let layer = try BasemapLayer.open(path: TileRoutesTests.archive)
+        let harness = try await Harness(kind, basemap: layer)
+        let rider = try await harness.token(harness.consumer("t1"))
+        let keys = "tripshare_share_map_keys_made_total"
+        let blocks = "tripshare_share_tile_blocks_measured_total"
+        try await harness.test { client in
+            try await PreviewBasemapTests.seed(harness, client)
+            let segment = #"{"currentRouteSegment": "\#(EncodedPolyline.encode(Self.routeToPickup))"}"#
+            try await client.expect(.ok, .put, "/v1/providers/p/vehicles/v1?updateMask=currentRouteSegment", as: harness.server, body: segment)
+            let key = try await Self.key(client, rider)
+            let pickup = Self.routeToPickup[2]
+            let world = WebMercator.worldPoint(pickup, zoom: 16)
+            // Two tiles of one 4×4 label block.
+            let column = Int(world.x / 256) / 4 * 4
+            try await client.expect(.ok, .get, Self.tilePath(rider, key: key, at: pickup, dx: column - Int(world.x / 256)))
+            let before = (keys: try await Self.counter(client, keys), blocks: try await Self.counter(client, blocks))
+            #expect(before.keys >= 1 && before.blocks >= 1, "the first tile made a key and measured its block")
+            try await client.expect(.ok, .get, Self.tilePath(rider, key: key, at: pickup, dx: column + 1 - Int(world.x / 256)))
+            #expect(try await Self.counter(client, keys) == before.keys, "the same revision: no new key")
+            #expect(try await Self.counter(client, blocks) == before.blocks, "the same block: not measured again")
+
+            // The car drives along its route: a new revision with the same key.
+            let moved = #"{"lastLocation": {"location": {"latitude": 60.1697, "longitude": 24.9400}}}"#
+            try await client.expect(.ok, .put, "/v1/providers/p/vehicles/v1?updateMask=lastLocation", as: harness.server, body: moved)
+            let tile = try await client.expect(.ok, .get, Self.tilePath(rider, key: key, at: pickup, dx: column - Int(world.x / 256)))
+            #expect(tile.headers[.cacheControl] == "private, max-age=3600", "the key held")
+            #expect(try await Self.counter(client, keys) == before.keys + 1)
+            #expect(try await Self.counter(client, blocks) == before.blocks, "the same key: the block's obstacles kept")
+
+            // A new route: a new key, the block measured again.
+            let detour = [Self.routeToPickup[1], LatLng(latitude: 60.1710, longitude: 24.9400), pickup]
+            try await client.expect(
+                .ok, .put, "/v1/providers/p/vehicles/v1?updateMask=currentRouteSegment", as: harness.server,
+                body: #"{"currentRouteSegment": "\#(EncodedPolyline.encode(detour))"}"#)
+            let newKey = try await Self.key(client, rider)
+            try await client.expect(.ok, .get, Self.tilePath(rider, key: newKey, at: pickup, dx: column - Int(world.x / 256)))
+            #expect(try await Self.counter(client, blocks) > before.blocks)
+        }
+    }
+
     /// Only the trip's rider opens its tiles: another role's token is refused, a bad token is
     /// unauthenticated, both with no picture; bad addresses and styles are refused by name.
     @Test func strangersGetNothing() async throws {

@@ -7,9 +7,12 @@
 //   page draws it over the map anyway);
 // - `key` changes whenever the obstacles of some view may: with the trip's drawn content and
 //   the style sheet's tag. Which trip a rider's tiles avoid (the route as planned, not as
-//   trimmed behind the car; no car, which moves) is Fleet's rule; this only measures it.
+//   trimmed behind the car; no car, which moves) is Fleet's rule; this only measures it;
+// - a view's obstacles are measured once per value (and its copies): a rider's tiles ask
+//   for the same label block again and again (`measured` hears of each measurement).
 
 import Basemap
+import Caching
 import Raster
 import Styling
 import TripModel
@@ -22,9 +25,13 @@ public struct TripTileObstacles: Sendable {
     public let style: StyleSheet
     /// Names what the obstacles depend on: the trip's drawn content and `styleTag`.
     public let key: String
+    /// The obstacles of the views measured so far (label blocks: a few dozen for a city trip).
+    private let views = BoundedCache<MapView, [LabelObstacle]>(capacity: 1_024)
+    private let measured: @Sendable () -> Void
 
-    /// The obstacles of `trip` drawn with `style`, whose version `styleTag` names.
-    public init(trip: Trip, style: StyleSheet, styleTag: String) {
+    /// The obstacles of `trip` drawn with `style`, whose version `styleTag` names; `measured`
+    /// is called whenever a view's obstacles are measured rather than found.
+    public init(trip: Trip, style: StyleSheet, styleTag: String, measured: @escaping @Sendable () -> Void = {}) {
         var hidden = style
         hidden[marker: .tripPickupPoint].etaLabel.isVisible = false
         self.trip = trip
@@ -32,10 +39,20 @@ public struct TripTileObstacles: Sendable {
         var fingerprint = TripPreview(trip: trip, style: hidden, options: PreviewOptions(), now: Timestamp(microseconds: 0)).fingerprint
         fingerprint.add(styleTag)
         key = "k" + fingerprint.hex
+        self.measured = measured
     }
 
     /// What labels keep clear of in `view` (device pixels), where the trip lies in it or near.
     public func obstacles(in view: MapView) -> [LabelObstacle] {
+        views.value(
+            forKey: view,
+            orMake: {
+                measured()
+                return measure(view)
+            })
+    }
+
+    private func measure(_ view: MapView) -> [LabelObstacle] {
         let options = PreviewOptions(
             width: Int((Double(view.pixelWidth) / view.scale).rounded()), height: Int((Double(view.pixelHeight) / view.scale).rounded()),
             scale: Int(view.scale.rounded()), center: view.center, zoom: view.zoom, bearing: view.bearing)
