@@ -30,6 +30,15 @@ import TripServer
             #expect(picture.headers[.contentType] == "image/png")
             let api = try await client.expect(.ok, .get, "/v1/providers/p/trips/t1/preview.png", as: harness.consumer("t1"))
             #expect(picture.body == api.body)
+            // The preview's own query parameters (as openapi.json lists them), and no others.
+            let sized = try await client.expect(.ok, .get, "/share/\(rider)/preview.png?width=320&height=200&scale=2&lighting=lowLight")
+            let image = try PNGCodec.decode(sized.body)
+            #expect(image.width == 640 && image.height == 400)
+            let sizedAPI = try await client.expect(
+                .ok, .get, "/v1/providers/p/trips/t1/preview.png?width=320&height=200&scale=2&lighting=lowLight", as: harness.consumer("t1"))
+            #expect(sized.body == sizedAPI.body)
+            let unknown = try await client.expect(.badRequest, .get, "/share/\(rider)/preview.png?colour=red")
+            #expect(unknown.errorMessage.contains("colour"))
             #expect(try await client.send(.get, "/share/\(driver)/preview.png").status == .forbidden)
             #expect(try await client.send(.get, "/share/not-a-token/preview.png").status == .unauthorized)
         }
