@@ -46,6 +46,9 @@ import tempfile
 import time
 import urllib.request
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
+import navroutes  # noqa: E402  (polylines)
+
 try:
     import websocket  # Debian's python3-websocket
 except ImportError:  # a Python other than Debian's (pyenv, venv): use Debian's package
@@ -590,42 +593,6 @@ def check_share_drive(browser, link, out, failures):
           f"{len(samples)} samples; screenshots share-complete-*.png")
 
 
-def decode_polyline(text):
-    """Google's encoded polyline as (lat, lng) pairs."""
-    points, index, lat, lng = [], 0, 0, 0
-    while index < len(text):
-        deltas = []
-        for _ in range(2):
-            shift = result = 0
-            while True:
-                byte = ord(text[index]) - 63
-                index += 1
-                result |= (byte & 0x1F) << shift
-                shift += 5
-                if byte < 0x20:
-                    break
-            deltas.append(~(result >> 1) if result & 1 else result >> 1)
-        lat += deltas[0]
-        lng += deltas[1]
-        points.append((lat / 1e5, lng / 1e5))
-    return points
-
-
-def encode_polyline(points):
-    """(lat, lng) pairs as Google's encoded polyline."""
-    out, last = [], (0, 0)
-    for lat, lng in points:
-        now = (round(lat * 1e5), round(lng * 1e5))
-        for delta in (now[0] - last[0], now[1] - last[1]):
-            value = ~(delta << 1) if delta < 0 else delta << 1
-            while value >= 0x20:
-                out.append(chr((0x20 | (value & 0x1F)) + 63))
-                value >>= 5
-            out.append(chr(value + 63))
-        last = now
-    return "".join(out)
-
-
 def check_reroute_key(browser, share, api, failures):
     """A reroute that keeps the car on its old path (the route changes only beyond the car):
     the page asks for the new key and its tiles switch to it."""
@@ -644,7 +611,7 @@ def check_reroute_key(browser, share, api, failures):
     wait_for(browser, lambda s: page_key(s) == before, 30, f"the page on the current key {before}", expression)
     vehicle_path = "/v1/providers/demo/vehicles/demo-car"
     vehicle = api.call("GET", vehicle_path)
-    points = decode_polyline(vehicle.get("currentRouteSegment") or "")
+    points = navroutes.decode_polyline(vehicle.get("currentRouteSegment") or "")
     car = (vehicle.get("lastLocation") or {}).get("location") or {}
     if len(points) < 3 or "latitude" not in car:
         failures.append(f"share reroute: the demo's car has no route to change ({len(points)} points)")
@@ -656,7 +623,7 @@ def check_reroute_key(browser, share, api, failures):
     length = max(((b_lat - a_lat) ** 2 + (b_lng - a_lng) ** 2) ** 0.5, 1e-9)
     side = (-(b_lng - a_lng) / length * 0.00135, (b_lat - a_lat) / length * 0.00135)
     detour = points[:at + 1] + [((a_lat + b_lat) / 2 + side[0], (a_lng + b_lng) / 2 + side[1] * 2)] + points[at + 1:]
-    api.call("PUT", f"{vehicle_path}?updateMask=currentRouteSegment", {"currentRouteSegment": encode_polyline(detour)})
+    api.call("PUT", f"{vehicle_path}?updateMask=currentRouteSegment", {"currentRouteSegment": navroutes.encode_polyline(detour)})
     after = current_key()
     if after == before:
         failures.append("share reroute: map.json's key did not change with the new route")
@@ -699,6 +666,17 @@ def first_match(stream, pattern, seconds):
         if match:
             return match.group(1)
     return None
+
+
+def stop(processes):
+    """Ends the processes this script started: SIGTERM, then SIGKILL after 10 s."""
+    for process in processes:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
 
 
 def main():
@@ -773,13 +751,7 @@ def main():
     except AssertionError as error:
         failures.append(str(error))
     finally:
-        for process in processes:
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-                try:
-                    process.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    process.kill()
+        stop(processes)
         shutil.rmtree(work, ignore_errors=True)
     for failure in failures:
         print("FAIL", failure)
