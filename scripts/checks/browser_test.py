@@ -424,7 +424,8 @@ def map_problems(view):
             if view["gap"] is None or view["gap"] > 3:
                 problems.append(f"the drawn route does not reach the car (nearest {view['gap'] if view['gap'] is None else round(view['gap'], 1)} px)")
         shown = [p for p in view["pins"] if p["next"] or p["badge"]]
-        if view["stop"] and not any(p["next"] for p in view["pins"]):
+        # An ended trip's pin is where the car stopped, not always the planned dropoff.
+        if live and view["stop"] and not any(p["next"] for p in view["pins"]):
             problems.append("the next stop has no pin drawn")
         for pin in shown:
             if pin["left"] < area["left"] or pin["right"] > area["right"] or pin["top"] < area["top"] or pin["bottom"] > area["bottom"]:
