@@ -26,6 +26,10 @@ public struct TripPreview: Sendable {
     public var now: Timestamp
     /// The map under the routes and markers; nil draws the style's plain background alone.
     public var basemap: BasemapLayer?
+    /// For map tiles under a live page (TripTileObstacles): the badge text measured whenever
+    /// a badge is shown, in place of the minutes at `now` (which change while the tiles are
+    /// kept), with the pill always above the pickup, where the page draws it. Nil for pictures.
+    var reservedBadgeText: String?
 
     /// A preview from its inputs.
     public init(trip: Trip, style: StyleSheet, options: PreviewOptions, now: Timestamp, basemap: BasemapLayer? = nil) {
@@ -44,8 +48,10 @@ public struct TripPreview: Sendable {
     /// The ETA badge's text, or nil when no badge is drawn (also hidden by style).
     public var etaLabel: String? {
         let pickup = style[marker: .tripPickupPoint]
-        guard pickup.isVisible, pickup.etaLabel.isVisible, trip.pickupPoint != nil else { return nil }
-        return PickupETA.label(for: trip, at: now)
+        guard pickup.isVisible, pickup.etaLabel.isVisible, trip.pickupPoint != nil, let label = PickupETA.label(for: trip, at: now) else {
+            return nil
+        }
+        return reservedBadgeText ?? label
     }
 
     /// The drawing operations above the basemap (only `layers`, placed as the whole would be).
@@ -123,8 +129,11 @@ public struct TripPreview: Sendable {
         }
         keepOut += markers.map { .box(Rect($0.box(camera))) }
         if let badge, let pickup = markers.first(where: { $0.marker.type == .tripPickupPoint }) {
-            let box = badge.placement(for: pickup, among: markers, camera: camera)
-            keepOut.append(.box(Rect(box)))
+            let box =
+                reservedBadgeText == nil
+                ? badge.placement(for: pickup, among: markers, camera: camera) : badge.frame(.above, of: pickup, camera: camera)
+            // The page's pill (CSS) is a pixel or two taller and further up than ours.
+            keepOut.append(.box(Rect(reservedBadgeText == nil ? box : box.inset(by: -2 * scale))))
             if layers.contains(.etaBadge) { badge.draw(at: box, into: &list.operations) }
         }
         return (list, camera, keepOut)

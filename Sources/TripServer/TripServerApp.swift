@@ -108,13 +108,14 @@ public struct TripServerApp: Sendable {
         OperationsRoutes(fleet: fleet, metrics: metrics, readinessChecks: readinessChecks).register(on: pages)
         let previews = PreviewRoutes(fleet: fleet, metrics: metrics, clock: previewClock, basemap: basemap, pixels: pixels)
         HomePageRoutes(docsDirectory: docsDirectory).register(on: pages)
-        SharePageRoutes(fleet: fleet, authenticator: authenticator, tiles: tiles, previews: previews).register(on: pages)
+        let tripObstacles = TripTileObstacleCache(metrics: metrics)
+        SharePageRoutes(fleet: fleet, authenticator: authenticator, tiles: tiles, previews: previews, obstacles: tripObstacles).register(on: pages)
         DriverPageRoutes(fleet: fleet, authenticator: authenticator).register(on: pages)
         LeafletRoutes().register(on: pages)
         // Map data takes no token: each client address has a budget instead.
         let mapData = pages.group().add(middleware: AddressRateLimitMiddleware(limiter: mapDataLimiter))
         TileRoutes(tiles: tiles).register(on: mapData)
-        ShareTileRoutes(fleet: fleet, authenticator: authenticator, tiles: tiles).register(on: mapData)
+        ShareTileRoutes(fleet: fleet, authenticator: authenticator, tiles: tiles, obstacles: tripObstacles).register(on: mapData)
         // Every route registered on `api` is authenticated, rate-limited and, where its path
         // has a `{provider}`, bound to the token's provider (AuthMiddleware).
         let api = router.group().add(middleware: AuthMiddleware(authenticator: authenticator)).add(middleware: queryParameters)

@@ -92,6 +92,67 @@ import TripModel
         #expect(TripTileObstacles(trip: Self.trip(along: route), style: style, styleTag: "test").key == trip.key)
     }
 
+    /// A trip on its way to a pickup at `pickup`, with its routes coming from below (from
+    /// `below` pixels under the pickup at this zoom) and leaving downwards.
+    static func tripToPickup(at pickup: LatLng, below: Double) -> Trip {
+        let world = WebMercator.worldPoint(pickup, zoom: Double(zoom))
+        let under = WebMercator.latLng(x: world.x, y: world.y + below, zoom: Double(zoom))
+        let away = WebMercator.latLng(x: world.x + below, y: world.y + below, zoom: Double(zoom))
+        var trip = Trip(name: "providers/p/trips/t1")
+        trip.tripStatus = .enrouteToPickup
+        trip.pickupPoint = TerminalLocation(point: pickup)
+        trip.dropoffPoint = TerminalLocation(point: away)
+        var toPickup = TripWaypoint(
+            location: trip.pickupPoint, tripId: "t1", waypointType: .pickup, encodedPathToWaypoint: EncodedPolyline.encode([under, pickup]))
+        toPickup.eta = Timestamp(microseconds: 3_600_000_000)
+        trip.remainingWaypoints = [
+            toPickup,
+            TripWaypoint(
+                location: trip.dropoffPoint, tripId: "t1", waypointType: .dropOff, encodedPathToWaypoint: EncodedPolyline.encode([pickup, away])),
+        ]
+        return trip
+    }
+
+    /// The ETA badge is an obstacle too: a label of the plain tile that the badge above a
+    /// pickup would cover (the pin and the routes lie below it) is not under it on the trip's
+    /// tile; the badge's room does not change with the minutes, so neither does the key.
+    @Test func labelsKeepClearOfTheETABadge() throws {
+        let basemap = try #require(try HelsinkiSample.basemapLayer().basemap(named: "openmaptiles-day"))
+        let tile = MapTilesTests.tile(zoom: Self.zoom)
+        let plain = try #require(basemap.drawTile(tile, scale: 1))
+        let area = Rect(x: 0, y: 0, width: 256, height: 256)
+        let label = try #require(plain.stats.labelBoxes.filter { area.contains($0) }.max { $0.width < $1.width }, "the plain tile draws a label")
+        let style = try StyleLibrary.bundled().defaultStyle
+        let blockView = try #require(Basemap.labelBlockView(containing: tile, scale: 1))
+        let shift = Self.shift(of: tile)
+        func point(_ x: Double, _ y: Double) -> LatLng {
+            WebMercator.latLng(x: Double(tile.x * 256) + x, y: Double(tile.y * 256) + y, zoom: Double(Self.zoom))
+        }
+        // A pickup under the label's middle, then moved so that its badge's middle lies on the
+        // label's (the badge is the box above the pin's: the highest obstacle).
+        var pickup = (x: label.x + label.width / 2, y: label.maxY + 40)
+        var obstacles: [LabelObstacle] = []
+        for _ in 0..<2 {
+            let trip = TripTileObstacles(trip: Self.tripToPickup(at: point(pickup.x, pickup.y), below: 300), style: style, styleTag: "test")
+            obstacles = trip.obstacles(in: blockView)
+            let boxes = obstacles.compactMap { if case .box(let rect) = $0 { rect } else { nil } }
+            let badge = try #require(boxes.min { $0.y < $1.y }, "the pin and the badge are obstacles")
+            pickup.y += (label.y + label.height / 2) - (badge.y + badge.height / 2 - shift.y)
+        }
+        let boxes = obstacles.compactMap { if case .box(let rect) = $0 { rect } else { nil } }
+        #expect(boxes.count == 3, "the pickup's pin, its badge and the dropoff's pin: \(boxes)")
+        #expect(Self.meets(label, obstacles, shift: shift), "the plain tile's label lies under the badge")
+        let trip = TripTileObstacles(trip: Self.tripToPickup(at: point(pickup.x, pickup.y), below: 300), style: style, styleTag: "test")
+        let avoiding = try #require(basemap.drawTile(tile, scale: 1, keepOut: TileKeepOut(key: trip.key, obstacles: trip.obstacles(in: blockView))))
+        #expect(avoiding.stats.labels > 0, "the trip's tile still names streets")
+        let under = avoiding.stats.labelBoxes.filter { Self.meets($0, obstacles, shift: shift) }
+        #expect(under.isEmpty, "labels under the trip or its badge: \(under)")
+        // Another ETA (another minute): the same room, the same key.
+        var later = Self.tripToPickup(at: point(pickup.x, pickup.y), below: 300)
+        later.remainingWaypoints[0].eta = Timestamp(microseconds: 3_660_000_000)
+        #expect(TripTileObstacles(trip: later, style: style, styleTag: "test").key == trip.key)
+    }
+
     /// Where `tile`'s top-left corner lies in its label block's view.
     static func shift(of tile: TileID) -> Point {
         let block = LabelBlock(containing: tile)

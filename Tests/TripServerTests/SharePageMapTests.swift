@@ -30,6 +30,15 @@ import TripServer
             #expect(picture.headers[.contentType] == "image/png")
             let api = try await client.expect(.ok, .get, "/v1/providers/p/trips/t1/preview.png", as: harness.consumer("t1"))
             #expect(picture.body == api.body)
+            // The preview's own query parameters (as openapi.json lists them), and no others.
+            let sized = try await client.expect(.ok, .get, "/share/\(rider)/preview.png?width=320&height=200&scale=2&lighting=lowLight")
+            let image = try PNGCodec.decode(sized.body)
+            #expect(image.width == 640 && image.height == 400)
+            let sizedAPI = try await client.expect(
+                .ok, .get, "/v1/providers/p/trips/t1/preview.png?width=320&height=200&scale=2&lighting=lowLight", as: harness.consumer("t1"))
+            #expect(sized.body == sizedAPI.body)
+            let unknown = try await client.expect(.badRequest, .get, "/share/\(rider)/preview.png?colour=red")
+            #expect(unknown.errorMessage.contains("colour"))
             #expect(try await client.send(.get, "/share/\(driver)/preview.png").status == .forbidden)
             #expect(try await client.send(.get, "/share/not-a-token/preview.png").status == .unauthorized)
         }
@@ -161,6 +170,59 @@ import TripServer
             let stale = try await client.expect(.ok, .get, Self.tilePath(rider, key: key, at: pickup))
             #expect(stale.headers[.cacheControl] == "no-store")
             #expect(stale.etag == (try await client.expect(.ok, .get, Self.tilePath(rider, key: newKey, at: pickup)).etag))
+        }
+    }
+
+    /// The value of the counter `name` in `/metrics` (0 before its first count).
+    static func counter(_ client: Client, _ name: String) async throws -> Int {
+        let text = try await client.expect(.ok, .get, "/metrics").text
+        let line = text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
+        return line.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
+    }
+
+    /// The trip's key and obstacles are made once per trip revision: a second tile of the same
+    /// label block at the same revision measures nothing and makes no key; a car moving along
+    /// its route (a new revision, the same key) makes a key and measures no block again; a new
+    /// route measures the block anew. Stored trips derive the route from the vehicle, so each
+    /// store is tried.
+    @Test(arguments: TestStoreKind.available) func obstaclesMadeOncePerRevision(_ kind: TestStoreKind) async throws {
+        let layer = try BasemapLayer.open(path: TileRoutesTests.archive)
+        let harness = try await Harness(kind, basemap: layer)
+        let rider = try await harness.token(harness.consumer("t1"))
+        let keys = "tripshare_share_map_keys_made_total"
+        let blocks = "tripshare_share_tile_blocks_measured_total"
+        try await harness.test { client in
+            try await PreviewBasemapTests.seed(harness, client)
+            let segment = #"{"currentRouteSegment": "\#(EncodedPolyline.encode(Self.routeToPickup))"}"#
+            try await client.expect(.ok, .put, "/v1/providers/p/vehicles/v1?updateMask=currentRouteSegment", as: harness.server, body: segment)
+            let key = try await Self.key(client, rider)
+            let pickup = Self.routeToPickup[2]
+            let world = WebMercator.worldPoint(pickup, zoom: 16)
+            // Two tiles of one 4×4 label block.
+            let column = Int(world.x / 256) / 4 * 4
+            try await client.expect(.ok, .get, Self.tilePath(rider, key: key, at: pickup, dx: column - Int(world.x / 256)))
+            let before = (keys: try await Self.counter(client, keys), blocks: try await Self.counter(client, blocks))
+            #expect(before.keys >= 1 && before.blocks >= 1, "the first tile made a key and measured its block")
+            try await client.expect(.ok, .get, Self.tilePath(rider, key: key, at: pickup, dx: column + 1 - Int(world.x / 256)))
+            #expect(try await Self.counter(client, keys) == before.keys, "the same revision: no new key")
+            #expect(try await Self.counter(client, blocks) == before.blocks, "the same block: not measured again")
+
+            // The car drives along its route: a new revision with the same key.
+            let moved = #"{"lastLocation": {"location": {"latitude": 60.1697, "longitude": 24.9400}}}"#
+            try await client.expect(.ok, .put, "/v1/providers/p/vehicles/v1?updateMask=lastLocation", as: harness.server, body: moved)
+            let tile = try await client.expect(.ok, .get, Self.tilePath(rider, key: key, at: pickup, dx: column - Int(world.x / 256)))
+            #expect(tile.headers[.cacheControl] == "private, max-age=3600", "the key held")
+            #expect(try await Self.counter(client, keys) == before.keys + 1)
+            #expect(try await Self.counter(client, blocks) == before.blocks, "the same key: the block's obstacles kept")
+
+            // A new route: a new key, the block measured again.
+            let detour = [Self.routeToPickup[1], LatLng(latitude: 60.1710, longitude: 24.9400), pickup]
+            try await client.expect(
+                .ok, .put, "/v1/providers/p/vehicles/v1?updateMask=currentRouteSegment", as: harness.server,
+                body: #"{"currentRouteSegment": "\#(EncodedPolyline.encode(detour))"}"#)
+            let newKey = try await Self.key(client, rider)
+            try await client.expect(.ok, .get, Self.tilePath(rider, key: newKey, at: pickup, dx: column - Int(world.x / 256)))
+            #expect(try await Self.counter(client, blocks) > before.blocks)
         }
     }
 

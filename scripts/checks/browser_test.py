@@ -6,7 +6,8 @@ Starts the demo on a free port with a temporary data folder (DevTools protocol o
 websocket). The share page, a live Leaflet map of the server's own tiles: on the desktop
 (1280x800) a drag and a wheel zoom move the map and fetch new tiles, and Re-center brings the
 camera back; the time from navigation to the first map is printed (and checked against
---first-map-limit). The demo keeps events for a few seconds only (--event-retention): the page
+--first-map-limit). A reroute that keeps the car on its old path (a detour beyond the car) switches the page's
+tiles to map.json's new key. The demo keeps events for a few seconds only (--event-retention): the page
 is then taken offline for longer than that, and must hear on reconnecting that the events it
 missed are gone (eventsExpired) and read the trip again. A link whose token expires while it
 is open ends in its expired state.
@@ -23,9 +24,14 @@ follows, the attribution whole inside the page; between two fixes the drawn car 
 3 px of its route and never moves backwards along it; the states come in order and each gets
 a screenshot (en route, at pickup, to dropoff, arrived, complete); no animation frames once
 the trip has ended. No console errors anywhere.
+Every share page screenshot waits (at most --settle-limit seconds) for the map a rider sees to
+be whole, read from Leaflet's DOM: no tile of the current zoom in view still loading and a
+loaded tile under every point of the drawn trip; the car and the next stop's pin and the ETA
+badge inside the visible map; the drawn route reaching the drawn car. A map not whole by then
+fails (a screenshot taken mid-flight once showed one tile and a piece of the route).
 
 Needs Debian's chromium and python3-websocket (scripts/setup-debian chromium python3-websocket).
-Usage: scripts/checks/browser_test.py [--tripshare PATH] [--out DIR] [--drive-speed F] [--first-map-limit MS]
+Usage: scripts/checks/browser_test.py [--tripshare PATH] [--out DIR] [--drive-speed F] [--first-map-limit MS] [--settle-limit S]
 """
 import argparse
 import base64
@@ -39,6 +45,9 @@ import sys
 import tempfile
 import time
 import urllib.request
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
+import navroutes  # noqa: E402  (polylines)
 
 try:
     import websocket  # Debian's python3-websocket
@@ -181,7 +190,7 @@ def wait_for(browser, condition, seconds, what, expression=SHARE):
     raise AssertionError(f"timed out after {seconds} s waiting for {what}; page state {state}")
 
 
-def resume_after_retention(browser, out):
+def resume_after_retention(browser, out, failures):
     """Takes the open page offline for longer than the demo keeps events, then online again:
     the page's resumed stream starts with eventsExpired, and the page reads the trip again."""
     offline = {"latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
@@ -199,7 +208,7 @@ def resume_after_retention(browser, out):
     # Requests refused while offline are logged as errors by the browser itself.
     browser.console_errors[errors:] = [e for e in browser.console_errors[errors:] if "ERR_INTERNET_DISCONNECTED" not in e]
     path = os.path.join(out, "share-resumed.png")
-    browser.screenshot(path)
+    settled_screenshot(browser, path, failures, "share resumed")
     print(f"resumed after {RETENTION_SECONDS + 4} s offline: told {state['expired']} time(s) that events expired, "
           f"{state['updates']} updates, {state['status']!r}; screenshot {path}")
 
@@ -346,6 +355,105 @@ def check_frame(state, name, failures, moment):
         failures.append(f"share {name} {moment}: the attribution is under the sheet ({a}, visible map {area})")
 
 
+# The map as drawn, read from Leaflet's DOM (not the page's own bookkeeping): the tile images
+# of the current zoom in the window still loading or fading in, and the points of the trip in
+# the window (the drawn car, its route's drawn paths every 8 px, the pins and the badge) over
+# no loaded tile of the current zoom; where the drawn car is from the nearest drawn route; the
+# drawn pins' and badge's boxes (the next stop's marked).
+MAP_DRAWN = """JSON.stringify((() => {
+  const s = window.tripshareShare, b = document.body;
+  const area = s.visibleArea(), zoom = s.zoom(), car = s.car(), stop = s.nextStop();
+  const inArea = (x, y) => x >= 0 && x <= innerWidth && y >= 0 && y <= innerHeight;
+  const loaded = [];
+  let pending = 0, current = 0;
+  for (const img of document.querySelectorAll('.leaflet-tile-pane img.leaflet-tile')) {
+    const z = (img.src.match(/\\/(\\d+)\\/\\d+\\/\\d+(@\\dx)?\\.png/) || [])[1];
+    if (Number(z) !== zoom) continue;
+    const r = img.getBoundingClientRect();
+    if (r.right <= 0 || r.left >= innerWidth || r.bottom <= 0 || r.top >= innerHeight) continue;
+    current += 1;
+    const opaque = img.style.opacity === '' || Number(img.style.opacity) >= 1;
+    if (img.classList.contains('leaflet-tile-loaded') && img.complete && img.naturalWidth > 0 && opaque) loaded.push(r);
+    else pending += 1;
+  }
+  const points = [];
+  if (car) points.push([car.x, car.y]);
+  let gap = null;
+  for (const path of document.querySelectorAll('.leaflet-trip-routes-pane path')) {
+    const m = path.getScreenCTM(), length = path.getTotalLength();
+    for (let d = 0; d <= length; d += 2) {
+      const p = path.getPointAtLength(d);
+      const x = m.a * p.x + m.c * p.y + m.e, y = m.b * p.x + m.d * p.y + m.f;
+      if (d % 8 === 0) points.push([x, y]);
+      if (car) { const g = Math.hypot(x - car.x, y - car.y); if (gap === null || g < gap) gap = g; }
+    }
+  }
+  const pins = [];
+  for (const element of document.querySelectorAll('.leaflet-marker-pane .pin:not(.car), .leaflet-marker-pane .badge')) {
+    const r = element.getBoundingClientRect();
+    const badge = element.classList.contains('badge');
+    const anchor = badge ? null : [r.left + r.width / 2, r.bottom];
+    pins.push({badge, left: r.left, top: r.top, right: r.right, bottom: r.bottom,
+      next: Boolean(stop && anchor && Math.abs(anchor[0] - stop.x) < 2 && Math.abs(anchor[1] - stop.y) < r.height)});
+    points.push([(r.left + r.right) / 2, (r.top + r.bottom) / 2]);
+  }
+  const uncovered = points.filter(([x, y]) => inArea(x, y) && !loaded.some((r) => x >= r.left && x <= r.right && y >= r.top && y <= r.bottom));
+  return {state: b.dataset.state || '', following: b.dataset.following || '', zooming: s.zooming(), area, car, stop, gap, pins,
+    pending, current, uncovered: uncovered.length, uncoveredAt: uncovered.slice(0, 3).map(([x, y]) => [Math.round(x), Math.round(y)])};
+})())"""
+
+
+def map_problems(view):
+    """What a rider would see wrong in the map drawn now: tiles missing under the trip, the car
+    or the next stop's pin (or the badge) not inside the visible map, the route not reaching
+    the car. Empty when there is nothing."""
+    problems = []
+    if view["zooming"]:
+        problems.append("the camera is zooming")
+    if view["pending"]:
+        problems.append(f"{view['pending']} of the {view['current']} tiles in the window still loading or fading in")
+    if view["uncovered"]:
+        problems.append(f"{view['uncovered']} points of the trip over no loaded tile (e.g. {view['uncoveredAt']})")
+    area = view["area"]
+    live = view["state"] not in ("COMPLETE", "CANCELED", "EXPIRED")
+    if view["following"] == "yes" and view["state"] != "EXPIRED":
+        if live and view["car"]:
+            car = view["car"]
+            if not (area["left"] + MARGIN <= car["x"] <= area["right"] - MARGIN and area["top"] + MARGIN <= car["y"] <= area["bottom"] - MARGIN):
+                problems.append(f"the car at ({car['x']:.0f}, {car['y']:.0f}) is not {MARGIN} px inside the visible map {area}")
+            if view["gap"] is None or view["gap"] > 3:
+                problems.append(f"the drawn route does not reach the car (nearest {view['gap'] if view['gap'] is None else round(view['gap'], 1)} px)")
+        shown = [p for p in view["pins"] if p["next"] or p["badge"]]
+        # An ended trip's pin is where the car stopped, not always the planned dropoff.
+        if live and view["stop"] and not any(p["next"] for p in view["pins"]):
+            problems.append("the next stop has no pin drawn")
+        for pin in shown:
+            if pin["left"] < area["left"] or pin["right"] > area["right"] or pin["top"] < area["top"] or pin["bottom"] > area["bottom"]:
+                what = "the ETA badge" if pin["badge"] else "the next stop's pin"
+                problems.append(f"{what} ({pin['left']:.0f}, {pin['top']:.0f})-({pin['right']:.0f}, {pin['bottom']:.0f}) is not whole inside the visible map {area}")
+    return problems
+
+
+SETTLE_LIMIT = 20.0  # seconds a screenshot waits for the map to be whole (from --settle-limit)
+
+
+def settled_screenshot(browser, path, failures, what):
+    """Waits (at most SETTLE_LIMIT seconds) until the map a rider sees is whole (map_problems),
+    then takes the screenshot; a map still not whole by then is a failure, shot as it is.
+    Returns the seconds waited."""
+    start = time.time()
+    while True:
+        view = json.loads(browser.evaluate(MAP_DRAWN) or "{}")
+        problems = map_problems(view)
+        if not problems or time.time() - start >= SETTLE_LIMIT:
+            break
+        browser.pump(0.1)
+    if problems:
+        failures.append(f"{what}: the map was not whole {SETTLE_LIMIT:.0f} s on ({view['state']}): " + "; ".join(problems))
+    browser.screenshot(path)
+    return time.time() - start
+
+
 def check_glide(samples, failures):
     """Between two fixes, the car drawn within 3 px of the route and moving forwards along it."""
     checked = worst = 0
@@ -422,7 +530,7 @@ def check_share_gestures(browser, link, out, failures):
     state = wait_for(browser, lambda s: s["zoom"] > dragged["zoom"] and s["tiles"] > dragged["tiles"] and not s["loading"], 30,
                      "a wheel zoom and all its tiles")
     path = os.path.join(out, "share-desktop-panned.png")
-    browser.screenshot(path)
+    settled_screenshot(browser, path, failures, "share panned")
     print(f"share: drag moved the map, {dragged['tiles'] - before['tiles']} tiles fetched; wheel zoom {dragged['zoom']} -> "
           f"{state['zoom']}, {state['tiles'] - dragged['tiles']} more; screenshot {path}")
     browser.evaluate("document.getElementById('recenter').click()")
@@ -454,10 +562,10 @@ def check_share_drive(browser, link, out, failures):
         moment = "arrived" if near_end else state["state"]
         if moment and moment not in shots and time.time() - switched > 0.3:
             path = os.path.join(out, f"share-{moment.lower()}-{name}.png")
-            browser.screenshot(path)
+            waited = settled_screenshot(browser, path, failures, f"share {moment} {name}")
             shots[moment] = path
             print(f"share {moment}: {state['status']!r}, {state['minutes']} {state['label']}, {state['clock']}, "
-                  f"{state['distance']}; stops {state['stops']!r}; screenshot {path}")
+                  f"{state['distance']}; stops {state['stops']!r}; map whole after {waited:.1f} s; screenshot {path}")
         if state["state"] == "COMPLETE":
             break
         tick += 0.1
@@ -481,9 +589,52 @@ def check_share_drive(browser, link, out, failures):
         state = json.loads(browser.evaluate(SHARE) or "{}")
         check_frame(state, name, failures, "complete")
         path = os.path.join(out, f"share-complete-{name}.png")
-        browser.screenshot(path)
+        settled_screenshot(browser, path, failures, f"share complete {name}")
     print(f"share complete: {state['status']!r}, {state['minutes']} {state['label']}, {state['clock']}; "
           f"{len(samples)} samples; screenshots share-complete-*.png")
+
+
+def check_reroute_key(browser, share, api, failures):
+    """A reroute that keeps the car on its old path (the route changes only beyond the car):
+    the page asks for the new key and its tiles switch to it."""
+    base, token = share.split("/share/")
+
+    def current_key():
+        with urllib.request.urlopen(f"{base}/share/{token}/map.json", timeout=30) as response:
+            return json.loads(response.read())["key"]
+
+    def page_key(state):
+        match = re.search(r"/tiles/(k[0-9a-f]+)/", state.get("tilesURL", ""))
+        return match.group(1) if match else ""
+
+    expression = SHARE.replace("return {map:", "return {tilesURL: b.dataset.tiles || '', map:")
+    before = current_key()
+    wait_for(browser, lambda s: page_key(s) == before, 30, f"the page on the current key {before}", expression)
+    vehicle_path = "/v1/providers/demo/vehicles/demo-car"
+    vehicle = api.call("GET", vehicle_path)
+    points = navroutes.decode_polyline(vehicle.get("currentRouteSegment") or "")
+    car = (vehicle.get("lastLocation") or {}).get("location") or {}
+    if len(points) < 3 or "latitude" not in car:
+        failures.append(f"share reroute: the demo's car has no route to change ({len(points)} points)")
+        return
+    # The segment after the one the car is on gets a detour of about 150 m to its side.
+    nearest = min(range(len(points) - 1), key=lambda i: (points[i][0] - car["latitude"]) ** 2 + (points[i][1] - car["longitude"]) ** 2)
+    at = min(nearest + 1, len(points) - 2)
+    (a_lat, a_lng), (b_lat, b_lng) = points[at], points[at + 1]
+    length = max(((b_lat - a_lat) ** 2 + (b_lng - a_lng) ** 2) ** 0.5, 1e-9)
+    side = (-(b_lng - a_lng) / length * 0.00135, (b_lat - a_lat) / length * 0.00135)
+    detour = points[:at + 1] + [((a_lat + b_lat) / 2 + side[0], (a_lng + b_lng) / 2 + side[1] * 2)] + points[at + 1:]
+    api.call("PUT", f"{vehicle_path}?updateMask=currentRouteSegment", {"currentRouteSegment": navroutes.encode_polyline(detour)})
+    after = current_key()
+    if after == before:
+        failures.append("share reroute: map.json's key did not change with the new route")
+        return
+    try:
+        state = wait_for(browser, lambda s: page_key(s) not in ("", before) and page_key(s) == current_key(), 30,
+                         "the page's tiles on the new key", expression)
+        print(f"share reroute on the old path (a detour after point {at} of {len(points)}): key {before} -> {page_key(state)}")
+    except AssertionError as error:
+        failures.append(f"share reroute: {error}")
 
 
 def check_expiring_link(browser, args, work, share, failures):
@@ -497,7 +648,7 @@ def check_expiring_link(browser, args, work, share, failures):
     state = wait_for(browser, lambda s: s["state"] == "EXPIRED", 60, "the expired link's final state")
     browser.pump(0.5)
     path = os.path.join(args.out, "share-expired-phone-night.png")
-    browser.screenshot(path)
+    settled_screenshot(browser, path, failures, "share expired")
     print(f"share expired: {state['status']!r}, {state['connection']!r}; screenshot {path}")
     # The refused requests are logged by the browser itself, also one still under way when the
     # page turned to its expired state.
@@ -518,17 +669,31 @@ def first_match(stream, pattern, seconds):
     return None
 
 
+def stop(processes):
+    """Ends the processes this script started: SIGTERM, then SIGKILL after 10 s."""
+    for process in processes:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
 def main():
     parser = argparse.ArgumentParser()
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     parser.add_argument("--tripshare", default=os.path.join(root, ".build", "debug", "tripshare"))
     parser.add_argument("--out", default=os.path.join(root, "out", "browser"))
     parser.add_argument("--drive-speed", type=float, default=3, help="the speed factor of the demo drive sampled whole")
+    parser.add_argument("--settle-limit", type=float, default=20.0,
+                        help="seconds a screenshot waits for the map to be whole (0: shoot at once, as before)")
     parser.add_argument("--first-map-limit", type=float, default=None,
                         help="fail when the share page's first map takes longer (ms; for a release build)")
     args = parser.parse_args()
-    global FIRST_MAP_LIMIT
+    global FIRST_MAP_LIMIT, SETTLE_LIMIT
     FIRST_MAP_LIMIT = args.first_map_limit
+    SETTLE_LIMIT = args.settle_limit
     os.makedirs(args.out, exist_ok=True)
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if not chromium:
@@ -566,7 +731,8 @@ def main():
 
         browser = Browser(ws_url)
         check_share_gestures(browser, share, args.out, failures)
-        resume_after_retention(browser, args.out)
+        check_reroute_key(browser, share, api, failures)
+        resume_after_retention(browser, args.out, failures)
         check_expiring_link(browser, args, work, share, failures)
         # Upright as the browser's language (en-US) says: miles; sideways as the link asks.
         for name, viewport, link, units in (("portrait", PHONE, drive, "imperial"),
@@ -586,13 +752,7 @@ def main():
     except AssertionError as error:
         failures.append(str(error))
     finally:
-        for process in processes:
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-                try:
-                    process.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    process.kill()
+        stop(processes)
         shutil.rmtree(work, ignore_errors=True)
     for failure in failures:
         print("FAIL", failure)

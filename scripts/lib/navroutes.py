@@ -1,5 +1,5 @@
 """Small route and trace builders for the navigation scripts (navigate_check.py, the load
-tests): Google polyline encoding and straight test routes in the NavRoute JSON format of
+tests, the browser test): Google polyline encoding and decoding, and straight test routes in the NavRoute JSON format of
 DESIGN §8 (what PUT .../vehicles/{id}/route takes and `tripshare import` writes)."""
 import math
 
@@ -22,6 +22,28 @@ def encode_polyline(points, precision=5):
             out.append(chr(value + 63))
         last_lat, last_lng = ilat, ilng
     return "".join(out)
+
+
+def decode_polyline(text, precision=5):
+    """[(lat, lng), ...] of a Google encoded polyline."""
+    factor = 10 ** precision
+    points, index, lat, lng = [], 0, 0, 0
+    while index < len(text):
+        deltas = []
+        for _ in range(2):
+            shift = result = 0
+            while True:
+                byte = ord(text[index]) - 63
+                index += 1
+                result |= (byte & 0x1F) << shift
+                shift += 5
+                if byte < 0x20:
+                    break
+            deltas.append(~(result >> 1) if result & 1 else result >> 1)
+        lat += deltas[0]
+        lng += deltas[1]
+        points.append((lat / factor, lng / factor))
+    return points
 
 
 def on_grid(lat, lng, precision=5):

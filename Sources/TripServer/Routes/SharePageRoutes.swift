@@ -31,12 +31,15 @@ struct SharePageRoutes {
     let tiles: MapTiles?
     /// Draws the preview of `og:image`.
     let previews: PreviewRoutes
+    /// The trips' tile obstacles (the first tile key), shared with ShareTileRoutes.
+    let obstacles: TripTileObstacleCache
 
-    init(fleet: Fleet, authenticator: Authenticator, tiles: MapTiles?, previews: PreviewRoutes) {
+    init(fleet: Fleet, authenticator: Authenticator, tiles: MapTiles?, previews: PreviewRoutes, obstacles: TripTileObstacleCache) {
         self.fleet = fleet
         self.authenticator = authenticator
         self.tiles = tiles
         self.previews = previews
+        self.obstacles = obstacles
         assets = PageAssets.share
     }
 
@@ -68,10 +71,11 @@ struct SharePageRoutes {
         case .refused(let page): return page
         case .opens(let owner, let id): (provider, tripId) = (owner, id)
         }
-        let trip: Trip
-        do { trip = try await fleet.trip(provider: provider, id: tripId) } catch let error as StatusError where error.code == .notFound {
+        let stored: Revisioned<Trip>
+        do { stored = try await fleet.revisionedTrip(provider: provider, id: tripId) } catch let error as StatusError where error.code == .notFound {
             return PageResponse.message(.notFound, "This trip cannot be found", "It may have been deleted.")
         }
+        let trip = stored.value
         var labels = (vehicle: "–", driver: "–")
         if let vehicleId = trip.vehicleId, let vehicle = try? await fleet.vehicle(provider: provider, id: vehicleId) {
             labels.vehicle = vehicle.attributes.first { $0.key == "vehicleLabel" }?.stringValue ?? vehicleId
@@ -84,7 +88,7 @@ struct SharePageRoutes {
         // the key of the tiles around the trip, the style sheet's basemap styles (day, night),
         // and where the car and the next stop are.
         let sheet = try? await ShareTileRoutes.styleSheet(request.query("style"), fleet: fleet)
-        let mapKey = tiles == nil ? "" : sheet.map { ShareTileRoutes.obstacles(of: trip, style: $0).key } ?? ""
+        let mapKey = tiles == nil ? "" : sheet.map { obstacles.of(stored, sheet: request.query("style"), style: $0).key } ?? ""
         let basemapStyles = sheet.map { "\($0.coordinator.styleSheet.map.basemapStyle) \($0.coordinator.styleSheet.map.nightBasemapStyle)" } ?? ""
         let view = Self.firstView(trip.rendered(as: .journeySharingV1S)).map { "\($0.latitude),\($0.longitude)" }.joined(separator: ";")
         let html = assets.page(filling: [

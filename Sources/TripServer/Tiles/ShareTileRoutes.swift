@@ -25,6 +25,8 @@ struct ShareTileRoutes {
     let authenticator: Authenticator
     /// The drawn tiles; nil when the server has no basemap.
     let tiles: MapTiles?
+    /// The trips' obstacles by revision, shared with the page (its first key).
+    let obstacles: TripTileObstacleCache
 
     /// How long a tile of the current key may be kept: it is the rider's alone.
     static let currentCacheControl = "private, max-age=3600"
@@ -72,17 +74,12 @@ struct ShareTileRoutes {
         let principal = try await authenticator.principal(token: try context.pathParameter("token"))
         let tripId = try AccessPolicy.sharedTrip(principal, "map")
         try AccessPolicy.checkTripRead(principal, tripId: tripId, view: .journeySharingV1S)
-        let trip = try await fleet.trip(provider: principal.provider, id: tripId)
-        return Self.obstacles(of: trip, style: try await Self.styleSheet(request.query("style"), fleet: fleet))
+        let trip = try await fleet.revisionedTrip(provider: principal.provider, id: tripId)
+        return obstacles.of(trip, sheet: request.query("style"), style: try await Self.styleSheet(request.query("style"), fleet: fleet))
     }
 
     /// The style sheet `name` (the default one when nil or empty), as previews read it.
     static func styleSheet(_ name: String?, fleet: Fleet) async throws -> StyleService.Style {
         try await fleet.styles.styleForPreview(name.flatMap { $0.isEmpty ? nil : $0 } ?? StyleLibrary.defaultName)
-    }
-
-    /// What the map tiles of `trip` (as stored) keep clear of, drawn with `style`.
-    static func obstacles(of trip: Trip, style: StyleService.Style) -> TripTileObstacles {
-        TripTileObstacles(trip: trip.riderMapOverlay, style: style.coordinator.styleSheet, styleTag: style.tag)
     }
 }

@@ -141,7 +141,9 @@
 
   // `key` names the trip's route and pins as the tiles keep their street names clear of them
   // (GET /share/{token}/map.json); without one, the public tiles.
-  const basemap = { layer: null, attribution: "", key: body.dataset.mapKey || "", askedAtJump: 0 };
+  // `overlay` is what the current key was asked for (mapOverlay); `routes` counts the first
+  // leg's routes seen, `leg` is the latest one.
+  const basemap = { layer: null, leaving: null, attribution: "", key: body.dataset.mapKey || "", overlay: null, routes: 0, leg: null };
 
   function tileURL(name) {
     if (!basemap.key) return `/tiles/${encodeURIComponent(name)}/{z}/{x}/{y}{r}.png`;
@@ -150,19 +152,26 @@
   }
 
   // The tiles of the style sheet's basemap style for the lighting, with their attribution.
-  // The old layer goes at once: a replaced layer kept under the new one still fetches tiles
-  // wherever the camera goes, and shows through wherever the new one has not loaded yet.
+  // A replaced layer stays under the new one until the new one has loaded the view's tiles
+  // (a new key or lighting is otherwise a blank map while they are drawn), and goes then;
+  // one still fading out when another replaces it goes at once.
   async function addTiles() {
     const name = basemapStyle();
     if (sheet && sheet.map) $("map").style.background = night ? sheet.map.nightBackground : sheet.map.background;
     if (!name) { $("map-missing").hidden = false; return; }
-    if (basemap.layer) basemap.layer.remove();
-    basemap.layer = L.tileLayer(tileURL(name), { maxZoom: 19, keepBuffer: 3 });
-    basemap.layer.once("load", () => {
+    if (basemap.leaving) basemap.leaving.remove();
+    const leaving = basemap.layer;
+    basemap.leaving = leaving;
+    const layer = L.tileLayer(tileURL(name), { maxZoom: 19, keepBuffer: 3, zIndex: 2 });
+    basemap.layer = layer;
+    if (leaving) leaving.setZIndex(1);
+    watchTiles(layer);
+    layer.once("load", () => {
+      if (leaving && basemap.leaving === leaving) { leaving.remove(); basemap.leaving = null; }
       body.dataset.map = "shown";
       if (!performance.getEntriesByName("tripshare-map-shown").length) performance.mark("tripshare-map-shown");
     });
-    basemap.layer.addTo(map);
+    layer.addTo(map);
     body.dataset.tiles = tileURL(name);
     body.dataset.basemap = name;
     let attribution = "© OpenStreetMap contributors";
@@ -174,6 +183,32 @@
     basemap.attribution = attribution;
     map.attributionControl.addAttribution(attribution);
     layout();
+  }
+
+  // Tiles that failed (the server out of reach, the page offline) are asked for again: at
+  // growing intervals, and all at once when the trip is read again after a connection loss.
+  // Leaflet itself never asks again, and leaves a hole in the map.
+  const failedTiles = new Set();
+
+  function retryTile(tile) {
+    failedTiles.delete(tile);
+    if (!tile.isConnected) return;
+    // Without a src for a moment (an empty one would count as another failure).
+    const url = tile.src;
+    tile.removeAttribute("src");
+    tile.src = url;
+  }
+
+  function retryTiles() { for (const tile of [...failedTiles]) retryTile(tile); }
+
+  function watchTiles(layer) {
+    layer.on("tileerror", ({ tile }) => {
+      const tries = Number(tile.dataset.tries || 0) + 1;
+      tile.dataset.tries = String(tries);
+      failedTiles.add(tile);
+      if (tries <= 6) setTimeout(() => { if (failedTiles.has(tile)) retryTile(tile); }, 1000 * 2 ** (tries - 1));
+    });
+    layer.on("tileload", ({ tile }) => failedTiles.delete(tile));
   }
 
   // Day and night follow the browser, also when it switches while the page is open.
@@ -274,7 +309,11 @@
     if (!force && inside && !(atFix && best > map.getZoom())) return;
     programmatic = true;
     try {
-      map.fitBounds(bounds, Object.assign({ maxZoom: 17, animate: !force }, pad));
+      // A zoom of more than one step is made at once: animated, Leaflet scales the old
+      // tiles and the route as clipped to the old view (after the pickup, a zoom out from the
+      // car to the dropoff showed one small tile and a piece of the route for a second).
+      const animate = !force && Math.abs(best - map.getZoom()) <= 1;
+      map.fitBounds(bounds, Object.assign({ maxZoom: 17, animate }, pad));
     } finally { programmatic = false; }
     // An animated move takes a quarter of a second: not started again meanwhile.
     cameraBusyUntil = performance.now() + (force ? 0 : 350);
@@ -437,7 +476,7 @@
   // drawn ahead of a fix waits, `along` where it is drawn.
   const car = {
     marker: null, image: null, path: null, point: null, heading: 0, along: 0, base: 0, lead: 0, shift: 0,
-    fixTime: 0, speed: 0, horizon: 5, lastFixTime: 0, frame: 0, timer: 0, fixes: 0, jumps: 0,
+    fixTime: 0, speed: 0, horizon: 5, lastFixTime: 0, frame: 0, timer: 0, fixes: 0,
   };
 
   // Where the car may be `now`: from the fix at the reported speed, for at most `horizon` seconds.
@@ -473,10 +512,8 @@
         // A fix behind the drawn car: it waits where it is until the fix's car passes it.
         const drawn = project(next, car.point);
         if (drawn.offset < 30) lead = drawn.distance;
-      } else {
-        // Anything else (a new route, a jump): the car is drawn at the fix at once.
-        car.jumps += 1;
       }
+      // Anything else (a new route, a jump): the car is drawn at the fix at once.
     }
     Object.assign(car, {
       path: next, along: lead, base, lead, shift, fixTime: now, fixes: car.fixes + 1,
@@ -681,7 +718,13 @@
 
   // MARK: - Updates
 
-  function setConnection(text) { $("connection").textContent = text; }
+  // Whether the server was out of reach since the trip was last read.
+  let disconnected = false;
+
+  function setConnection(text) {
+    $("connection").textContent = text;
+    if (text) disconnected = true;
+  }
 
   function expired() {
     ended = true;
@@ -712,6 +755,8 @@
       || (legs[0] && legs[0].encodedPathToWaypoint) !== (previous.remainingWaypoints || [])[0]?.encodedPathToWaypoint;
     if (moved && !ended) {
       const path = legs[0] && legs[0].encodedPathToWaypoint ? track(decodePolyline(legs[0].encodedPathToWaypoint)) : null;
+      if (!sameRoute(basemap.leg, path)) basemap.routes += 1;
+      basemap.leg = path;
       newFix(trip.lastLocation && trip.lastLocation.location, path);
     }
     if (ended) {
@@ -740,6 +785,24 @@
     showTrip(await response.json());
   }
 
+  // What of the trip the tiles keep clear of, as far as the page can tell: the status, the
+  // stops, the legs after the first, and the first leg's route (counted anew whenever a
+  // route arrives that is not the previous one trimmed at the car).
+  function mapOverlay() {
+    if (!trip) return "";
+    const legs = trip.remainingWaypoints || [];
+    return JSON.stringify([trip.tripStatus, basemap.routes, legs.map((leg) => [
+      leg.waypointType, leg.location && leg.location.point, legs.indexOf(leg) > 0 ? leg.encodedPathToWaypoint || "" : "",
+    ])]);
+  }
+
+  // True when every point of `next` lies on `previous` (within 15 m): a route trimmed at the
+  // car, not a new one. A detour of one point beyond the car counts, so none is skipped.
+  function sameRoute(previous, next) {
+    if (!previous || !next) return previous === next;
+    return next.points.every((point) => project(previous, point).offset <= 15);
+  }
+
   // The tiles follow the trip's route: a new key (a new route, a stop passed) switches them.
   async function refreshMapKey() {
     if (!basemap.key || ended) return;
@@ -757,14 +820,20 @@
     if (body.dataset.state === "EXPIRED") return;  // the token no longer opens the trip
     try {
       await refreshTrip(reading);
-      // The key is asked for when the car left its path (a new route). Not when a stop is
-      // passed: the tiles already keep clear of the legs after it, and a new layer is a blank
-      // map until its tiles are drawn.
-      if (car.jumps !== basemap.askedAtJump) {
-        basemap.askedAtJump = car.jumps;
+      // The key is asked for whenever what the tiles keep clear of may have changed: a new
+      // status, stops, or a route that is not the old one trimmed at the car (a reroute, also
+      // one that keeps the car on its old path). Not at every fix: the key holds while the
+      // car drives along its route.
+      const drawn = mapOverlay();
+      if (drawn !== basemap.overlay) {
+        basemap.overlay = drawn;
         refreshMapKey().catch(() => {});
       }
       if (body.dataset.state === "EXPIRED") return;  // keep the expired state's advice
+      if (disconnected) {
+        disconnected = false;
+        retryTiles();
+      }
       updates += 1;
       body.dataset.updates = String(updates);
       setConnection("");
