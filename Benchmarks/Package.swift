@@ -21,6 +21,8 @@ let package = Package(
     dependencies: [
         .package(name: "tripshare", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/grpc/grpc-swift-2", exact: "2.4.3"),
+        .package(url: "https://github.com/grpc/grpc-swift-nio-transport", exact: "2.9.2"),
     ],
     targets: [
         suite("GeoBenchmarks", ["Geo"]),
@@ -38,6 +40,16 @@ let package = Package(
         suite("NavigationScreenBenchmarks", ["Geo", "Navigation", "Raster", "Styling", "Render", "TripModel"]),
         suite("StoreBenchmarks", ["Geo", "JSON", "TripModel", "Fleet", "SQLiteStore"]),
         suite("VehicleQueryBenchmarks", ["Geo", "TripModel", "TripStore", "Fleet", "SQLiteStore", "PostgresStore", "TestKit"]),
+        // The gRPC listener's load client (scripts/load/grpc-load-test; not a benchmark suite:
+        // build it with `swift build -c release --package-path Benchmarks --product GRPCLoad`).
+        .executableTarget(
+            name: "GRPCLoad",
+            dependencies: [
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+            ],
+            path: "GRPCLoad"
+        ),
         suite("ScenarioBenchmarks", ["Scenarios"]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,8 +2,8 @@
 """Linear JSON (issue 29, item 2): a driver's `PUT vehicle` whose body is one object of 160,000
 distinct members (1.28 MB, under the body limit) is answered 400 INVALID_ARGUMENT in under
 --limit ms; so is one of 10,000 unknown members (within the member limit, refused by the
-decoder); and twenty such bodies at once leave `/healthz` answering within 100 ms (the best of
-up to three rounds).
+decoder); and twenty such bodies at once leave `/healthz` answering within --limit ms (the best
+of up to three rounds).
 
     IntegrationTests/big_json.py BINARY [--limit 100]
 """
@@ -17,7 +17,7 @@ from harness import check
 
 parser = argparse.ArgumentParser()
 parser.add_argument("binary")
-parser.add_argument("--limit", type=float, default=100, help="ms for an answer")
+parser.add_argument("--limit", type=float, default=100, help="ms for an answer, and for /healthz during the burst")
 args = parser.parse_args()
 
 server = harness.Server(args.binary, "--rate-limit", "0", name="big-json")
@@ -81,10 +81,10 @@ def burst():
 rounds = []
 for _ in range(3):
     rounds.append(burst())
-    if max(rounds[-1][1]) < 100:
+    if max(rounds[-1][1]) < args.limit:
         break
 elapsed, probes = min(rounds, key=lambda r: max(r[1]))
-check(max(probes) < 100, f"twenty 160,000-member bodies at once took {elapsed:.2f} s; /healthz meanwhile at most {max(probes):.0f} ms "
+check(max(probes) < args.limit, f"twenty 160,000-member bodies at once took {elapsed:.2f} s; /healthz meanwhile at most {max(probes):.0f} ms "
       f"({len(probes)} probes; best of {len(rounds)} rounds, worst {max(max(r[1]) for r in rounds):.0f} ms)")
 check(server.stop() == 0, "the server stopped cleanly")
 harness.finish("big JSON")

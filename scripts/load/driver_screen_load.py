@@ -27,7 +27,6 @@ import json
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -36,6 +35,7 @@ import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
 import navroutes  # noqa: E402
+import server as serving  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BERLIN = os.path.join(ROOT, "..", "shared", "fixtures", "valhalla", "route.json")
@@ -137,15 +137,8 @@ def main():
     base = f"http://127.0.0.1:{args.port}"
     work = tempfile.mkdtemp(prefix="navigation-load-")
     basemap = ["--basemap", HELSINKI_TILES] if args.basemap else []
-    server = subprocess.Popen([args.binary, "serve", "--port", str(args.port), "--data-dir", work] + basemap,
-                              stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, "server.log"), "w"))
+    server = serving.start(args.binary, args.port, work, *basemap)
     try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(base + "/healthz")
-                break
-            except OSError:
-                time.sleep(0.1)
         token = subprocess.run([args.binary, "token", "--role", "server", "--provider", "*", "--data-dir", work],
                                capture_output=True, text=True, check=True).stdout.strip()
         call(base, "POST", "/v1/providers/p/vehicles?vehicleId=v1", token,
@@ -173,11 +166,7 @@ def main():
         measured(args, base, "navigation.png, If-None-Match (304)", screen, dict(auth, **{"If-None-Match": etag}))
         measured(args, base, "card.png 240x240, drawn every time", f"{base}{VEHICLE}/navInfo/card.png", auth)
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        serving.stop(server)
         shutil.rmtree(work, ignore_errors=True)
 
 

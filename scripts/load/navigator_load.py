@@ -31,6 +31,7 @@ import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
 import navroutes  # noqa: E402
+import server as serving  # noqa: E402
 import tokens  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -105,17 +106,9 @@ def main():
     args = parser.parse_args()
     base = f"http://127.0.0.1:{args.port}"
     work = tempfile.mkdtemp(prefix="nav-load-")
-    server = subprocess.Popen([args.binary, "serve", "--port", str(args.port), "--data-dir", work],
-                              env=dict(os.environ, TRIPSHARE_JWT_SECRET=SECRET),
-                              stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, "server.log"), "w"))
+    server = serving.start(args.binary, args.port, work, env=dict(os.environ, TRIPSHARE_JWT_SECRET=SECRET))
     sse = None
     try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(base + "/healthz")
-                break
-            except OSError:
-                time.sleep(0.1)
         admin = token("server")
         vehicle = {"vehicleState": "ONLINE", "supportedTripTypes": ["EXCLUSIVE"], "maximumCapacity": 4,
                    "vehicleType": {"category": "AUTO"}}
@@ -173,11 +166,7 @@ def main():
     finally:
         if sse:
             sse.kill()
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        serving.stop(server)
         shutil.rmtree(work, ignore_errors=True)
 
 

@@ -26,17 +26,15 @@ import math
 import os
 import random
 import shutil
-import signal
 import sqlite3
-import subprocess
 import sys
 import tempfile
 import threading
 import time
-import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
 import navroutes  # noqa: E402
+import server as serving  # noqa: E402
 import tokens  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -110,18 +108,9 @@ def main():
 
     work = tempfile.mkdtemp(prefix="retention-soak-")
     database = os.path.join(work, "tripshare.sqlite")
-    server = subprocess.Popen([args.binary, "serve", "--port", str(args.port), "--data-dir", work,
-                               "--event-retention", args.retention],
-                              env=dict(os.environ, TRIPSHARE_JWT_SECRET=SECRET),
-                              stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, "server.log"), "w"))
+    server = serving.start(args.binary, args.port, work, "--event-retention", args.retention,
+                           env=dict(os.environ, TRIPSHARE_JWT_SECRET=SECRET))
     try:
-        base = f"http://127.0.0.1:{args.port}"
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(base + "/healthz")
-                break
-            except OSError:
-                time.sleep(0.1)
         admin = token("server", tripid="*", vehicleid="*")
         setup = Connection(args.port, admin)
 
@@ -222,11 +211,7 @@ def main():
                 print(f"live data per 10,000 updates over the whole run: {rate / 1e6:.2f} MB "
                       f"(without retention, --retention 3650d, this is what the log grows by)", flush=True)
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        serving.stop(server, seconds=60)
         if args.server_log:
             shutil.copyfile(os.path.join(work, "server.log"), args.server_log)
         shutil.rmtree(work, ignore_errors=True)
