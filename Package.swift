@@ -118,7 +118,7 @@ let package = Package(
         // policy both wires call (DESIGN §4).
         .target(
             name: "Access",
-            dependencies: ["JSON", "TripModel", .product(name: "JWTKit", package: "jwt-kit")],
+            dependencies: ["Caching", "JSON", "TripModel", .product(name: "JWTKit", package: "jwt-kit")],
             swiftSettings: strict
         ),
         .target(
@@ -191,7 +191,8 @@ let package = Package(
         .executableTarget(
             name: "tripshare",
             dependencies: [
-                "Access", "GRPCServer", "TripServer", "Fleet", "SQLiteStore", "PostgresStore", "TripStore", "TripModel", "Scenarios", "Styling",
+                "Access", "Caching", "GRPCServer", "TripServer", "Fleet", "SQLiteStore", "PostgresStore", "TripStore", "TripModel", "Scenarios",
+                "Styling",
                 "Render", "Basemap", "Navigation", "Raster", "Geo", "JSON", "ConnectionLimits",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -211,11 +212,11 @@ let package = Package(
             dependencies: ["ConnectionLimits", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio")],
             swiftSettings: strict),
         .testTarget(name: "TripModelTests", dependencies: ["TripModel", "JSON"], swiftSettings: strict),
-        .testTarget(name: "TripStoreTests", dependencies: ["TripStore", "TripStoreTesting"], swiftSettings: strict),
+        .testTarget(name: "TripStoreTests", dependencies: ["Caching", "Geo", "TripModel", "TripStore", "TripStoreTesting"], swiftSettings: strict),
         .testTarget(
             name: "SQLiteStoreTests",
             dependencies: [
-                "SQLiteStore", "TripStore", "TripStoreTesting", "TestKit", "Fleet", "TripModel", "Geo", "JSON",
+                "Caching", "SQLiteStore", "TripStore", "TripStoreTesting", "TestKit", "Fleet", "TripModel", "Geo", "JSON",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict),
@@ -259,7 +260,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AccessTests",
-            dependencies: ["Access", "JSON", "TripModel", "TestKit", .product(name: "JWTKit", package: "jwt-kit")],
+            dependencies: ["Access", "Caching", "JSON", "TripModel", "TestKit", .product(name: "JWTKit", package: "jwt-kit")],
             swiftSettings: strict),
         .testTarget(
             name: "GRPCServerTests",

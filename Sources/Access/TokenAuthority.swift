@@ -1,6 +1,6 @@
+import Caching
 import Foundation
 import JWTKit
-import Synchronization
 import TripModel
 
 /// Verifies bearer tokens and mints new ones (DESIGN §4). Accepts HS256 with the shared
@@ -41,16 +41,16 @@ public final class TokenAuthority: Sendable {
     private let clock: WallClock
     /// The service accounts whose Fleet Engine–shaped tokens are accepted.
     let serviceAccounts: ServiceAccounts
-    private let cache = Mutex([String: (principal: Principal, expires: Double, notBefore: Double)]())
-    /// Verified tokens kept; a rider app polls with the same token, so a hit is the rule.
-    private static let cacheLimit = 20_000
+    /// Verified tokens, by their text, within a byte budget: a rider app polls with the same
+    /// token, so a hit is the rule, and a miss costs a signature check.
+    private let verifiedTokens: BoundedCache<String, VerifiedToken>
 
     /// Creates an authority from an HMAC secret and/or a JWKS document, tolerating
     /// `clockSkew` seconds (at most ``maximumClockSkew``) between the minting and our clock,
     /// that also accepts the Fleet Engine–shaped tokens of `serviceAccounts`.
     public init(
         hmacSecret: [UInt8]?, jwksJSON: String? = nil, serviceAccounts: ServiceAccounts = .none, clock: WallClock = .system,
-        clockSkew: Double = defaultClockSkew
+        clockSkew: Double = defaultClockSkew, cacheBytes: Int = CacheBudget.standard.verifiedTokens
     ) async throws {
         guard clockSkew.isFinite, (0...Self.maximumClockSkew).contains(clockSkew) else {
             throw Rejection(description: "the token clock skew must be between 0 and \(Int(Self.maximumClockSkew)) seconds")
@@ -72,12 +72,13 @@ public final class TokenAuthority: Sendable {
         self.serviceAccounts = serviceAccounts
         self.clock = clock
         self.clockSkew = clockSkew
+        verifiedTokens = BoundedCache(capacity: .max, costLimit: cacheBytes)
     }
 
     /// The caller a bearer token stands for, or a ``Rejection`` saying why not.
     public func verify(_ token: String) async throws(Rejection) -> Principal {
         let now = clock.now.secondsSince1970
-        if let hit = cache.withLock({ $0[token] }) {
+        if let hit = verifiedTokens.value(forKey: token) {
             try checkWindow(now: now, expires: hit.expires, notBefore: hit.notBefore)
             return hit.principal
         }
@@ -90,12 +91,13 @@ public final class TokenAuthority: Sendable {
             verified = try await verifyOwn(token, header: header, now: now)
         }
         let (principal, expires, notBefore) = verified
-        cache.withLock { cache in
-            if cache.count >= Self.cacheLimit, let victim = cache.keys.first { cache[victim] = nil }
-            cache[token] = (principal, expires, notBefore)
-        }
+        let entry = VerifiedToken(principal: principal, expires: expires, notBefore: notBefore)
+        verifiedTokens.setValue(entry, forKey: token, cost: entry.approximateBytes(token: token))
         return principal
     }
+
+    /// How many verified tokens are kept (tests).
+    var verifiedTokenCount: Int { verifiedTokens.count }
 
     /// The caller of one of the server's own tokens (HS256 or a JWKS key).
     private func verifyOwn(_ token: String, header: TokenHeader, now: Double) async throws(Rejection) -> (Principal, Double, Double) {

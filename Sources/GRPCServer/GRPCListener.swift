@@ -1,4 +1,5 @@
 import Access
+import Caching
 import Fleet
 import GRPCCore
 import GRPCNIOTransportHTTP2
@@ -38,10 +39,11 @@ public final class GRPCListener: Service, Sendable {
     private let serving = Atomic<Bool>(false)
 
     /// A listener on `host:port` (0: any free port) for `fleet`, authenticating with
-    /// `authenticator` and counting calls in `registry`.
+    /// `authenticator` and counting calls in `registry`, keeping trip views within their share
+    /// of `cacheBudget`.
     public init(
         fleet: Fleet, authenticator: Authenticator, registry: PrometheusCollectorRegistry, host: String, port: Int,
-        tls: TLSFiles? = nil, logger: Logger
+        tls: TLSFiles? = nil, cacheBudget: CacheBudget = .standard, logger: Logger
     ) {
         let security: HTTP2ServerTransport.Posix.TransportSecurity =
             if let tls {
@@ -57,7 +59,7 @@ public final class GRPCListener: Service, Sendable {
         let calls = Calls(fleet: fleet, authenticator: authenticator, logger: logger)
         server = GRPCCore.GRPCServer(
             transport: MessageSizeLimit(base: transport, limit: Self.maximumRequestBytes),
-            services: [VehicleService(calls: calls), TripService(calls: calls, views: ViewCache())],
+            services: [VehicleService(calls: calls), TripService(calls: calls, views: ViewCache(byteLimit: cacheBudget.messageViews))],
             interceptors: [CallMetrics(registry: registry), OneMessage()])
     }
 

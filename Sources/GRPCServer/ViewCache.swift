@@ -13,9 +13,9 @@ final class ViewCache: Sendable {
 
     private let entries: BoundedCache<String, Entry>
 
-    /// A cache of at most `capacity` views and about `byteLimit` bytes of them.
-    init(capacity: Int = 20_000, byteLimit: Int = 128 << 20) {
-        entries = BoundedCache(capacity: capacity, costLimit: byteLimit)
+    /// A cache of views of about `byteLimit` bytes in all.
+    init(byteLimit: Int = CacheBudget.standard.messageViews) {
+        entries = BoundedCache(capacity: .max, costLimit: byteLimit)
     }
 
     /// The view's message at `revision`, made by `make` on a miss.
@@ -25,7 +25,8 @@ final class ViewCache: Sendable {
         // The encoded size is what the message's storage holds, near enough; a miss pays one
         // encoding more beside the JSON round trip that made the message.
         let size = (try? message.serializedBytes() as [UInt8])?.count ?? 0
-        entries.setValue(Entry(revision: revision, message: message), forKey: key, cost: size)
+        // A message's decoded storage holds more than its encoding: a box per submessage.
+        entries.setValue(Entry(revision: revision, message: message), forKey: key, cost: size * 2 + key.utf8.count + 160)
         return message
     }
 }

@@ -1,3 +1,4 @@
+import Caching
 import Foundation
 import Geo
 import Logging
@@ -30,7 +31,7 @@ public final class PostgresTripStore: SharedTripStore {
     let pool: ConnectionPool
     /// Asked whether the database answers when a statement waits long.
     let liveness: DatabaseLiveness
-    let caches = DecodedRowCaches()
+    let caches: DecodedRowCaches
     let lane: WriteLane
     /// Riders' trip reads, gathered into shared statements.
     let tripReads: TripReadBatcher
@@ -53,14 +54,17 @@ public final class PostgresTripStore: SharedTripStore {
     /// pooled reads'; a listener for ``eventCommits()`` has one more of its own, and one more
     /// is kept open for the liveness check when `keepsLivenessConnection`, as a server's store
     /// should: it tells a busy database from a silent one at once; see DatabaseLiveness).
-    /// `liveness` says how soon a silent database fails writes (``PostgresLivenessTimings``).
+    /// `liveness` says how soon a silent database fails writes (``PostgresLivenessTimings``);
+    /// decoded rows take their shares of `cacheBudget` (the database server caches pages).
     public init(
         location: PostgresLocation, maximumConnections: Int = 12, keepsLivenessConnection: Bool = true,
-        liveness timings: PostgresLivenessTimings = .serving, logger: Logger = Logger(label: "tripshare.postgres")
+        liveness timings: PostgresLivenessTimings = .serving, cacheBudget: CacheBudget = .standard,
+        logger: Logger = Logger(label: "tripshare.postgres")
     )
         async throws
     {
         self.location = location
+        caches = DecodedRowCaches(budget: cacheBudget)
         self.logger = logger
         liveness = DatabaseLiveness(location: location, timings: timings, logger: logger)
         pool = ConnectionPool(

@@ -1,3 +1,4 @@
+import Caching
 import Foundation
 import GRDB
 import Geo
@@ -11,19 +12,28 @@ import TripStore
 /// recorded in ``health``; nothing is acknowledged before it is committed.
 public final class SQLiteTripStore: TripStore {
     let pool: DatabasePool
-    let caches = DecodedRowCaches()
+    let caches: DecodedRowCaches
     public let health = StoreHealth()
     private let groupCommit: GroupCommit
     private let checkpointer: WALCheckpointer
     /// The migrations this opening applied (empty when the schema was current).
     public let newlyAppliedMigrations: [String]
 
-    /// Opens (creating if needed) the database at `path` and applies pending migrations.
-    public init(path: String) throws {
+    /// How many connections read at once (besides the one writer).
+    static let readerCount = 8
+
+    /// Opens (creating if needed) the database at `path` and applies pending migrations; its
+    /// decoded rows and SQLite's page cache take their shares of `cacheBudget`.
+    public init(path: String, cacheBudget: CacheBudget = .standard) throws {
+        caches = DecodedRowCaches(budget: cacheBudget)
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
-        configuration.maximumReaderCount = 8
+        configuration.maximumReaderCount = Self.readerCount
+        let pageCacheKiB = Self.pageCacheKiBPerConnection(cacheBudget)
         configuration.prepareDatabase { db in
+            // Each connection keeps its own page cache: the share is split between the writer
+            // and the readers (negative: a size in KiB rather than in pages).
+            try db.execute(sql: "PRAGMA cache_size = -\(pageCacheKiB)")
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             try db.execute(sql: "PRAGMA wal_autocheckpoint = \(WALCheckpointer.writerThresholdPages)")
             try db.execute(sql: "PRAGMA journal_size_limit = \(WALCheckpointer.sizeLimitBytes)")
@@ -36,6 +46,20 @@ public final class SQLiteTripStore: TripStore {
         let after = try pool.read { db in try migrator.appliedMigrations(db) }
         newlyAppliedMigrations = after.filter { !before.contains($0) }
         checkpointer = try WALCheckpointer(path: path)
+    }
+
+    /// The page cache of each connection, in KiB: the budget's share for database pages over
+    /// the writer and the readers, and at least SQLite's own default of 2 MB, below which the
+    /// upper levels of the indexes no longer stay cached.
+    static func pageCacheKiBPerConnection(_ budget: CacheBudget) -> Int {
+        max(2_048, (budget.databasePages / (readerCount + 1)) >> 10)
+    }
+
+    /// The page cache SQLite keeps on the writer's connection and on a reader's, in KiB (what
+    /// `PRAGMA cache_size` says, made positive).
+    package func pageCacheKiB() throws -> (writer: Int, reader: Int) {
+        let sizeOf = { (db: Database) throws -> Int in abs(try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? 0) }
+        return (try pool.write(sizeOf), try pool.read(sizeOf))
     }
 
     /// The migrations already applied, oldest first.

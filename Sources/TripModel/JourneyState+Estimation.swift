@@ -18,6 +18,14 @@ extension JourneyState {
     /// Without a route, those near the straight line to the next stop among `trips` (the
     /// vehicle's unfinished trips), when that stop's pace is missing or due for renewal.
     public static func roadCellsToRead(vehicle: Vehicle, trips: [Trip] = [], tracking: RouteTracking, now: Timestamp) -> [RoadCell]? {
+        // A current profile needs nothing, and knowing so needs only the route's version: a
+        // location update does not decode and measure the whole route here (issue 30). A
+        // stored route segment always decodes (it was checked when it was set).
+        if vehicle.currentRouteSegment != nil, let profile = tracking.profile,
+            profile.describes(routeVersion: vehicle.currentRouteSegmentVersion, now: now)
+        {
+            return nil
+        }
         guard let route = followedRoute(of: vehicle) else {
             // No route: the corridor of the straight line to the next stop (LinePace).
             guard let position = vehicle.lastLocation?.location, let stop = firstStop(vehicle: vehicle, trips: trips),
@@ -25,7 +33,6 @@ extension JourneyState {
             else { return nil }
             return LinePace.corridor(from: position, to: target)
         }
-        if let profile = tracking.profile, profile.describes(routeVersion: route.version, now: now) { return nil }
         return Array(Set(RoadCell.along(route.measure).map(\.cell))).sorted()
     }
 
@@ -76,9 +83,10 @@ extension JourneyState {
     /// refresh (pass them as its `roads`): when its profile is missing or of another route, never while the route
     /// stays the same.
     public static func routeToReadRoadsOf(vehicle: Vehicle, tracking: RouteTracking) -> [LatLng]? {
-        guard let route = followedRoute(of: vehicle) else { return nil }
-        if let profile = tracking.profile, profile.routeVersion == route.version { return nil }
-        return route.measure.points
+        // Decided on the version alone, before the route is decoded (issue 30).
+        guard vehicle.currentRouteSegment != nil else { return nil }
+        if let profile = tracking.profile, profile.routeVersion == vehicle.currentRouteSegmentVersion { return nil }
+        return followedRoute(of: vehicle)?.measure.points
     }
 
     /// Keeps the route's profile current: rebuilt with `paces` when given, and without when

@@ -1,4 +1,5 @@
 import Access
+import Caching
 import Fleet
 import Hummingbird
 import Logging
@@ -38,6 +39,8 @@ public struct TripServerApp: Sendable {
     public let tiles: MapTiles?
     /// Budgets of the public map data routes, per client address; nil for none.
     let mapDataLimiter: TokenRateLimiter?
+    /// The memory the process's caches may hold; the encoded trip views take their share.
+    public let cacheBudget: CacheBudget
 
     /// The default budget of each client address on the map data routes: a map page fetches
     /// a few dozen tiles when it opens and as it zooms, far below this.
@@ -55,14 +58,17 @@ public struct TripServerApp: Sendable {
     /// unless given); the event log keeps what `eventRetention` says; requests are bounded by
     /// `limits`. Map tiles come from `tiles` (by default drawn from `basemap`, kept in memory),
     /// each client address limited to `mapDataRate` (nil for no limit). Estimates read the
-    /// roads under routes from `roadClasses` (DESIGN §5), when given.
+    /// roads under routes from `roadClasses` (DESIGN §5), when given. Encoded trip views are
+    /// kept within their share of `cacheBudget` (the store and the authority take theirs).
     public init(
         store: any TripStore, authority: TokenAuthority, metrics: RequestMetrics = RequestMetrics(),
         clock: WallClock = .system, previewClock: WallClock? = nil, basemap: BasemapLayer? = nil,
         rateLimiter: TokenRateLimiter = TokenRateLimiter(), eventRetention: EventRetention = .standard,
         limits: RequestLimits = .standard, tiles: MapTiles? = nil,
-        mapDataRate: TokenRateLimiter.Rate? = TripServerApp.defaultMapDataRate, roadClasses: (any RoadClassSource)? = nil
+        mapDataRate: TokenRateLimiter.Rate? = TripServerApp.defaultMapDataRate, roadClasses: (any RoadClassSource)? = nil,
+        cacheBudget: CacheBudget = .standard
     ) {
+        self.cacheBudget = cacheBudget
         self.limits = limits
         pixels = PixelBudget(pixelsPerSecond: limits.pixelsPerSecond, burst: limits.pixelsPerSecond.map { $0 * 3 })
         self.previewClock = previewClock ?? clock
@@ -120,7 +126,7 @@ public struct TripServerApp: Sendable {
         // has a `{provider}`, bound to the token's provider (AuthMiddleware).
         let api = router.group().add(middleware: AuthMiddleware(authenticator: authenticator)).add(middleware: queryParameters)
         VehicleRoutes(fleet: fleet, metrics: metrics).register(on: api)
-        TripRoutes(fleet: fleet, metrics: metrics).register(on: api)
+        TripRoutes(fleet: fleet, metrics: metrics, views: EncodedViewCache(byteLimit: cacheBudget.encodedViews)).register(on: api)
         StyleRoutes(styles: fleet.styles).register(on: api)
         previews.register(on: api)
         NavigationRoutes(fleet: fleet).register(on: api)

@@ -7,8 +7,8 @@
 import Caching
 import TripModel
 
-/// A decoded value cached under the row version it was decoded from.
-package struct VersionedCache<Value: Sendable>: Sendable {
+/// A decoded value cached under the row version it was decoded from, within a memory budget.
+package struct VersionedCache<Value: Sendable & MemoryFootprint>: Sendable {
     private struct Entry: Sendable {
         var version: Int64
         var value: Value
@@ -16,7 +16,9 @@ package struct VersionedCache<Value: Sendable>: Sendable {
 
     private let entries: BoundedCache<String, Entry>
 
-    package init(capacity: Int) { entries = BoundedCache(capacity: capacity) }
+    /// A cache of entries whose estimated sizes (``MemoryFootprint``) add up to at most
+    /// `byteLimit`.
+    package init(byteLimit: Int) { entries = BoundedCache(capacity: .max, costLimit: byteLimit) }
 
     /// The value, when the cache holds exactly `version`.
     package func value(for key: String, version: Int64) -> Value? {
@@ -29,10 +31,21 @@ package struct VersionedCache<Value: Sendable>: Sendable {
     package func version(for key: String) -> Int64? { entries.value(forKey: key)?.version }
 
     package func store(_ value: Value, for key: String, version: Int64) {
-        entries.setValue(Entry(version: version, value: value), forKey: key)
+        let cost = value.approximateBytes + key.utf8.count + Self.entryOverhead
+        entries.setValue(Entry(version: version, value: value), forKey: key, cost: cost)
     }
 
     package func remove(_ key: String) { entries.removeValue(forKey: key) }
+
+    /// How many entries are held (for tests and statistics).
+    package var count: Int { entries.count }
+
+    /// The estimated bytes held.
+    package var bytes: Int { entries.totalCost }
+
+    /// What an entry costs beside its value and key: its slots in the cache's ring and
+    /// dictionary.
+    private static var entryOverhead: Int { MemoryLayout<Entry>.stride + 64 }
 }
 
 /// A trip as its row holds it.
@@ -49,15 +62,21 @@ package struct TripRow: Sendable {
 }
 
 /// The decoded-row caches of one store (a class, so a transaction that holds it fits an
-/// existential's inline buffer: no allocation per write).
+/// existential's inline buffer: no allocation per write), each within its share of the
+/// process's cache budget.
 package final class DecodedRowCaches: Sendable {
-    package let vehicles = VersionedCache<VehicleRecord>(capacity: 20_000)
-    package let trips = VersionedCache<TripRow>(capacity: 20_000)
+    package let vehicles: VersionedCache<VehicleRecord>
+    package let trips: VersionedCache<TripRow>
     /// Trips as riders read them (live fields from the vehicle), by trip and the vehicle row's
     /// version; the revision holds the trip row's. Filled by reads, which see committed data.
-    package let composedTrips = VersionedCache<Revisioned<Trip>>(capacity: 20_000)
+    package let composedTrips: VersionedCache<Revisioned<Trip>>
 
-    package init() {}
+    /// Caches within `budget`'s shares for decoded vehicles, trips and composed trips.
+    package init(budget: CacheBudget) {
+        vehicles = VersionedCache(byteLimit: budget.decodedVehicles)
+        trips = VersionedCache(byteLimit: budget.decodedTrips)
+        composedTrips = VersionedCache(byteLimit: budget.composedTrips)
+    }
 
     /// Applies a committed write's changes.
     package func apply(_ updates: [CacheUpdate]) {

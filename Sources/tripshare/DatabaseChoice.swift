@@ -1,4 +1,5 @@
 import ArgumentParser
+import Caching
 import Foundation
 import Logging
 import PostgresStore
@@ -55,16 +56,17 @@ enum DatabaseChoice: CustomStringConvertible {
     }
 
     /// Opens the store, applying its migrations. A PostgreSQL server that cannot be reached
-    /// is a start-up error saying where it was looked for.
-    func open() async throws -> any TripStore {
+    /// is a start-up error saying where it was looked for. Its caches take their shares of
+    /// `cacheBudget`.
+    func open(cacheBudget: CacheBudget = .standard) async throws -> any TripStore {
         switch self {
         case .sqlite(let path):
             let directory = (path as NSString).deletingLastPathComponent
             if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
-            return try SQLiteTripStore(path: path)
+            return try SQLiteTripStore(path: path, cacheBudget: cacheBudget)
         case .postgres(let location):
             do {
-                return try await PostgresTripStore(location: location)
+                return try await PostgresTripStore(location: location, cacheBudget: cacheBudget)
             } catch let error as StatusError where error.code == .unavailable {
                 throw StartupError(description: "cannot open the store: \(error.message)")
             }

@@ -36,6 +36,7 @@ struct DemoCommand: AsyncParsableCommand {
     @OptionGroup var options: ServerOptions
     @OptionGroup(title: "Connections and tokens") var security: SecurityOptions
     @OptionGroup(title: "Limits") var limits: LimitOptions
+    @OptionGroup(title: "Memory") var memory: MemoryOptions
     @OptionGroup(title: "Basemap") var basemapOptions: BasemapOptions
     @OptionGroup(title: "Map tiles") var tileOptions: TileOptions
     @OptionGroup(title: "gRPC (Fleet Engine's own clients)") var grpc: GRPCOptions
@@ -111,7 +112,8 @@ struct DemoCommand: AsyncParsableCommand {
         _ demo: DemoDrive, factor: Double, host: String, port: Int, basemap: BasemapLayer?, tiles: String?, budget: ConnectionBudget,
         logger: Logger, listening: ListeningFlag
     ) async throws {
-        let opened = try await options.openServer(security, limits: limits, basemap: basemap, tileOptions: tileOptions, logger: logger)
+        let opened = try await options.openServer(
+            security, limits: limits, memory: memory, basemap: basemap, tileOptions: tileOptions, logger: logger)
         var server = opened.app
         let authority = opened.authority
         let listener = try grpc.listener(for: &server, host: host, httpPort: port, tls: nil, logger: logger)

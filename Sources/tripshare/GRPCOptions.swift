@@ -40,7 +40,7 @@ struct GRPCOptions: ParsableArguments {
         guard let port = try resolvedPort(httpPort: httpPort) else { return nil }
         let listener = GRPCListener(
             fleet: server.fleet, authenticator: server.authenticator, registry: server.metrics.registry, host: host, port: port,
-            tls: tls, logger: logger)
+            tls: tls, cacheBudget: server.cacheBudget, logger: logger)
         server.readinessChecks.append { listener.unreadiness }
         return listener
     }

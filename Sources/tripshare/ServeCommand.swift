@@ -37,6 +37,7 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var options: ServerOptions
     @OptionGroup(title: "Connections and tokens") var security: SecurityOptions
     @OptionGroup(title: "Limits") var limits: LimitOptions
+    @OptionGroup(title: "Memory") var memory: MemoryOptions
     @OptionGroup(title: "Basemap") var basemapOptions: BasemapOptions
     @OptionGroup(title: "Map tiles") var tileOptions: TileOptions
     @OptionGroup(title: "gRPC (Fleet Engine's own clients)") var grpc: GRPCOptions
@@ -63,7 +64,8 @@ struct ServeCommand: AsyncParsableCommand {
         host: String, port: Int, basemap: BasemapLayer?, fileLimit: OpenFileLimit?, budget: ConnectionBudget, logger: Logger,
         listening: ListeningFlag
     ) async throws {
-        let opened = try await options.openServer(security, limits: limits, basemap: basemap, tileOptions: tileOptions, logger: logger)
+        let opened = try await options.openServer(
+            security, limits: limits, memory: memory, basemap: basemap, tileOptions: tileOptions, logger: logger)
         var server = opened.app
         let keys = opened.keys
         let tlsFiles = try tls.resolvedFiles()

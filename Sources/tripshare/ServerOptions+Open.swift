@@ -1,4 +1,5 @@
 import Access
+import Caching
 import Foundation
 import Logging
 import PostgresStore
@@ -21,23 +22,25 @@ extension ServerOptions {
     /// of the database every process shares (PostgreSQL). Tokens are verified with
     /// `security`'s clock skew and limited to its rates; requests are bounded by `limits`;
     /// previews draw `basemap`, map tiles are drawn from it as `tileOptions` say, and estimates
-    /// read the roads under routes from its tiles.
+    /// read the roads under routes from its tiles. The caches share `memory`'s budget.
     func openServer(
-        _ security: SecurityOptions, limits: LimitOptions, basemap: BasemapLayer? = nil, tileOptions: TileOptions = TileOptions(),
-        logger: Logger
+        _ security: SecurityOptions, limits: LimitOptions, memory: MemoryOptions = MemoryOptions(), basemap: BasemapLayer? = nil,
+        tileOptions: TileOptions = TileOptions(), logger: Logger
     ) async throws -> OpenedServer {
         let database = try resolvedDatabase()
         let retention = try resolvedEventRetention()
-        let store = try await database.open()
+        let cacheBudget = try memory.resolvedBudget()
+        let store = try await database.open(cacheBudget: cacheBudget)
         let keys = try await signingKeys(database: database, store: store)
         let authority = try await TokenAuthority(
             hmacSecret: keys.hmacSecret, jwksJSON: keys.jwksJSON, serviceAccounts: try await security.resolvedServiceAccounts(),
-            clockSkew: try security.clockSkew())
+            clockSkew: try security.clockSkew(), cacheBytes: cacheBudget.verifiedTokens)
         let limiter = TokenRateLimiter(policy: try security.rateLimits())
         var app = TripServerApp(
             store: store, authority: authority, basemap: basemap, rateLimiter: limiter, eventRetention: retention,
             limits: try limits.requestLimits(), tiles: try tileOptions.open(basemap, logger: logger),
-            mapDataRate: try tileOptions.resolvedRate(), roadClasses: basemap.flatMap { BasemapRoads(source: $0.source) })
+            mapDataRate: try tileOptions.resolvedRate(), roadClasses: basemap.flatMap { BasemapRoads(source: $0.source) },
+            cacheBudget: cacheBudget)
         // The documentation of the repository this binary was built from, as the demo finds its data.
         app.docsDirectory = DemoCommand.projectFile("docs")
         return OpenedServer(app: app, authority: authority, keys: keys, database: database)

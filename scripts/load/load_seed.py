@@ -1,13 +1,15 @@
-"""Seeds a tripshare server for load tests: N vehicles, each with a 500-point route
-segment and a location on it, and N trips assigned one per vehicle. Writes a server token
-and one consumer token per trip (HS256 with the server's secret file) next to the data.
-Usage: load_seed.py BASE_URL SECRET_FILE OUT_DIR N"""
+"""Seeds a tripshare server for load tests: N vehicles, each with a route segment of POINTS
+points (default 500, about 2 m apart) and a location on it, and N trips assigned one per
+vehicle, picked up at the route's end. Writes a server token and one consumer token per trip
+(HS256 with the server's secret file) next to the data.
+Usage: load_seed.py BASE_URL SECRET_FILE OUT_DIR N [POINTS]"""
 import concurrent.futures, json, math, os, sys, time, urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
 import tokens  # noqa: E402
 
 base, secret_file, out, n = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+points = int(sys.argv[5]) if len(sys.argv) > 5 else 500
 secret = open(secret_file).read().strip().encode()
 
 def token(claims):
@@ -36,7 +38,7 @@ def call(method, path, body):
 
 def seed(i):
     lat0, lng0 = 37.3 + (i % 100) * 0.002, -122.1 + (i // 100) * 0.002
-    route = [(lat0 + k * 0.00002, lng0 + 0.00001 * math.sin(k / 7)) for k in range(500)]
+    route = [(lat0 + k * 0.00002, lng0 + 0.00001 * math.sin(k / 7)) for k in range(points)]
     call("POST", f"/v1/providers/load/vehicles?vehicleId=v{i}", {
         "vehicleState": "ONLINE", "supportedTripTypes": ["EXCLUSIVE"], "maximumCapacity": 4, "vehicleType": {"category": "AUTO"},
         "currentRouteSegment": encode_polyline(route),

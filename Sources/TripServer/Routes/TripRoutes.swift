@@ -11,7 +11,7 @@ struct TripRoutes {
     let fleet: Fleet
     let metrics: RequestMetrics
     /// Encoded views of unchanged trips.
-    var views = EncodedViewCache()
+    let views: EncodedViewCache
 
     func register(on router: some RouterMethods<TripRequestContext>) {
         router.post("/v1/providers/{provider}/trips", use: create)

@@ -1,0 +1,46 @@
+// One memory budget for every per-item cache of a server process (`serve --cache-mb`), split
+// between them by fixed shares (docs/operations.md, "Memory"). Each cache is bounded by the
+// bytes its entries are estimated to hold, not by how many there are: a fleet of 50,000
+// vehicles with short routes and one of 5,000 with long ones need the same memory for the
+// same hit rate, and a count sized for a small fleet thrashes in a large one (issue 30: every
+// rider's read decoded its trip, encoded its view and checked its token's signature anew once
+// the fleet outgrew 20,000 entries).
+
+/// The bytes a server's caches may hold, and each cache's share of them.
+public struct CacheBudget: Sendable, Equatable, CustomStringConvertible {
+    /// The whole budget, in bytes.
+    public let bytes: Int
+
+    /// The default: 256 MB (docs/operations.md says how many vehicles and trips it holds).
+    public static let standard = CacheBudget(megabytes: 256)
+
+    /// The largest budget `--cache-mb` accepts (64 GB).
+    public static let maximumMegabytes = 65_536
+
+    /// A budget of `megabytes` × 2²⁰ bytes (negative counts as 0).
+    public init(megabytes: Int) { bytes = max(0, min(megabytes, Self.maximumMegabytes)) << 20 }
+
+    /// A budget of exactly `bytes` (tests).
+    public init(bytes: Int) { self.bytes = max(0, bytes) }
+
+    /// Decoded vehicle rows (20%): read on every location update and every rider's read.
+    public var decodedVehicles: Int { share(20) }
+    /// Decoded trip rows (10%): a trip row holds no route, so it is small.
+    public var decodedTrips: Int { share(10) }
+    /// Trips as riders read them, composed with their vehicle's live fields (20%).
+    public var composedTrips: Int { share(20) }
+    /// The JSON of REST trip views (15%).
+    public var encodedViews: Int { share(15) }
+    /// gRPC trip views as messages (5%): most riders read over REST.
+    public var messageViews: Int { share(5) }
+    /// Verified bearer tokens (10%): a miss costs a signature check, about 600 bytes a token.
+    public var verifiedTokens: Int { share(10) }
+    /// SQLite's page cache, over all of the store's connections (20%); on PostgreSQL, whose
+    /// pages the database server caches, this share is left unused.
+    public var databasePages: Int { share(20) }
+
+    private func share(_ percent: Int) -> Int { bytes / 100 * percent }
+
+    /// The budget in megabytes, for messages.
+    public var description: String { "\(bytes >> 20) MB" }
+}

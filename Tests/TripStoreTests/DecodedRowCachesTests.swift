@@ -1,0 +1,59 @@
+import Caching
+import Geo
+import Testing
+import TripModel
+import TripStore
+
+@Suite struct DecodedRowCachesTests {
+    /// A vehicle on a road heading north with a route of `points` points, about 2 m apart, and
+    /// its first waypoint's path along the whole route (what a location update stores).
+    static func vehicle(_ i: Int, points: Int) -> VehicleRecord {
+        let road = (0..<points).map { k in
+            LatLng(latitude: 37.3 + Double(i % 100) * 0.002 + Double(k) * 0.00002, longitude: -122.1 + Double(i / 100) * 0.002)
+        }
+        var vehicle = Vehicle(name: "providers/p/vehicles/v\(i)")
+        vehicle.currentRouteSegment = EncodedPolyline.encode(road)
+        var stop = TripWaypoint()
+        stop.tripId = "t\(i)"
+        stop.encodedPathToWaypoint = EncodedPolyline.encode(road)
+        vehicle.waypoints = [stop]
+        return VehicleRecord(vehicle: vehicle, tracking: RouteTracking())
+    }
+
+    /// The decoded vehicles never hold more than their share of the budget, however many
+    /// vehicles pass through, and the ones stored last are still there.
+    @Test func decodedVehiclesStayWithinTheirShare() {
+        let budget = CacheBudget(bytes: 10 << 20)
+        let caches = DecodedRowCaches(budget: budget)
+        for i in 0..<2_000 {
+            caches.vehicles.store(Self.vehicle(i, points: 500), for: "p/v\(i)", version: 1)
+            #expect(caches.vehicles.bytes <= budget.decodedVehicles)
+        }
+        #expect(caches.vehicles.count > 100 && caches.vehicles.count < 2_000)
+        #expect(caches.vehicles.value(for: "p/v1999", version: 1) != nil)
+        #expect(caches.vehicles.value(for: "p/v1999", version: 2) == nil)
+    }
+
+    /// A vehicle is charged for its route: one with a 20,000-point route costs more than one
+    /// with 500 points by what its longer polylines hold, so a fleet of long routes holds
+    /// fewer vehicles in the same memory rather than more memory.
+    @Test func aLongRouteCostsInProportion() {
+        func polylineBytes(_ record: VehicleRecord) -> Int {
+            (record.vehicle.currentRouteSegment?.utf8.count ?? 0) + (record.vehicle.waypoints[0].encodedPathToWaypoint?.utf8.count ?? 0)
+        }
+        let short = Self.vehicle(1, points: 500)
+        let long = Self.vehicle(1, points: 20_000)
+        #expect(short.approximateBytes > polylineBytes(short) && short.approximateBytes < polylineBytes(short) + 4_096)
+        let growth = Double(long.approximateBytes - short.approximateBytes) / Double(polylineBytes(long) - polylineBytes(short))
+        #expect(growth > 0.99 && growth < 1.01, "\(short.approximateBytes) and \(long.approximateBytes) bytes")
+    }
+
+    /// A value too large for the whole share is not kept at all (a budget of 0 caches nothing),
+    /// and reads still answer nil rather than a stale value.
+    @Test func aZeroBudgetCachesNothing() {
+        let caches = DecodedRowCaches(budget: CacheBudget(megabytes: 0))
+        caches.vehicles.store(Self.vehicle(1, points: 500), for: "p/v1", version: 1)
+        #expect(caches.vehicles.count == 0)
+        #expect(caches.vehicles.value(for: "p/v1", version: 1) == nil)
+    }
+}
