@@ -13,6 +13,9 @@ import json
 import os
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
+import navroutes  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIXTURES = os.path.join(ROOT, "..", "shared", "fixtures")
 OUT = os.path.join(ROOT, "Tests", "NavigationTests", "Data")
@@ -163,28 +166,6 @@ def instruction(maneuver, road, toward, exit_number, exit_count, bearing_after, 
     raise ValueError(maneuver)
 
 
-# --- polylines ---------------------------------------------------------------------------
-
-def decode(encoded, precision):
-    points, lat, lng, i = [], 0, 0, 0
-    while i < len(encoded):
-        values = []
-        for _ in range(2):
-            result, shift = 0, 0
-            while True:
-                b = ord(encoded[i]) - 63
-                i += 1
-                result |= (b & 0x1F) << shift
-                shift += 5
-                if b < 0x20:
-                    break
-            values.append(~(result >> 1) if result & 1 else result >> 1)
-        lat += values[0]
-        lng += values[1]
-        points.append((lat / 10 ** precision, lng / 10 ** precision))
-    return points
-
-
 # --- OSRM --------------------------------------------------------------------------------
 
 def osrm():
@@ -278,7 +259,7 @@ def valhalla():
     unit = 1609.344 if trip.get("units") == "miles" else 1000.0
     raw = []
     for leg in trip["legs"]:
-        shape = decode(leg["shape"], 6)
+        shape = navroutes.decode_polyline(leg["shape"], 6)
         for v in leg["maneuvers"]:
             raw.append((v, shape))
     flags = [v.get("drive_on_right") for v, _ in raw if "drive_on_right" in v]

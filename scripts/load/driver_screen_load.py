@@ -60,36 +60,15 @@ def route(binary, work, basemap):
         subprocess.run([binary, "import", "osrm", HELSINKI_ROUTE, "--out", out], check=True, capture_output=True)
         with open(out) as f:
             body = json.load(f)
-        return body, decode_polyline(body["encodedPolyline"]), "Helsinki demo route over data-samples/helsinki.pmtiles"
+        return body, navroutes.decode_polyline(body["encodedPolyline"]), "Helsinki demo route over data-samples/helsinki.pmtiles"
     if os.path.exists(BERLIN):
         out = os.path.join(work, "berlin.json")
         subprocess.run([binary, "import", "valhalla", BERLIN, "--out", out], check=True, capture_output=True)
         with open(out) as f:
             body = json.load(f)
-        return body, decode_polyline(body["encodedPolyline"]), "Valhalla Berlin route"
+        return body, navroutes.decode_polyline(body["encodedPolyline"]), "Valhalla Berlin route"
     body, points = navroutes.east_route((52.52, 13.40), count=61, spacing=50)
     return body, points, "straight 3 km test route"
-
-
-def decode_polyline(text):
-    points, index, lat, lng = [], 0, 0, 0
-    while index < len(text):
-        for axis in (0, 1):
-            shift = result = 0
-            while True:
-                byte = ord(text[index]) - 63
-                index += 1
-                result |= (byte & 0x1F) << shift
-                shift += 5
-                if byte < 0x20:
-                    break
-            delta = ~(result >> 1) if result & 1 else result >> 1
-            if axis == 0:
-                lat += delta
-            else:
-                lng += delta
-        points.append((lat / 1e5, lng / 1e5))
-    return points
 
 
 def render_seconds(base):
