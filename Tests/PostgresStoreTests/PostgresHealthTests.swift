@@ -18,12 +18,14 @@ import TripStore
         let store: PostgresTripStore
         let relay: TCPRelay
 
-        init() async throws {
+        /// `timings`: a server's by default (the one under test); the suite's patient ones
+        /// where a test is not about how soon silence is noticed.
+        init(timings: PostgresLivenessTimings = .serving) async throws {
             let direct = try TestStores.requirePostgres().inSchema(TestStores.freshSchema())
             relay = try await TCPRelay(to: direct.endpoint)
             var relayed = direct
             relayed.endpoint = .tcp(host: "127.0.0.1", port: relay.port)
-            store = try await PostgresTripStore(location: relayed, maximumConnections: 2, logger: TestStores.logger)
+            store = try await PostgresTripStore(location: relayed, maximumConnections: 2, liveness: timings, logger: TestStores.logger)
             // As a server's store has long before any outage: the connection kept for the
             // liveness check is open (a check then never waits for a new connection).
             _ = try await store.liveness.confirm().get()
@@ -39,6 +41,19 @@ import TripStore
         func attach() {
             relay.restore()
         }
+    }
+
+    /// `write`'s answer, asked up to three times while it fails UNAVAILABLE: at a server's
+    /// timings a healthy database stalled by the whole suite's load on two cores can be taken
+    /// for silent (why the suite's other stores use patient timings); the writes a test
+    /// checks are not retried.
+    static func answered<T>(_ write: () async throws -> T) async throws -> T {
+        for _ in 0..<2 {
+            do { return try await write() } catch let error as StatusError where error.code == .unavailable {
+                try await Task.sleep(for: .seconds(1))
+            }
+        }
+        return try await write()
     }
 
     /// Readiness while the database is there: a check that outlasts /readyz's 0.8 s answer on
@@ -57,7 +72,7 @@ import TripStore
     /// readiness fails; database back: readiness recovers by itself (its probe write
     /// reconnects), with no restart, and writes work again.
     @Test(.enabled(if: TestStores.postgresWanted, TestStores.skipReason)) func lostDatabaseFailsReadinessUntilItIsBack() async throws {
-        let detachable = try await Detachable()
+        let detachable = try await Detachable(timings: .patient)
         let store = detachable.store
         let fleet = Fleet(store: store, clock: .fixed(fixedTime))
         _ = try await fleet.createVehicle(provider: "p", id: "v1", input: onlineVehicle())
@@ -95,7 +110,12 @@ import TripStore
         let detachable = try await Detachable()
         let store = detachable.store
         let fleet = Fleet(store: store, clock: .fixed(fixedTime))
-        _ = try await fleet.createVehicle(provider: "p", id: "v1", input: onlineVehicle())
+        _ = try await Self.answered {
+            // A try taken for silent may have committed.
+            do { _ = try await fleet.createVehicle(provider: "p", id: "v1", input: onlineVehicle()) } catch let error as StatusError
+                where error.code == .alreadyExists
+            { _ = try await fleet.vehicle(provider: "p", id: "v1") }
+        }
         #expect(try await Self.settledReadiness(fleet) == .ready)
 
         detachable.relay.freeze()
@@ -116,7 +136,9 @@ import TripStore
         await detachable.relay.thaw()
         let deadline = ContinuousClock.now + .seconds(20)
         while await fleet.readiness() != .ready, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(100)) }
-        let moved = try await fleet.updateVehicle(provider: "p", id: "v1", input: locationUpdate(37.7), mask: FieldMask("lastLocation"))
+        let moved = try await Self.answered {
+            try await fleet.updateVehicle(provider: "p", id: "v1", input: locationUpdate(37.7), mask: FieldMask("lastLocation"))
+        }
         #expect(moved.lastLocation?.location?.latitude == 37.7)
         await detachable.relay.shutdown()
     }
