@@ -87,7 +87,9 @@ import TripStore
         #expect(failure.message.contains("unavailable"), "\(failure.message)")
         #expect(store.health.failure?.code == .unavailable)
         if case .unavailable(let reason) = await fleet.readiness() {
-            #expect(reason.contains("the database"), "\(reason)")
+            // Its probe write says why, or, when the loaded suite slows it past /readyz's
+            // 0.8 s, that the store did not answer: not ready either way.
+            #expect(reason.contains("the database") || reason.contains("did not answer"), "\(reason)")
         } else {
             Issue.record("ready while the database is gone")
         }
