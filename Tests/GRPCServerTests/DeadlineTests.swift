@@ -44,7 +44,10 @@ import Testing
             await waiting.next()
             let start = ContinuousClock.now
             var options = CallOptions.defaults
-            options.timeout = .milliseconds(300)
+            // Long enough that the server has started the call before the client gives up,
+            // even while the whole suite loads two cores (at 300 ms it once had not, and
+            // counted nothing); far shorter than the lock.
+            options.timeout = .seconds(2)
             await expectStatus(.deadlineExceeded) {
                 _ = try await h.vehicles.updateVehicle(Wire.moveVehicle("v1", 37.4, -122.0), metadata: server, options: options)
             }
