@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// The messages of the `.proto` files under `Protos/`, read at test time so that tests can
 /// hold the model and the field table to them: a field added to the protos is seen by every
@@ -16,20 +17,8 @@ struct ProtoSchema {
         var number: Int
         var repeated: Bool
         var deprecated: Bool
-        /// The proto3 JSON name: lowerCamelCase of `name`.
-        var jsonName: String {
-            var result = ""
-            var upper = false
-            for character in name {
-                if character == "_" {
-                    upper = true
-                } else {
-                    result.append(upper ? Character(character.uppercased()) : character)
-                    upper = false
-                }
-            }
-            return result
-        }
+        /// The proto3 JSON name: lowerCamelCase of `name`, as the model's coding derives it.
+        var jsonName: String { ProtoJSONNames.jsonName(name) }
     }
 
     struct Message {
