@@ -53,7 +53,9 @@ class Server:
     def _start(self, files, env):
         """Starts the server on a free port; True once it answers, False if it exited."""
         self.port = free_port()
-        command = [self.binary, "serve", "--port", str(self.port), "--data-dir", self.data_dir, *self.args]
+        # No gRPC listener unless a test asks for one: its default port, ours + 1, may be taken.
+        grpc = [] if "--grpc-port" in self.args else ["--grpc-port", "0"]
+        command = [self.binary, "serve", "--port", str(self.port), "--data-dir", self.data_dir, *grpc, *self.args]
         if files:
             command = ["prlimit", f"--nofile={files}:{files}", "--", *command]
         environment = dict(os.environ, **(env or {}))
@@ -63,7 +65,7 @@ class Server:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                if "Address already in use" in self.log():
+                if "already in use" in self.log():
                     return False
                 raise RuntimeError(f"{name} exited at start:\n" + self.log())
             try:

@@ -37,6 +37,7 @@ public final class GRPCListener: Service, Sendable {
     private let server: GRPCCore.GRPCServer<MessageSizeLimit<HTTP2ServerTransport.Posix>>
     private let transport: HTTP2ServerTransport.Posix
     private let serving = Atomic<Bool>(false)
+    private let address: String
 
     /// A listener on `host:port` (0: any free port) for `fleet`, authenticating with
     /// `authenticator` and counting calls in `registry`, keeping trip views within their share
@@ -56,6 +57,7 @@ public final class GRPCListener: Service, Sendable {
         transport = HTTP2ServerTransport.Posix(
             address: Self.address(host: host, port: port), transportSecurity: security,
             config: .defaults { config in config.rpc.maxRequestPayloadSize = Self.transportRequestBytes })
+        address = "\(host):\(port)"
         let calls = Calls(fleet: fleet, authenticator: authenticator, logger: logger)
         server = GRPCCore.GRPCServer(
             transport: MessageSizeLimit(base: transport, limit: Self.maximumRequestBytes),
@@ -75,9 +77,16 @@ public final class GRPCListener: Service, Sendable {
     public func run() async throws {
         try await withGracefulShutdownHandler {
             try await withThrowingDiscardingTaskGroup { group in
-                group.addTask { try await self.server.serve() }
                 group.addTask {
-                    _ = try await self.transport.listeningAddress
+                    do {
+                        try await self.server.serve()
+                    } catch {
+                        throw ListenerFailure(address: self.address, reason: error)
+                    }
+                }
+                group.addTask {
+                    // When binding fails this throws too, with less to say than serve() does.
+                    guard (try? await self.transport.listeningAddress) != nil else { return }
                     self.serving.store(true, ordering: .releasing)
                 }
             }
@@ -102,5 +111,17 @@ public final class GRPCListener: Service, Sendable {
     /// Why the listener cannot take calls now (for `/readyz`), or nil when it can.
     public var unreadiness: String? {
         serving.load(ordering: .acquiring) ? nil : "the gRPC listener is not serving"
+    }
+}
+
+/// Why the gRPC listener stopped or never started, naming where it was to listen.
+public struct ListenerFailure: Error, CustomStringConvertible {
+    /// `host:port` as configured.
+    public var address: String
+    /// What the transport reported.
+    public var reason: any Error
+
+    public var description: String {
+        "the gRPC listener on \(address) failed: \(reason)"
     }
 }

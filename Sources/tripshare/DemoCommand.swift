@@ -97,6 +97,7 @@ struct DemoCommand: AsyncParsableCommand {
         let host = options.resolvedHost
         let port = try options.resolvedPort()
         try StartupChecks.ensurePortFree(host: host, port: port)
+        try grpc.ensurePortFree(host: host, httpPort: port)
         // The Helsinki tiles go with the Helsinki route; a log from elsewhere gets a basemap only when given one.
         let tiles = basemapOptions.resolvedPath(fallback: log == nil && route == nil ? Self.projectFile(Self.demoTiles) : nil)
         let basemap = try basemapOptions.open(fallback: tiles, logger: logger)

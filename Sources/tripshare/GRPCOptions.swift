@@ -32,6 +32,14 @@ struct GRPCOptions: ParsableArguments {
         return port == 0 ? nil : port
     }
 
+    /// Throws, naming the port and `--grpc-port`, when the gRPC listener's port is taken: its
+    /// default, the HTTP port + 1, can be, though the HTTP port itself is free.
+    func ensurePortFree(host: String, httpPort: Int) throws {
+        guard let port = try resolvedPort(httpPort: httpPort) else { return }
+        try StartupChecks.ensurePortFree(
+            host: host, port: port, option: "--grpc-port (the gRPC listener's; 0 turns it off)")
+    }
+
     /// The listener for `server`'s fleet, tokens and metrics on `host`, or nil when off; the
     /// server's `/readyz` then waits for it too.
     func listener(

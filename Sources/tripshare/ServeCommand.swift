@@ -52,6 +52,7 @@ struct ServeCommand: AsyncParsableCommand {
         let host = options.resolvedHost
         let port = try options.resolvedPort()
         try StartupChecks.ensurePortFree(host: host, port: port)
+        try grpc.ensurePortFree(host: host, httpPort: port)
         let basemap = try basemapOptions.open(logger: logger)
         let folder = try options.resolvedDatabase().isSQLite ? options.resolvedDataDirectory : nil
         try await StartupChecks.removingNewFolder(folder) { listening in

@@ -13,8 +13,9 @@ import Synchronization
 
 /// Start-up checks of the server commands.
 enum StartupChecks {
-    /// Throws when another program listens on `host`:`port` (port 0, "any free port", passes).
-    static func ensurePortFree(host: String, port: Int) throws {
+    /// Throws when another program listens on `host`:`port` (port 0, "any free port", passes);
+    /// the message points at `option`, the flag that chooses the port.
+    static func ensurePortFree(host: String, port: Int, option: String = "--port") throws {
         guard port != 0 else { return }
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -36,7 +37,7 @@ enum StartupChecks {
             if bind(socket, info.pointee.ai_addr, info.pointee.ai_addrlen) != 0 {
                 let reason = errno == EADDRINUSE ? "is already in use" : "cannot be used (\(String(cString: strerror(errno))))"
                 throw CommandError(
-                    "port \(port) on \(host) \(reason): stop the program listening there, or choose another port with --port")
+                    "port \(port) on \(host) \(reason): stop the program listening there, or choose another port with \(option)")
             }
         }
     }

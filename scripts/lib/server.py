@@ -13,7 +13,8 @@ def start(binary, port, work, *options, env=None, seconds=10):
     WORK/server.log and returns the process once `/healthz` answers; raises if the server exits
     or does not answer within `seconds`."""
     log = open(os.path.join(work, "server.log"), "w")
-    process = subprocess.Popen([binary, "serve", "--port", str(port), "--data-dir", work, *options],
+    grpc = [] if "--grpc-port" in options else ["--grpc-port", "0"]  # its default, port + 1, may be taken
+    process = subprocess.Popen([binary, "serve", "--port", str(port), "--data-dir", work, *grpc, *options],
                                env=env, stdout=subprocess.DEVNULL, stderr=log)
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:

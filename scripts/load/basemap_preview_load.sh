@@ -17,7 +17,7 @@ BIN="$ROOT/.build/release/tripshare"
 DATA=$(mktemp -d)
 PORT=18091
 BASE="http://127.0.0.1:$PORT"
-"$BIN" serve --data-dir "$DATA" --port $PORT --rate-limit 0 --basemap "$ROOT/data-samples/helsinki.pmtiles" >"$DATA/serve.log" 2>&1 &
+"$BIN" serve --data-dir "$DATA" --port $PORT --grpc-port 0 --rate-limit 0 --basemap "$ROOT/data-samples/helsinki.pmtiles" >"$DATA/serve.log" 2>&1 &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null; rm -rf "$DATA"' EXIT
 for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do curl -sf "$BASE/healthz" >/dev/null && break; sleep 0.5; done

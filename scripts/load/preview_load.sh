@@ -14,7 +14,7 @@ BIN="$ROOT/.build/release/tripshare"
 DATA=$(mktemp -d)
 PORT=18089
 BASE="http://127.0.0.1:$PORT"
-"$BIN" serve --data-dir "$DATA" --port $PORT >"$DATA/serve.log" 2>&1 &
+"$BIN" serve --data-dir "$DATA" --port $PORT --grpc-port 0 >"$DATA/serve.log" 2>&1 &
 SERVER=$!
 trap 'kill $SERVER; rm -rf "$DATA"' EXIT
 for _ in 1 2 3 4 5 6 7 8 9 10; do curl -sf "$BASE/healthz" >/dev/null && break; sleep 0.5; done
