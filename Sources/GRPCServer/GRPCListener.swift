@@ -62,7 +62,7 @@ public final class GRPCListener: Service, Sendable {
         server = GRPCCore.GRPCServer(
             transport: MessageSizeLimit(base: transport, limit: Self.maximumRequestBytes),
             services: [VehicleService(calls: calls), TripService(calls: calls, views: ViewCache(byteLimit: cacheBudget.messageViews))],
-            interceptors: [CallMetrics(registry: registry), OneMessage()])
+            interceptors: [CallMetrics(registry: registry), Authentication(calls: calls), OneMessage()])
     }
 
     /// The socket address of `host` (an IPv4 or IPv6 address, or `localhost`), as `serve --host`
