@@ -92,8 +92,11 @@ let package = Package(
             name: "StoreVariants",
             dependencies: ["TripStore", "SQLiteStore", "PostgresStore", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
-        // What the test suites share: the settable clock, the seeded generator, golden pictures.
-        .target(name: "TestKit", dependencies: ["TripModel", "Raster", .product(name: "JWTKit", package: "jwt-kit")], swiftSettings: strict),
+        // What the test suites share: the settable clock, the seeded generator, golden pictures,
+        // the straight test route.
+        .target(
+            name: "TestKit", dependencies: ["Geo", "TripModel", "Navigation", "Raster", .product(name: "JWTKit", package: "jwt-kit")],
+            swiftSettings: strict),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .target(name: "CPNGShim", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png")]),
@@ -235,7 +238,7 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
-            name: "NavigationTests", dependencies: ["Navigation", "Geo", "JSON", "TripModel"], exclude: ["Data"],
+            name: "NavigationTests", dependencies: ["Navigation", "Geo", "JSON", "TripModel", "TestKit"], exclude: ["Data"],
             swiftSettings: strict),
         .testTarget(
             name: "TripServerTests",
