@@ -1,0 +1,125 @@
+// What the fleet's legs teach the estimator (DESIGN §5, an estimate whenever a vehicle has a
+// trip): each vehicle's way to its next stop is followed (LegTravel); when it sets off, the
+// seconds it stood count towards the fleet's usual standing time, and when it arrives, the
+// metres it drove against the straight line count towards the detour of the areas the line
+// crosses (AreaObservation). The application layer adds what a refresh returns to the store,
+// and reads the areas back when a vehicle's next stop changes.
+
+import Geo
+
+extension JourneyState {
+    /// The areas whose observations the next refresh needs (read them from the store and pass
+    /// them as its `areaObservations`): when the vehicle's next stop among `trips` (its
+    /// unfinished trips) is new to its leg, or, for a vehicle that sends no route segment, when
+    /// the pace near the straight line there is due for renewal: the fleet-wide area, and the
+    /// areas that line crosses when no route segment is sent. Nil otherwise: a vehicle
+    /// heading for the same stop costs the ordering of its stops (this runs on every update).
+    public static func areasToRead(vehicle: Vehicle, trips: [Trip], tracking: RouteTracking, now: Timestamp) -> [Int64]? {
+        guard let stop = firstStop(vehicle: vehicle, trips: trips) else { return nil }
+        let newLeg = tracking.leg?.stop != stop
+        let noRoute = vehicle.currentRouteSegment == nil
+        guard newLeg || (noRoute && !(tracking.linePace?.describes(stop, now: now) ?? false)) else { return nil }
+        var areas = [AreaObservation.fleetWide]
+        if noRoute, let position = vehicle.lastLocation?.location, let target = stop.location?.point {
+            areas += AreaObservation.areas(from: position, to: target).map(\.area)
+        }
+        return areas
+    }
+
+    /// The fleet's detour on the straight line from `a` to `b`: the detour observations of
+    /// the areas it crosses, each weighed by the share of the line in it, pulled towards
+    /// ``Estimation/detourFactor`` by ``Estimation/detourPriorMeters`` of straight line; nil
+    /// when the fleet has shown none there.
+    static func detourFactor(from a: LatLng, to b: LatLng, observations: [AreaObservation]) -> Double? {
+        let byArea = Dictionary(
+            observations.filter { $0.kind == .detour && $0.weight > 0 }.map { ($0.area, $0) }, uniquingKeysWith: { a, _ in a })
+        guard !byArea.isEmpty else { return nil }
+        let line = AreaObservation.areas(from: a, to: b)
+        let length = max(line.reduce(0) { $0 + $1.meters }, 1)
+        var driven = 0.0
+        var straight = 0.0
+        for (area, meters) in line {
+            guard let observed = byArea[area] else { continue }
+            driven += meters / length * observed.amount
+            straight += meters / length * observed.weight
+        }
+        guard straight > 0 else { return nil }
+        let prior = Estimation.detourPriorMeters
+        return (driven + prior * Estimation.detourFactor) / (straight + prior)
+    }
+
+    /// The fleet's usual standing time before setting off towards a new stop: the fleet-wide
+    /// observations' seconds per leg, pulled towards none by ``Estimation/setOffPriorLegs``;
+    /// nil when the fleet has shown none.
+    static func expectedSetOffSeconds(_ observations: [AreaObservation]?) -> Double? {
+        guard let observed = observations?.first(where: { $0.kind == .setOff && $0.area == AreaObservation.fleetWide }),
+            observed.weight > 0
+        else { return nil }
+        return observed.amount / (observed.weight + Estimation.setOffPriorLegs)
+    }
+
+    /// Follows the vehicle's way to its next stop (`firstStop`): on a new fix, the metres
+    /// driven and whether it has set off; when it arrives within ``Estimation/dwellMeters`` of
+    /// the stop, the detour it drove. A new next stop begins a new leg (with the fleet's usual
+    /// standing time from `observations`, when read). Returns what the fleet learns: the
+    /// standing time of a vehicle that has just set off, the detour of one that has just
+    /// arrived.
+    static func updateLeg(
+        _ tracking: inout RouteTracking, before: RouteTracking, firstStop: TripWaypoint?, position: LatLng?, trigger: Trigger,
+        observations: [AreaObservation]?
+    ) -> [AreaObservation] {
+        let now = trigger.now
+        var learned: [AreaObservation] = []
+        if var leg = tracking.leg, trigger.locationUpdated, let fix = tracking.fixLocation, let fixTime = tracking.fixTime {
+            if let origin = leg.origin {
+                if leg.setOffSeconds != nil, let previous = before.fixLocation, let previousTime = before.fixTime {
+                    let seconds = fixTime.seconds(since: previousTime)
+                    let meters = Earth.distance(previous, fix)
+                    if seconds <= 0 || seconds > Estimation.observationMaximumGapSeconds || meters > seconds * Estimation.observationMaximumSpeed {
+                        leg.broken = true
+                    } else {
+                        leg.drivenMeters += meters
+                    }
+                } else if leg.setOffSeconds == nil, Earth.distance(origin, fix) >= Estimation.setOffMeters {
+                    let seconds = max(0, fixTime.seconds(since: leg.began))
+                    leg.setOffSeconds = seconds
+                    leg.drivenMeters = Earth.distance(origin, fix)
+                    learned.append(AreaObservation(kind: .setOff, area: AreaObservation.fleetWide, amount: seconds, weight: 1, updated: now))
+                }
+                if let target = leg.stop.location?.point, leg.setOffSeconds != nil, !leg.broken,
+                    Earth.distance(fix, target) <= Estimation.dwellMeters
+                {
+                    learned += detourObservations(from: origin, to: target, driven: leg.drivenMeters + Earth.distance(fix, target), now: now)
+                    leg.broken = true // learnt once
+                }
+            } else {
+                leg.origin = fix
+                leg.broken = false
+            }
+            tracking.leg = leg
+        }
+        guard let stop = firstStop?.stop else {
+            tracking.leg = nil
+            return learned
+        }
+        if tracking.leg?.stop != stop {
+            tracking.leg = LegTravel(
+                stop: stop, began: tracking.fixTime ?? now, origin: position, expectedSetOffSeconds: expectedSetOffSeconds(observations))
+        }
+        return learned
+    }
+
+    /// The detour of a leg from `origin` to `target` that drove `driven` metres, spread over the
+    /// areas its straight line crosses by the metres of line in each; none for a leg too short
+    /// (``Estimation/detourMinimumMeters``) or too roundabout (``Estimation/detourMaximumFactor``)
+    /// to describe the area's roads.
+    static func detourObservations(from origin: LatLng, to target: LatLng, driven: Double, now: Timestamp) -> [AreaObservation] {
+        let straight = Earth.distance(origin, target)
+        guard straight >= Estimation.detourMinimumMeters else { return [] }
+        let factor = max(1, driven / straight)
+        guard factor <= Estimation.detourMaximumFactor else { return [] }
+        return AreaObservation.areas(from: origin, to: target).map {
+            AreaObservation(kind: .detour, area: $0.area, amount: $0.meters * factor, weight: $0.meters, updated: now)
+        }
+    }
+}
