@@ -1,7 +1,6 @@
 // What our estimates inside the legs rested on, for the replay's printout (docs/estimates.md,
 // "Scored against what really happened"): per way of making them, how often the basemap
-// covered the way, where a straight line's detour came from, and how often standing time was
-// added.
+// covered the way and where a straight line's detour came from.
 
 import Foundation
 import TripModel
@@ -38,10 +37,6 @@ extension FleetLogReplay.Report {
                             100 * coverages.reduce(0, +) / Double(coverages.count), coverages.count))
             case .driver, .navigator:
                 break
-            }
-            let standing = samples.compactMap { $0.basis?.setOffSeconds }
-            if !standing.isEmpty {
-                parts.append(String(format: "standing time added on %d (up to %.0f s)", standing.count, standing.max() ?? 0))
             }
             lines.append("ours: " + parts.joined(separator: "; "))
         }

@@ -1,29 +1,25 @@
 // What the fleet's legs teach the estimator (DESIGN §5, an estimate whenever a vehicle has a
-// trip): each vehicle's way to its next stop is followed (LegTravel); when it sets off, the
-// seconds it stood count towards the fleet's usual standing time, and when it arrives, the
+// trip): each vehicle's way to its next stop is followed (LegTravel); when it arrives, the
 // metres it drove against the straight line count towards the detour of the areas the line
 // crosses (AreaObservation). The application layer adds what a refresh returns to the store,
-// and reads the areas back when a vehicle's next stop changes.
+// and reads the areas back for a vehicle that sends no route when the straight line's pace is
+// renewed.
 
 import Geo
 
 extension JourneyState {
     /// The areas whose observations the next refresh needs (read them from the store and pass
-    /// them as its `areaObservations`): when the vehicle's next stop among `trips` (its
-    /// unfinished trips) is new to its leg, or, for a vehicle that sends no route segment, when
-    /// the pace near the straight line there is due for renewal: the fleet-wide area, and the
-    /// areas that line crosses when no route segment is sent. Nil otherwise: a vehicle
-    /// heading for the same stop costs the ordering of its stops (this runs on every update).
+    /// them as its `areaObservations`): those the straight line to the vehicle's next stop
+    /// among `trips` (its unfinished trips) crosses, when the vehicle sends no route segment and
+    /// the line's pace is missing, of another stop, or due for renewal, as
+    /// ``roadCellsToRead(vehicle:trips:tracking:now:)`` reads its road cells; nil otherwise. A
+    /// vehicle with a route segment costs one comparison (this runs on every update).
     public static func areasToRead(vehicle: Vehicle, trips: [Trip], tracking: RouteTracking, now: Timestamp) -> [Int64]? {
-        guard let stop = firstStop(vehicle: vehicle, trips: trips) else { return nil }
-        let newLeg = tracking.leg?.stop != stop
-        let noRoute = vehicle.currentRouteSegment == nil
-        guard newLeg || (noRoute && !(tracking.linePace?.describes(stop, now: now) ?? false)) else { return nil }
-        var areas = [AreaObservation.fleetWide]
-        if noRoute, let position = vehicle.lastLocation?.location, let target = stop.location?.point {
-            areas += AreaObservation.areas(from: position, to: target).map(\.area)
-        }
-        return areas
+        guard vehicle.currentRouteSegment == nil, let position = vehicle.lastLocation?.location,
+            let stop = firstStop(vehicle: vehicle, trips: trips), let target = stop.location?.point,
+            !(tracking.linePace?.describes(stop, now: now) ?? false)
+        else { return nil }
+        return AreaObservation.areas(from: position, to: target).map(\.area)
     }
 
     /// The fleet's detour on the straight line from `a` to `b`: the detour observations of
@@ -48,25 +44,13 @@ extension JourneyState {
         return (driven + prior * Estimation.detourFactor) / (straight + prior)
     }
 
-    /// The fleet's usual standing time before setting off towards a new stop: the fleet-wide
-    /// observations' seconds per leg, pulled towards none by ``Estimation/setOffPriorLegs``;
-    /// nil when the fleet has shown none.
-    static func expectedSetOffSeconds(_ observations: [AreaObservation]?) -> Double? {
-        guard let observed = observations?.first(where: { $0.kind == .setOff && $0.area == AreaObservation.fleetWide }),
-            observed.weight > 0
-        else { return nil }
-        return observed.amount / (observed.weight + Estimation.setOffPriorLegs)
-    }
-
-    /// Follows the vehicle's way to its next stop (`firstStop`): on a new fix, the metres
-    /// driven and whether it has set off; when it arrives within ``Estimation/dwellMeters`` of
-    /// the stop, the detour it drove. A new next stop begins a new leg (with the fleet's usual
-    /// standing time from `observations`, when read). Returns what the fleet learns: the
-    /// standing time of a vehicle that has just set off, the detour of one that has just
-    /// arrived.
+    /// Follows the vehicle's way to its next stop (`firstStop`): on a new fix, whether it has
+    /// set off (``Estimation/setOffMeters`` from where it was when the stop became its next)
+    /// and the metres it drove since; when it arrives within ``Estimation/dwellMeters`` of the
+    /// stop, the detour it drove. A new next stop begins a new leg. Returns what the fleet
+    /// learns: the detour of a vehicle that has just arrived.
     static func updateLeg(
-        _ tracking: inout RouteTracking, before: RouteTracking, firstStop: TripWaypoint?, position: LatLng?, trigger: Trigger,
-        observations: [AreaObservation]?
+        _ tracking: inout RouteTracking, before: RouteTracking, firstStop: TripWaypoint?, position: LatLng?, trigger: Trigger
     ) -> [AreaObservation] {
         let now = trigger.now
         var learned: [AreaObservation] = []
@@ -81,10 +65,8 @@ extension JourneyState {
                         leg.drivenMeters += meters
                     }
                 } else if leg.setOffSeconds == nil, Earth.distance(origin, fix) >= Estimation.setOffMeters {
-                    let seconds = max(0, fixTime.seconds(since: leg.began))
-                    leg.setOffSeconds = seconds
+                    leg.setOffSeconds = max(0, fixTime.seconds(since: leg.began))
                     leg.drivenMeters = Earth.distance(origin, fix)
-                    learned.append(AreaObservation(kind: .setOff, area: AreaObservation.fleetWide, amount: seconds, weight: 1, updated: now))
                 }
                 if let target = leg.stop.location?.point, leg.setOffSeconds != nil, !leg.broken,
                     Earth.distance(fix, target) <= Estimation.dwellMeters
@@ -103,8 +85,7 @@ extension JourneyState {
             return learned
         }
         if tracking.leg?.stop != stop {
-            tracking.leg = LegTravel(
-                stop: stop, began: tracking.fixTime ?? now, origin: position, expectedSetOffSeconds: expectedSetOffSeconds(observations))
+            tracking.leg = LegTravel(stop: stop, began: tracking.fixTime ?? now, origin: position)
         }
         return learned
     }

@@ -89,9 +89,7 @@ public enum JourneyState {
         updateLinePace(
             &tracking, onRoute: route != nil, position: vehicle.lastLocation?.location, firstStop: stops.first,
             paces: route == nil ? roadPaces : nil, roads: roadsNearLine, observations: areaObservations, now: now)
-        let learned = updateLeg(
-            &tracking, before: before, firstStop: stops.first, position: vehicle.lastLocation?.location, trigger: trigger,
-            observations: areaObservations)
+        let learned = updateLeg(&tracking, before: before, firstStop: stops.first, position: vehicle.lastLocation?.location, trigger: trigger)
         let lineSecondsPerMeter = route == nil ? tracking.linePace?.secondsPerMeter(typical: 1 / speed, roadSpeeds: roadSpeeds) : nil
         updateTripPace(
             &tracking, before: before, trigger: trigger, driving: isDriving(position, stops: stops, trips: trips),
@@ -132,7 +130,6 @@ public enum JourneyState {
         var distances = legs.map(\.meters)
         var durations = legs.map(\.modelSeconds)
         var guided = legs.isEmpty ? [] : guidance?.legs(to: stops) ?? []
-        var setOffSeconds = 0.0
         if stops.isEmpty, firstLegOnRoute, let next = guidance?.destinations.first {
             guided = [(next.distanceMeters, next.durationSeconds)]
         }
@@ -149,13 +146,6 @@ public enum JourneyState {
                 durations[0] = Double(seconds)
             } else if guided.isEmpty, firstLegOnRoute, let ratio = tracking.driverPaceRatio {
                 durations[0] *= ratio
-            }
-            // A vehicle that has not set off since the stop became its next is expected to stand
-            // as long as the fleet usually does first (not under the navigator: its NavInfo and
-            // the riders' times stay one).
-            if !tracking.driverTimeIsCurrent, guided.isEmpty, let leg = tracking.leg, leg.stop == stops.first?.stop {
-                setOffSeconds = leg.remainingSetOffSeconds(now: tracking.fixTime ?? now)
-                durations[0] += setOffSeconds
             }
         }
 
@@ -181,8 +171,7 @@ public enum JourneyState {
         Versioning.bump(&vehicle.waypointsVersion, if: stopsChanged, now: now)
         vehicle.estimateMethod = estimateMethod(
             legs: legs.count, driverTime: tracking.driverTimeIsCurrent, guided: !guided.isEmpty, onRoute: firstLegOnRoute)
-        vehicle.estimateBasis = estimateBasis(
-            vehicle.estimateMethod, tracking: tracking, routeMeters: route?.totalMeters, setOffSeconds: setOffSeconds)
+        vehicle.estimateBasis = estimateBasis(vehicle.estimateMethod, tracking: tracking, routeMeters: route?.totalMeters)
         if legs.isEmpty {
             if !tracking.driverDistanceIsCurrent { vehicle.remainingDistanceMeters = nil }
             if !tracking.driverTimeIsCurrent { vehicle.remainingTimeSeconds = nil }
@@ -212,14 +201,9 @@ public enum JourneyState {
     }
 
     /// What our own estimate of the first leg rested on; nil when it is the driver's or the
-    /// navigator's, or when there is nothing to say (a route segment without a basemap, no
-    /// standing time).
-    private static func estimateBasis(
-        _ method: EstimateMethod?, tracking: RouteTracking, routeMeters: Double?, setOffSeconds: Double
-    )
-        -> EstimateBasis?
-    {
-        var basis = EstimateBasis(setOffSeconds: setOffSeconds > 0 ? setOffSeconds : nil)
+    /// navigator's, or when there is nothing to say (a route segment without a basemap).
+    private static func estimateBasis(_ method: EstimateMethod?, tracking: RouteTracking, routeMeters: Double?) -> EstimateBasis? {
+        var basis = EstimateBasis()
         switch method {
         case .routeSegment:
             if let roads = tracking.profile?.roads, let routeMeters, routeMeters > 0 {

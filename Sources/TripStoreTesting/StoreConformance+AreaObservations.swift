@@ -19,6 +19,7 @@ extension StoreConformance {
         let store = try await make()
         let area = AreaObservation.area(of: LatLng(latitude: 37.4005, longitude: -121.9995))
         let other = AreaObservation.area(of: LatLng(latitude: 37.5005, longitude: -121.9995))
+        let third = AreaObservation.area(of: LatLng(latitude: 37.4005, longitude: -121.9895))
         let later = Inputs.time.adding(seconds: 60)
         @Sendable func detour(_ driven: Double, _ straight: Double, _ time: Timestamp) -> AreaObservation {
             AreaObservation(kind: .detour, area: area, amount: driven, weight: straight, updated: time)
@@ -27,16 +28,16 @@ extension StoreConformance {
             try tx.addAreaObservation(provider: "p", detour(1_500, 1_000, Inputs.time), memory: 10_000)
             try tx.addAreaObservation(provider: "p", detour(1_300, 1_000, later), memory: 10_000)
             try tx.addAreaObservation(
-                provider: "p", AreaObservation(kind: .setOff, area: AreaObservation.fleetWide, amount: 40, weight: 1, updated: later), memory: 20)
+                provider: "p", AreaObservation(kind: .detour, area: third, amount: 600, weight: 500, updated: later), memory: 10_000)
             try tx.addAreaObservation(provider: "q", detour(3_000, 1_000, Inputs.time), memory: 10_000)
         }
         var observed = try await store.read { reader in
-            try reader.areaObservations(provider: "p", areas: [area, other, AreaObservation.fleetWide])
-        }.sorted { $0.kind.rawValue < $1.kind.rawValue }
+            try reader.areaObservations(provider: "p", areas: [area, other, third])
+        }.sorted { $0.area < $1.area }
         #expect(
             observed == [
                 AreaObservation(kind: .detour, area: area, amount: 2_800, weight: 2_000, updated: later),
-                AreaObservation(kind: .setOff, area: AreaObservation.fleetWide, amount: 40, weight: 1, updated: later),
+                AreaObservation(kind: .detour, area: third, amount: 600, weight: 500, updated: later),
             ])
         #expect(try await store.read { reader in try reader.areaObservations(provider: "q", areas: [area]) }.map(\.amount) == [3_000])
         #expect(try await store.read { reader in try reader.areaObservations(provider: "p", areas: []) }.isEmpty)

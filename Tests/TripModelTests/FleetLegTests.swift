@@ -4,7 +4,7 @@ import Testing
 import TripModel
 
 /// What the fleet's legs teach the estimate without a route (docs/estimates.md): the detour its
-/// vehicles drove in an area, and how long they stand before setting off.
+/// vehicles drove in an area.
 @Suite struct FleetLegTests {
     /// A place `north` and `east` metres from `origin`.
     static func offset(_ origin: LatLng, north: Double, east: Double) -> LatLng {
@@ -85,8 +85,6 @@ import TripModel
         #expect(!detours.isEmpty)
         let ratio = detours.reduce(0) { $0 + $1.amount } / detours.reduce(0) { $0 + $1.weight }
         #expect(abs(ratio - 1_580 / straight) < 0.01, "learnt \(ratio)")
-        let setOff = try #require(learned.first { $0.kind == .setOff })
-        #expect(setOff.area == AreaObservation.fleetWide && setOff.amount == 10 && setOff.weight == 1)
         // Arriving twice teaches nothing more.
         #expect(try Self.move(&first, to: stop, at: time.adding(seconds: 10)).isEmpty)
 
@@ -96,7 +94,7 @@ import TripModel
         let blank = try Self.vehicle("v2", at: start, pickup: target, time: time)
         let areas = try #require(
             JourneyState.areasToRead(vehicle: blank.vehicle, trips: blank.trips, tracking: RouteTracking(), now: time))
-        #expect(areas.contains(AreaObservation.area(of: start)) && areas.contains(AreaObservation.fleetWide))
+        #expect(areas == [AreaObservation.area(of: start)])
         #expect(blank.vehicle.estimateBasis?.detourSource == .constant)
         #expect(blank.vehicle.estimateBasis?.detourFactor == Estimation.detourFactor)
 
@@ -128,8 +126,7 @@ import TripModel
         for step in 1...3 {
             learned += try Self.move(&short, to: Self.offset(origin, north: 100 * Double(step), east: 0), at: t0.adding(seconds: 10 * Double(step)))
         }
-        #expect(learned.filter { $0.kind == .detour }.isEmpty)
-        #expect(learned.filter { $0.kind == .setOff }.count == 1)
+        #expect(learned.isEmpty)
 
         let far = Self.offset(origin, north: 1_000, east: 0)
         var jumping = try Self.vehicle("v2", at: origin, pickup: far, time: t0)
@@ -141,38 +138,5 @@ import TripModel
                 &jumping, to: Self.offset(origin, north: 100 * Double(step), east: 0), at: t0.adding(seconds: 20 + 10 * Double(step)))
         }
         #expect(learned.filter { $0.kind == .detour }.isEmpty)
-    }
-
-    /// A vehicle that has not set off since its stop became its next is expected to stand as
-    /// long as the fleet usually does, less what it has stood; once it moves, the time is the
-    /// way's alone and its standing counts for the fleet.
-    @Test func aStandingVehicleWaitsAsTheFleetDoes() throws {
-        let origin = LatLng(latitude: 37.4005, longitude: -121.9995)
-        let stop = Self.offset(origin, north: 1_000, east: 0)
-        // Two earlier legs stood 60 s on average: with the prior of one leg without standing,
-        // 40 s are expected.
-        let fleet = [AreaObservation(kind: .setOff, area: AreaObservation.fleetWide, amount: 120, weight: 2, updated: t0)]
-        var waiting = try Self.vehicle("v1", at: origin, pickup: stop, time: t0, observations: fleet)
-        var plain = try Self.vehicle("v2", at: origin, pickup: stop, time: t0, observations: [])
-        func difference() throws -> Double {
-            Double(try #require(waiting.vehicle.remainingTimeSeconds)) - Double(try #require(plain.vehicle.remainingTimeSeconds))
-        }
-        #expect(abs(try difference() - 40) <= 1)
-        #expect(waiting.vehicle.estimateBasis?.setOffSeconds == 40)
-        #expect(plain.vehicle.estimateBasis?.setOffSeconds == nil)
-
-        // 15 s later, a few metres of GPS noise: still standing, 25 s to go.
-        let jitter = Self.offset(origin, north: 5, east: 0)
-        #expect(try Self.move(&waiting, to: jitter, at: t0.adding(seconds: 15)).isEmpty)
-        _ = try Self.move(&plain, to: jitter, at: t0.adding(seconds: 15))
-        #expect(abs(try difference() - 25) <= 1)
-
-        // Under way at 30 s: no standing time left, and the fleet learns 30 s.
-        let moved = Self.offset(origin, north: 60, east: 0)
-        let learned = try Self.move(&waiting, to: moved, at: t0.adding(seconds: 30))
-        _ = try Self.move(&plain, to: moved, at: t0.adding(seconds: 30))
-        #expect(abs(try difference()) <= 1)
-        #expect(waiting.vehicle.estimateBasis?.setOffSeconds == nil)
-        #expect(learned == [AreaObservation(kind: .setOff, area: AreaObservation.fleetWide, amount: 30, weight: 1, updated: t0.adding(seconds: 30))])
     }
 }

@@ -2,18 +2,14 @@ import Geo
 
 /// What the fleet was observed to do in one area, summed over the legs that showed it (DESIGN
 /// §5, an estimate whenever a vehicle has a trip): how roundabout its ways to stops were there
-/// (``Kind/detour``), and how long its vehicles stood before setting off towards a new stop
-/// (``Kind/setOff``, counted for the whole fleet). The store keeps the sums bounded (older legs
-/// weigh less: ``Estimation/observationMemory(_:)``).
+/// (``Kind/detour``). The store keeps the sums bounded (older legs weigh less:
+/// ``Estimation/observationMemory(_:)``).
 public struct AreaObservation: Hashable, Sendable {
     /// What is summed.
     public enum Kind: Int, Hashable, Sendable, CaseIterable {
         /// ``AreaObservation/amount`` is metres driven, ``AreaObservation/weight`` the metres
         /// of straight line they covered, in this area.
         case detour = 0
-        /// ``AreaObservation/amount`` is seconds vehicles stood before setting off towards a new
-        /// stop, ``AreaObservation/weight`` the number of legs.
-        case setOff = 1
     }
 
     /// Side of an area in degrees of latitude and of longitude: about 1.1 km north–south and
@@ -21,12 +17,9 @@ public struct AreaObservation: Hashable, Sendable {
     /// hillside, a park to drive around).
     public static let size = 0.01
 
-    /// The area number of what is counted for the whole fleet, wherever it happened.
-    public static let fleetWide: Int64 = -1
-
     /// What is summed.
     public var kind: Kind
-    /// The area's number (``area(of:)``), or ``fleetWide``.
+    /// The area's number (``area(of:)``).
     public var area: Int64
     /// The sum observed (see ``Kind``).
     public var amount: Double

@@ -2,7 +2,7 @@
 /// vehicle as `estimateBasis` (our extension of Fleet Engine's resource, beside
 /// ``EstimateMethod``) when the estimate is ours (``EstimateMethod/routeSegment`` or
 /// ``EstimateMethod/straightLine``): whether the operator's map covered the way, which detour a
-/// straight line took and where it came from, and how much standing time it holds.
+/// straight line took and where it came from.
 public struct EstimateBasis: Codable, Hashable, Sendable {
     /// Where a straight line's detour factor came from.
     public enum DetourSource: String, WireEnum {
@@ -21,15 +21,11 @@ public struct EstimateBasis: Codable, Hashable, Sendable {
     public var detourFactor: Double?
     /// On a straight line: where ``detourFactor`` came from.
     public var detourSource: DetourSource?
-    /// Seconds of standing before setting off that the time holds: the fleet's usual standing
-    /// time less what the vehicle has stood since the stop became its next. Absent when none.
-    public var setOffSeconds: Double?
 
     /// Creates a basis.
-    public init(roadClassCoverage: Double? = nil, detourFactor: Double? = nil, detourSource: DetourSource? = nil, setOffSeconds: Double? = nil) {
+    public init(roadClassCoverage: Double? = nil, detourFactor: Double? = nil, detourSource: DetourSource? = nil) {
         self.roadClassCoverage = roadClassCoverage
         self.detourFactor = detourFactor
         self.detourSource = detourSource
-        self.setOffSeconds = setOffSeconds
     }
 }

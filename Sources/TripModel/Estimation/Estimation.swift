@@ -126,8 +126,8 @@ public enum Estimation {
     // MARK: - What the fleet's legs show (AreaObservation, LegTravel)
 
     /// A vehicle has set off towards its stop once it is this far from where it was when the
-    /// stop became its next: beyond a fix's typical error (5–10 m), and what a car pulling away
-    /// covers in its first few seconds.
+    /// stop became its next (its driven metres count from there): beyond a fix's typical error
+    /// (5–10 m), and what a car pulling away covers in its first few seconds.
     public static let setOffMeters = 30.0
 
     /// A leg teaches the area's detour only when its straight line is at least this long:
@@ -144,17 +144,12 @@ public enum Estimation {
     /// through the areas outweigh it.
     public static let detourPriorMeters = 1_000.0
 
-    /// How much "no standing" weighs against the fleet's observed standing before setting off,
-    /// in legs: one. Without observations no standing time is added (today's model).
-    public static let setOffPriorLegs = 1.0
-
     /// The sums of what the fleet's legs show are scaled down to at most this much weight
     /// before a leg is added, so they follow the latest legs: 20 km of straight line for the
-    /// detour, 20 legs for the standing time.
+    /// detour (about twenty legs).
     public static func observationMemory(_ kind: AreaObservation.Kind) -> Double {
         switch kind {
         case .detour: 20_000
-        case .setOff: 20
         }
     }
 
