@@ -57,11 +57,14 @@ extension JourneyState {
         if var leg = tracking.leg, trigger.locationUpdated, let fix = tracking.fixLocation, let fixTime = tracking.fixTime {
             if let origin = leg.origin {
                 if leg.setOffSeconds != nil, let previous = before.fixLocation, let previousTime = before.fixTime {
+                    // A pause in the fixes counts as the straight line between them (the least the
+                    // vehicle drove); a jump leaves the way unknown; a fix not later than the
+                    // one before says nothing.
                     let seconds = fixTime.seconds(since: previousTime)
                     let meters = Earth.distance(previous, fix)
-                    if seconds <= 0 || seconds > Estimation.observationMaximumGapSeconds || meters > seconds * Estimation.observationMaximumSpeed {
+                    if seconds > 0, meters > seconds * Estimation.observationMaximumSpeed {
                         leg.broken = true
-                    } else {
+                    } else if seconds > 0 {
                         leg.drivenMeters += meters
                     }
                 } else if leg.setOffSeconds == nil, Earth.distance(origin, fix) >= Estimation.setOffMeters {

@@ -15,8 +15,8 @@ public struct LegTravel: Codable, Hashable, Sendable {
     public var setOffSeconds: Double?
     /// Metres between its fixes since it set off.
     public var drivenMeters: Double
-    /// The leg can no longer tell how far the way was (a GPS jump, a gap in its fixes, no
-    /// location when it began), or it has taught its detour already: nothing more is learnt.
+    /// The leg can no longer tell how far the way was (a GPS jump, no location when it began),
+    /// or it has taught its detour already: nothing more is learnt.
     public var broken: Bool
 
     /// A leg to `stop` beginning at `began` where the vehicle is at `origin`.
