@@ -397,6 +397,40 @@ struct PostgresTransaction: StoreTransaction {
             """)
     }
 
+    // MARK: Area observations
+
+    func areaObservations(provider: String, areas: [Int64]) throws -> [AreaObservation] {
+        guard !areas.isEmpty else { return [] }
+        return try rows(
+            """
+            SELECT kind, area, amount, weight, updated_us FROM area_observations
+            WHERE provider = \(provider) AND area = ANY(\(areas)::bigint[])
+            """
+        ).compactMap { row in
+            let (kind, area, amount, weight, updated) = try row.decode((Int32, Int64, Double, Double, Int64).self)
+            return AreaObservation.Kind(rawValue: Int(kind)).map {
+                AreaObservation(kind: $0, area: area, amount: amount, weight: weight, updated: Timestamp(microseconds: updated))
+            }
+        }
+    }
+
+    /// One upsert, as ``addRoadCellPace(provider:_:memoryMeters:)``: the row as locked is
+    /// scaled and added to, so concurrent legs both count.
+    func addAreaObservation(provider: String, _ observation: AreaObservation, memory: Double) throws {
+        batch?.writeNeedsRollback = true
+        try execute(
+            """
+            INSERT INTO area_observations AS r (provider, kind, area, amount, weight, updated_us)
+            VALUES (
+                \(provider), \(Int32(observation.kind.rawValue)), \(observation.area), \(observation.amount), \(observation.weight),
+                \(observation.updated.microseconds))
+            ON CONFLICT (provider, kind, area) DO UPDATE SET
+                amount = r.amount * LEAST(1.0::float8, \(memory) / GREATEST(r.weight, 1e-9::float8)) + excluded.amount,
+                weight = r.weight * LEAST(1.0::float8, \(memory) / GREATEST(r.weight, 1e-9::float8)) + excluded.weight,
+                updated_us = GREATEST(r.updated_us, excluded.updated_us)
+            """)
+    }
+
     // MARK: Billable trips
 
     func recordBillableTrip(provider: String, tripId: String, _ record: BillableTripRecord) throws -> BillableTripRecord {

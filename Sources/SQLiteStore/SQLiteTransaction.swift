@@ -358,6 +358,37 @@ struct SQLiteTransaction: StoreTransaction {
         try statement.execute(arguments: [provider, pace.cell.id, pace.meters, pace.seconds, pace.updated.microseconds, memoryMeters])
     }
 
+    func areaObservations(provider: String, areas: [Int64]) throws -> [AreaObservation] {
+        guard !areas.isEmpty else { return [] }
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT kind, area, amount, weight, updated_us FROM area_observations
+                WHERE provider = ? AND area IN (SELECT value FROM json_each(?))
+                """)
+        let numbers = "[" + areas.map { String($0) }.joined(separator: ",") + "]"
+        return try Row.fetchAll(statement, arguments: [provider, numbers]).compactMap { row in
+            guard let kind = AreaObservation.Kind(rawValue: row["kind"]) else { return nil }
+            return AreaObservation(
+                kind: kind, area: row["area"], amount: row["amount"], weight: row["weight"], updated: Timestamp(microseconds: row["updated_us"]))
+        }
+    }
+
+    func addAreaObservation(provider: String, _ observation: AreaObservation, memory: Double) throws {
+        // As in addRoadCellPace, every expression of the UPDATE reads the row as it was.
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT INTO area_observations (provider, kind, area, amount, weight, updated_us) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                ON CONFLICT (provider, kind, area) DO UPDATE SET
+                    amount = amount * MIN(1.0, ?7 / MAX(weight, 1e-9)) + excluded.amount,
+                    weight = weight * MIN(1.0, ?7 / MAX(weight, 1e-9)) + excluded.weight,
+                    updated_us = MAX(updated_us, excluded.updated_us)
+                """)
+        try statement.execute(arguments: [
+            provider, observation.kind.rawValue, observation.area, observation.amount, observation.weight,
+            observation.updated.microseconds, memory,
+        ])
+    }
+
     func appendEvent(provider: String, _ event: NewEvent) throws {
         let insert = try db.cachedStatement(
             sql: """
