@@ -479,6 +479,27 @@ def check_glide(samples, failures):
     print(f"share glide: {checked} samples at 10 Hz, at most {worst:.2f} px from the route, {len(backwards)} steps back")
 
 
+def check_idle_between_fixes(samples, failures):
+    """While the car waits at the pickup nothing moves: once a fix is drawn (the catch-up takes
+    at most a second) no animation frame runs until the next fix comes."""
+    still = counted = 0
+    for previous, sample in zip(samples, samples[1:]):
+        car, before = sample["car"], previous["car"]
+        if not car or not before or car["fix"] != before["fix"] or sample["combo"] != previous["combo"]:
+            continue
+        first_seen = next(s["time"] for s in samples if s["car"] and s["car"]["fix"] == car["fix"])
+        if previous["time"] - first_seen < 1.2:
+            continue
+        counted += 1
+        still += sample["time"] - previous["time"]
+        if sample["frames"] != previous["frames"]:
+            failures.append(f"share idle: {sample['frames'] - previous['frames']} animation frames between two samples "
+                            f"{sample['time'] - previous['time']:.1f} s apart at the pickup, fix {car['fix']} unchanged")
+    if not counted:
+        failures.append("share idle: no two samples at the pickup with the same fix, so idleness was not checked")
+    print(f"share idle: {counted} sample pairs at the pickup ({still:.1f} s) between fixes")
+
+
 FIRST_MAP_TIMELINE = """JSON.stringify((() => {
   const shown = performance.getEntriesByName('tripshare-map-shown')[0];
   const nav = performance.getEntriesByType('navigation')[0];
@@ -542,7 +563,6 @@ def check_share_drive(browser, link, out, failures):
     open_share(browser, link, PHONE, "light")
     samples, shots, states = [], {}, []
     combo, switched = 0, time.time()
-    frames_at_rest = None
     deadline = time.time() + 900
     tick = time.time()
     while time.time() < deadline:
@@ -554,6 +574,7 @@ def check_share_drive(browser, link, out, failures):
         name = COMBOS[combo][0]
         state = json.loads(browser.evaluate(SHARE) or "{}")
         state["combo"] = name
+        state["time"] = time.time()
         if not states or states[-1] != state["state"]:
             states.append(state["state"])
         check_frame(state, name, failures, f"at {state['state']}")
@@ -576,6 +597,7 @@ def check_share_drive(browser, link, out, failures):
     if [s for s in states if s in expected] != expected:
         failures.append(f"share: the states shown were {states}, expected {expected} in order")
     check_glide([s for s in samples if s["state"] in ("ENROUTE_TO_PICKUP", "ENROUTE_TO_DROPOFF")], failures)
+    check_idle_between_fixes([s for s in samples if s["state"] == "ARRIVED_AT_PICKUP"], failures)
     # Nothing moves once the trip is complete: no animation frames.
     browser.pump(1.5)
     first = json.loads(browser.evaluate(SHARE) or "{}")
