@@ -480,9 +480,10 @@ def check_glide(samples, failures):
 
 
 def idle_frames(browser):
-    """(animation frames, new fixes) over 2 s while the car waits at the pickup, or None when
-    the state changed within them (then it is tried again later). A car at rest is drawn once
-    per fix; an animation loop left running would draw some 120 frames."""
+    """(animation frames, new fixes) over 2 s while the car waits at the pickup, from 1.2 s
+    after it got there, or None when the state changed meanwhile (then it is tried again).
+    A car at rest is drawn once per fix; an animation loop left running would draw some 120."""
+    browser.pump(1.2)  # the catch-up on the arrival's fix takes at most a second
     start = json.loads(browser.evaluate(SHARE) or "{}")
     browser.pump(2.0)
     end = json.loads(browser.evaluate(SHARE) or "{}")
@@ -570,6 +571,12 @@ def check_share_drive(browser, link, out, failures):
             states.append(state["state"])
         check_frame(state, name, failures, f"at {state['state']}")
         samples.append(state)
+        # First thing at the pickup (it lasts about 7 s at this speed; a screenshot's wait for
+        # a whole map may take most of that): is the page idle while the car waits?
+        if state["state"] == "ARRIVED_AT_PICKUP" and idle is None:
+            idle = idle_frames(browser)
+            tick = time.time()
+            continue
         near_end = state["state"] == "ENROUTE_TO_DROPOFF" and state["distance"] and re.match(r"^(\d+ (m|ft))$", state["distance"])
         moment = "arrived" if near_end else state["state"]
         if moment and moment not in shots and time.time() - switched > 0.3:
@@ -578,9 +585,6 @@ def check_share_drive(browser, link, out, failures):
             shots[moment] = path
             print(f"share {moment}: {state['status']!r}, {state['minutes']} {state['label']}, {state['clock']}, "
                   f"{state['distance']}; stops {state['stops']!r}; map whole after {waited:.1f} s; screenshot {path}")
-        if state["state"] == "ARRIVED_AT_PICKUP" and "ARRIVED_AT_PICKUP" in shots and idle is None:
-            idle = idle_frames(browser)
-            tick = time.time()
         if state["state"] == "COMPLETE":
             break
         tick += 0.1
