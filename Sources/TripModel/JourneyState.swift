@@ -59,7 +59,8 @@ public enum JourneyState {
     /// basemap); `roadsNearLine` what it says about the roads near the straight line
     /// ``lineToReadRoadsNear(vehicle:trips:tracking:now:)`` named; `areaObservations` what the
     /// fleet showed in the areas ``areasToRead(vehicle:trips:tracking:now:)`` named. Returns
-    /// what the fleet learns from this vehicle's leg (``updateLeg``), for the store.
+    /// what the fleet learns from this vehicle's leg and drive (``updateLeg``, ``updateDrive``),
+    /// for the store.
     @discardableResult
     public static func refresh(
         vehicle: inout Vehicle, trips: inout [Trip], tracking: inout RouteTracking, trigger: Trigger,
@@ -89,7 +90,8 @@ public enum JourneyState {
         updateLinePace(
             &tracking, onRoute: route != nil, position: vehicle.lastLocation?.location, firstStop: stops.first,
             paces: route == nil ? roadPaces : nil, roads: roadsNearLine, observations: areaObservations, now: now)
-        let learned = updateLeg(&tracking, before: before, firstStop: stops.first, position: vehicle.lastLocation?.location, trigger: trigger)
+        var learned = updateLeg(&tracking, before: before, firstStop: stops.first, position: vehicle.lastLocation?.location, trigger: trigger)
+        learned += updateDrive(&tracking, before: before, trigger: trigger)
         let lineSecondsPerMeter = route == nil ? tracking.linePace?.secondsPerMeter(typical: 1 / speed, roadSpeeds: roadSpeeds) : nil
         updateTripPace(
             &tracking, before: before, trigger: trigger, driving: isDriving(position, stops: stops, trips: trips),
