@@ -70,6 +70,14 @@ func tileBenchmarks(_ name: String, source: any TileSource, style: MapStyle, cen
             for _ in benchmark.scaledIterations { blackHole(sequence.next()) }
         }
     }
+    // What "cold" timed before it kept its sequence between samples: the block's first tile
+    // (with data or not) with a new basemap each time; for A/B runs against older binaries.
+    let first = blockTiles(around: center, zoom: 15)[0]
+    Benchmark("\(name) z15 256px tile, block's first tile, nothing kept", configuration: .init(maxIterations: 320)) { benchmark in
+        let fresh = Basemap(source: source, style: style)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { blackHole(fresh.drawTile(first, scale: 1)?.image) }
+    }
     let basemap = Basemap(source: source, style: style)
     let lists = tiles.compactMap { Basemap.tileView($0, scale: 1).map(basemap.geometryDisplayList(view:)) }
     Benchmark("\(name) z15 256px tile fills and lines only (display list replayed)") { benchmark in
