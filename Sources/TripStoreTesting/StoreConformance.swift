@@ -41,4 +41,5 @@ public enum StoreConformance {
     /// Every check.
     public static let checks: [Check] =
         fleetChecks + vehicleQueryChecks + stopOrderChecks + transactionChecks + roadCellChecks + styleChecks + retentionChecks
+        + routeChecks
 }
