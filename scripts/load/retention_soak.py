@@ -16,8 +16,13 @@ newest 1,000 locations (its history) however old: a run reaches it once every ve
 sent 1,000 updates and RETENTION has passed (--vehicles * 1000 / --rate + RETENTION seconds).
 --retention 3650d measures the log without retention (the size per 10,000 updates).
 
+--readers N adds N threads that read trips back-to-back the whole time (a steady stream of
+reads, the case in which SQLite may find no moment to start its write-ahead log over), and
+--wal-limit-mb judges the WAL: the run fails if any sample finds it larger (docs/limits.md
+says what bound the server keeps and why).
+
     python3 scripts/load/retention_soak.py [--binary .build/release/tripshare] [--vehicles 50] [--rate 400]
-        [--duration 240] [--retention 30s] [--navigate]
+        [--duration 240] [--retention 30s] [--navigate] [--readers 4] [--wal-limit-mb 24]
 """
 import argparse
 import http.client
@@ -103,9 +108,12 @@ def main():
     parser.add_argument("--sample", type=float, default=10, help="seconds between samples of the database size")
     parser.add_argument("--senders", type=int, default=8, help="threads sending updates")
     parser.add_argument("--port", type=int, default=20000 + random.randrange(20000))
+    parser.add_argument("--readers", type=int, default=0, help="threads reading trips back-to-back during the run")
+    parser.add_argument("--wal-limit-mb", type=float, help="fail if a sample finds the WAL larger than this")
     parser.add_argument("--server-log", help="keep the server's log here (its retention passes say what they took)")
     args = parser.parse_args()
 
+    failed_verdict = False
     work = tempfile.mkdtemp(prefix="retention-soak-")
     database = os.path.join(work, "tripshare.sqlite")
     server = serving.start(args.binary, args.port, work, "--event-retention", args.retention,
@@ -176,8 +184,22 @@ def main():
                     if status != 200 and counter["failed"] == 1:
                         print(f"first failed update: {status} {payload[:300].decode(errors='replace')}", flush=True)
 
+        def reader(number):
+            connection = Connection(args.port, admin)
+            n = number
+            while time.monotonic() < end:
+                n += 1
+                try:
+                    status, _ = connection.call("GET", f"/v1/providers/{PROVIDER}/trips/t{n % args.vehicles}", None)
+                except (OSError, http.client.HTTPException):
+                    status = -1
+                with lock:
+                    counter["reads" if status == 200 else "read failures"] += 1
+
+        counter["reads"] = counter["read failures"] = 0
         threads = [threading.Thread(target=sender, daemon=True) for _ in range(args.senders)]
-        for thread in threads:
+        readers = [] if args.no_trips else [threading.Thread(target=reader, args=(k,), daemon=True) for k in range(args.readers)]
+        for thread in threads + readers:
             thread.start()
         samples = []
         print(f"{'seconds':>8} {'updates':>9} {'file MB':>8} {'WAL MB':>7} {'live MB':>8} {'events':>9}", flush=True)
@@ -190,10 +212,20 @@ def main():
             samples.append(sample)
             print(f"{sample[0]:8.0f} {sent:9d} {main_bytes / 1e6:8.1f} {wal / 1e6:7.1f} {sample[4] / 1e6:8.1f} {events:9d}",
                   flush=True)
-        for thread in threads:
+        for thread in threads + readers:
             thread.join()
         elapsed = time.monotonic() - start
         print(f"sent {counter['ok']} updates ({counter['ok'] / elapsed:.0f}/s), {counter['failed']} failed", flush=True)
+        if readers:
+            print(f"read {counter['reads']} trips ({counter['reads'] / elapsed:.0f}/s), {counter['read failures']} failed",
+                  flush=True)
+        largest_wal = max((s[3] for s in samples), default=0)
+        if args.wal_limit_mb is not None:
+            held = largest_wal <= args.wal_limit_mb * 1e6
+            print(f"WAL at most {largest_wal / 1e6:.1f} MB over {len(samples)} samples: "
+                  f"{'within' if held else 'OVER'} the limit of {args.wal_limit_mb:g} MB", flush=True)
+            if not held:
+                failed_verdict = True
 
         # The verdict is on the database file: the WAL beside it is reused after each
         # checkpoint and stays below the writer's checkpoint threshold (4,096 pages, 16 MB)
@@ -215,6 +247,8 @@ def main():
         if args.server_log:
             shutil.copyfile(os.path.join(work, "server.log"), args.server_log)
         shutil.rmtree(work, ignore_errors=True)
+    if failed_verdict:
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -12,21 +12,21 @@ import JSON
         runFuzzer { data, size in
             let input = fuzzInput(data, size)
             guard let value = try? JSONParser.parse(input, limits: .none) else {
-                if (try? JSONParser.parse(input, limits: small)) != nil { fatalError("parsed within limits but not without") }
+                if (try? JSONParser.parse(input, limits: JSONFuzz.small)) != nil { fatalError("parsed within limits but not without") }
                 return 0
             }
             guard let encoded = try? JSONStreamEncoder().encode(value) else { fatalError("a parsed JSON value does not encode: \(value)") }
             guard let again = try? JSONParser.parse(encoded, limits: .none), again == value else {
                 fatalError("JSON does not read back as written: \(String(decoding: encoded, as: UTF8.self).prefix(200))")
             }
-            let (largest, total) = count(value)
-            do {
-                let limited = try JSONParser.parse(input, limits: small)
-                guard limited == value, largest <= small.membersPerObject, total <= small.membersPerDocument else {
+            let (largest, total) = JSONFuzz.count(value)
+            do throws(JSONParser.SyntaxError) {
+                let limited = try JSONParser.parse(input, limits: JSONFuzz.small)
+                guard limited == value, largest <= JSONFuzz.small.membersPerObject, total <= JSONFuzz.small.membersPerDocument else {
                     fatalError("parsed within limits a document beyond them (\(largest) in an object, \(total) in all)")
                 }
             } catch {
-                guard error.exceedsLimit, largest > small.membersPerObject || total > small.membersPerDocument else {
+                guard error.exceedsLimit, largest > JSONFuzz.small.membersPerObject || total > JSONFuzz.small.membersPerDocument else {
                     fatalError("refused a document within the limits (\(largest) in an object, \(total) in all): \(error)")
                 }
             }
