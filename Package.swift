@@ -32,7 +32,6 @@ let package = Package(
         .library(name: "ConnectionLimits", targets: ["ConnectionLimits"]),
         .library(name: "Access", targets: ["Access"]),
         .library(name: "TripServer", targets: ["TripServer"]),
-        .library(name: "TripServerTesting", targets: ["TripServerTesting"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
     ],
     dependencies: [
@@ -94,8 +93,11 @@ let package = Package(
             name: "StoreVariants",
             dependencies: ["TripStore", "SQLiteStore", "PostgresStore", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
-        // What the test suites share: the settable clock, the seeded generator, golden pictures.
-        .target(name: "TestKit", dependencies: ["TripModel", "Raster", .product(name: "JWTKit", package: "jwt-kit")], swiftSettings: strict),
+        // What the test suites share: the settable clock, the seeded generator, golden pictures,
+        // the straight test route.
+        .target(
+            name: "TestKit", dependencies: ["Geo", "TripModel", "Navigation", "Raster", .product(name: "JWTKit", package: "jwt-kit")],
+            swiftSettings: strict),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .target(name: "CPNGShim", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png")]),
@@ -140,16 +142,11 @@ let package = Package(
             resources: [.copy("openapi.json"), .copy("share"), .copy("drive"), .copy("pages"), .copy("home")],
             swiftSettings: strict
         ),
-        // Requests to the server without a socket, for tests and fixture replays (as
-        // hummingbird ships HummingbirdTesting).
+        // The API harness the tests share (as hummingbird ships HummingbirdTesting): a server
+        // without a socket over TripServer's in-process transport. Only test targets import it.
         .target(
             name: "TripServerTesting",
-            dependencies: [
-                "Access", "TripServer", "TripModel", "TripStore", "Render",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-            ],
+            dependencies: ["Access", "TripServer", "TripModel", "TripStore", "Render", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         // Fixture scenarios, the Fleet Engine log's calls (import, replay, the demo's drive) and
@@ -158,7 +155,7 @@ let package = Package(
         .target(
             name: "Scenarios",
             dependencies: [
-                "Access", "TripServer", "TripServerTesting", "TripStore", "SQLiteStore", "TripModel", "Navigation", "Raster", "Geo", "JSON",
+                "Access", "TripServer", "TripStore", "SQLiteStore", "TripModel", "Navigation", "Raster", "Geo", "JSON",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -242,7 +239,7 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
-            name: "NavigationTests", dependencies: ["Navigation", "Geo", "JSON", "TripModel"], exclude: ["Data"],
+            name: "NavigationTests", dependencies: ["Navigation", "Geo", "JSON", "TripModel", "TestKit"], exclude: ["Data"],
             swiftSettings: strict),
         .testTarget(
             name: "TripServerTests",

@@ -223,9 +223,17 @@ struct FleetWrites: Sendable {
         let paces = try JourneyState.roadCellsToRead(vehicle: record.vehicle, trips: trips, tracking: record.tracking, now: trigger.now).map {
             try tx.roadCellPaces(provider: provider, cells: $0)
         }
-        try JourneyState.refresh(
+        // What the fleet's legs showed, read only when the vehicle's next stop is new to it.
+        let observations = try JourneyState.areasToRead(vehicle: record.vehicle, trips: trips, tracking: record.tracking, now: trigger.now).map {
+            try tx.areaObservations(provider: provider, areas: $0)
+        }
+        let learned = try JourneyState.refresh(
             vehicle: &record.vehicle, trips: &trips, tracking: &record.tracking, trigger: trigger, guidance: guidance, roadPaces: paces,
-            roads: roads(record), roadsNearLine: roadsNearLine(record, trips: trips, now: trigger.now), measuredRoute: record.route)
+            roads: roads(record), roadsNearLine: roadsNearLine(record, trips: trips, now: trigger.now), areaObservations: observations,
+            measuredRoute: record.route)
+        for observation in learned {
+            try tx.addAreaObservation(provider: provider, observation, memory: Estimation.observationMemory(observation.kind))
+        }
         let previous = Dictionary(before.map { ($0.tripId, $0) }, uniquingKeysWith: { a, _ in a })
         var events: [NewEvent] = []
         for trip in trips where trip != previous[trip.tripId] {

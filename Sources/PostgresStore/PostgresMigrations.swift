@@ -60,11 +60,11 @@ public enum PostgresMigrations {
     /// columns from the stored JSON with the model's code.
     static let modelSteps: [String: @Sendable (PostgresConnection, Logger) async throws -> Void] = [
         "0007_vehicle_listing_columns": fillListingColumns,
-        "0008_vehicle_routes": moveRoutesApart,
+        "0009_vehicle_routes": moveRoutesApart,
     ]
 
     /// Moves every stored vehicle's route segment out of its body into its route row,
-    /// measured (migration 0008). A segment that does not decode stays in the body, where
+    /// measured (migration 0009). A segment that does not decode stays in the body, where
     /// reads still find it.
     private static func moveRoutesApart(_ connection: PostgresConnection, _ logger: Logger) async throws {
         var rows: [(Int64, String)] = []

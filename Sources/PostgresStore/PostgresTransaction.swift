@@ -150,7 +150,7 @@ struct PostgresTransaction: StoreTransaction {
     }
 
     /// Stores the vehicle's route segment in its route row, or removes the row when it has
-    /// none (migration 0008); only when the segment changed. The vehicle's row is this
+    /// none (migration 0009); only when the segment changed. The vehicle's row is this
     /// transaction's (inserted or locked), so the route row is written at once.
     private func writeRoute(provider: String, id: String, _ record: VehicleRecord, stored: VehicleRecord?) throws -> MeasuredRoute? {
         let route = record.measuredRoute
@@ -176,7 +176,7 @@ struct PostgresTransaction: StoreTransaction {
     /// version moves then, and the caches learn it after the commit.
     func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws -> [UInt8]? {
         let key = RowReads.key(provider, id)
-        // The row's body leaves the route segment out: its route row keeps it (migration 0008).
+        // The row's body leaves the route segment out: its route row keeps it (migration 0009).
         let body = try JSONStreamEncoder().encode(StoredRoute.body(of: record.vehicle))
         let tracking = try JSONCoding.encodeText(record.tracking)
         guard let batch else { throw StatusError(.internal, "a vehicle was updated outside a write transaction") }
@@ -421,6 +421,40 @@ struct PostgresTransaction: StoreTransaction {
             ON CONFLICT (provider, cell) DO UPDATE SET
                 meters = r.meters * LEAST(1.0::float8, \(memoryMeters) / GREATEST(r.meters, 1.0::float8)) + excluded.meters,
                 seconds = r.seconds * LEAST(1.0::float8, \(memoryMeters) / GREATEST(r.meters, 1.0::float8)) + excluded.seconds,
+                updated_us = GREATEST(r.updated_us, excluded.updated_us)
+            """)
+    }
+
+    // MARK: Area observations
+
+    func areaObservations(provider: String, areas: [Int64]) throws -> [AreaObservation] {
+        guard !areas.isEmpty else { return [] }
+        return try rows(
+            """
+            SELECT kind, area, amount, weight, updated_us FROM area_observations
+            WHERE provider = \(provider) AND area = ANY(\(areas)::bigint[])
+            """
+        ).compactMap { row in
+            let (kind, area, amount, weight, updated) = try row.decode((Int32, Int64, Double, Double, Int64).self)
+            return AreaObservation.Kind(rawValue: Int(kind)).map {
+                AreaObservation(kind: $0, area: area, amount: amount, weight: weight, updated: Timestamp(microseconds: updated))
+            }
+        }
+    }
+
+    /// One upsert, as ``addRoadCellPace(provider:_:memoryMeters:)``: the row as locked is
+    /// scaled and added to, so concurrent legs both count.
+    func addAreaObservation(provider: String, _ observation: AreaObservation, memory: Double) throws {
+        batch?.writeNeedsRollback = true
+        try execute(
+            """
+            INSERT INTO area_observations AS r (provider, kind, area, amount, weight, updated_us)
+            VALUES (
+                \(provider), \(Int32(observation.kind.rawValue)), \(observation.area), \(observation.amount), \(observation.weight),
+                \(observation.updated.microseconds))
+            ON CONFLICT (provider, kind, area) DO UPDATE SET
+                amount = r.amount * LEAST(1.0::float8, \(memory) / GREATEST(r.weight, 1e-9::float8)) + excluded.amount,
+                weight = r.weight * LEAST(1.0::float8, \(memory) / GREATEST(r.weight, 1e-9::float8)) + excluded.weight,
                 updated_us = GREATEST(r.updated_us, excluded.updated_us)
             """)
     }

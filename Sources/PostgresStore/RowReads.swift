@@ -51,7 +51,7 @@ enum RowReads {
         return .found(record, [.vehicle(key, version, record)])
     }
 
-    /// A vehicle record from its row's columns and its route row's (migration 0008).
+    /// A vehicle record from its row's columns and its route row's (migration 0009).
     static func vehicleRecord(
         body: String, tracking: String, state: ByteBuffer?, routeVersion: Int64, polyline: String?, cumulative: ByteBuffer?
     ) throws -> VehicleRecord {
@@ -62,7 +62,7 @@ enum RowReads {
             navigator: NavigatorRecord(state: state.map { Array($0.readableBytesView) }, routeVersion: routeVersion), route: route)
     }
 
-    /// A vehicle from its row's body and its route's polyline (migration 0008), for reads
+    /// A vehicle from its row's body and its route's polyline (migration 0009), for reads
     /// that need no measure.
     static func vehicle(body: String, polyline: String?) throws -> Vehicle {
         var vehicle = try decode(Vehicle.self, body)

@@ -27,7 +27,7 @@ private func bindings(_ provider: String, _ id: String, _ versions: Int64...) ->
 
 /// Columns: row_version, body, tracking, navigator_state (the last three NULL when `cached`
 /// is the row's version: the caller holds it decoded), navigator_route_version, and the
-/// route row's polyline and cumulative distances (migration 0008; NULL when cached too).
+/// route row's polyline and cumulative distances (migration 0009; NULL when cached too).
 private func vehicleColumns(cached: String = "$3") -> String {
     """
     v.row_version, CASE WHEN v.row_version = \(cached) THEN NULL ELSE v.body END,
@@ -37,7 +37,7 @@ private func vehicleColumns(cached: String = "$3") -> String {
     """
 }
 
-/// The vehicle `v`'s route polyline and cumulative distances (migration 0008), NULL when
+/// The vehicle `v`'s route polyline and cumulative distances (migration 0009), NULL when
 /// `condition` holds (the caller holds the vehicle decoded) or it has no route row.
 func routeColumns(unless condition: String = "false") -> String {
     """

@@ -44,11 +44,11 @@ public enum Migrations {
     /// What runs after a migration's SQL, by migration name.
     static let modelSteps: [String: @Sendable (Database) throws -> Void] = [
         "0016_vehicle_listing_columns": fillListingColumns,
-        "0017_vehicle_routes": moveRoutesApart,
+        "0018_vehicle_routes": moveRoutesApart,
     ]
 
     /// Moves every stored vehicle's route segment out of its body into its route row,
-    /// measured (migration 0017). A segment that does not decode stays in the body, where
+    /// measured (migration 0018). A segment that does not decode stays in the body, where
     /// reads still find it.
     private static func moveRoutesApart(_ db: Database) throws {
         let insert = try db.makeStatement(sql: "INSERT INTO vehicle_routes (vehicle, polyline, cumulative) VALUES (?, ?, ?)")

@@ -53,7 +53,7 @@ struct SQLiteTransaction: StoreTransaction {
 
     /// Decodes and caches a vehicle from a row with the columns `row_version`, `body`,
     /// `tracking`, `navigator_state`, `navigator_route_version` and its route row's
-    /// `route_polyline` and `route_cumulative` (migration 0017).
+    /// `route_polyline` and `route_cumulative` (migration 0018).
     private func decodeVehicle(_ row: Row, key: String) throws -> VehicleRecord {
         let version: Int64 = row["row_version"]
         let state: Data? = row["navigator_state"]
@@ -72,7 +72,7 @@ struct SQLiteTransaction: StoreTransaction {
     }
 
     /// Stores the vehicle's route segment in its route row, or removes the row when it has
-    /// none (migration 0017); only when the segment changed.
+    /// none (migration 0018); only when the segment changed.
     private func writeRoute(provider: String, id: String, _ record: VehicleRecord, stored: VehicleRecord?) throws -> MeasuredRoute? {
         let route = record.measuredRoute
         guard StoredRoute.changed(record, from: stored) else { return route }
@@ -112,7 +112,7 @@ struct SQLiteTransaction: StoreTransaction {
     func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws -> [UInt8]? {
         let key = provider + "/" + id
         let location = record.vehicle.lastLocation?.location
-        // The row's body leaves the route segment out: its route row keeps it (migration 0017).
+        // The row's body leaves the route segment out: its route row keeps it (migration 0018).
         let body = try JSONStreamEncoder().encode(StoredRoute.body(of: record.vehicle))
         var arguments: StatementArguments = [
             location?.latitude, location?.longitude, String(decoding: body, as: UTF8.self),
@@ -385,6 +385,37 @@ struct SQLiteTransaction: StoreTransaction {
                     updated_us = MAX(updated_us, excluded.updated_us)
                 """)
         try statement.execute(arguments: [provider, pace.cell.id, pace.meters, pace.seconds, pace.updated.microseconds, memoryMeters])
+    }
+
+    func areaObservations(provider: String, areas: [Int64]) throws -> [AreaObservation] {
+        guard !areas.isEmpty else { return [] }
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT kind, area, amount, weight, updated_us FROM area_observations
+                WHERE provider = ? AND area IN (SELECT value FROM json_each(?))
+                """)
+        let numbers = "[" + areas.map { String($0) }.joined(separator: ",") + "]"
+        return try Row.fetchAll(statement, arguments: [provider, numbers]).compactMap { row in
+            guard let kind = AreaObservation.Kind(rawValue: row["kind"]) else { return nil }
+            return AreaObservation(
+                kind: kind, area: row["area"], amount: row["amount"], weight: row["weight"], updated: Timestamp(microseconds: row["updated_us"]))
+        }
+    }
+
+    func addAreaObservation(provider: String, _ observation: AreaObservation, memory: Double) throws {
+        // As in addRoadCellPace, every expression of the UPDATE reads the row as it was.
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT INTO area_observations (provider, kind, area, amount, weight, updated_us) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                ON CONFLICT (provider, kind, area) DO UPDATE SET
+                    amount = amount * MIN(1.0, ?7 / MAX(weight, 1e-9)) + excluded.amount,
+                    weight = weight * MIN(1.0, ?7 / MAX(weight, 1e-9)) + excluded.weight,
+                    updated_us = MAX(updated_us, excluded.updated_us)
+                """)
+        try statement.execute(arguments: [
+            provider, observation.kind.rawValue, observation.area, observation.amount, observation.weight,
+            observation.updated.microseconds, memory,
+        ])
     }
 
     func appendEvent(provider: String, _ event: NewEvent) throws {

@@ -1,8 +1,8 @@
 import TripModel
-import TripServerTesting
+import TripServer
 
 /// Sends API requests somewhere: to a live server over HTTP, or to the router in process
-/// (``TripServerTesting/LocalTransport``).
+/// (``TripServer/LocalTransport``).
 public protocol APITransport: Sendable {
     /// Sends one request with a bearer token, asking for `extensions` of Fleet Engine's
     /// resources; `path` includes the query string. Returns the status and body.

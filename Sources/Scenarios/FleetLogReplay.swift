@@ -78,6 +78,9 @@ public struct FleetLogReplay: Sendable {
         public var driverTimeSeconds: Double?
         /// Which way ours were made.
         public var method: EstimateMethod?
+        /// What ours rested on: whether the basemap covered the way, the detour and where it
+        /// came from, standing time.
+        public var basis: EstimateBasis?
     }
 
     let log: FleetLog
@@ -166,7 +169,7 @@ public struct FleetLogReplay: Sendable {
                             time: call.time, vehicleId: call.id, leg: leg, actualSeconds: actual,
                             distance: ours?.remainingDistanceMeters.map(Double.init), driverDistance: driverDistance.map(Double.init),
                             timeSeconds: ours?.remainingTimeSeconds.map(Double.init), driverTimeSeconds: driverTime.map(Double.init),
-                            method: ours?.estimateMethod))
+                            method: ours?.estimateMethod, basis: ours?.estimateBasis))
                 }
             case .createTrip:
                 if answer != nil {

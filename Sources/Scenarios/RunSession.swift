@@ -6,7 +6,6 @@ import Foundation
 import JSON
 import TripModel
 import TripServer
-import TripServerTesting
 import TripStore
 
 /// One run of a scenario against its private server.

@@ -9,7 +9,6 @@ import JSON
 import Logging
 import TripModel
 import TripServer
-import TripServerTesting
 import TripStore
 
 /// Runs a scenario and records its checkpoints.
@@ -63,10 +62,15 @@ public struct ScenarioRunner: Sendable {
         let clock = ScriptedClock(start: scenario.timeline.first?.at ?? scenario.checkpoints.first?.at ?? Timestamp(microseconds: 0))
         var logger = Logger(label: "tripshare-fixtures")
         logger.logLevel = .critical
-        let server = try await LocalServer(store: store, clock: clock.wallClock, logger: logger)
+        // A private server: tokens signed with a secret nobody else holds, neither tokens nor
+        // pictures rate-limited (a replay calls as fast as it can).
+        let authority = try await TokenAuthority(hmacSecret: Array(SigningKeys.randomSecret().utf8), clock: clock.wallClock)
+        let app = TripServerApp(
+            store: store, authority: authority, clock: clock.wallClock, rateLimiter: TokenRateLimiter(policy: .unlimited),
+            limits: RequestLimits(pixelsPerSecond: nil))
         var session = RunSession(
             scenario: scenario, directory: directory, clock: clock, store: store,
-            transport: server.transport, tokens: TokenCache(authority: server.authority, clock: clock))
+            transport: LocalTransport(app: app, logger: logger), tokens: TokenCache(authority: authority, clock: clock))
 
         var callIndex = 0
         for checkpoint in scenario.checkpoints {

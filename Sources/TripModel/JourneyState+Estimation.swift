@@ -64,18 +64,24 @@ extension JourneyState {
         return (position, target)
     }
 
-    /// Keeps the pace near the straight line to the first stop: read anew from `paces` (and
-    /// the map's `roads` near the line, when known) when given, dropped when there is a route
-    /// or the stop changed.
+    /// Keeps the pace near the straight line from `position` to the first stop: read anew from
+    /// `paces` (the map's `roads` near the line and the fleet's detour in the areas it crosses,
+    /// from `observations`, when known) when given, dropped when there is a route or the stop
+    /// changed.
     static func updateLinePace(
-        _ tracking: inout RouteTracking, onRoute: Bool, firstStop: TripWaypoint?, paces: [RoadCellPace]?, roads: RoadMix?, now: Timestamp
+        _ tracking: inout RouteTracking, onRoute: Bool, position: LatLng?, firstStop: TripWaypoint?, paces: [RoadCellPace]?, roads: RoadMix?,
+        observations: [AreaObservation]?, now: Timestamp
     ) {
         guard !onRoute, let stop = firstStop?.stop else {
             tracking.linePace = nil
             return
         }
         if let paces {
-            tracking.linePace = LinePace(stop: stop, paces: paces, roads: roads, now: now)
+            var detour: Double?
+            if let position, let target = stop.location?.point {
+                detour = detourFactor(from: position, to: target, observations: observations ?? [])
+            }
+            tracking.linePace = LinePace(stop: stop, paces: paces, roads: roads, detourFactor: detour, now: now)
         } else if tracking.linePace?.stop != stop {
             tracking.linePace = nil
         }

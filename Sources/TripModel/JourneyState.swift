@@ -57,14 +57,17 @@ public enum JourneyState {
     /// this refresh (nil when it named none); `roads` is what the basemap says about the route
     /// ``routeToReadRoadsOf(vehicle:tracking:)`` named (nil when it named none, or without a
     /// basemap); `roadsNearLine` what it says about the roads near the straight line
-    /// ``lineToReadRoadsNear(vehicle:trips:tracking:now:)`` named. `measuredRoute` is the
-    /// vehicle's route segment as measured before (the stored record's), used when it is
-    /// still the vehicle's, so that an update does not measure the whole route again.
+    /// ``lineToReadRoadsNear(vehicle:trips:tracking:now:)`` named; `areaObservations` what the
+    /// fleet showed in the areas ``areasToRead(vehicle:trips:tracking:now:)`` named.
+    /// `measuredRoute` is the vehicle's route segment as measured before (the stored record's),
+    /// used when it is still the vehicle's, so that an update does not measure the whole route
+    /// again. Returns what the fleet learns from this vehicle's leg (``updateLeg``), for the store.
+    @discardableResult
     public static func refresh(
         vehicle: inout Vehicle, trips: inout [Trip], tracking: inout RouteTracking, trigger: Trigger,
         guidance: RouteProgress? = nil, roadPaces: [RoadCellPace]? = nil, roads: RoadsAlong? = nil, roadsNearLine: RoadMix? = nil,
-        measuredRoute: MeasuredRoute? = nil
-    ) throws(StatusError) {
+        areaObservations: [AreaObservation]? = nil, measuredRoute: MeasuredRoute? = nil
+    ) throws(StatusError) -> [AreaObservation] {
         let now = trigger.now
         updateDriverFlags(&tracking, trigger)
         orderTrips(&trips, previous: vehicle.currentTrips)
@@ -86,7 +89,9 @@ public enum JourneyState {
         updateProfile(&tracking, route: route, version: followed?.version, paces: route == nil ? nil : roadPaces, roads: roads, now: now)
         let roadSpeeds = Estimation.drivesAtRoadSpeed(vehicle.vehicleType?.category)
         updateLinePace(
-            &tracking, onRoute: route != nil, firstStop: stops.first, paces: route == nil ? roadPaces : nil, roads: roadsNearLine, now: now)
+            &tracking, onRoute: route != nil, position: vehicle.lastLocation?.location, firstStop: stops.first,
+            paces: route == nil ? roadPaces : nil, roads: roadsNearLine, observations: areaObservations, now: now)
+        let learned = updateLeg(&tracking, before: before, firstStop: stops.first, position: vehicle.lastLocation?.location, trigger: trigger)
         let lineSecondsPerMeter = route == nil ? tracking.linePace?.secondsPerMeter(typical: 1 / speed, roadSpeeds: roadSpeeds) : nil
         updateTripPace(
             &tracking, before: before, trigger: trigger, driving: isDriving(position, stops: stops, trips: trips),
@@ -104,7 +109,10 @@ public enum JourneyState {
             legs.append(TrafficPath(measure: route, from: tracking.distanceAlongMeters, stretches: stretches, pace: pace))
             firstLegOnRoute = true
         } else if let position, let first = stops.first?.location?.point {
-            legs.append(TrafficPath(straightFrom: position, to: first, pace: pace, secondsPerMeter: lineSecondsPerMeter))
+            legs.append(
+                TrafficPath(
+                    straightFrom: position, to: first, pace: pace, secondsPerMeter: lineSecondsPerMeter,
+                    detourFactor: tracking.linePace?.detourFactor ?? Estimation.detourFactor))
         }
         if !legs.isEmpty {
             for i in stops.indices.dropFirst() {
@@ -165,6 +173,7 @@ public enum JourneyState {
         Versioning.bump(&vehicle.waypointsVersion, if: stopsChanged, now: now)
         vehicle.estimateMethod = estimateMethod(
             legs: legs.count, driverTime: tracking.driverTimeIsCurrent, guided: !guided.isEmpty, onRoute: firstLegOnRoute)
+        vehicle.estimateBasis = estimateBasis(vehicle.estimateMethod, tracking: tracking, routeMeters: route?.totalMeters)
         if legs.isEmpty {
             if !tracking.driverDistanceIsCurrent { vehicle.remainingDistanceMeters = nil }
             if !tracking.driverTimeIsCurrent { vehicle.remainingTimeSeconds = nil }
@@ -181,6 +190,7 @@ public enum JourneyState {
             trips[t].updateProgress(from: vehicle, waypoints: waypoints, firstLegTraffic: firstLegTraffic, now: now)
             trips[t].updateRouteVersions(pathsChanged: trigger.pathsChanged, snappable: snappable, now: now)
         }
+        return learned
     }
 
     /// Which way the first leg's time was made.
@@ -190,6 +200,26 @@ public enum JourneyState {
         if guided { return .navigator }
         if onRoute { return .routeSegment }
         return .straightLine
+    }
+
+    /// What our own estimate of the first leg rested on; nil when it is the driver's or the
+    /// navigator's, or when there is nothing to say (a route segment without a basemap).
+    private static func estimateBasis(_ method: EstimateMethod?, tracking: RouteTracking, routeMeters: Double?) -> EstimateBasis? {
+        var basis = EstimateBasis()
+        switch method {
+        case .routeSegment:
+            if let roads = tracking.profile?.roads, let routeMeters, routeMeters > 0 {
+                basis.roadClassCoverage = min(1, roads.coveredMeters / routeMeters)
+            }
+        case .straightLine:
+            let line = tracking.linePace
+            if line?.mapRoadMeters != nil { basis.roadClassCoverage = line?.mapSecondsPerMeter == nil ? 0 : 1 }
+            basis.detourFactor = line?.detourFactor ?? Estimation.detourFactor
+            basis.detourSource = line?.fleetDetourFactor == nil ? .constant : .fleet
+        case .driver, .navigator, nil:
+            return nil
+        }
+        return basis == EstimateBasis() ? nil : basis
     }
 
     private static func updateDriverFlags(_ tracking: inout RouteTracking, _ trigger: Trigger) {

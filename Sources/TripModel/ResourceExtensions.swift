@@ -7,7 +7,7 @@
 /// every extension.
 public struct ResourceExtensions: Sendable, Equatable {
     /// Every extension, by its JSON member name.
-    public static let names: Set<String> = ["estimateMethod"]
+    public static let names: Set<String> = ["estimateMethod", "estimateBasis"]
 
     /// The request header in which a caller names the extensions it wants, comma-separated.
     public static let requestHeader = "Tripshare-Extensions"
@@ -48,6 +48,7 @@ public struct ResourceExtensions: Sendable, Equatable {
     /// Whether the JSON of `vehicle` as stored (every extension) is also its answer with these
     /// extensions: true when it sets no extension left out.
     public func coversStoredJSON(of vehicle: Vehicle) -> Bool {
-        vehicle.estimateMethod == nil || included.contains("estimateMethod")
+        (vehicle.estimateMethod == nil || included.contains("estimateMethod"))
+            && (vehicle.estimateBasis == nil || included.contains("estimateBasis"))
     }
 }

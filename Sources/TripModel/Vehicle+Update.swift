@@ -13,7 +13,7 @@ extension Vehicle {
     public static let maximumPastLocations = 500
     /// Fields only the server writes.
     public static let outputOnlyFields: Set<String> = [
-        "name", "currentTrips", "waypointsVersion", "currentRouteSegmentVersion", "estimateMethod",
+        "name", "currentTrips", "waypointsVersion", "currentRouteSegmentVersion", "estimateMethod", "estimateBasis",
     ]
 
     /// A new vehicle from a create request: output-only fields of `input` are ignored;

@@ -53,6 +53,9 @@ public struct Vehicle: Hashable, Sendable {
     /// Which way `remainingDistanceMeters` and `remainingTimeSeconds` were made (output only;
     /// our extension of Fleet Engine's resource).
     public var estimateMethod: EstimateMethod?
+    /// What our own estimate rested on: the map's coverage, the detour, standing time (output
+    /// only; our extension of Fleet Engine's resource).
+    public var estimateBasis: EstimateBasis?
     /// The driver's phone: battery, power saving (input only in Fleet Engine; kept here).
     public var deviceSettings: DeviceSettings?
 
@@ -101,7 +104,7 @@ extension Vehicle: Codable {
         case vehicleType, licensePlate, backToBackEnabled, waypoints, waypointsVersion, currentRouteSegment
         case currentRouteSegmentVersion, currentRouteSegmentTraffic, currentRouteSegmentEndPoint
         case remainingDistanceMeters, remainingTimeSeconds, etaToFirstWaypoint, navigationStatus, deviceSettings
-        case estimateMethod
+        case estimateMethod, estimateBasis
         /// Deprecated: the stops as terminal locations, read as `waypoints`.
         case route
     }
@@ -138,6 +141,7 @@ extension Vehicle: Codable {
         navigationStatus = try c.decodeIfPresent(NavigationStatus.self, forKey: .navigationStatus)
         deviceSettings = try c.decodeIfPresent(DeviceSettings.self, forKey: .deviceSettings)
         estimateMethod = try c.decodeIfPresent(EstimateMethod.self, forKey: .estimateMethod)
+        estimateBasis = try c.decodeIfPresent(EstimateBasis.self, forKey: .estimateBasis)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -165,6 +169,9 @@ extension Vehicle: Codable {
         try c.encodeIfPresent(deviceSettings, forKey: .deviceSettings)
         if ResourceExtensions.writes(CodingKeys.estimateMethod.stringValue, to: encoder) {
             try c.encodeIfPresent(estimateMethod, forKey: .estimateMethod)
+        }
+        if ResourceExtensions.writes(CodingKeys.estimateBasis.stringValue, to: encoder) {
+            try c.encodeIfPresent(estimateBasis, forKey: .estimateBasis)
         }
     }
 }

@@ -13,11 +13,11 @@ public struct LocalServer: Sendable {
     /// Who mints and verifies this server's tokens.
     public let authority: TokenAuthority
     /// Requests to the application's router.
-    public let transport: LocalTransport
+    package let transport: LocalTransport
 
     /// What a test may change about the server beyond its store and clocks.
     public struct Options: Sendable {
-        /// The tokens' HMAC secret (nil: 32 random bytes, so no other party can mint them).
+        /// The tokens' HMAC secret (nil: a random one, so no other party can mint them).
         public var hmacSecret: [UInt8]?
         /// The street map previews are drawn over.
         public var basemap: BasemapLayer?
@@ -53,8 +53,7 @@ public struct LocalServer: Sendable {
         logger: Logger = Logger(label: "tripshare-local"), rateLimits: TokenRateLimiter.Policy = .unlimited,
         roadClasses: (any RoadClassSource)? = nil, options: Options = Options()
     ) async throws {
-        var generator = SystemRandomNumberGenerator()
-        let secret = options.hmacSecret ?? (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let secret = options.hmacSecret ?? Array(SigningKeys.randomSecret().utf8)
         authority = try await TokenAuthority(hmacSecret: secret, clock: clock)
         app = TripServerApp(
             store: store, authority: authority, clock: clock, previewClock: previewClock, basemap: options.basemap,

@@ -26,12 +26,19 @@ public final class InMemoryTripStore: TripStore {
         var navigatorRoutes: [Key: [UInt8]] = [:]
         var navigationUISettings: [Key: NavigationUISettingsRecord] = [:]
         var roadCells: [RoadCellKey: RoadCellPace] = [:]
+        var areaObservations: [AreaKey: AreaObservation] = [:]
         var billableTrips: [Key: BillableTripRecord] = [:]
     }
 
     struct RoadCellKey: Hashable {
         var provider: String
         var cell: RoadCell
+    }
+
+    struct AreaKey: Hashable {
+        var provider: String
+        var kind: AreaObservation.Kind
+        var area: Int64
     }
 
     private let state = Mutex(State())
@@ -222,6 +229,25 @@ final class MemoryTransaction: StoreTransaction {
         stored.seconds = stored.seconds * scale + pace.seconds
         stored.updated = max(stored.updated, pace.updated)
         state.roadCells[key] = stored
+    }
+
+    func areaObservations(provider: String, areas: [Int64]) throws -> [AreaObservation] {
+        AreaObservation.Kind.allCases.flatMap { kind in
+            areas.compactMap { state.areaObservations[InMemoryTripStore.AreaKey(provider: provider, kind: kind, area: $0)] }
+        }
+    }
+
+    func addAreaObservation(provider: String, _ observation: AreaObservation, memory: Double) throws {
+        let key = InMemoryTripStore.AreaKey(provider: provider, kind: observation.kind, area: observation.area)
+        guard var stored = state.areaObservations[key] else {
+            state.areaObservations[key] = observation
+            return
+        }
+        let scale = min(1, memory / max(stored.weight, 1e-9))
+        stored.amount = stored.amount * scale + observation.amount
+        stored.weight = stored.weight * scale + observation.weight
+        stored.updated = max(stored.updated, observation.updated)
+        state.areaObservations[key] = stored
     }
 
     func appendEvent(provider: String, _ event: NewEvent) throws {

@@ -34,6 +34,9 @@ public protocol StoreReader {
     /// The fleet's observed paces of these road cells, in any order; cells never observed are
     /// left out.
     func roadCellPaces(provider: String, cells: [RoadCell]) throws -> [RoadCellPace]
+    /// What the fleet's legs showed in these areas (``AreaObservation/area``), every kind, in
+    /// any order; areas never observed are left out.
+    func areaObservations(provider: String, areas: [Int64]) throws -> [AreaObservation]
     /// The billable trips reported at or after `since`, by report time then name, after the
     /// record `after` when given (the last of the previous page); at most `limit`.
     func billableTrips(since: Timestamp, after: BillableTripRecord?, limit: Int) throws -> [BillableTripRecord]
@@ -80,6 +83,11 @@ public protocol StoreTransaction: StoreReader {
     /// stays, older passes weigh less), then `pace`'s metres and seconds are added, and its
     /// `updated` becomes the cell's when later. A cell not stored yet starts with `pace`.
     func addRoadCellPace(provider: String, _ pace: RoadCellPace, memoryMeters: Double) throws
+    /// Adds `observation` to the sums of its kind and area, as ``addRoadCellPace(provider:_:memoryMeters:)``
+    /// does: the stored sums are first scaled down so their weight is at most `memory`, then
+    /// `observation`'s amount and weight are added, and its `updated` becomes the row's when
+    /// later. An area not stored yet starts with `observation`.
+    func addAreaObservation(provider: String, _ observation: AreaObservation, memory: Double) throws
     /// Records a billable trip of `provider` unless one of that trip is recorded; returns the
     /// record kept (the first).
     func recordBillableTrip(provider: String, tripId: String, _ record: BillableTripRecord) throws -> BillableTripRecord

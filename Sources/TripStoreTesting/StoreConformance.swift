@@ -40,6 +40,6 @@ public enum StoreConformance {
 
     /// Every check.
     public static let checks: [Check] =
-        fleetChecks + vehicleQueryChecks + stopOrderChecks + transactionChecks + roadCellChecks + styleChecks + retentionChecks
-        + routeChecks
+        fleetChecks + vehicleQueryChecks + stopOrderChecks + transactionChecks + roadCellChecks + areaObservationChecks + styleChecks
+        + retentionChecks + routeChecks
 }

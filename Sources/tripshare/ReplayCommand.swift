@@ -159,6 +159,7 @@ struct ReplayCommand: AsyncParsableCommand {
         for failure in result.failures.prefix(20) { print("  FAIL \(failure)") }
         if let score = result.score {
             for line in score.table { print(line) }
+            for line in result.basisTable { print(line) }
         }
         if result.remainingDistance != nil || result.remainingTime != nil {
             print("compared with the driver app's own numbers (no oracle), while Fleet Engine had the vehicle on a trip:")

@@ -2,6 +2,7 @@ import Fleet
 import Foundation
 import Geo
 import Navigation
+import TestKit
 import Testing
 import TripModel
 
@@ -9,7 +10,8 @@ import TripModel
 @Suite struct DriverStopTests {
     /// A navigator on the east route that has reached its destination (named `name`).
     private func arrived(name: String?) throws -> Navigator {
-        var (route, points) = eastRoute()
+        var route = StraightRoute.streets(count: 31)
+        let points = StraightRoute.points(of: route)
         route.destinations[0].name = name
         var navigator = Navigator()
         _ = try navigator.setRoute(route, at: start.date)
@@ -47,7 +49,8 @@ import TripModel
 
     /// Driving, or idle without a finished trip, shows no stop; idle after one shows it done.
     @Test func drivingAndIdle() throws {
-        var (route, points) = eastRoute()
+        var route = StraightRoute.streets(count: 31)
+        let points = StraightRoute.points(of: route)
         route.destinations[0].name = "Somewhere 1"
         var navigator = Navigator()
         _ = try navigator.setRoute(route, at: start.date)

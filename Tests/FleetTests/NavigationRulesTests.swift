@@ -14,7 +14,8 @@ import TripStore
     /// status ENROUTE_TO_DESTINATION; clearing it ends guidance.
     @Test func routeSetsSegmentAndStatus() async throws {
         let fleet = Fleet(store: InMemoryTripStore(), clock: .fixed(start))
-        let (route, points) = eastRoute()
+        let route = StraightRoute.streets(count: 31)
+        let points = StraightRoute.points(of: route)
         _ = try await fleet.createVehicle(provider: "p", id: "v1", input: vehicleInput(at: points[0]))
         let info = try await fleet.setRoute(provider: "p", vehicleId: "v1", route: route)
         #expect(info.navState == .enroute)
@@ -30,7 +31,8 @@ import TripStore
     /// A route that fails validation is refused with the field at fault, and nothing changes.
     @Test func invalidRouteNamesTheField() async throws {
         let fleet = Fleet(store: InMemoryTripStore(), clock: .fixed(start))
-        var (route, points) = eastRoute()
+        var route = StraightRoute.streets(count: 31)
+        let points = StraightRoute.points(of: route)
         _ = try await fleet.createVehicle(provider: "p", id: "v1", input: vehicleInput(at: points[0]))
         route.steps[1].polylineEndIndex = 500
         let error = try await #require(throws: StatusError.self) { try await fleet.setRoute(provider: "p", vehicleId: "v1", route: route) }
@@ -44,7 +46,8 @@ import TripStore
     @Test func navigatorEventsReachOnlyALoneTripsRider() async throws {
         let clock = ManualClock(start)
         let fleet = Fleet(store: InMemoryTripStore(), clock: clock.wallClock)
-        let (route, points) = eastRoute()
+        let route = StraightRoute.streets(count: 31)
+        let points = StraightRoute.points(of: route)
         _ = try await fleet.createVehicle(provider: "p", id: "v1", input: vehicleInput(at: points[0]))
         _ = try await fleet.createTrip(provider: "p", id: "t1", input: tripInput(vehicle: "v1", type: .shared, pickup: points[30]))
         _ = try await fleet.setRoute(provider: "p", vehicleId: "v1", route: route)
@@ -71,7 +74,8 @@ import TripStore
     @Test func laterLegsFollowTheNavigatorsRoute() async throws {
         let clock = ManualClock(start)
         let fleet = Fleet(store: InMemoryTripStore(), clock: clock.wallClock)
-        var (route, points) = eastRoute(count: 41)
+        var route = StraightRoute.streets(count: 41)
+        let points = StraightRoute.points(of: route)
         // The route runs straight: its leg is told from a two-point stand-in by its vertices.
         route.destinations = [
             RouteDestination(location: points[20], polylinePointIndex: 20),

@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Navigation
+import TestKit
 import Testing
 
 /// The two navigator defects of issue 15, each on data other than the fixture that showed it.
@@ -11,7 +12,7 @@ import Testing
     /// speed instead, and the filter dropped nearly every fix).
     @Test(arguments: [1.0, 10.0, 60.0]) func speedFactorCompressesTime(factor: Double) throws {
         // 30 km at 30 m/s, a turn every 2.5 km: a motorway drive.
-        let route = TestRoutes.east(count: 301, stepEvery: 25, trafficSpeed: 30)
+        let route = StraightRoute.east(count: 301, stepEvery: 25, trafficSpeed: 30)
         let start = Date(timeIntervalSince1970: 1_760_000_000)
         let drive = try DriveSimulator(route: route, start: start, interval: 1, speedFactor: factor)
         let points = Array(drive)

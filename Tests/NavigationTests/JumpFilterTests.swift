@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Navigation
+import TestKit
 import Testing
 
 @Suite struct JumpFilterTests {
@@ -79,7 +80,7 @@ import Testing
     /// The navigator takes no progress from a jump: a fix 5 km ahead on the route, between
     /// fixes 1 s apart, leaves the remaining distance where it was.
     @Test func navigatorIgnoresJumps() throws {
-        let route = TestRoutes.east(count: 101)
+        let route = StraightRoute.east(count: 101)
         let start = Date(timeIntervalSince1970: 1_750_000_000)
         let points = Array(try DriveSimulator(route: route, start: start, interval: 1))
         var navigator = Navigator()

@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Navigation
+import TestKit
 import Testing
 
 @Suite struct LightingTests {
@@ -67,7 +68,7 @@ import Testing
     /// the published sunset, once.
     @Test func navigatorAnnouncesSunset() throws {
         let published = try Self.date("2021-12-21T17:18:14Z")
-        let route = TestRoutes.east(from: LatLng(latitude: 38.71, longitude: -9.1889), count: 11)
+        let route = StraightRoute.east(from: LatLng(latitude: 38.71, longitude: -9.1889), count: 11)
         var navigator = Navigator()
         let start = published.addingTimeInterval(-1_800)
         _ = try navigator.setRoute(route, at: start)

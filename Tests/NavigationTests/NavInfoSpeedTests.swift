@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Navigation
+import TestKit
 import Testing
 
 /// NavInfo carries what a speedometer shows: the vehicle's speed and the limit where it is.
@@ -10,7 +11,7 @@ import Testing
     @Test func navInfoCarriesSpeedAndLimit() throws {
         let start = Date(timeIntervalSince1970: 1_760_000_000)
         for limit in [50.0, nil] {
-            let route = TestRoutes.east(count: 101, trafficSpeed: 12, speedLimitKph: limit)
+            let route = StraightRoute.east(count: 101, trafficSpeed: 12, speedLimitKph: limit)
             var navigator = Navigator()
             _ = try navigator.setRoute(route, at: start)
             for point in try DriveSimulator(route: route, start: start).prefix(30) { _ = navigator.update(point) }
@@ -26,7 +27,7 @@ import Testing
     /// A change of speed limit along the route is news (a new NavInfo), the limit of the
     /// new stretch; off the route the limit is unknown.
     @Test func limitChangesAreNews() throws {
-        var route = TestRoutes.east(count: 101, trafficSpeed: 12)
+        var route = StraightRoute.east(count: 101, trafficSpeed: 12)
         route.speedLimits = [
             SpeedLimitSpan(startPolylinePointIndex: 0, endPolylinePointIndex: 50, speedLimitKph: 50),
             SpeedLimitSpan(startPolylinePointIndex: 50, endPolylinePointIndex: 100, speedLimitKph: 30),

@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Navigation
+import TestKit
 import Testing
 
 @Suite struct NavigatorDriveTests {
@@ -50,7 +51,7 @@ import Testing
 
     /// Remaining time and distance events come only when the value moved by the threshold.
     @Test func remainingEventsRespectThresholds() throws {
-        let route = TestRoutes.east(count: 301, trafficSpeed: 13)
+        let route = StraightRoute.east(count: 301, trafficSpeed: 13)
         for (timeThreshold, distanceThreshold) in [(1.0, 1.0), (30.0, 250.0)] {
             var settings = NavigatorSettings()
             settings.timeUpdateThreshold = timeThreshold
@@ -83,7 +84,7 @@ import Testing
     /// Leaving the route by 200 m reroutes on the third update, a new route restores
     /// `enroute`, and so does coming back onto the old route.
     @Test func offRouteThenNewRouteOrRejoin() throws {
-        let route = TestRoutes.east(count: 101)
+        let route = StraightRoute.east(count: 101)
         let start = Date(timeIntervalSince1970: 1_750_000_000)
         let points = Array(try DriveSimulator(route: route, start: start, interval: 1))
         for rejoin in [false, true] {
@@ -107,7 +108,7 @@ import Testing
                 #expect(navigator.navInfo.navState == .enroute)
                 #expect(navigator.navInfo.currentStep != nil)
             } else {
-                let detour = TestRoutes.east(
+                let detour = StraightRoute.east(
                     from: TestRoutes.offset(points[115].location, north: 200), count: 30)
                 let events = try navigator.setRoute(detour, at: points[116].time)
                 #expect(events.first?.name == "navigatorDidChangeRoute")
@@ -124,7 +125,7 @@ import Testing
 
     /// Intermediate and final destinations are each announced once, in order.
     @Test func arrivalsOncePerDestination() throws {
-        let route = TestRoutes.east(count: 101, intermediateDestinationAt: 50)
+        let route = StraightRoute.east(count: 101, intermediateDestinationAt: 50)
         let start = Date(timeIntervalSince1970: 1_750_000_000)
         var navigator = Navigator()
         _ = try navigator.setRoute(route, at: start)
@@ -141,7 +142,7 @@ import Testing
 
     /// A navigator saved mid-route and restored carries on exactly as the original.
     @Test func persistedNavigatorResumes() throws {
-        let route = TestRoutes.east(count: 101, trafficSpeed: 8, freeFlowSpeed: 10, speedLimitKph: 30)
+        let route = StraightRoute.east(count: 101, trafficSpeed: 8, freeFlowSpeed: 10, speedLimitKph: 30)
         let start = Date(timeIntervalSince1970: 1_750_000_000)
         let points = Array(try DriveSimulator(route: route, start: start, interval: 3))
         var original = Navigator()

@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Navigation
+import TestKit
 import Testing
 import TripModel
 
@@ -9,7 +10,7 @@ import TripModel
     /// A navigator restored from its route and saved progress, or moved to that progress on
     /// a cached copy, carries on exactly as the original.
     @Test func progressRestoresOnTheRoute() throws {
-        let route = TestRoutes.east(count: 101, trafficSpeed: 8, freeFlowSpeed: 10, speedLimitKph: 30)
+        let route = StraightRoute.east(count: 101, trafficSpeed: 8, freeFlowSpeed: 10, speedLimitKph: 30)
         let start = Date(timeIntervalSince1970: 1_750_000_000)
         let points = Array(try DriveSimulator(route: route, start: start, interval: 3))
         var original = Navigator()
@@ -31,7 +32,7 @@ import TripModel
 
     /// An arrival stays the news until it is acknowledged, then the next one is.
     @Test func arrivalAcknowledged() throws {
-        let route = TestRoutes.east(count: 101, intermediateDestinationAt: 50)
+        let route = StraightRoute.east(count: 101, intermediateDestinationAt: 50)
         let start = Date(timeIntervalSince1970: 1_750_000_000)
         var navigator = Navigator()
         _ = try navigator.setRoute(route, at: start)
@@ -47,7 +48,7 @@ import TripModel
 
     /// A NavInfo limited to a few remaining steps still counts them all, and reads back so.
     @Test func limitedRemainingSteps() throws {
-        let route = TestRoutes.east(count: 101, stepEvery: 5)
+        let route = StraightRoute.east(count: 101, stepEvery: 5)
         var navigator = Navigator()
         _ = try navigator.setRoute(route, at: Date(timeIntervalSince1970: 1_750_000_000))
         let full = navigator.navInfo
@@ -65,7 +66,7 @@ import TripModel
     /// The first leg fits a vehicle's currentRouteSegment: all of a short route, and the
     /// 80,000-point Portugal–Korea route thinned within the bounds, ends kept.
     @Test func firstLegWithinBounds() throws {
-        let short = TestRoutes.east(count: 101, intermediateDestinationAt: 50)
+        let short = StraightRoute.east(count: 101, intermediateDestinationAt: 50)
         let shortPoints = try short.validate()
         #expect(try EncodedPolyline.decode(short.firstLegPolyline(points: shortPoints)) == Array(shortPoints[0...50]))
         let long = try OSRMImporter.route(from: TestFiles.fixture("osrm/portugal_to_korea.json"))

@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Navigation
+import TestKit
 import Testing
 
 /// Alternate routes and road features on routes, validated, and filled by the importers
@@ -8,7 +9,7 @@ import Testing
 @Suite struct RouteExtrasTests {
     /// Alternate routes and road features are validated with the field named.
     @Test func alternatesAndFeaturesAreValidated() throws {
-        let base = TestRoutes.east(count: 11)
+        let base = StraightRoute.east(count: 11)
         let line = EncodedPolyline.encode([LatLng(latitude: 38.7, longitude: -9.1), LatLng(latitude: 38.71, longitude: -9.1)])
         var route = base
         route.alternateRoutes = [AlternateRoute(encodedPolyline: line, durationSeconds: 60)]

@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Navigation
+import TestKit
 import Testing
 
 @Suite struct RouteModelTests {
@@ -21,7 +22,7 @@ import Testing
 
     /// A valid route passes; each broken field is refused with its path named.
     @Test func validationNamesTheField() throws {
-        let good = TestRoutes.east(count: 120, stepEvery: 30, freeFlowSpeed: 12, speedLimitKph: 50)
+        let good = StraightRoute.east(count: 120, stepEvery: 30, freeFlowSpeed: 12, speedLimitKph: 50)
         #expect(try good.validate().count == 120)
         func problem(_ change: (inout NavRoute) -> Void) -> String? {
             var route = good
@@ -63,7 +64,7 @@ import Testing
 
     /// Speeding against the route's limit: percentage over it and the alert level.
     @Test func speedingAndSeverity() throws {
-        let route = TestRoutes.east(count: 101, speedLimitKph: 50)
+        let route = StraightRoute.east(count: 101, speedLimitKph: 50)
         let start = Date(timeIntervalSince1970: 1_750_000_000)
         let points = Array(try DriveSimulator(route: route, start: start, interval: 1))
         var navigator = Navigator()
@@ -84,7 +85,7 @@ import Testing
         #expect(calm.contains(.didUpdateSpeedAlertSeverity(.none)) && calm.contains(.didUpdateSpeedingPercentage(0)))
 
         var unlimited = Navigator()
-        _ = try unlimited.setRoute(TestRoutes.east(count: 101), at: start)
+        _ = try unlimited.setRoute(StraightRoute.east(count: 101), at: start)
         _ = unlimited.update(points[1])
         #expect(unlimited.navInfo.speedingPercentage == -1)
     }
@@ -95,7 +96,7 @@ import Testing
         let cases: [(Double?, DelayCategory)] = [(10.5, .light), (13, .medium), (20, .heavy), (nil, .noData)]
         for (freeFlow, expected) in cases {
             var navigator = Navigator()
-            let events = try navigator.setRoute(TestRoutes.east(trafficSpeed: 10, freeFlowSpeed: freeFlow), at: start)
+            let events = try navigator.setRoute(StraightRoute.east(trafficSpeed: 10, freeFlowSpeed: freeFlow), at: start)
             #expect(events.contains(.didUpdateDelayCategory(expected)))
             #expect(navigator.navInfo.delayCategory == expected)
         }
@@ -103,7 +104,7 @@ import Testing
 
     /// NavInfo lists the current step and the rest, and reads back from its JSON.
     @Test func navInfoJSON() throws {
-        let route = TestRoutes.east(count: 101)
+        let route = StraightRoute.east(count: 101)
         var navigator = Navigator()
         let start = Date(timeIntervalSince1970: 1_750_000_000)
         _ = try navigator.setRoute(route, at: start)

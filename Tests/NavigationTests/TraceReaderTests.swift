@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Navigation
+import TestKit
 import Testing
 
 @Suite struct TraceReaderTests {
@@ -57,7 +58,7 @@ import Testing
     /// The simulator ends exactly at the route's end, at the route's pace; a speed factor
     /// spaces the reports further apart in driving time and leaves the speeds alone.
     @Test func simulatorPace() throws {
-        let route = TestRoutes.east(count: 11, trafficSpeed: 10)
+        let route = StraightRoute.east(count: 11, trafficSpeed: 10)
         let start = Date(timeIntervalSince1970: 0)
         let drive = try DriveSimulator(route: route, start: start, interval: 10, speedFactor: 2)
         let points = Array(drive)

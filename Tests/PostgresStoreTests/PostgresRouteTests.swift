@@ -11,12 +11,12 @@ import TripStoreTesting
 
 @testable import PostgresStore
 
-/// A vehicle's route segment lives in its own row (migration 0008), written when it changes:
+/// A vehicle's route segment lives in its own row (migration 0009), written when it changes:
 /// a database from before keeps its routes, and every process reads them.
 @Suite(.enabled(if: TestStores.postgresWanted, TestStores.skipReason)) struct PostgresRouteTests {
     let road = (0..<800).map { LatLng(latitude: 37.39 + Double($0) * 0.00002, longitude: -122 + 0.00001 * sin(Double($0) / 7)) }
 
-    /// A route stored inside a vehicle's body, as before 0008, is moved to its row when 0008
+    /// A route stored inside a vehicle's body, as before 0009, is moved to its row when 0009
     /// runs and read back as it was, by the other process too; the vehicle drives along it.
     @Test func oldDatabaseKeepsItsRoutes() async throws {
         let (first, _) = try await twoProcesses()
@@ -25,15 +25,15 @@ import TripStoreTesting
         vehicle.lastLocation = VehicleLocation(location: road[0])
         vehicle.currentRouteSegment = segment
         vehicle.currentRouteSegmentVersion = fixedTime
-        // The schema as it stood before 0008, holding a vehicle stored then.
+        // The schema as it stood before 0009, holding a vehicle stored then.
         let body = try JSONCoding.encodeText(vehicle)
         let tracking = try JSONCoding.encodeText(RouteTracking())
         _ = try await first.rows("DROP TABLE vehicle_routes")
-        _ = try await first.rows("DELETE FROM schema_migrations WHERE name = '0008_vehicle_routes'")
+        _ = try await first.rows("DELETE FROM schema_migrations WHERE name = '0009_vehicle_routes'")
         _ = try await first.rows(
             "INSERT INTO vehicles (provider, vehicle_id, row_version, body, tracking) VALUES ('p', 'v1', 1, \(body), \(tracking))")
         let reopened = try await PostgresTripStore(location: first.location, maximumConnections: 2, liveness: .patient, logger: TestStores.logger)
-        #expect(reopened.migrations.appliedNow == ["0008_vehicle_routes"])
+        #expect(reopened.migrations.appliedNow == ["0009_vehicle_routes"])
         let fleet = Fleet(store: reopened, clock: .fixed(fixedTime))
         #expect(try await fleet.vehicle(provider: "p", id: "v1").currentRouteSegment == segment)
         let moved = try await fleet.updateVehicle(

@@ -9,19 +9,19 @@ import TripModel
 import TripStore
 import TripStoreTesting
 
-/// A vehicle's route segment lives in its own row (migration 0017), written when it changes:
+/// A vehicle's route segment lives in its own row (migration 0018), written when it changes:
 /// a database from before keeps its routes, and location updates leave the route row alone.
 @Suite struct RouteStorageTests {
     let road = (0..<800).map { LatLng(latitude: 37.39 + Double($0) * 0.00002, longitude: -122 + 0.00001 * sin(Double($0) / 7)) }
 
-    /// Routes stored inside vehicle bodies before 0017 are moved to their rows and read back
+    /// Routes stored inside vehicle bodies before 0018 are moved to their rows and read back
     /// as they were; the vehicle then drives along them.
     @Test func oldDatabaseKeepsItsRoutes() async throws {
         let path = try temporaryDatabasePath()
         let segment = EncodedPolyline.encode(road)
         do {
             let queue = try DatabaseQueue(path: path)
-            try Migrations.migrator().migrate(queue, upTo: "0016_vehicle_listing_columns")
+            try Migrations.migrator().migrate(queue, upTo: "0017_area_observations")
             try await queue.write { db in
                 for (i, route) in [segment, nil].enumerated() {
                     var vehicle = vehicleInput(at: road[0])
@@ -41,7 +41,7 @@ import TripStoreTesting
             }
         }
         let store = try SQLiteTripStore(path: path)
-        #expect(store.newlyAppliedMigrations.contains("0017_vehicle_routes"))
+        #expect(store.newlyAppliedMigrations.contains("0018_vehicle_routes"))
         let fleet = fleet(store)
         #expect(try await fleet.vehicle(provider: "p", id: "v0").currentRouteSegment == segment)
         #expect(try await fleet.vehicle(provider: "p", id: "v1").currentRouteSegment == nil)

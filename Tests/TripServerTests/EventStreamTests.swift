@@ -9,6 +9,7 @@ import NIOEmbedded
 import Navigation
 import StoreVariants
 import Synchronization
+import TestKit
 import Testing
 import TripModel
 import TripStore
@@ -152,7 +153,7 @@ final class Target: Sendable {
 
     /// Creates vehicle `v`, its trip `t`, and a route for it.
     static func setUp(_ client: some TestClientProtocol, admin: String, vehicle: String, trip: String) async throws -> NavRoute {
-        let route = NavFixtures.eastRoute()
+        let route = StraightRoute.streets()
         try await client.send(.post, "\(vehicles)?vehicleId=\(vehicle)", token: admin, body: NavFixtures.vehicleBody)
         try await client.send(
             .post, "/v1/providers/p/trips?tripId=\(trip)", token: admin,

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Navigation
 import StoreVariants
+import TestKit
 import Testing
 import TripServer
 
@@ -42,7 +43,7 @@ import TripServer
         let rider = try await server.token(.consumer, trip: "t1")
         let app = try await server.app()
         let route = {
-            var route = NavFixtures.eastRoute()
+            var route = StraightRoute.streets()
             route.steps[1].lanes = [
                 Lane(laneDirections: [LaneDirection(laneShape: .straight, recommended: false)]),
                 Lane(laneDirections: [LaneDirection(laneShape: .normalRight, recommended: true)]),

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Navigation
 import StoreVariants
+import TestKit
 import Testing
 import TripModel
 import TripServer
@@ -33,7 +34,7 @@ import TripStore
         let server = try await NavServer(store)
         let admin = try await server.token(.server)
         let driver = try await server.token(.driver, vehicle: "v1")
-        let route = NavFixtures.eastRoute()
+        let route = StraightRoute.streets()
         let drive = Array(try DriveSimulator(route: route, start: NavFixtures.start, interval: 2))
         let first = try await server.app()
         try await Application(router: first.makeRouter()).test(.router) { client in
@@ -100,7 +101,7 @@ import TripStore
             #expect(try await Self.status(client, driver) == "OFF_ROUTE")
 
             // A new route from there: back en route, then arrival.
-            let detour = NavFixtures.eastRoute(from: offRoute, count: 21)
+            let detour = StraightRoute.streets(from: offRoute, count: 21)
             #expect(try await client.send(.put, "\(Self.vehicles)/v1/route", token: driver, json: detour).status == .ok)
             #expect(try await Self.status(client, driver) == "ENROUTE_TO_DESTINATION")
             let mark = try await second.store.latestEventID()
@@ -134,7 +135,7 @@ import TripStore
         let app = try await server.app()
         try await Application(router: app.makeRouter()).test(.router) { client in
             try await client.send(.post, "\(Self.vehicles)?vehicleId=v1", token: admin, body: NavFixtures.vehicleBody)
-            var broken = NavFixtures.eastRoute()
+            var broken = StraightRoute.streets()
             broken.steps[1].polylineStartIndex = 3
             let invalid = try await client.send(.put, "\(Self.vehicles)/v1/route", token: driver, json: broken)
             #expect(invalid.status == .badRequest)
@@ -143,7 +144,7 @@ import TripStore
                 .put, "\(Self.vehicles)/v1/route", token: driver,
                 body: "{\"encodedPolyline\": \"_p~iF~ps|U_ulLnnqC\", \"destinations\": [], \"speed\": 3}")
             #expect(unknownField.status == .badRequest && unknownField.text.contains("route.speed"))
-            let route = NavFixtures.eastRoute()
+            let route = StraightRoute.streets()
             #expect(try await client.send(.put, "\(Self.vehicles)/v1/route", token: rider, json: route).status == .forbidden)
             #expect(try await client.send(.put, "\(Self.vehicles)/v1/route", token: otherDriver, json: route).status == .forbidden)
             #expect(try await client.send(.put, "\(Self.vehicles)/v9/route", token: admin, json: route).status == .notFound)

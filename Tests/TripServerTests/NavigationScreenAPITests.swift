@@ -5,6 +5,7 @@ import JSON
 import Navigation
 import Raster
 import Styling
+import TestKit
 import Testing
 import TripModel
 import TripServer
@@ -38,7 +39,7 @@ import TripServer
                 let created = try await client.send(.post, "/v1/providers/p/vehicles?vehicleId=\(id)", token: admin, body: NavFixtures.vehicleBody)
                 #expect(created.status == .ok)
             }
-            let route = NavFixtures.eastRoute()
+            let route = StraightRoute.streets()
             #expect(try await client.send(.put, "\(NavigationScreenAPITests.vehicle)/route", token: driver, json: route).status == .ok)
             try await drive(client, Array(try DriveSimulator(route: route, start: NavFixtures.start, interval: 2).prefix(points)))
         }
@@ -306,7 +307,7 @@ import TripServer
             try await scene.drive(
                 client,
                 Array(
-                    try DriveSimulator(route: NavFixtures.eastRoute(), start: NavFixtures.start, interval: 2)
+                    try DriveSimulator(route: StraightRoute.streets(), start: NavFixtures.start, interval: 2)
                         .dropFirst(5).prefix(1)))
             let moved = try await client.send(.get, "\(uri)?at=\(at)", token: scene.driver, headers: [.ifNoneMatch: before])
             #expect(moved.status == .ok && moved.headers[.eTag] != before)

@@ -84,7 +84,7 @@ import TripServer
             let reply = try await client.send(
                 .post, "/v1/providers/p/vehicles?vehicleId=v1", token: token, body: Bodies.vehicle, headers: headers)
             #expect(reply.status == .badRequest)
-            #expect(reply.errorMessage == "Tripshare-Extensions: 'colour' is not an extension; known: estimateMethod")
+            #expect(reply.errorMessage == "Tripshare-Extensions: 'colour' is not an extension; known: estimateBasis, estimateMethod")
             try await client.expect(.notFound, .get, "/v1/providers/p/vehicles/v1", as: harness.server)
         }
     }

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import JSON
 import Navigation
+import TestKit
 import Testing
 import TripModel
 import TripServer
@@ -16,7 +17,7 @@ import TripServer
         let admin = try await server.token(.server)
         let driver = try await server.token(.driver, vehicle: "v1")
         let rider = try await server.token(.consumer, trip: "t1")
-        let route = NavFixtures.eastRoute()
+        let route = StraightRoute.streets()
         let pickup = try #require(try route.validate().last)
         try await Application(router: try server.app().makeRouter()).test(.router) { client in
             try await client.send(.post, "/v1/providers/p/vehicles?vehicleId=v1", token: admin, body: NavFixtures.vehicleBody)

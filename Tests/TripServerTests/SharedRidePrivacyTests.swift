@@ -2,6 +2,7 @@ import Foundation
 import Geo
 import JSON
 import Navigation
+import TestKit
 import Testing
 import TripModel
 
@@ -14,7 +15,7 @@ import TripModel
 @Suite struct SharedRidePrivacyTests {
     /// Rider a is picked up 500 m along a 3 km road east, b at 1 km; a is dropped at 2 km and b
     /// at the end; the provider interleaves them a+, b+, a-, b-.
-    static let route = NavFixtures.eastRoute()
+    static let route = StraightRoute.streets()
     static var points: [LatLng] { (try? EncodedPolyline.decode(route.encodedPolyline)) ?? [] }
     static let stops = ["a": (pickup: 10, dropoff: 40), "b": (pickup: 20, dropoff: 60)]
 

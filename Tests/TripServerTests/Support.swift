@@ -68,7 +68,7 @@ struct Harness {
     }
 }
 
-/// A test client that sends JSON with a bearer token, through a ``TripServerTesting/LocalTransport``
+/// A test client that sends JSON with a bearer token, through a ``TripServer/LocalTransport``
 /// (or a HummingbirdTesting client, for a router a test has changed).
 struct Client: Sendable {
     private let execute: @Sendable (HTTPRequest.Method, String, HTTPFields, [UInt8]?) async throws -> Reply

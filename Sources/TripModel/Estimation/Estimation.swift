@@ -5,7 +5,8 @@ import Geo
 /// physical quantity chosen from what it means, not fitted to a recorded log.
 public enum Estimation {
     /// Road distance over straight-line distance, for legs the driver has not sent a route
-    /// for yet. Urban road networks measure 1.2–1.4; 1.3 is the middle.
+    /// for yet, where the fleet has not shown its own (``AreaObservation/Kind/detour``). Urban
+    /// road networks measure 1.2–1.4; 1.3 is the middle.
     public static let detourFactor = 1.3
 
     /// Typical door-to-door speed in metres per second for a vehicle category, free flow.
@@ -121,6 +122,36 @@ public enum Estimation {
     /// The map's roads near the line (``RoadMix``) set the pace there once they hold this many
     /// metres: a few blocks' streets, not a lone road crossing open country.
     public static let roadMixMinimumMeters = 200.0
+
+    // MARK: - What the fleet's legs show (AreaObservation, LegTravel)
+
+    /// A vehicle has set off towards its stop once it is this far from where it was when the
+    /// stop became its next (its driven metres count from there): beyond a fix's typical error
+    /// (5–10 m), and what a car pulling away covers in its first few seconds.
+    public static let setOffMeters = 30.0
+
+    /// A leg teaches the area's detour only when its straight line is at least this long:
+    /// on a shorter one the ratio says more about where the stop lies on its block than about
+    /// how roundabout the area's roads are.
+    public static let detourMinimumMeters = 500.0
+
+    /// A leg whose driven metres are more than this many times its straight line was not a
+    /// way to the stop (the driver ran an errand first, or the fixes wandered): not learnt.
+    public static let detourMaximumFactor = 3.0
+
+    /// How much the constant ``detourFactor`` weighs against the fleet's legs in the areas a
+    /// line crosses, in metres of straight line: one urban leg's worth (1 km). A few legs
+    /// through the areas outweigh it.
+    public static let detourPriorMeters = 1_000.0
+
+    /// The sums of what the fleet's legs show are scaled down to at most this much weight
+    /// before a leg is added, so they follow the latest legs: 20 km of straight line for the
+    /// detour (about twenty legs).
+    public static func observationMemory(_ kind: AreaObservation.Kind) -> Double {
+        switch kind {
+        case .detour: 20_000
+        }
+    }
 
     // MARK: - The vehicle's own driving
 

@@ -17,13 +17,22 @@ public struct LinePace: Codable, Hashable, Sendable {
     /// Seconds per metre of a way through the map's roads near the line
     /// (``RoadMix/secondsPerMeter``); nil without a basemap or where it has too few roads.
     public var mapSecondsPerMeter: Double?
+    /// Metres of the map's roads of any class near the line; nil without a basemap.
+    public var mapRoadMeters: Double?
+    /// Road distance over straight-line distance that the fleet's legs showed in the areas the
+    /// line crosses (``JourneyState/detourFactor(from:to:observations:)``); nil where they
+    /// showed none: then ``Estimation/detourFactor``.
+    public var fleetDetourFactor: Double?
 
     /// The pace of `paces` (the corridor's cells as the store holds them) and of `roads` (the
-    /// map's roads near the line, when known) on the way to `stop`.
-    public init(stop: TripWaypoint, paces: [RoadCellPace], roads: RoadMix? = nil, now: Timestamp) {
+    /// map's roads near the line, when known) on the way to `stop`, and the detour the fleet
+    /// showed there (`detourFactor`, when it did).
+    public init(stop: TripWaypoint, paces: [RoadCellPace], roads: RoadMix? = nil, detourFactor: Double? = nil, now: Timestamp) {
         self.stop = stop
         built = now
         mapSecondsPerMeter = roads?.secondsPerMeter
+        mapRoadMeters = roads?.totalMeters
+        fleetDetourFactor = detourFactor
         var meters = 0.0
         var seconds = 0.0
         for pace in paces where now.seconds(since: pace.updated) <= Estimation.roadCellMaximumAgeSeconds {
@@ -43,6 +52,10 @@ public struct LinePace: Codable, Hashable, Sendable {
         let prior = Estimation.roadCellPriorMeters
         return (seconds + prior * modelSecondsPerMeter) / (meters + prior)
     }
+
+    /// Road distance over straight-line distance on the way to the stop: the fleet's where it
+    /// showed one, else ``Estimation/detourFactor``.
+    var detourFactor: Double { fleetDetourFactor ?? Estimation.detourFactor }
 
     /// Whether it is of `stop` and recent enough.
     func describes(_ stop: TripWaypoint, now: Timestamp) -> Bool {

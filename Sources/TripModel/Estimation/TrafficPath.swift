@@ -93,13 +93,15 @@ struct TrafficPath {
     }
 
     /// A straight path between two points whose length is the great-circle distance times
-    /// ``Estimation/detourFactor``: a stand-in for a leg no route is known for, driven at
-    /// `secondsPerMeter` (the fleet's pace near it, ``LinePace``), else at the vehicle type's
-    /// typical speed.
-    init(straightFrom a: LatLng, to b: LatLng, pace: RoutePace, secondsPerMeter: Double? = nil) {
+    /// `detourFactor` (the fleet's near it, ``LinePace``, else ``Estimation/detourFactor``): a
+    /// stand-in for a leg no route is known for, driven at `secondsPerMeter` (the fleet's pace
+    /// near it, ``LinePace``), else at the vehicle type's typical speed.
+    init(
+        straightFrom a: LatLng, to b: LatLng, pace: RoutePace, secondsPerMeter: Double? = nil, detourFactor: Double = Estimation.detourFactor
+    ) {
         points = [a, b]
         intervals = []
-        meters = Earth.distance(a, b) * Estimation.detourFactor
+        meters = Earth.distance(a, b) * detourFactor
         modelSeconds = meters * (secondsPerMeter ?? 1 / pace.speed) * pace.ownRatio
     }
 }

@@ -18,8 +18,7 @@ public struct TripRequestContext: RequestContext {
         remoteAddress = source.channel.remoteAddress?.ipAddress
     }
 
-    /// A context for a request that did not come over a socket (TripServerTesting's
-    /// `LocalTransport`).
+    /// A context for a request that did not come over a socket (``LocalTransport``).
     package init(logger: Logger) {
         coreContext = .init(source: LocalSource(logger: logger))
         principal = nil

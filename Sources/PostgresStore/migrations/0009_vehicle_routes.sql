@@ -1,4 +1,4 @@
--- A vehicle's route segment apart from its row (issue 30; the SQLite store's migration 0017):
+-- A vehicle's route segment apart from its row (issue 30; the SQLite store's migration 0018):
 -- every location update rewrites the vehicle's row, and with the route inside its body a
 -- 20,000-point route (some 100 KB of polyline) was encoded, sent and written again on each
 -- update. The route's row holds the polyline and its cumulative distances along it

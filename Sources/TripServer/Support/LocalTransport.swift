@@ -1,34 +1,34 @@
 // Requests handed straight to the router, in process: the same routes, middleware, auth and
 // encoders as over a socket, without the socket. The fixture runner replays hundreds of
-// calls per scenario this way, and a test can drive the API like a client would.
+// calls per scenario this way, and a test can drive the API like a client would. It lives
+// here rather than in TripServerTesting because the fixture runner (Scenarios) ships.
 
 import Hummingbird
 import Logging
 import NIOCore
 import Synchronization
 import TripModel
-import TripServer
 
-/// Sends API requests to a ``TripServer/TripServerApp``'s router without a network.
-public struct LocalTransport: Sendable {
+/// Sends API requests to a ``TripServerApp``'s router without a network.
+package struct LocalTransport: Sendable {
     private let responder: RouterResponder<TripRequestContext>
     private let logger: Logger
 
     /// A transport to `app`'s routes; `logger` receives the request logs.
-    public init(app: TripServerApp, logger: Logger = Logger(label: "tripshare-local")) {
+    package init(app: TripServerApp, logger: Logger = Logger(label: "tripshare-local")) {
         responder = app.makeRouter().buildResponder()
         self.logger = logger
     }
 
     /// Sends a request with a bearer token; returns the status and the whole body.
-    public func send(method: String, path: String, body: [UInt8]?, token: String) async throws -> (status: Int, body: [UInt8]) {
+    package func send(method: String, path: String, body: [UInt8]?, token: String) async throws -> (status: Int, body: [UInt8]) {
         let response = try await send(method: method, path: path, body: body, headers: [.authorization: "Bearer \(token)"])
         return (response.status, response.body)
     }
 
     /// Sends a request with a bearer token, asking for `extensions` of Fleet Engine's
     /// resources; returns the status and the whole body.
-    public func send(
+    package func send(
         method: String, path: String, body: [UInt8]?, token: String, extensions: ResourceExtensions
     ) async throws -> (status: Int, body: [UInt8]) {
         var headers: HTTPFields = [.authorization: "Bearer \(token)"]
@@ -38,7 +38,7 @@ public struct LocalTransport: Sendable {
     }
 
     /// Sends a request with any headers (a token, `If-None-Match`, ...).
-    public func send(method: String, path: String, body: [UInt8]?, headers: HTTPFields) async throws -> LocalResponse {
+    package func send(method: String, path: String, body: [UInt8]?, headers: HTTPFields) async throws -> LocalResponse {
         var fields = headers
         if let body {
             fields[.contentType] = fields[.contentType] ?? "application/json"
@@ -56,13 +56,13 @@ public struct LocalTransport: Sendable {
 }
 
 /// A response as ``LocalTransport`` returns it.
-public struct LocalResponse: Sendable {
+package struct LocalResponse: Sendable {
     /// The HTTP status code.
-    public var status: Int
+    package var status: Int
     /// The response headers.
-    public var headers: HTTPFields
+    package var headers: HTTPFields
     /// The whole body.
-    public var body: [UInt8]
+    package var body: [UInt8]
 }
 
 /// Gathers a response body in memory.
