@@ -175,7 +175,8 @@ let package = Package(
         .target(
             name: "GRPCServer",
             dependencies: [
-                "Access", "Caching", "Fleet", "FleetEngineProtos", "JSON", "TripModel", "TripStore",
+                "Access", "Caching", "ConnectionLimits", "Fleet", "FleetEngineProtos", "JSON", "TripModel", "TripStore",
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
                 .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),

@@ -78,9 +78,9 @@ struct GRPCLoad {
         let clients = try (0..<connections).map { _ in
             GRPCClient(
                 transport: try HTTP2ClientTransport.Posix(
-                    target: .ipv4(host: "127.0.0.1", port: port), transportSecurity: .plaintext))
+                    target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext))
         }
-        let failures = Mutex([String: Int]())
+        let failures = FailureCounts()
         let start = ContinuousClock.now
         let end = start + .seconds(seconds)
         var latencies: [Double] = []
@@ -105,9 +105,9 @@ struct GRPCLoad {
                                 let took = ContinuousClock.now - began
                                 mine.append(Double(took.components.seconds) * 1e3 + Double(took.components.attoseconds) * 1e-15)
                             } catch let error as RPCError {
-                                failures.withLock { $0["\(error.code)", default: 0] += 1 }
+                                failures.counts.withLock { $0["\(error.code)", default: 0] += 1 }
                             } catch {
-                                failures.withLock { $0["\(error)", default: 0] += 1 }
+                                failures.counts.withLock { $0["\(error)", default: 0] += 1 }
                             }
                         }
                         return mine
@@ -122,9 +122,15 @@ struct GRPCLoad {
         let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         latencies.sort()
         func percentile(_ p: Double) -> Double { latencies.isEmpty ? 0 : latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))] }
-        let failed = failures.withLock { $0 }
+        let failed = failures.counts.withLock { $0 }
         return String(
             format: "%d requests in %.1f s: %.0f requests/s; latency p50 %.2f ms, p99 %.2f ms%@", latencies.count, wall,
             Double(latencies.count) / wall, percentile(0.5), percentile(0.99), failed.isEmpty ? "" : "; failures: \(failed)")
     }
+}
+
+/// Failed calls by reason, shared by the workers (a class, so that each worker's task holds a
+/// reference rather than a copy of a lock).
+final class FailureCounts: Sendable {
+    let counts = Mutex([String: Int]())
 }

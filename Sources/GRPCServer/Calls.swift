@@ -15,7 +15,8 @@ struct Calls: Sendable {
     /// Where failures that are our fault are logged.
     let logger: Logger
 
-    /// Runs one call for the caller `metadata`'s token stands for.
+    /// Runs one call for its caller, whom ``Authentication`` found from the `authorization`
+    /// metadata before the request was decoded.
     ///
     /// With a deadline (`grpc-timeout`), the call races it (``Deadline``): the client is
     /// answered DEADLINE_EXCEEDED when it passes instead of after the work.
@@ -24,7 +25,9 @@ struct Calls: Sendable {
         _ body: @escaping @Sendable (Principal) async throws -> Output
     ) async throws -> ServerResponse<Output> {
         do {
-            let principal = try await caller(metadata)
+            guard let principal = Authentication.caller else {
+                throw StatusError(.internal, "the call reached its method without passing authentication")
+            }
             guard let deadline = metadata[stringValues: "grpc-timeout"].first(where: { _ in true }).flatMap(Deadline.init(grpcTimeout:))
             else {
                 return ServerResponse(message: try await body(principal))

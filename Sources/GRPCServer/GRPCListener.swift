@@ -1,5 +1,6 @@
 import Access
 import Caching
+import ConnectionLimits
 import Fleet
 import GRPCCore
 import GRPCNIOTransportHTTP2
@@ -41,10 +42,12 @@ public final class GRPCListener: Service, Sendable {
 
     /// A listener on `host:port` (0: any free port) for `fleet`, authenticating with
     /// `authenticator` and counting calls in `registry`, keeping trip views within their share
-    /// of `cacheBudget`.
+    /// of `cacheBudget` and each client connection within `limits`; with a `connectionBudget`,
+    /// its connections count in it (the HTTP server's, so both stay within the file limit).
     public init(
         fleet: Fleet, authenticator: Authenticator, registry: PrometheusCollectorRegistry, host: String, port: Int,
-        tls: TLSFiles? = nil, cacheBudget: CacheBudget = .standard, logger: Logger
+        tls: TLSFiles? = nil, cacheBudget: CacheBudget = .standard, limits: ConnectionLimits = .standard,
+        connectionBudget: ConnectionBudget? = nil, logger: Logger
     ) {
         let security: HTTP2ServerTransport.Posix.TransportSecurity =
             if let tls {
@@ -56,13 +59,13 @@ public final class GRPCListener: Service, Sendable {
             }
         transport = HTTP2ServerTransport.Posix(
             address: Self.address(host: host, port: port), transportSecurity: security,
-            config: .defaults { config in config.rpc.maxRequestPayloadSize = Self.transportRequestBytes })
+            config: limits.transportConfig(requestBytes: Self.transportRequestBytes, budget: connectionBudget))
         address = "\(host):\(port)"
         let calls = Calls(fleet: fleet, authenticator: authenticator, logger: logger)
         server = GRPCCore.GRPCServer(
             transport: MessageSizeLimit(base: transport, limit: Self.maximumRequestBytes),
             services: [VehicleService(calls: calls), TripService(calls: calls, views: ViewCache(byteLimit: cacheBudget.messageViews))],
-            interceptors: [CallMetrics(registry: registry), OneMessage()])
+            interceptors: [CallMetrics(registry: registry), Authentication(calls: calls), OneMessage()])
     }
 
     /// The socket address of `host` (an IPv4 or IPv6 address, or `localhost`), as `serve --host`

@@ -117,7 +117,7 @@ struct DemoCommand: AsyncParsableCommand {
             security, limits: limits, memory: memory, basemap: basemap, tileOptions: tileOptions, logger: logger)
         var server = opened.app
         let authority = opened.authority
-        let listener = try grpc.listener(for: &server, host: host, httpPort: port, tls: nil, logger: logger)
+        let listener = try grpc.listener(for: &server, host: host, httpPort: port, tls: nil, budget: budget, logger: logger)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = Application(
             router: server.makeRouter(),

@@ -114,7 +114,9 @@ struct SecurityOptions: ParsableArguments {
         _ = try rateLimits()
     }
 
-    private static func span(_ flag: TimeSpan?, _ variable: String, _ name: String) throws -> TimeSpan? {
+    /// The duration `flag` gives, else the one in the environment's `variable` (an error naming
+    /// the flag `name` when it is not a duration), else nil.
+    static func span(_ flag: TimeSpan?, _ variable: String, _ name: String) throws -> TimeSpan? {
         if let flag { return flag }
         guard let text = ServerOptions.environment[variable], !text.isEmpty else { return nil }
         guard let span = TimeSpan(argument: text) else {

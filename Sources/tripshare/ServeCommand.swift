@@ -70,7 +70,7 @@ struct ServeCommand: AsyncParsableCommand {
         var server = opened.app
         let keys = opened.keys
         let tlsFiles = try tls.resolvedFiles()
-        let listener = try grpc.listener(for: &server, host: host, httpPort: port, tls: tlsFiles, logger: logger)
+        let listener = try grpc.listener(for: &server, host: host, httpPort: port, tls: tlsFiles, budget: budget, logger: logger)
         let scheme = tlsFiles == nil ? "http" : "https"
 
         if let created = keys.createdSecretFile {

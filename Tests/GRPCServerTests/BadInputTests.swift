@@ -40,6 +40,29 @@ import Testing
         }
     }
 
+    /// A caller without a valid token is refused UNAUTHENTICATED before its bytes are decoded:
+    /// the same garbage that a server token's call gets INVALID_ARGUMENT for (it is decoded),
+    /// and a message far over the size limit, are answered for what is wrong with the token.
+    @Test func tokenCheckedBeforeDecoding() async throws {
+        try await GRPCHarness.run { h in
+            let garbage: [UInt8] = [0x0F, 0xFF, 0xFF, 0xFF]
+            for method in ["CreateTrip", "GetTrip", "UpdateTrip"] {
+                try await expectRaw(h, "TripService", method, garbage, .unauthenticated, "missing 'authorization", metadata: [:])
+                try await expectRaw(
+                    h, "TripService", method, garbage, .unauthenticated, "", metadata: ["authorization": "Bearer not.a.token"])
+                try await expectRaw(h, "TripService", method, garbage, .invalidArgument, "deserialize")
+            }
+            var big = Wire.createVehicle("big")
+            big.vehicle.attributes[0].value = String(repeating: "x", count: 3 << 20)
+            try await expectRaw(
+                h, "VehicleService", "CreateVehicle", try big.serializedBytes(), .unauthenticated, "Bearer <token>",
+                metadata: ["authorization": "Basic dXNlcjpwYXNz"])
+            let counted = #"tripshare_grpc_requests_total{method="maps.fleetengine.v1.TripService/GetTrip",code="UNAUTHENTICATED"} 2"#
+            #expect(h.metrics.contains(counted), "refusals are counted as the method's")
+            try await expectServing(h, unchanged: "big")
+        }
+    }
+
     /// A method neither service has is UNIMPLEMENTED.
     @Test func unknownMethod() async throws {
         try await GRPCHarness.run { h in
@@ -69,13 +92,15 @@ import Testing
         }
     }
 
-    /// Calls `service/method` with `bytes` as the message, which must fail with `code`.
+    /// Calls `service/method` with `bytes` as the message and `metadata` (by default a server
+    /// token's), which must fail with `code`.
     private func expectRaw(
         _ h: GRPCHarness, _ service: String, _ method: String, _ bytes: [UInt8], _ code: RPCError.Code, _ message: String,
-        sourceLocation: SourceLocation = #_sourceLocation
+        metadata given: Metadata? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
         let descriptor = MethodDescriptor(fullyQualifiedService: "maps.fleetengine.v1.\(service)", method: method)
-        let metadata = try await h.auth(h.server)
+        var metadata = given ?? [:]
+        if given == nil { metadata = try await h.auth(h.server) }
         await expectStatus(code, message, sourceLocation: sourceLocation) {
             _ = try await h.client.unary(
                 request: ClientRequest(message: bytes, metadata: metadata), descriptor: descriptor, serializer: RawBytes(),

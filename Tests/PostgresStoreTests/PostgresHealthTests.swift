@@ -96,8 +96,12 @@ import TripStore
 
         detachable.attach()
         let deadline = ContinuousClock.now + .seconds(20)
-        while await fleet.readiness() != .ready, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(100)) }
-        #expect(await fleet.readiness() == .ready)
+        var readiness = await fleet.readiness()
+        while readiness != .ready, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+            readiness = await fleet.readiness()
+        }
+        #expect(readiness == .ready)
         #expect(store.health.failure == nil)
         let moved = try await fleet.updateVehicle(provider: "p", id: "v1", input: locationUpdate(37.6), mask: FieldMask("lastLocation"))
         #expect(moved.lastLocation?.location?.latitude == 37.6)

@@ -479,6 +479,19 @@ def check_glide(samples, failures):
     print(f"share glide: {checked} samples at 10 Hz, at most {worst:.2f} px from the route, {len(backwards)} steps back")
 
 
+def idle_frames(browser):
+    """(animation frames, new fixes) over 2 s while the car waits at the pickup, from 1.2 s
+    after it got there, or None when the state changed meanwhile (then it is tried again).
+    A car at rest is drawn once per fix; an animation loop left running would draw some 120."""
+    browser.pump(1.2)  # the catch-up on the arrival's fix takes at most a second
+    start = json.loads(browser.evaluate(SHARE) or "{}")
+    browser.pump(2.0)
+    end = json.loads(browser.evaluate(SHARE) or "{}")
+    if {start.get("state"), end.get("state")} != {"ARRIVED_AT_PICKUP"} or not start.get("car") or not end.get("car"):
+        return None
+    return end["frames"] - start["frames"], end["car"]["fix"] - start["car"]["fix"]
+
+
 FIRST_MAP_TIMELINE = """JSON.stringify((() => {
   const shown = performance.getEntriesByName('tripshare-map-shown')[0];
   const nav = performance.getEntriesByType('navigation')[0];
@@ -541,8 +554,8 @@ def check_share_drive(browser, link, out, failures):
     """The whole demo drive, sampled at 10 Hz, the viewport and the lighting changing every few seconds."""
     open_share(browser, link, PHONE, "light")
     samples, shots, states = [], {}, []
+    idle = None
     combo, switched = 0, time.time()
-    frames_at_rest = None
     deadline = time.time() + 900
     tick = time.time()
     while time.time() < deadline:
@@ -558,6 +571,12 @@ def check_share_drive(browser, link, out, failures):
             states.append(state["state"])
         check_frame(state, name, failures, f"at {state['state']}")
         samples.append(state)
+        # First thing at the pickup (it lasts about 7 s at this speed; a screenshot's wait for
+        # a whole map may take most of that): is the page idle while the car waits?
+        if state["state"] == "ARRIVED_AT_PICKUP" and idle is None:
+            idle = idle_frames(browser)
+            tick = time.time()
+            continue
         near_end = state["state"] == "ENROUTE_TO_DROPOFF" and state["distance"] and re.match(r"^(\d+ (m|ft))$", state["distance"])
         moment = "arrived" if near_end else state["state"]
         if moment and moment not in shots and time.time() - switched > 0.3:
@@ -576,6 +595,14 @@ def check_share_drive(browser, link, out, failures):
     if [s for s in states if s in expected] != expected:
         failures.append(f"share: the states shown were {states}, expected {expected} in order")
     check_glide([s for s in samples if s["state"] in ("ENROUTE_TO_PICKUP", "ENROUTE_TO_DROPOFF")], failures)
+    if idle is None:
+        failures.append("share idle: no 2 s at the pickup were sampled, so idleness was not checked")
+    else:
+        frames, fixes = idle
+        verdict = "ok" if frames <= 2 * fixes + 2 else "FAIL"
+        print(f"share idle: {frames} animation frames in 2 s at the pickup for {fixes} new fixes ({verdict})")
+        if verdict == "FAIL":
+            failures.append(f"share idle: {frames} animation frames in 2 s at the pickup for {fixes} new fixes")
     # Nothing moves once the trip is complete: no animation frames.
     browser.pump(1.5)
     first = json.loads(browser.evaluate(SHARE) or "{}")
