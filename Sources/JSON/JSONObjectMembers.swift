@@ -11,6 +11,7 @@ public enum JSONObjectMembers {
         let unwanted = names.map { Array($0.utf8) }
         return object.withUnsafeBufferPointer { bytes -> [UInt8]? in
             var scanner = Scanner(bytes: bytes)
+            scanner.skipSpace()
             guard scanner.take(UInt8(ascii: "{")) else { return nil }
             var kept: [Range<Int>] = []
             var removedAny = false
