@@ -8,6 +8,7 @@ import Logging
 import Prometheus
 import ServiceLifecycle
 import Synchronization
+import TripStore
 
 /// The gRPC listener (DESIGN §14): Fleet Engine's `VehicleService` and `TripService` over
 /// HTTP/2, plaintext or TLS, beside the HTTP server on the same fleet, tokens and metrics.
@@ -64,7 +65,7 @@ public final class GRPCListener: Service, Sendable {
         let calls = Calls(fleet: fleet, authenticator: authenticator, logger: logger)
         server = GRPCCore.GRPCServer(
             transport: MessageSizeLimit(base: transport, limit: Self.maximumRequestBytes),
-            services: [VehicleService(calls: calls), TripService(calls: calls, views: ViewCache(byteLimit: cacheBudget.messageViews))],
+            services: [VehicleService(calls: calls), TripService(calls: calls, views: EncodedViewCache(byteLimit: cacheBudget.messageViews))],
             interceptors: [CallMetrics(registry: registry), Authentication(calls: calls), OneMessage()])
     }
 
