@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "JSON", swiftSettings: strict),
         .target(name: "Geo", swiftSettings: strict),
         .target(name: "TripModel", dependencies: ["Geo", "JSON"], swiftSettings: strict),
-        .target(name: "TripStore", dependencies: ["Caching", "Geo", "TripModel"], swiftSettings: strict),
+        .target(name: "TripStore", dependencies: ["Caching", "Geo", "JSON", "TripModel"], swiftSettings: strict),
         .target(
             name: "SQLiteStore",
             dependencies: ["Caching", "Geo", "JSON", "TripModel", "TripStore", .product(name: "GRDB", package: "GRDB.swift")],
@@ -86,7 +86,8 @@ let package = Package(
         // The body of the tests every store implementation runs (in-memory, SQLite, and any
         // other): a library, so each store's test target calls it with its own factory.
         .target(
-            name: "TripStoreTesting", dependencies: ["Geo", "TripModel", "Navigation", "TripStore", "Fleet", "TestKit"], swiftSettings: strict),
+            name: "TripStoreTesting", dependencies: ["Geo", "JSON", "TripModel", "Navigation", "TripStore", "Fleet", "TestKit"],
+            swiftSettings: strict),
         // Fresh stores of every kind (in-memory, SQLite, PostgreSQL) for the suites that run
         // on each: apart from the conformance bodies, so a store's own tests build only it.
         .target(

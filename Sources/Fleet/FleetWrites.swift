@@ -19,6 +19,7 @@ struct FleetWrites: Sendable {
             throw StatusError(.alreadyExists, "vehicle '\(id)' already exists")
         }
         var record = VehicleRecord(vehicle: vehicle, tracking: RouteTracking())
+        record.route = record.measuredRoute
         var trips: [Trip] = []
         let paces = try JourneyState.roadCellsToRead(vehicle: record.vehicle, tracking: record.tracking, now: now).map {
             try tx.roadCellPaces(provider: provider, cells: $0)
@@ -28,7 +29,7 @@ struct FleetWrites: Sendable {
             trigger: .init(
                 now: now, locationUpdated: vehicle.lastLocation != nil, driverSentDistance: vehicle.remainingDistanceMeters != nil,
                 driverSentTime: vehicle.remainingTimeSeconds != nil),
-            roadPaces: paces, roads: roads(record))
+            roadPaces: paces, roads: roads(record), measuredRoute: record.route)
         try tx.insertVehicle(provider: provider, id: id, record)
         // The location history is read from the log (LocationHistory), so a location the
         // vehicle starts with is logged like any later one, after those it passed before.
@@ -213,6 +214,9 @@ struct FleetWrites: Sendable {
         trigger: JourneyState.Trigger, guidance: RouteProgress?
     ) throws -> ([Trip], [NewEvent]) {
         let vehicleId = ResourceName.lastComponent(of: record.vehicle.name)
+        // The route segment is measured once per segment (issue 30): the stored record's
+        // measure serves every update until the segment changes.
+        record.route = record.measuredRoute
         let before = try tx.unfinishedTrips(provider: provider, vehicleId: vehicleId)
         var trips = before
         // The fleet's paces along the route segment, read only when its profile needs them.
@@ -225,7 +229,8 @@ struct FleetWrites: Sendable {
         }
         let learned = try JourneyState.refresh(
             vehicle: &record.vehicle, trips: &trips, tracking: &record.tracking, trigger: trigger, guidance: guidance, roadPaces: paces,
-            roads: roads(record), roadsNearLine: roadsNearLine(record, trips: trips, now: trigger.now), areaObservations: observations)
+            roads: roads(record), roadsNearLine: roadsNearLine(record, trips: trips, now: trigger.now), areaObservations: observations,
+            measuredRoute: record.route)
         for observation in learned {
             try tx.addAreaObservation(provider: provider, observation, memory: Estimation.observationMemory(observation.kind))
         }

@@ -33,6 +33,15 @@ public struct PolylineMeasure: Sendable, Equatable {
         self.cumulativeMeters = cumulative
     }
 
+    /// The measure of `points` from cumulative distances measured before (stored with the
+    /// route, so that reading it back costs no distance computation); nil when the counts
+    /// differ, the line is empty, or the distances do not start at 0.
+    public init?(points: [LatLng], cumulativeMeters: [Double]) {
+        guard !points.isEmpty, points.count == cumulativeMeters.count, cumulativeMeters[0] == 0 else { return nil }
+        self.points = points
+        self.cumulativeMeters = cumulativeMeters
+    }
+
     /// Length of the whole line in metres.
     public var totalMeters: Double { cumulativeMeters[cumulativeMeters.count - 1] }
 

@@ -1,7 +1,10 @@
 import Foundation
+import JSON
 import Logging
+import NIOCore
 import PostgresNIO
 import TripModel
+import TripStore
 
 /// The schema migrations of the PostgreSQL store: the `migrations/NNNN_name.sql` files shipped
 /// as resources of this module (numbered on their own, apart from SQLite's), applied in name
@@ -56,8 +59,29 @@ public enum PostgresMigrations {
     /// What runs after a migration's SQL, in its transaction, by migration name: filling new
     /// columns from the stored JSON with the model's code.
     static let modelSteps: [String: @Sendable (PostgresConnection, Logger) async throws -> Void] = [
-        "0007_vehicle_listing_columns": fillListingColumns
+        "0007_vehicle_listing_columns": fillListingColumns,
+        "0009_vehicle_routes": moveRoutesApart,
     ]
+
+    /// Moves every stored vehicle's route segment out of its body into its route row,
+    /// measured (migration 0009). A segment that does not decode stays in the body, where
+    /// reads still find it.
+    private static func moveRoutesApart(_ connection: PostgresConnection, _ logger: Logger) async throws {
+        var rows: [(Int64, String)] = []
+        let query: PostgresQuery = "SELECT id, body FROM vehicles WHERE body LIKE '%\"currentRouteSegment\"%'"
+        for try await row in try await connection.query(query, logger: logger).decode((Int64, String).self) {
+            rows.append(row)
+        }
+        for (id, body) in rows {
+            let vehicle = try RowReads.decode(Vehicle.self, body)
+            guard let polyline = vehicle.currentRouteSegment, let route = MeasuredRoute(polyline: polyline) else { continue }
+            let cumulative = ByteBuffer(bytes: StoredRoute.bytes(route.measure.cumulativeMeters))
+            let stored = try JSONCoding.encodeText(StoredRoute.body(of: vehicle))
+            try await connection.query(
+                "INSERT INTO vehicle_routes (vehicle, polyline, cumulative) VALUES (\(id), \(polyline), \(cumulative))", logger: logger)
+            try await connection.query("UPDATE vehicles SET body = \(stored) WHERE id = \(id)", logger: logger)
+        }
+    }
 
     /// Files every stored vehicle's listing columns (migration 0007).
     private static func fillListingColumns(_ connection: PostgresConnection, _ logger: Logger) async throws {

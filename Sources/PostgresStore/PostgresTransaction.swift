@@ -123,7 +123,7 @@ struct PostgresTransaction: StoreTransaction {
         let location = record.vehicle.lastLocation?.location
         let cell = Self.cell(of: record.vehicle)
         let columns = VehicleCriteria.Columns(record.vehicle)
-        let body = try JSONCoding.encodeText(record.vehicle)
+        let body = try JSONCoding.encodeText(StoredRoute.body(of: record.vehicle))
         let tracking = try JSONCoding.encodeText(record.tracking)
         batch?.writeNeedsRollback = true
         try execute(
@@ -144,22 +144,50 @@ struct PostgresTransaction: StoreTransaction {
             batch.insertedVehicles.append((provider, id, batch.events.count))
             batch.unfinishedTrips[RowReads.key(provider, id)] = []
         }
-        cache([.vehicle(RowReads.key(provider, id), 1, record)])
+        var written = record
+        written.route = try writeRoute(provider: provider, id: id, record, stored: nil)
+        cache([.vehicle(RowReads.key(provider, id), 1, written)])
+    }
+
+    /// Stores the vehicle's route segment in its route row, or removes the row when it has
+    /// none (migration 0009); only when the segment changed. The vehicle's row is this
+    /// transaction's (inserted or locked), so the route row is written at once.
+    private func writeRoute(provider: String, id: String, _ record: VehicleRecord, stored: VehicleRecord?) throws -> MeasuredRoute? {
+        let route = record.measuredRoute
+        guard StoredRoute.changed(record, from: stored) else { return route }
+        if let route {
+            let cumulative = ByteBuffer(bytes: StoredRoute.bytes(route.measure.cumulativeMeters))
+            try execute(
+                """
+                INSERT INTO vehicle_routes (vehicle, polyline, cumulative)
+                SELECT id, \(route.polyline), \(cumulative) FROM vehicles WHERE provider = \(provider) AND vehicle_id = \(id)
+                ON CONFLICT (vehicle) DO UPDATE SET polyline = excluded.polyline, cumulative = excluded.cumulative
+                """)
+        } else {
+            try execute(
+                """
+                DELETE FROM vehicle_routes WHERE vehicle = (SELECT id FROM vehicles WHERE provider = \(provider) AND vehicle_id = \(id))
+                """)
+        }
+        return route
     }
 
     /// In a write batch the row is written just before the commit (``WriteBatch``); its
     /// version moves then, and the caches learn it after the commit.
     func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws -> [UInt8]? {
         let key = RowReads.key(provider, id)
-        let body = try JSONStreamEncoder().encode(record.vehicle)
+        // The row's body leaves the route segment out: its route row keeps it (migration 0009).
+        let body = try JSONStreamEncoder().encode(StoredRoute.body(of: record.vehicle))
         let tracking = try JSONCoding.encodeText(record.tracking)
         guard let batch else { throw StatusError(.internal, "a vehicle was updated outside a write transaction") }
         batch.writeNeedsRollback = true
+        var written = record
+        written.route = try writeRoute(provider: provider, id: id, record, stored: batch.vehicles[key])
         let updates = (batch.changedVehicles[key]?.updates ?? 0) + 1
         batch.changedVehicles[key] = WriteBatch.ChangedVehicle(
-            provider: provider, id: id, record: record, body: String(decoding: body, as: UTF8.self), tracking: tracking, updates: updates)
-        batch.vehicles[key] = record
-        return body
+            provider: provider, id: id, record: written, body: String(decoding: body, as: UTF8.self), tracking: tracking, updates: updates)
+        batch.vehicles[key] = written
+        return try StoredRoute.answer(body: body, vehicle: record.vehicle)
     }
 
     /// The 0.01 degree grid cell the position index files the vehicle under (migration 0001).

@@ -37,18 +37,37 @@ enum RowReads {
 
     // MARK: Vehicles
 
-    /// Decodes a vehicle read (VehicleRead, VehicleForWrite): its first five columns.
+    /// Decodes a vehicle read (VehicleRead, VehicleForWrite): its first seven columns.
     static func vehicle(_ rows: [PostgresRow], key: String, caches: DecodedRowCaches) throws -> RowRead<VehicleRecord> {
         guard let row = rows.first else { return .absent }
-        let (version, body, tracking, state, routeVersion) = try row.decode((Int64, String?, String?, ByteBuffer?, Int64).self)
+        let (version, body, tracking, state, routeVersion, polyline, cumulative) =
+            try row.decode((Int64, String?, String?, ByteBuffer?, Int64, String?, ByteBuffer?).self)
         guard let body, let tracking else {
             guard let cached = caches.vehicles.value(for: key, version: version) else { return .cacheRace }
             return .found(cached, [])
         }
-        let record = VehicleRecord(
-            vehicle: try decode(Vehicle.self, body), tracking: try decode(RouteTracking.self, tracking),
-            navigator: NavigatorRecord(state: state.map { Array($0.readableBytesView) }, routeVersion: routeVersion))
+        let record = try vehicleRecord(
+            body: body, tracking: tracking, state: state, routeVersion: routeVersion, polyline: polyline, cumulative: cumulative)
         return .found(record, [.vehicle(key, version, record)])
+    }
+
+    /// A vehicle record from its row's columns and its route row's (migration 0009).
+    static func vehicleRecord(
+        body: String, tracking: String, state: ByteBuffer?, routeVersion: Int64, polyline: String?, cumulative: ByteBuffer?
+    ) throws -> VehicleRecord {
+        var vehicle = try decode(Vehicle.self, body)
+        let route = StoredRoute.attach(polyline: polyline, cumulative: cumulative.map { Array($0.readableBytesView) }, to: &vehicle)
+        return VehicleRecord(
+            vehicle: vehicle, tracking: try decode(RouteTracking.self, tracking),
+            navigator: NavigatorRecord(state: state.map { Array($0.readableBytesView) }, routeVersion: routeVersion), route: route)
+    }
+
+    /// A vehicle from its row's body and its route's polyline (migration 0009), for reads
+    /// that need no measure.
+    static func vehicle(body: String, polyline: String?) throws -> Vehicle {
+        var vehicle = try decode(Vehicle.self, body)
+        if let polyline { vehicle.currentRouteSegment = polyline }
+        return vehicle
     }
 
     /// The row version of a vehicle read's row.
@@ -59,7 +78,8 @@ enum RowReads {
     /// The unfinished trips (IDs and row versions, oldest first) a VehicleForWrite row lists.
     static func unfinishedTrips(_ rows: [PostgresRow]) throws -> [(id: String, version: Int64)] {
         guard let row = rows.first else { return [] }
-        let (_, _, _, _, _, ids, versions) = try row.decode((Int64, String?, String?, ByteBuffer?, Int64, [String], [Int64]).self)
+        let (_, _, _, _, _, _, _, ids, versions) =
+            try row.decode((Int64, String?, String?, ByteBuffer?, Int64, String?, ByteBuffer?, [String], [Int64]).self)
         return Array(zip(ids, versions))
     }
 
@@ -83,8 +103,10 @@ enum RowReads {
     ) throws -> RowRead<(trip: Revisioned<Trip>, row: TripRow)> {
         guard let row = rows.first else { return .absent }
         let key = key(provider, id)
-        let (tripVersion, progressFromVehicle, vehicleId, tripBody, vehicleVersion, vehicleBody, tracking, state, routeVersion) =
-            try row.decode((Int64, Bool, String?, String?, Int64?, String?, String?, ByteBuffer?, Int64?).self)
+        let (
+            tripVersion, progressFromVehicle, vehicleId, tripBody, vehicleVersion, vehicleBody, tracking, state, routeVersion, polyline, cumulative
+        ) =
+            try row.decode((Int64, Bool, String?, String?, Int64?, String?, String?, ByteBuffer?, Int64?, String?, ByteBuffer?).self)
         var updates: [CacheUpdate] = []
         let stored: TripRow
         if let tripBody {
@@ -108,9 +130,9 @@ enum RowReads {
         }
         let vehicle: Vehicle
         if let vehicleBody, let tracking {
-            let record = VehicleRecord(
-                vehicle: try decode(Vehicle.self, vehicleBody), tracking: try decode(RouteTracking.self, tracking),
-                navigator: NavigatorRecord(state: state.map { Array($0.readableBytesView) }, routeVersion: routeVersion ?? 0))
+            let record = try vehicleRecord(
+                body: vehicleBody, tracking: tracking, state: state, routeVersion: routeVersion ?? 0, polyline: polyline,
+                cumulative: cumulative)
             updates.append(.vehicle(vehicleKey, vehicleVersion, record))
             vehicle = record.vehicle
         } else if let cached = caches.vehicles.value(for: vehicleKey, version: vehicleVersion) {

@@ -26,12 +26,23 @@ private func bindings(_ provider: String, _ id: String, _ versions: Int64...) ->
 }
 
 /// Columns: row_version, body, tracking, navigator_state (the last three NULL when `cached`
-/// is the row's version: the caller holds it decoded), navigator_route_version.
+/// is the row's version: the caller holds it decoded), navigator_route_version, and the
+/// route row's polyline and cumulative distances (migration 0009; NULL when cached too).
 private func vehicleColumns(cached: String = "$3") -> String {
     """
     v.row_version, CASE WHEN v.row_version = \(cached) THEN NULL ELSE v.body END,
         CASE WHEN v.row_version = \(cached) THEN NULL ELSE v.tracking END,
-        CASE WHEN v.row_version = \(cached) THEN NULL ELSE v.navigator_state END, v.navigator_route_version
+        CASE WHEN v.row_version = \(cached) THEN NULL ELSE v.navigator_state END, v.navigator_route_version,
+        \(routeColumns(unless: "v.row_version = \(cached)"))
+    """
+}
+
+/// The vehicle `v`'s route polyline and cumulative distances (migration 0009), NULL when
+/// `condition` holds (the caller holds the vehicle decoded) or it has no route row.
+func routeColumns(unless condition: String = "false") -> String {
+    """
+    CASE WHEN \(condition) THEN NULL ELSE (SELECT vr.polyline FROM vehicle_routes vr WHERE vr.vehicle = v.id) END,
+        CASE WHEN \(condition) THEN NULL ELSE (SELECT vr.cumulative FROM vehicle_routes vr WHERE vr.vehicle = v.id) END
     """
 }
 
@@ -94,18 +105,20 @@ struct VehiclesForWrite: RowStatement {
     static func key(of row: PostgresRow) throws -> VehicleKey {
         let columns = PostgresRandomAccessRow(row)
         return VehicleKey(
-            provider: try columns[7].decode(String.self, context: .default), id: try columns[8].decode(String.self, context: .default))
+            provider: try columns[9].decode(String.self, context: .default), id: try columns[10].decode(String.self, context: .default))
     }
 }
 
 /// A trip and, when its row is marked so, its vehicle. Columns: the trip's row_version,
 /// progress_from_vehicle, vehicle_id and body (NULL when $3 is its version), the vehicle's
 /// row_version, body, tracking and navigator_state (NULL when $4 is its version, or not
-/// joined) and navigator_route_version.
+/// joined), navigator_route_version and its route's polyline and cumulative distances (NULL
+/// as the body is).
 private let tripSelect = """
     SELECT t.row_version, t.progress_from_vehicle, t.vehicle_id, CASE WHEN t.row_version = $3 THEN NULL ELSE t.body END,
         v.row_version, CASE WHEN v.row_version = $4 THEN NULL ELSE v.body END, CASE WHEN v.row_version = $4 THEN NULL ELSE v.tracking END,
-        CASE WHEN v.row_version = $4 THEN NULL ELSE v.navigator_state END, v.navigator_route_version
+        CASE WHEN v.row_version = $4 THEN NULL ELSE v.navigator_state END, v.navigator_route_version,
+        \(routeColumns(unless: "v.row_version = $4"))
     FROM trips t
     LEFT JOIN vehicles v ON t.progress_from_vehicle AND v.provider = t.provider AND v.vehicle_id = t.vehicle_id
     WHERE t.provider = $1 AND t.trip_id = $2
@@ -141,7 +154,10 @@ struct TripReads: RowStatement {
         SELECT t.row_version, t.progress_from_vehicle, t.vehicle_id, CASE WHEN t.row_version = r.cached_trip THEN NULL ELSE t.body END,
             v.row_version, CASE WHEN v.row_version = r.cached_vehicle THEN NULL ELSE v.body END,
             CASE WHEN v.row_version = r.cached_vehicle THEN NULL ELSE v.tracking END,
-            CASE WHEN v.row_version = r.cached_vehicle THEN NULL ELSE v.navigator_state END, v.navigator_route_version, r.position
+            CASE WHEN v.row_version = r.cached_vehicle THEN NULL ELSE v.navigator_state END, v.navigator_route_version,
+            CASE WHEN v.row_version = r.cached_vehicle THEN NULL ELSE (SELECT vr.polyline FROM vehicle_routes vr WHERE vr.vehicle = v.id) END,
+            CASE WHEN v.row_version = r.cached_vehicle THEN NULL ELSE (SELECT vr.cumulative FROM vehicle_routes vr WHERE vr.vehicle = v.id) END,
+            r.position
         FROM unnest($1::text[], $2::text[], $3::int8[], $4::int8[]) WITH ORDINALITY
             AS r(provider, trip_id, cached_trip, cached_vehicle, position)
         JOIN trips t ON t.provider = r.provider AND t.trip_id = r.trip_id
@@ -160,6 +176,6 @@ struct TripReads: RowStatement {
 
     /// The position (from 0) in ``reads`` of the read a row answers: its last column.
     static func position(of row: PostgresRow) throws -> Int {
-        Int(try PostgresRandomAccessRow(row)[9].decode(Int64.self, context: .default)) - 1
+        Int(try PostgresRandomAccessRow(row)[11].decode(Int64.self, context: .default)) - 1
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TripModel
+import TripStore
 
 /// The schema migrations: the `migrations/NNNN_name.sql` files shipped as resources of this
 /// module, applied in name order, each once (GRDB records what it applied). A migration that
@@ -42,8 +43,23 @@ public enum Migrations {
 
     /// What runs after a migration's SQL, by migration name.
     static let modelSteps: [String: @Sendable (Database) throws -> Void] = [
-        "0016_vehicle_listing_columns": fillListingColumns
+        "0016_vehicle_listing_columns": fillListingColumns,
+        "0018_vehicle_routes": moveRoutesApart,
     ]
+
+    /// Moves every stored vehicle's route segment out of its body into its route row,
+    /// measured (migration 0018). A segment that does not decode stays in the body, where
+    /// reads still find it.
+    private static func moveRoutesApart(_ db: Database) throws {
+        let insert = try db.makeStatement(sql: "INSERT INTO vehicle_routes (vehicle, polyline, cumulative) VALUES (?, ?, ?)")
+        let update = try db.makeStatement(sql: "UPDATE vehicles SET body = ? WHERE id = ?")
+        for row in try Row.fetchAll(db, sql: "SELECT id, body FROM vehicles WHERE body LIKE '%\"currentRouteSegment\"%'") {
+            let vehicle = try SQLiteTransaction.decode(Vehicle.self, row["body"])
+            guard let polyline = vehicle.currentRouteSegment, let route = MeasuredRoute(polyline: polyline) else { continue }
+            try insert.execute(arguments: [row["id"], polyline, Data(StoredRoute.bytes(route.measure.cumulativeMeters))])
+            try update.execute(arguments: [try SQLiteTransaction.encode(StoredRoute.body(of: vehicle)), row["id"]])
+        }
+    }
 
     /// Files every stored vehicle's listing columns (migration 0016).
     private static func fillListingColumns(_ db: Database) throws {

@@ -42,26 +42,48 @@ struct SQLiteTransaction: StoreTransaction {
         }
         let statement = try db.cachedStatement(
             sql: """
-                SELECT row_version, body, tracking, navigator_state, navigator_route_version FROM vehicles
-                WHERE provider = ? AND vehicle_id = ?
+                SELECT v.row_version, v.body, v.tracking, v.navigator_state, v.navigator_route_version,
+                       r.polyline AS route_polyline, r.cumulative AS route_cumulative
+                FROM vehicles v LEFT JOIN vehicle_routes r ON r.vehicle = v.id
+                WHERE v.provider = ? AND v.vehicle_id = ?
                 """)
         guard let row = try Row.fetchOne(statement, arguments: [provider, id]) else { return nil }
         return try decodeVehicle(row, key: key)
     }
 
     /// Decodes and caches a vehicle from a row with the columns `row_version`, `body`,
-    /// `tracking`, `navigator_state` and `navigator_route_version`.
+    /// `tracking`, `navigator_state`, `navigator_route_version` and its route row's
+    /// `route_polyline` and `route_cumulative` (migration 0018).
     private func decodeVehicle(_ row: Row, key: String) throws -> VehicleRecord {
         let version: Int64 = row["row_version"]
         let state: Data? = row["navigator_state"]
+        var vehicle = try Self.decode(Vehicle.self, row["body"])
+        let cumulative: Data? = row["route_cumulative"]
+        let route = StoredRoute.attach(polyline: row["route_polyline"], cumulative: cumulative.map { [UInt8]($0) }, to: &vehicle)
         let record = VehicleRecord(
-            vehicle: try Self.decode(Vehicle.self, row["body"]),
+            vehicle: vehicle,
             tracking: try Self.decode(RouteTracking.self, row["tracking"]),
             navigator: NavigatorRecord(
                 state: state.map { [UInt8]($0) },
-                routeVersion: row["navigator_route_version"]))
+                routeVersion: row["navigator_route_version"]),
+            route: route)
         cache(.vehicle(key, version, record))
         return record
+    }
+
+    /// Stores the vehicle's route segment in its route row, or removes the row when it has
+    /// none (migration 0018); only when the segment changed.
+    private func writeRoute(provider: String, id: String, _ record: VehicleRecord, stored: VehicleRecord?) throws -> MeasuredRoute? {
+        let route = record.measuredRoute
+        guard StoredRoute.changed(record, from: stored) else { return route }
+        let vehicle = "(SELECT id FROM vehicles WHERE provider = ? AND vehicle_id = ?)"
+        if let route {
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO vehicle_routes (vehicle, polyline, cumulative) VALUES (\(vehicle), ?, ?)")
+                .execute(arguments: [provider, id, route.polyline, Data(StoredRoute.bytes(route.measure.cumulativeMeters))])
+        } else {
+            try db.cachedStatement(sql: "DELETE FROM vehicle_routes WHERE vehicle = \(vehicle)").execute(arguments: [provider, id])
+        }
+        return route
     }
 
     func insertVehicle(provider: String, id: String, _ record: VehicleRecord) throws {
@@ -78,17 +100,20 @@ struct SQLiteTransaction: StoreTransaction {
         try statement.execute(arguments: [
             provider, id, record.vehicle.vehicleState?.rawValue, location?.latitude,
             location?.longitude, cell?.latitude, cell?.longitude,
-            try Self.encode(record.vehicle), try Self.encode(record.tracking),
+            try Self.encode(StoredRoute.body(of: record.vehicle)), try Self.encode(record.tracking),
             record.navigator.state.map { Data($0) }, record.navigator.routeVersion,
             columns.category, columns.capacity, columns.tripTypes, columns.onTrip, columns.attributeText, columns.locatedMicroseconds,
         ])
-        cache(.vehicle(provider + "/" + id, 1, record))
+        var written = record
+        written.route = try writeRoute(provider: provider, id: id, record, stored: nil)
+        cache(.vehicle(provider + "/" + id, 1, written))
     }
 
     func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws -> [UInt8]? {
         let key = provider + "/" + id
         let location = record.vehicle.lastLocation?.location
-        let body = try JSONStreamEncoder().encode(record.vehicle)
+        // The row's body leaves the route segment out: its route row keeps it (migration 0018).
+        let body = try JSONStreamEncoder().encode(StoredRoute.body(of: record.vehicle))
         var arguments: StatementArguments = [
             location?.latitude, location?.longitude, String(decoding: body, as: UTF8.self),
             try Self.encode(record.tracking), record.navigator.state.map { Data($0) },
@@ -122,9 +147,11 @@ struct SQLiteTransaction: StoreTransaction {
             ]
         }
         arguments += [provider, id]
+        var written = record
+        written.route = try writeRoute(provider: provider, id: id, record, stored: write?.vehicles[key])
         let version = try Int64.fetchOne(statement, arguments: arguments)
-        if let version { cache(.vehicle(key, version, record)) }
-        return body
+        if let version { cache(.vehicle(key, version, written)) }
+        return try StoredRoute.answer(body: body, vehicle: record.vehicle)
     }
 
     /// The grid cell the position index files the vehicle under (migration 0008).
@@ -133,7 +160,7 @@ struct SQLiteTransaction: StoreTransaction {
     }
 
     func deleteVehicle(provider: String, id: String) throws {
-        for table in ["navigator_routes", "navigation_ui_settings"] {
+        for table in ["navigator_routes", "navigation_ui_settings", "vehicle_routes"] {
             try db.execute(
                 sql: "DELETE FROM \(table) WHERE vehicle = (SELECT id FROM vehicles WHERE provider = ? AND vehicle_id = ?)",
                 arguments: [provider, id])
@@ -173,7 +200,9 @@ struct SQLiteTransaction: StoreTransaction {
         let bodies = try db.cachedStatement(
             sql: """
                 SELECT t.row_version AS trip_version, t.progress_from_vehicle, t.body AS trip_body, t.vehicle_id,
-                       v.row_version, v.body, v.tracking, v.navigator_state, v.navigator_route_version
+                       v.row_version, v.body, v.tracking, v.navigator_state, v.navigator_route_version,
+                       (SELECT polyline FROM vehicle_routes WHERE vehicle = v.id) AS route_polyline,
+                       (SELECT cumulative FROM vehicle_routes WHERE vehicle = v.id) AS route_cumulative
                 """ + " " + Self.tripWithVehicle)
         guard let row = try Row.fetchOne(bodies, arguments: [provider, id]) else { return nil }
         let version: Int64 = row["trip_version"]

@@ -8,8 +8,10 @@ import Geo
 
 extension JourneyState {
     /// The vehicle's current route segment, measured; nil without one.
-    static func routeMeasure(of vehicle: Vehicle) -> PolylineMeasure? {
-        vehicle.currentRouteSegment.flatMap { try? EncodedPolyline.decode($0) }.flatMap(PolylineMeasure.init)
+    /// `known` is the segment as measured before (the stored record's), used when it is the
+    /// vehicle's.
+    static func routeMeasure(of vehicle: Vehicle, known: MeasuredRoute? = nil) -> PolylineMeasure? {
+        MeasuredRoute.of(vehicle, known: known)?.measure
     }
 
     /// The road cells along the vehicle's route segment whose paces the next refresh needs
@@ -38,8 +40,8 @@ extension JourneyState {
 
     /// The route the estimator follows to the first stop: the vehicle's route segment, with
     /// its version.
-    static func followedRoute(of vehicle: Vehicle) -> (measure: PolylineMeasure, version: Timestamp?)? {
-        routeMeasure(of: vehicle).map { ($0, vehicle.currentRouteSegmentVersion) }
+    static func followedRoute(of vehicle: Vehicle, known: MeasuredRoute? = nil) -> (measure: PolylineMeasure, version: Timestamp?)? {
+        routeMeasure(of: vehicle, known: known).map { ($0, vehicle.currentRouteSegmentVersion) }
     }
 
     /// The vehicle's next stop among `trips` (its unfinished trips), in driving order.

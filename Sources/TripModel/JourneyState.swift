@@ -58,13 +58,15 @@ public enum JourneyState {
     /// ``routeToReadRoadsOf(vehicle:tracking:)`` named (nil when it named none, or without a
     /// basemap); `roadsNearLine` what it says about the roads near the straight line
     /// ``lineToReadRoadsNear(vehicle:trips:tracking:now:)`` named; `areaObservations` what the
-    /// fleet showed in the areas ``areasToRead(vehicle:trips:tracking:now:)`` named. Returns
-    /// what the fleet learns from this vehicle's leg (``updateLeg``), for the store.
+    /// fleet showed in the areas ``areasToRead(vehicle:trips:tracking:now:)`` named.
+    /// `measuredRoute` is the vehicle's route segment as measured before (the stored record's),
+    /// used when it is still the vehicle's, so that an update does not measure the whole route
+    /// again. Returns what the fleet learns from this vehicle's leg (``updateLeg``), for the store.
     @discardableResult
     public static func refresh(
         vehicle: inout Vehicle, trips: inout [Trip], tracking: inout RouteTracking, trigger: Trigger,
         guidance: RouteProgress? = nil, roadPaces: [RoadCellPace]? = nil, roads: RoadsAlong? = nil, roadsNearLine: RoadMix? = nil,
-        areaObservations: [AreaObservation]? = nil
+        areaObservations: [AreaObservation]? = nil, measuredRoute: MeasuredRoute? = nil
     ) throws(StatusError) -> [AreaObservation] {
         let now = trigger.now
         updateDriverFlags(&tracking, trigger)
@@ -74,7 +76,7 @@ public enum JourneyState {
         if trigger.waypointsSet { try checkStopOrder(vehicle.waypoints, trips: trips, field: trigger.orderField) }
         let stops = orderedStops(vehicle: vehicle, trips: trips)
         let speed = Estimation.freeFlowSpeed(vehicle.vehicleType?.category)
-        let followed = followedRoute(of: vehicle)
+        let followed = followedRoute(of: vehicle, known: measuredRoute)
         let route = followed?.measure
         let before = tracking
         let position = vehicle.lastLocation?.location.map {

@@ -1,3 +1,5 @@
+import JSON
+
 /// The members tripshare adds to Fleet Engine's v1 resources, and which of them an answer
 /// carries (docs/fleet-engine.md, "What tripshare adds").
 ///
@@ -50,5 +52,13 @@ public struct ResourceExtensions: Sendable, Equatable {
     public func coversStoredJSON(of vehicle: Vehicle) -> Bool {
         (vehicle.estimateMethod == nil || included.contains("estimateMethod"))
             && (vehicle.estimateBasis == nil || included.contains("estimateBasis"))
+    }
+
+    /// The answer with these extensions made from a resource's JSON as stored (every
+    /// extension) by leaving the others' members out, without encoding the resource again;
+    /// nil when the stored bytes are not one JSON object.
+    public func answer(fromStored json: [UInt8]) -> [UInt8]? {
+        let left = Self.names.subtracting(included)
+        return left.isEmpty ? json : JSONObjectMembers.removing(left, from: json)
     }
 }

@@ -102,12 +102,36 @@ public struct VehicleRecord: Hashable, Sendable {
     public var tracking: RouteTracking
     /// The navigator's moving state and the version of its stored route.
     public var navigator: NavigatorRecord
+    /// The vehicle's route segment with its cumulative distances, as stored apart from the
+    /// vehicle's row (written only when the segment changes); nil when not known yet or the
+    /// vehicle has none. It may be stale after the vehicle changed: read it through
+    /// ``measuredRoute``.
+    public var route: MeasuredRoute?
 
     /// A record from its parts.
-    public init(vehicle: Vehicle, tracking: RouteTracking, navigator: NavigatorRecord = NavigatorRecord()) {
+    public init(
+        vehicle: Vehicle, tracking: RouteTracking, navigator: NavigatorRecord = NavigatorRecord(), route: MeasuredRoute? = nil
+    ) {
         self.vehicle = vehicle
         self.tracking = tracking
         self.navigator = navigator
+        self.route = route
+    }
+
+    /// The vehicle's route segment measured: ``route`` when it is the vehicle's segment,
+    /// measured anew otherwise; nil without a segment.
+    public var measuredRoute: MeasuredRoute? { MeasuredRoute.of(vehicle, known: route) }
+
+    /// Records are equal when what they store is: ``route`` is derived from the vehicle.
+    public static func == (a: VehicleRecord, b: VehicleRecord) -> Bool {
+        a.vehicle == b.vehicle && a.tracking == b.tracking && a.navigator == b.navigator
+    }
+
+    /// Hashes what the record stores (not the derived ``route``).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(vehicle)
+        hasher.combine(tracking)
+        hasher.combine(navigator)
     }
 }
 

@@ -41,5 +41,5 @@ public enum StoreConformance {
     /// Every check.
     public static let checks: [Check] =
         fleetChecks + vehicleQueryChecks + stopOrderChecks + transactionChecks + roadCellChecks + areaObservationChecks + styleChecks
-        + retentionChecks
+        + retentionChecks + routeChecks
 }

@@ -27,9 +27,9 @@ struct TrafficPath {
         var intervals: [SpeedReadingInterval] = []
         var seconds = 0.0
         for piece in pieces {
-            let part = measure.slice(from: piece.from, to: piece.to)
+            let part = measure.sliceWithIndexMap(from: piece.from, to: piece.to)
             let startIndex = max(0, points.count - 1)
-            for point in part.dropFirst(points.isEmpty ? 0 : 1) { Self.append(point, to: &points) }
+            Self.append(part, of: measure, to: &points)
             let endIndex = points.count - 1
             seconds += pace.seconds(from: piece.from, to: piece.to, traffic: piece.speed)
             guard stretches != nil, endIndex > startIndex else { continue }
@@ -68,14 +68,27 @@ struct TrafficPath {
         return pieces
     }
 
-    /// Appends a vertex; one within ``mergeMeters`` of the last replaces it instead (a
-    /// snapped start beside a route vertex would only add a degenerate segment), so the
-    /// later point — where traffic changes — wins.
-    private static func append(_ point: LatLng, to points: inout [LatLng]) {
-        if let last = points.last, Earth.distance(last, point) < mergeMeters {
-            points[points.count - 1] = point
-        } else {
-            points.append(point)
+    /// Appends a slice of `measure` (its first point is the path's last, unless the path is
+    /// empty). A vertex within ``mergeMeters`` of the last replaces it instead (a snapped
+    /// start beside a route vertex would only add a degenerate segment), so the later point —
+    /// where traffic changes — wins. Between two consecutive vertices of the route the
+    /// distance is the measure's (issue 30: a location update measured the whole rest of a
+    /// long route again here); only the interpolated ends are measured.
+    private static func append(_ part: PolylineSlice, of measure: PolylineMeasure, to points: inout [LatLng]) {
+        let positions = part.sourceVertexPositions
+        if points.isEmpty { points.append(part.points[0]) }
+        points.reserveCapacity(points.count + part.points.count)
+        for j in part.points.indices.dropFirst() {
+            let point = part.points[j]
+            let from = positions[j - 1]
+            let meters: Double
+            if from.rounded(.down) == from, positions[j] == from + 1 {
+                let k = Int(from)
+                meters = measure.cumulativeMeters[k + 1] - measure.cumulativeMeters[k]
+            } else {
+                meters = Earth.distance(points[points.count - 1], point)
+            }
+            if meters < mergeMeters { points[points.count - 1] = point } else { points.append(point) }
         }
     }
 

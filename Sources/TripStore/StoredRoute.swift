@@ -1,0 +1,84 @@
+// A vehicle's route segment is stored apart from its row (issue 30): a location update
+// rewrites the vehicle's row, and with a long route inside it (20,000 points are some 100 KB
+// of polyline) every update rewrote and re-encoded the route. The route's row holds the
+// polyline and its cumulative distances, written when the segment changes; the vehicle's
+// body is stored without the segment, and reads put it back.
+
+import JSON
+import TripModel
+
+/// How the SQL stores keep a vehicle's route segment apart from its row.
+package enum StoredRoute {
+    /// The vehicle as its row stores it: without its route segment.
+    package static func body(of vehicle: Vehicle) -> Vehicle {
+        guard vehicle.currentRouteSegment != nil else { return vehicle }
+        var stored = vehicle
+        stored.currentRouteSegment = nil
+        return stored
+    }
+
+    /// Whether a write must store the route of `record`: its segment is not the one `stored`
+    /// (the record as the write read it; nil when it did not) holds. Comparing the polylines
+    /// costs nothing when they share storage, as an unchanged segment's do.
+    package static func changed(_ record: VehicleRecord, from stored: VehicleRecord?) -> Bool {
+        guard let stored else { return true }
+        return stored.vehicle.currentRouteSegment != record.vehicle.currentRouteSegment
+    }
+
+    /// The cumulative distances as stored: little-endian IEEE 754 doubles, one per vertex.
+    package static func bytes(_ cumulativeMeters: [Double]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(cumulativeMeters.count * 8)
+        for meters in cumulativeMeters {
+            withUnsafeBytes(of: meters.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        return bytes
+    }
+
+    /// The cumulative distances from their stored bytes; nil when the length is not a whole
+    /// number of doubles.
+    package static func cumulativeMeters(_ bytes: some Collection<UInt8>) -> [Double]? {
+        guard bytes.count % 8 == 0 else { return nil }
+        var meters: [Double] = []
+        meters.reserveCapacity(bytes.count / 8)
+        var bits: UInt64 = 0
+        var shift: UInt64 = 0
+        for byte in bytes {
+            bits |= UInt64(byte) << shift
+            shift += 8
+            if shift == 64 {
+                meters.append(Double(bitPattern: bits))
+                bits = 0
+                shift = 0
+            }
+        }
+        return meters
+    }
+
+    /// Puts a stored route back on a vehicle read from its row, measured from the stored
+    /// distances (measured anew when they do not fit). A row without a route row keeps what
+    /// its body holds (a body written before the routes were stored apart).
+    package static func attach(polyline: String?, cumulative: [UInt8]?, to vehicle: inout Vehicle) -> MeasuredRoute? {
+        guard let polyline else { return nil }
+        vehicle.currentRouteSegment = polyline
+        if let meters = cumulative.flatMap({ cumulativeMeters($0) }), let route = MeasuredRoute(polyline: polyline, cumulativeMeters: meters) {
+            return route
+        }
+        return MeasuredRoute(polyline: polyline)
+    }
+
+    /// The answer to an update (the vehicle as JSON) from the body the store encoded without
+    /// the route segment: the segment is appended as the object's last member, so the route is
+    /// encoded once for the answer and never for the row.
+    package static func answer(body: [UInt8], vehicle: Vehicle) throws -> [UInt8] {
+        guard let segment = vehicle.currentRouteSegment else { return body }
+        guard body.last == UInt8(ascii: "}") else { return try JSONStreamEncoder().encode(vehicle) }
+        var answer = body
+        answer.removeLast()
+        if answer.last != UInt8(ascii: "{") { answer.append(UInt8(ascii: ",")) }
+        answer.append(contentsOf: Array("\"currentRouteSegment\":".utf8))
+        answer.append(contentsOf: try JSONStreamEncoder().encode(segment))
+        answer.append(UInt8(ascii: "}"))
+        return answer
+    }
+}

@@ -1,0 +1,93 @@
+import Fleet
+import Foundation
+import GRDB
+import Geo
+import JSON
+import SQLiteStore
+import Testing
+import TripModel
+import TripStore
+import TripStoreTesting
+
+/// A vehicle's route segment lives in its own row (migration 0018), written when it changes:
+/// a database from before keeps its routes, and location updates leave the route row alone.
+@Suite struct RouteStorageTests {
+    let road = (0..<800).map { LatLng(latitude: 37.39 + Double($0) * 0.00002, longitude: -122 + 0.00001 * sin(Double($0) / 7)) }
+
+    /// Routes stored inside vehicle bodies before 0018 are moved to their rows and read back
+    /// as they were; the vehicle then drives along them.
+    @Test func oldDatabaseKeepsItsRoutes() async throws {
+        let path = try temporaryDatabasePath()
+        let segment = EncodedPolyline.encode(road)
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try Migrations.migrator().migrate(queue, upTo: "0017_area_observations")
+            try await queue.write { db in
+                for (i, route) in [segment, nil].enumerated() {
+                    var vehicle = vehicleInput(at: road[0])
+                    vehicle.name = "providers/p/vehicles/v\(i)"
+                    vehicle.currentRouteSegment = route
+                    vehicle.currentRouteSegmentVersion = route == nil ? nil : fixedTime
+                    try db.execute(
+                        sql: """
+                            INSERT INTO vehicles (provider, vehicle_id, row_version, vehicle_state, latitude, longitude, body, tracking)
+                            VALUES ('p', ?, 1, 'ONLINE', ?, ?, ?, ?)
+                            """,
+                        arguments: [
+                            "v\(i)", road[0].latitude, road[0].longitude, try JSONCoding.encodeText(vehicle),
+                            try JSONCoding.encodeText(RouteTracking()),
+                        ])
+                }
+            }
+        }
+        let store = try SQLiteTripStore(path: path)
+        #expect(store.newlyAppliedMigrations.contains("0018_vehicle_routes"))
+        let fleet = fleet(store)
+        #expect(try await fleet.vehicle(provider: "p", id: "v0").currentRouteSegment == segment)
+        #expect(try await fleet.vehicle(provider: "p", id: "v1").currentRouteSegment == nil)
+        let moved = try await fleet.updateVehicle(
+            provider: "p", id: "v0", input: location(road[400].latitude, road[400].longitude), mask: FieldMask("lastLocation"))
+        #expect(moved.currentRouteSegment == segment)
+        let half = StoreConformance.metersLeft(on: road, from: 400)
+        #expect(abs(Double(moved.remainingDistanceMeters ?? -1) - half) < 2, "\(String(describing: moved.remainingDistanceMeters)) of \(half) m")
+        let queue = try DatabaseQueue(path: path)
+        let (bodiesWithRoute, routes) = try await queue.read { db in
+            (
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM vehicles WHERE body LIKE '%currentRouteSegment\"%'"),
+                try String.fetchAll(db, sql: "SELECT polyline FROM vehicle_routes")
+            )
+        }
+        #expect(bodiesWithRoute == 0)
+        #expect(routes == [segment])
+    }
+
+    /// Location updates write the vehicle's row, not its route's; a new segment is written once.
+    @Test func locationUpdatesLeaveTheRouteRow() async throws {
+        let path = try temporaryDatabasePath()
+        let store = try SQLiteTripStore(path: path)
+        let fleet = fleet(store)
+        var input = vehicleInput(at: road[0])
+        input.currentRouteSegment = EncodedPolyline.encode(road)
+        _ = try await fleet.createVehicle(provider: "p", id: "v1", input: input)
+        _ = try await fleet.createTrip(provider: "p", id: "t1", input: tripInput(vehicle: "v1", pickup: road[road.count - 1]))
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE route_writes (n INTEGER);
+                    CREATE TRIGGER route_inserted AFTER INSERT ON vehicle_routes BEGIN INSERT INTO route_writes VALUES (1); END;
+                    CREATE TRIGGER route_updated AFTER UPDATE ON vehicle_routes BEGIN INSERT INTO route_writes VALUES (1); END;
+                    """)
+        }
+        for step in stride(from: 10, to: 300, by: 10) {
+            _ = try await fleet.updateVehicle(
+                provider: "p", id: "v1", input: location(road[step].latitude, road[step].longitude), mask: FieldMask("lastLocation"))
+        }
+        let writes = { try await queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM route_writes") } }
+        #expect(try await writes() == 0)
+        var rerouted = location(road[300].latitude, road[300].longitude)
+        rerouted.currentRouteSegment = EncodedPolyline.encode(Array(road[300...]))
+        _ = try await fleet.updateVehicle(provider: "p", id: "v1", input: rerouted, mask: FieldMask("lastLocation,currentRouteSegment"))
+        #expect(try await writes() == 1)
+    }
+}

@@ -1,0 +1,50 @@
+import JSON
+import Testing
+import TripModel
+
+/// Members left out of an encoded object as bytes: what the answer to a location update is
+/// made with when the caller did not ask for tripshare's extensions.
+@Suite struct JSONObjectMembersTests {
+    static func removing(_ names: Set<String>, from text: String) -> String? {
+        JSONObjectMembers.removing(names, from: Array(text.utf8)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// First, middle and last members go; same-named members inside nested values and
+    /// strings that look like JSON stay, byte for byte.
+    @Test(arguments: [
+        (#"{"a":1,"b":2,"c":3}"#, #"{"b":2,"c":3}"#),
+        (#"{"b":2,"a":1,"c":3}"#, #"{"b":2,"c":3}"#),
+        (#"{"b":2,"c":3,"a":{"x":[1,{"y":"}"}]}}"#, #"{"b":2,"c":3}"#),
+        (#"{"a":1}"#, "{}"),
+        (#"{"n":{"a":1},"s":"\"a\":1,}","a":[{"a":"]"}]}"#, #"{"n":{"a":1},"s":"\"a\":1,}"}"#),
+        (#" { "a" : true , "b" : null } "#, #"{"b" : null}"#),
+    ])
+    func removesTopLevelMembers(_ object: String, _ expected: String) {
+        #expect(Self.removing(["a"], from: object) == expected)
+    }
+
+    /// Nothing to remove gives the same bytes; text that is not one object gives nil, so the
+    /// caller encodes instead of answering something broken.
+    @Test func keepsOrRefuses() {
+        #expect(Self.removing(["z"], from: #"{"a":1,"b":[2]}"#) == #"{"a":1,"b":[2]}"#)
+        #expect(Self.removing(["a"], from: "{}") == "{}")
+        for broken in [#"{"a":1"#, #"{"a":"1}"#, #"{"a":[1}"#, #"[1]"#, #"{"a":1}x"#, #"{"a":}"#, #"{a:1}"#, ""] {
+            #expect(Self.removing(["a"], from: broken) == nil, "\(broken)")
+        }
+    }
+
+    /// A vehicle as stored (every extension) minus the extensions not asked for is exactly
+    /// the vehicle encoded with those extensions only.
+    @Test func storedVehicleGivesTheAnswerWithoutExtensions() throws {
+        var vehicle = Vehicle(name: "providers/p/vehicles/v1")
+        vehicle.vehicleState = .online
+        vehicle.estimateMethod = .straightLine
+        vehicle.estimateBasis = EstimateBasis(roadClassCoverage: 0.5, detourFactor: 1.3)
+        vehicle.remainingTimeSeconds = 120
+        let stored = try JSONStreamEncoder().encode(vehicle)
+        for asked in [ResourceExtensions.none, ResourceExtensions(naming: ["estimateMethod"])!, .all] {
+            let answer = try #require(asked.answer(fromStored: stored))
+            #expect(answer == (try JSONStreamEncoder(userInfo: asked.userInfo).encode(vehicle)), "\(asked.included)")
+        }
+    }
+}
