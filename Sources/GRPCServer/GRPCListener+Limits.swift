@@ -66,7 +66,7 @@ extension GRPCListener {
                     }
                     return channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(SilenceGuard(silence: silence), position: .first)
-                        try channel.pipeline.syncOperations.addHandler(RequestBytesBudget(limit: requestBytesPerConnection))
+                        try channel.pipeline.syncOperations.addHandler(RequestBytesBudget(limit: requestBytesPerConnection), position: .first)
                     }
                 }
                 config.channelDebuggingCallbacks.onAcceptHTTP2Stream = { stream in

@@ -13,9 +13,11 @@ import NIOHTTP2
 /// room for one message at the transport's cap beside ordinary calls (a few hundred bytes
 /// each), so a single oversized message is still answered RESOURCE_EXHAUSTED, not reset.
 ///
-/// The budget sits in the connection's pipeline, where its streams find it; it handles no
-/// events itself.
-final class RequestBytesBudget: ChannelHandler {
+/// The budget sits in the connection's pipeline, where its streams find it, and passes the
+/// connection's bytes on untouched (NIO takes only inbound or outbound handlers).
+final class RequestBytesBudget: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+
     /// The bytes of the connection's open calls, and how many there may be.
     private var held = 0
     let limit: Int
