@@ -30,8 +30,9 @@ struct GalleryBasemapCommand: ParsableCommand {
 
     @Flag(
         help: ArgumentHelp(
-            "Instead, the 16 map tiles at z15 that Benchmarks/BasemapBenchmarks times: a label block over San Francisco "
-                + "(FIXTURES/sanfrancisco-z14) and one over Helsinki (--helsinki), as sf-tile-X-Y and helsinki-tile-X-Y."))
+            "Instead, the map tiles at z15 that Benchmarks/BasemapBenchmarks times: those with data of a label block "
+                + "over San Francisco (FIXTURES/sanfrancisco-z14) and of one over Helsinki (--helsinki), as sf-tile-X-Y and "
+                + "helsinki-tile-X-Y."))
     var tiles = false
 
     @Option(help: "With --tiles: the Helsinki archive (the demo's).")
@@ -83,7 +84,9 @@ struct GalleryBasemapCommand: ParsableCommand {
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         for (name, basemap, center) in blocks {
             let world = WebMercator.worldPoint(center, zoom: 15)
-            for tile in Basemap.labelBlockTiles(containing: TileID(zoom: 15, x: Int(world.x / 256), y: Int(world.y / 256))) {
+            // The block's tiles with data, as the benchmark (the others are never drawn).
+            for tile in Basemap.labelBlockTiles(containing: TileID(zoom: 15, x: Int(world.x / 256), y: Int(world.y / 256)))
+            where basemap.hasData(near: tile) {
                 guard let view = Basemap.tileView(tile, scale: 1) else { continue }
                 try JSONEncoder().encode(basemap.geometryDisplayList(view: view)).write(
                     to: URL(fileURLWithPath: out).appendingPathComponent("\(name)-\(tile.x)-\(tile.y).json"))

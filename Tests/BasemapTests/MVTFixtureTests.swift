@@ -47,8 +47,11 @@ struct MVTFixtureTests {
                     _ = try FeatureGeometry(decoding: feature)
                 }
             }
-            // So does the drawing path's, which checks geometry while preparing it.
-            _ = try PreparedTile(try VectorTile(decoding: bytes, checkingGeometry: false))
+            // So does the drawing path's, which checks geometry while preparing it, in two
+            // steps and in one, to the same tile.
+            let twoSteps = try PreparedTile(try VectorTile(decoding: bytes, checkingGeometry: false))
+            let oneStep = try PreparedTile(decoding: bytes)
+            #expect(Self.describe(oneStep) == Self.describe(twoSteps), "\(name)")
         } else {
             #expect(throws: BasemapError.self, "\(name) should be refused: \(expected.description)") {
                 try VectorTile(decoding: bytes)
@@ -56,6 +59,45 @@ struct MVTFixtureTests {
             #expect(throws: BasemapError.self, "\(name) should be refused when drawn: \(expected.description)") {
                 try PreparedTile(try VectorTile(decoding: bytes, checkingGeometry: false))
             }
+            // Decoded in one step, with the same message as in two.
+            var messages: [String] = []
+            for decode in [{ try PreparedTile(try VectorTile(decoding: bytes, checkingGeometry: false)) }, { try PreparedTile(decoding: bytes) }] {
+                do {
+                    _ = try decode()
+                } catch let error as BasemapError {
+                    messages.append(error.message)
+                }
+            }
+            #expect(messages.count == 2 && messages[0] == messages[1], "\(name): \(messages)")
+        }
+    }
+
+    /// Everything drawing reads from a prepared tile, as text (for comparing two).
+    static func describe(_ tile: PreparedTile) -> [String] {
+        tile.layers.keys.sorted().compactMap { name in
+            guard let layer = tile.layers[name] else { return nil }
+            let features = layer.features.map { feature in
+                "\(feature.id.map(String.init) ?? "-") \(feature.type) \(feature.tags) \(feature.parts) "
+                    + "\(feature.minX),\(feature.minY),\(feature.maxX),\(feature.maxY)"
+            }
+            let keys = layer.keyIndex.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            return "\(name) \(layer.extent) keys \(keys) values \(layer.values) tags \(layer.tags) points \(layer.points.map { [$0.x, $0.y] }) "
+                + "parts \(layer.partEnds) features \(features) bytes \(layer.byteCount)"
+        }
+    }
+
+    /// The real tiles of the shared data (San Francisco, Mapbox Streets v7) decode in one step
+    /// to what two steps give.
+    @Test func realTilesDecodeAlikeInOneStep() throws {
+        let folder = SharedFixtures.url("sanfrancisco-z14")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".mvt") }.sorted()
+        #expect(names.count >= 4)
+        for name in names {
+            let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
+            let twoSteps = try PreparedTile(try VectorTile(decoding: bytes, checkingGeometry: false))
+            let oneStep = try PreparedTile(decoding: bytes)
+            #expect(Self.describe(oneStep) == Self.describe(twoSteps), "\(name)")
+            #expect(oneStep.byteCount == twoSteps.byteCount)
         }
     }
 

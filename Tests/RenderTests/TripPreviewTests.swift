@@ -26,8 +26,12 @@ func polylines(_ list: DisplayList) -> [DisplayList.Polyline] {
 }
 
 @Suite struct PickupETATests {
-    /// Minutes are rounded to the nearest, at least 1; hours read as "1 hr 5 min".
-    @Test(arguments: [(29.0, "1 min"), (89, "1 min"), (91, "2 min"), (150, "3 min"), (3900, "1 hr 5 min"), (7200, "2 hr")])
+    /// Minutes are rounded to the nearest, at least 1; hours read as "1 hr 5 min" and days as
+    /// "2 d 2 hr", as every duration of the driver's screens (one rule, NavigationText).
+    @Test(arguments: [
+        (29.0, "1 min"), (89, "1 min"), (91, "2 min"), (150, "3 min"), (3900, "1 hr 5 min"), (6300, "1 hr 45 min"), (7200, "2 hr"),
+        (180_000, "2 d 2 hr"),
+    ])
     func minutes(seconds: Double, label: String) throws {
         #expect(PickupETA.label(for: try tripWithPickupETA(seconds: seconds), at: fixtureTime) == label)
     }

@@ -13,6 +13,19 @@ import TripModel
 @Suite struct TripTileLabelTests {
     static let zoom = 16
 
+    /// The room the tiles keep for the pickup's badge holds every text the badge can show
+    /// (a pickup up to 100 days away), in the badge's font.
+    @Test func reservedBadgeHoldsEveryText() throws {
+        let font = try Font.dejaVuSans(bold: true)
+        let reserved = try TextLayout(text: TripTileObstacles.reservedBadgeText, font: font, size: 13).width
+        let minutes = Array(1...(48 * 60)) + stride(from: 48 * 60, to: 100 * 24 * 60, by: 59)
+        for minute in minutes {
+            let text = NavigationText.duration(Double(minute) * 60)
+            #expect(try TextLayout(text: text, font: font, size: 13).width <= reserved + 1e-9, "\(text)")
+        }
+        #expect(try TextLayout(text: "Now", font: font, size: 13).width <= reserved)
+    }
+
     /// A route laid along a label of the plain tile (through the middle of its letters), and
     /// the tile it was found on: a label the plain tile draws under the route.
     static func routeUnderALabel() throws -> (tile: TileID, route: [LatLng]) {

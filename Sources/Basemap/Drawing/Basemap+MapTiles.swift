@@ -18,6 +18,7 @@ import Caching
 import Foundation
 import Geo
 import Raster
+import Synchronization
 
 extension Basemap {
     /// The largest scale a tile is drawn at (a 1024-pixel tile).
@@ -48,18 +49,34 @@ extension Basemap {
     /// gives no view.
     public func drawTile(_ tile: TileID, scale: Double, keepOut: TileKeepOut? = nil) -> (image: Image, stats: BasemapDrawStats)? {
         guard let view = Self.tileView(tile, scale: scale) else { return nil }
-        var canvas = Canvas(width: view.pixelWidth, height: view.pixelHeight)
-        var scratch = Self.scratchPool.withLock { $0.popLast() } ?? PainterScratch()
-        let fromSquares = drawSquares(into: &canvas, view: view, scratch: &scratch)
-        var stats = paint(view, into: &canvas, scratch: &scratch) { painter, canvas in
-            painter.paint(into: &canvas, keepOut: [], geometry: !fromSquares, labels: false)
-        }
-        Self.scratchPool.withLock { pool in
-            if pool.count < Self.scratchPoolSize { pool.append(scratch) }
-        }
         let block = LabelBlock(containing: tile)
+        let labels: [PlacedLabel]
+        var canvas: Canvas
+        var stats: BasemapDrawStats
+        if let kept = keptBlockLabels(block, scale: scale, keepOut: keepOut) {
+            labels = kept
+            (canvas, stats) = drawGeometry(view)
+        } else {
+            // The first tile of a block: the block's source tiles are loaded together (in
+            // parallel, the tile's own among them), then its labels are placed while this
+            // tile's fills and lines are drawn: the two need each other's results only at the end.
+            loadSquares(of: block.view(scale: scale))
+            let placed = Mutex<[PlacedLabel]>([])
+            let drawn = Mutex<(Canvas, BasemapDrawStats)?>(nil)
+            DispatchQueue.concurrentPerform(iterations: 2) { part in
+                if part == 0 {
+                    let labels = blockLabels(block, scale: scale, keepOut: keepOut)
+                    placed.withLock { $0 = labels }
+                } else {
+                    let geometry = drawGeometry(view)
+                    drawn.withLock { $0 = geometry }
+                }
+            }
+            labels = placed.withLock { $0 }
+            guard let geometry = drawn.withLock({ $0 }) else { return nil }
+            (canvas, stats) = geometry
+        }
         let shift = block.shift(of: tile, scale: scale)
-        let labels = blockLabels(block, scale: scale, keepOut: keepOut)
         let area = Rect(x: Double(shift.x), y: Double(shift.y), width: Double(canvas.width), height: Double(canvas.height))
         let onTile = labels.filter { label in
             // The boxes hold the letters; the halo and its anti-aliasing reach a little past them.
@@ -72,6 +89,26 @@ extension Basemap {
             Rect(x: $0.x - Double(shift.x), y: $0.y - Double(shift.y), width: $0.width, height: $0.height)
         }
         return (canvas.image, stats)
+    }
+
+    /// The tile's background, fills and lines (from kept squares where it can), on a new canvas.
+    private func drawGeometry(_ view: MapView) -> (Canvas, BasemapDrawStats) {
+        var canvas = Canvas(width: view.pixelWidth, height: view.pixelHeight)
+        var scratch = Self.scratchPool.withLock { $0.popLast() } ?? PainterScratch()
+        let fromSquares = drawSquares(into: &canvas, view: view, scratch: &scratch)
+        let stats = paint(view, into: &canvas, scratch: &scratch) { painter, canvas in
+            painter.paint(into: &canvas, keepOut: [], geometry: !fromSquares, labels: false)
+        }
+        Self.scratchPool.withLock { pool in
+            if pool.count < Self.scratchPoolSize { pool.append(scratch) }
+        }
+        return (canvas, stats)
+    }
+
+    /// Loads (and caches) the source tiles `view` is drawn from, several at once.
+    private func loadSquares(of view: MapView) {
+        var painter = MapPainter(basemap: self, view: view, recorder: nil)
+        painter.loadSquares()
     }
 
     /// Zoom levels a tile may be drawn from below its own and still count as inside the archive.
@@ -114,6 +151,12 @@ extension Basemap {
         let block = LabelBlock(containing: tile)
         let side = block.side
         return (0..<side * side).map { TileID(zoom: tile.zoom, x: block.column * side + $0 % side, y: block.row * side + $0 / side) }
+    }
+
+    /// The labels placed over `block` at `scale` clear of `keepOut` when they are kept; nil
+    /// when they are not placed yet.
+    func keptBlockLabels(_ block: LabelBlock, scale: Double, keepOut: TileKeepOut?) -> [PlacedLabel]? {
+        labelBlocks.kept(LabelBlocks.Key(style: style.identity, block: block, scale: scale, keepOut: keepOut?.key ?? ""))
     }
 
     /// The labels placed over `block` at `scale` clear of `keepOut`, in the block's device
@@ -197,6 +240,11 @@ final class LabelBlocks: Sendable {
     /// At most `capacity` bytes of placed labels (their outlines).
     init(capacity: Int) {
         placements = BoundedCache(capacity: 4_096, costLimit: max(capacity, 0))
+    }
+
+    /// The labels kept for `key`, if any.
+    func kept(_ key: Key) -> [PlacedLabel]? {
+        placements.value(forKey: key)
     }
 
     /// The labels kept for `key`, else `place()`'s, kept.

@@ -37,7 +37,7 @@ extension Basemap {
                     return fail(id, error.description)
                 }
             }
-            return .vector(try PreparedTile(try VectorTile(decoding: data, checkingGeometry: false)))
+            return .vector(try PreparedTile(decoding: data))
         } catch {
             return fail(id, error.description)
         }

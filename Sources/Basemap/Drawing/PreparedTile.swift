@@ -36,14 +36,15 @@ final class PreparedTile: Sendable {
     /// Prepares a decoded tile. Throws `corruptTile` when a feature's geometry breaks the
     /// specification: this walk is what checks it on the drawing path (the tile is decoded
     /// with `checkingGeometry: false`, so each command stream is walked once).
-    init(_ tile: VectorTile) throws(BasemapError) {
+    convenience init(_ tile: VectorTile) throws(BasemapError) {
         var layers: [String: PreparedLayer] = [:]
-        var bytes = 64
-        for layer in tile.layers {
-            let prepared = try PreparedLayer(layer)
-            layers[layer.name] = prepared
-            bytes += prepared.byteCount
-        }
+        for layer in tile.layers { layers[layer.name] = try PreparedLayer(layer) }
+        self.init(layers: layers)
+    }
+
+    /// A tile of prepared layers.
+    init(layers: [String: PreparedLayer]) {
+        let bytes = layers.values.reduce(64) { $0 + $1.byteCount }
         self.layers = layers
         memoBudget = bytes
         byteCount = 2 * bytes
@@ -78,18 +79,9 @@ final class PreparedLayer: Sendable {
     let partEnds: [Int32]
     let byteCount: Int
 
-    init(_ layer: VectorTile.Layer) throws(BasemapError) {
-        name = layer.name
-        extent = layer.extent
-        values = layer.values.map(StyleValue.init)
-        var keyIndex: [String: UInt32] = [:]
-        for (index, key) in layer.keys.enumerated() where keyIndex[key] == nil { keyIndex[key] = UInt32(index) }
-        self.keyIndex = keyIndex
-        var features: [PreparedFeature] = []
-        var tags: [UInt32] = []
-        var points: [TilePoint] = []
-        var partEnds: [Int32] = []
-        features.reserveCapacity(layer.features.count)
+    convenience init(_ layer: VectorTile.Layer) throws(BasemapError) {
+        var arrays = LayerArrays()
+        arrays.features.reserveCapacity(layer.features.count)
         // One sink for all features (its buffers are reused), emitting straight into the
         // layer's arrays.
         var sink = CollectingSink()
@@ -101,34 +93,23 @@ final class PreparedLayer: Sendable {
                 let name = feature.id.map { "feature id \($0)" } ?? "a feature"
                 throw BasemapError(code: .corruptTile, message: "layer \"\(layer.name)\", \(name): \(error.reason)")
             }
-            let base = points.count
-            let partStart = Int32(partEnds.count)
-            sink.emit(type: feature.type, into: &points) {
-                partEnds.append(Int32($0))
-            } polygonStarted: {
-            }
-            guard points.count > base else { continue }
-            let tagStart = Int32(tags.count)
-            tags.append(contentsOf: feature.tags)
-            var minX = Int32.max
-            var minY = Int32.max
-            var maxX = Int32.min
-            var maxY = Int32.min
-            for point in points[base...] {
-                minX = min(minX, point.x)
-                minY = min(minY, point.y)
-                maxX = max(maxX, point.x)
-                maxY = max(maxY, point.y)
-            }
-            features.append(
-                PreparedFeature(
-                    id: feature.id, type: feature.type, tags: tagStart..<Int32(tags.count),
-                    parts: partStart..<Int32(partEnds.count), minX: minX, minY: minY, maxX: maxX, maxY: maxY))
+            arrays.add(id: feature.id, type: feature.type, tags: feature.tags, walked: &sink)
         }
-        self.features = features
-        self.tags = tags
-        self.points = points
-        self.partEnds = partEnds
+        self.init(name: layer.name, extent: layer.extent, keys: layer.keys, values: layer.values.map(StyleValue.init), arrays)
+    }
+
+    /// A layer from its decoded parts.
+    init(name: String, extent: Int, keys: [String], values: [StyleValue], _ arrays: LayerArrays) {
+        self.name = name
+        self.extent = extent
+        self.values = values
+        var keyIndex: [String: UInt32] = [:]
+        for (index, key) in keys.enumerated() where keyIndex[key] == nil { keyIndex[key] = UInt32(index) }
+        self.keyIndex = keyIndex
+        features = arrays.features
+        tags = arrays.tags
+        points = arrays.points
+        partEnds = arrays.partEnds
         let valueBytes = values.reduce(0) { total, value in total + 24 + (value.string?.utf8.count ?? 0) }
         byteCount =
             128 + features.count * MemoryLayout<PreparedFeature>.stride + tags.count * 4 + points.count * 8
@@ -138,6 +119,42 @@ final class PreparedLayer: Sendable {
     /// The points of part `index` (an index into `partEnds`).
     func part(_ index: Int) -> Range<Int> {
         (index == 0 ? 0 : Int(partEnds[index - 1]))..<Int(partEnds[index])
+    }
+}
+
+/// A prepared layer's features, tags and vertices as they are added.
+struct LayerArrays {
+    var features: [PreparedFeature] = []
+    var tags: [UInt32] = []
+    var points: [TilePoint] = []
+    var partEnds: [Int32] = []
+
+    /// Adds a feature whose command stream `sink` holds (walked and checked); a feature
+    /// that yields no vertex (an empty or degenerate geometry) is left out.
+    mutating func add(id: UInt64?, type: VectorTile.GeometryType, tags featureTags: [UInt32], walked sink: inout CollectingSink) {
+        let base = points.count
+        let partStart = Int32(partEnds.count)
+        sink.emit(type: type, into: &points) {
+            partEnds.append(Int32($0))
+        } polygonStarted: {
+        }
+        guard points.count > base else { return }
+        let tagStart = Int32(tags.count)
+        tags.append(contentsOf: featureTags)
+        var minX = Int32.max
+        var minY = Int32.max
+        var maxX = Int32.min
+        var maxY = Int32.min
+        for point in points[base...] {
+            minX = min(minX, point.x)
+            minY = min(minY, point.y)
+            maxX = max(maxX, point.x)
+            maxY = max(maxY, point.y)
+        }
+        features.append(
+            PreparedFeature(
+                id: id, type: type, tags: tagStart..<Int32(tags.count), parts: partStart..<Int32(partEnds.count), minX: minX,
+                minY: minY, maxX: maxX, maxY: maxY))
     }
 }
 

@@ -180,7 +180,7 @@ extension VectorTile {
         return Feature(id: id, tags: tags, type: type ?? .unknown, geometry: geometry)
     }
 
-    private static func value(_ reader: inout ProtobufReader, index: Int) throws(ProtobufReader.Failure) -> Value {
+    static func value(_ reader: inout ProtobufReader, index: Int) throws(ProtobufReader.Failure) -> Value {
         var result: Value?
         do throws(ProtobufReader.Failure) {
             while !reader.isAtEnd {

@@ -4,8 +4,8 @@
 // same widths and icons). Contract:
 // - the obstacles of a view are those a preview with that view's centre, zoom, size and scale
 //   would keep labels out of, with the ETA badge wherever the trip shows one: as wide as
-//   "88 min" (its minutes change while the tiles are kept; "Now" is narrower) and above the
-//   pickup's pin, where the page draws it;
+//   the widest text it can read (`reservedBadgeText`: its minutes change while the tiles are
+//   kept) and above the pickup's pin, where the page draws it;
 // - `key` changes whenever the obstacles of some view may: with the trip's drawn content and
 //   the style sheet's tag. Which trip a rider's tiles avoid (the route as planned, not as
 //   trimmed behind the car; no car, which moves) is Fleet's rule; this only measures it;
@@ -60,8 +60,10 @@ public struct TripTileObstacles: Sendable {
         return composed.keepOut.filter { $0.bounds.intersects(area) }
     }
 
-    /// The badge's text the tiles make room for: wider than any minutes under an hour and "Now".
-    static let reservedBadgeText = "88 min"
+    /// The badge's text the tiles make room for: the widest that ``PickupETA`` writes for a
+    /// pickup less than 100 days away (hours and minutes of two digits each, digits of one
+    /// width in the badge's font; "Now", "59 min" and "99 d 23 hr" are narrower).
+    static let reservedBadgeText = "23 hr 59 min"
 
     /// The preview whose obstacles the tiles keep clear of: the badge as the page shows it
     /// at any minute (the render time then plays no part).

@@ -5,7 +5,7 @@
 //
 // const units = pageUnits();      units.system is "metric" or "imperial"
 // units.distance(1234)            "1.2 km", "0.8 mi", "300 ft", "50 m"
-// units.duration(300)             "5 min", "1 hr 5 min"
+// units.duration(300)             "5 min", "1 hr 5 min", "2 d 2 hr"
 // units.clock(date, timeZone)     "5:42 PM", "17:42"
 "use strict";
 
@@ -29,10 +29,13 @@ function pageUnits(search = location.search) {
     return `${m < 9950 ? (m / 1000).toFixed(1) : Math.round(m / 1000)} km`;
   }
 
+  // The rule of NavigationText.duration (Render), which previews' ETA badges also use.
   function duration(seconds) {
     const minutes = seconds > 0 ? Math.max(1, Math.round(seconds / 60)) : 0;
     if (minutes < 60) return `${minutes} min`;
-    return `${Math.floor(minutes / 60)} hr${minutes % 60 ? ` ${minutes % 60} min` : ""}`;
+    const hours = Math.floor(minutes / 60);
+    if (hours < 24) return `${hours} hr${minutes % 60 ? ` ${minutes % 60} min` : ""}`;
+    return `${Math.floor(hours / 24)} d${hours % 24 ? ` ${hours % 24} hr` : ""}`;
   }
 
   function clock(date, timeZone) {

@@ -446,13 +446,15 @@
     drawBadge(stops.find((s) => s.type === "tripPickupPoint"));
   }
 
-  // The pickup's ETA badge while the car is on its way to it ("4 min"; "Now" on arrival).
+  // The pickup's ETA badge while the car is on its way to it ("4 min", "1 hr 45 min": the
+  // previews' rule, units.duration; "Now" on arrival).
   function drawBadge(pickup) {
     const status = trip && trip.tripStatus;
     const label = markerOptions("tripPickupPoint").etaLabel || {};
     if (!pickup || label.isVisible === false || !["NEW", "ENROUTE_TO_PICKUP", "ARRIVED_AT_PICKUP"].includes(status)) return;
     const seconds = secondsTo(trip.remainingWaypoints && trip.remainingWaypoints[0]);
-    const text = status === "ARRIVED_AT_PICKUP" ? "Now" : seconds === null ? null : `${Math.max(1, Math.round(seconds / 60))} min`;
+    const text = seconds === null && status !== "ARRIVED_AT_PICKUP" ? null
+      : status === "ARRIVED_AT_PICKUP" || seconds <= 0 ? "Now" : units.duration(seconds);
     if (!text) return;
     const badge = document.createElement("div");
     badge.className = "badge";
