@@ -48,6 +48,7 @@ let package = Package(
         // Fleet Engine's gRPC wire (DESIGN §14).
         .package(url: "https://github.com/grpc/grpc-swift-2", exact: "2.4.3"),
         .package(url: "https://github.com/grpc/grpc-swift-nio-transport", exact: "2.9.2"),
+        .package(url: "https://github.com/apple/swift-nio-http2", exact: "1.46.0"),
         .package(url: "https://github.com/grpc/grpc-swift-protobuf", exact: "2.4.1"),
         .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
     ],
@@ -177,6 +178,7 @@ let package = Package(
             dependencies: [
                 "Access", "Caching", "ConnectionLimits", "Fleet", "FleetEngineProtos", "JSON", "TripModel", "TripStore",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
                 .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),

@@ -31,7 +31,7 @@ public struct CacheBudget: Sendable, Equatable, CustomStringConvertible {
     public var composedTrips: Int { share(20) }
     /// The JSON of REST trip views (15%).
     public var encodedViews: Int { share(15) }
-    /// gRPC trip views as messages (5%): most riders read over REST.
+    /// The protobuf encoding of gRPC trip views (5%): most riders read over REST.
     public var messageViews: Int { share(5) }
     /// Verified bearer tokens (10%): a miss costs a signature check, about 600 bytes a token.
     public var verifiedTokens: Int { share(10) }

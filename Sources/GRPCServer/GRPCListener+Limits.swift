@@ -49,8 +49,11 @@ extension GRPCListener {
         /// The transport's configuration with these limits and a request cap of `requestBytes`:
         /// each connection is closed after two keepalives of silence (``SilenceGuard``), and,
         /// with a `budget`, takes a regular place in it (shared with the HTTP server's) or is
-        /// closed at once.
-        func transportConfig(requestBytes: Int, budget: ConnectionBudget?) -> HTTP2ServerTransport.Posix.Config {
+        /// closed at once; the request bytes of one connection's open calls stay within
+        /// `requestBytesPerConnection` (``RequestBytesBudget``).
+        func transportConfig(
+            requestBytes: Int, requestBytesPerConnection: Int, budget: ConnectionBudget?
+        ) -> HTTP2ServerTransport.Posix.Config {
             let silence = TimeAmount(keepalive * 2)
             return .defaults { config in
                 config.channelDebuggingCallbacks.onAcceptTCPConnection = { channel in
@@ -63,6 +66,16 @@ extension GRPCListener {
                     }
                     return channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(SilenceGuard(silence: silence), position: .first)
+                        try channel.pipeline.syncOperations.addHandler(RequestBytesBudget(limit: requestBytesPerConnection), position: .first)
+                    }
+                }
+                config.channelDebuggingCallbacks.onAcceptHTTP2Stream = { stream in
+                    // A stream runs on its connection's event loop, so the two pipelines meet
+                    // there without locks.
+                    stream.eventLoop.makeCompletedFuture {
+                        guard let connection = stream.parent else { return }
+                        let budget = try connection.pipeline.syncOperations.handler(type: RequestBytesBudget.self)
+                        try stream.pipeline.syncOperations.addHandler(RequestBytesBudget.Stream(budget: budget), position: .first)
                     }
                 }
                 config.rpc.maxRequestPayloadSize = requestBytes

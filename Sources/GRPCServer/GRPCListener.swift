@@ -8,6 +8,7 @@ import Logging
 import Prometheus
 import ServiceLifecycle
 import Synchronization
+import TripStore
 
 /// The gRPC listener (DESIGN §14): Fleet Engine's `VehicleService` and `TripService` over
 /// HTTP/2, plaintext or TLS, beside the HTTP server on the same fleet, tokens and metrics.
@@ -34,6 +35,9 @@ public final class GRPCListener: Service, Sendable {
     /// What the transport reads of one message at most before it resets the stream instead
     /// of answering: room for the status above on messages up to 8 MiB.
     static let transportRequestBytes = 4 * maximumRequestBytes
+    /// The request bytes one connection's open calls may hold at once (``RequestBytesBudget``):
+    /// one message at the transport's cap and room beside it, instead of a cap per call.
+    static let requestBytesPerConnection = 2 * transportRequestBytes
 
     private let server: GRPCCore.GRPCServer<MessageSizeLimit<HTTP2ServerTransport.Posix>>
     private let transport: HTTP2ServerTransport.Posix
@@ -59,12 +63,14 @@ public final class GRPCListener: Service, Sendable {
             }
         transport = HTTP2ServerTransport.Posix(
             address: Self.address(host: host, port: port), transportSecurity: security,
-            config: limits.transportConfig(requestBytes: Self.transportRequestBytes, budget: connectionBudget))
+            config: limits.transportConfig(
+                requestBytes: Self.transportRequestBytes, requestBytesPerConnection: Self.requestBytesPerConnection,
+                budget: connectionBudget))
         address = "\(host):\(port)"
         let calls = Calls(fleet: fleet, authenticator: authenticator, logger: logger)
         server = GRPCCore.GRPCServer(
             transport: MessageSizeLimit(base: transport, limit: Self.maximumRequestBytes),
-            services: [VehicleService(calls: calls), TripService(calls: calls, views: ViewCache(byteLimit: cacheBudget.messageViews))],
+            services: [VehicleService(calls: calls), TripService(calls: calls, views: EncodedViewCache(byteLimit: cacheBudget.messageViews))],
             interceptors: [CallMetrics(registry: registry), Authentication(calls: calls), OneMessage()])
     }
 

@@ -15,9 +15,9 @@ struct TripService: Maps_Fleetengine_V1_TripService.ServiceProtocol {
     typealias WireTrip = Maps_Fleetengine_V1_Trip
 
     let calls: Calls
-    /// Trip views already turned into messages, by trip, view and revision: riders poll and a
-    /// trip changes only when its vehicle reports (as REST's encoded views).
-    let views: ViewCache
+    /// Trip views already encoded, by trip, view and revision: riders poll and a trip changes
+    /// only when its vehicle reports (REST keeps their JSON the same way).
+    let views: EncodedViewCache<EncodedTrip>
 
     func createTrip(
         request: ServerRequest<Maps_Fleetengine_V1_CreateTripRequest>, context: ServerContext
@@ -37,9 +37,9 @@ struct TripService: Maps_Fleetengine_V1_TripService.ServiceProtocol {
             try AccessPolicy.checkTripRead(principal, tripId: name.resourceID, view: view)
             let stored = try await calls.fleet.revisionedTrip(provider: name.provider, id: name.resourceID)
             try AccessPolicy.checkDriver(principal, trip: stored.value)
-            return try views.message(key: "\(stored.value.name)/\(view.rawValue)", revision: stored.revision) {
-                try calls.reply(stored.value.rendered(as: view))
-            }
+            return try views.encoded(key: "\(stored.value.name)/\(view.rawValue)", revision: stored.revision) {
+                try EncodedTrip(calls.reply(stored.value.rendered(as: view)))
+            }.message
         }
     }
 

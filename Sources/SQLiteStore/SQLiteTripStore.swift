@@ -13,6 +13,8 @@ import TripStore
 public final class SQLiteTripStore: TripStore {
     let pool: DatabasePool
     let caches: DecodedRowCaches
+    /// Listings' counts, kept until a vehicle's listing columns change (migration 0019).
+    let listingCounts = BoundedCache<ListingCountKey, ListingCount>(capacity: 256)
     public let health = StoreHealth()
     private let groupCommit: GroupCommit
     private let checkpointer: WALCheckpointer
@@ -191,13 +193,11 @@ public final class SQLiteTripStore: TripStore {
                     SELECT vehicle_id, row_version FROM vehicles WHERE provider = ? AND vehicle_id > ? AND \(condition.sql)
                     ORDER BY vehicle_id LIMIT ?
                     """, arguments: [provider, after ?? ""] + condition.arguments + [page.pageSize + 1])
-            let total = try Int.fetchOne(
-                tx.db, sql: "SELECT COUNT(*) FROM vehicles WHERE provider = ? AND \(condition.sql)",
-                arguments: [provider] + condition.arguments)
+            let total = try Self.listingCount(tx, provider: provider, criteria: criteria, condition: condition, kept: listingCounts)
             var listed = try Self.page(rows, size: page.pageSize, id: "vehicle_id") { row throws in
                 try Self.vehicle(tx, provider: provider, row: row).vehicle
             }
-            listed.totalSize = total ?? 0
+            listed.totalSize = total
             return listed
         }
     }

@@ -11,7 +11,9 @@ A server runs with small limits (`--grpc-max-streams 8 --grpc-keepalive 5s`) and
   too) while /healthz answers;
 - 20 connections that each send 8 ListVehicles calls (about 30 KB of answer each) and
   never read hold the server's memory under a bound and are reset two keepalives after going
-  silent, /healthz answering meanwhile.
+  silent, /healthz answering meanwhile;
+- one connection's calls hold at most 16 MiB of request bytes at once: of 8 calls that each
+  send 3 MiB of a 7 MiB message, the first 5 are read and the rest reset.
 
 Usage: grpc_limits_test.py TRIPSHARE
 """
@@ -286,13 +288,63 @@ def run(server):
     for sock in stalled:
         sock.close()
     check(server.healthz() is not None, "/healthz answers after the stalled readers")
-    code = None
+    code = get_vehicle_code(vehicles, metadata)
+    check(code is None, f"a gRPC call is answered after the stalled readers: {code}")
+
+    request_bytes(server, vehicles, metadata)
+
+
+def get_vehicle_code(vehicles, metadata):
+    """The error code of a GetVehicle call of the first seeded car, or None when it is answered."""
     try:
         vehicles.get_vehicle(request=fe.GetVehicleRequest(name=f"providers/{PROVIDER}/vehicles/car-000"), metadata=metadata,
                              retry=None, timeout=10)
     except GoogleAPICallError as error:
-        code = error.code
-    check(code is None, f"a gRPC call is answered after the stalled readers: {code}")
+        return error.code
+    return None
+
+
+def request_bytes(server, vehicles, metadata):
+    """One connection's calls hold at most 16 MiB of request bytes at once (RequestBytesBudget),
+    not 8 MiB each: 8 calls that each announce a 7 MiB message and send 3 MiB of it. The
+    first five (15 MiB) are read; the sixth goes over and is reset, and so are the two after
+    it as soon as they send; the connection's first calls and other connections go on."""
+    sock, connection = h2_connect(server.grpc_port)
+    pump(sock, connection, 5, lambda seen: any(isinstance(e, h2.events.RemoteSettingsChanged) for e in seen))
+    sent, reset = {}, set()
+    streams = []
+    for _ in range(MAX_STREAMS):
+        stream = connection.get_next_available_stream_id()
+        connection.send_headers(stream, call_headers(server, LIST), end_stream=False)
+        streams.append(stream)
+    sock.sendall(connection.data_to_send())
+    prefix = b"\x00" + (7 << 20).to_bytes(4, "big")
+    deadline = time.time() + 60
+    for stream in streams:
+        body = prefix + b"\x00" * ((3 << 20) - len(prefix))
+        while body and stream not in reset and time.time() < deadline:
+            window = min(connection.local_flow_control_window(stream), connection.max_outbound_frame_size)
+            if window > 0:
+                connection.send_data(stream, body[:window])
+                sent[stream] = sent.get(stream, 0) + min(window, len(body))
+                body = body[window:]
+                sock.sendall(connection.data_to_send())
+                continue
+            # Out of window: wait for the server to take what was sent (or reset the stream).
+            events = pump(sock, connection, 2, lambda seen: any(
+                isinstance(e, (h2.events.WindowUpdated, h2.events.StreamReset)) for e in seen))
+            if events is None:
+                break
+            reset |= {e.stream_id for e in events if isinstance(e, h2.events.StreamReset)}
+    events = pump(sock, connection, 2, lambda seen: False) or []
+    reset |= {e.stream_id for e in events if isinstance(e, h2.events.StreamReset)}
+    read = [s for s in streams if s not in reset]
+    check(read == streams[:5], f"the first 5 calls' 15 MiB are read, the others reset: read {len(read)} of {len(streams)}, "
+                               f"sent {[sent.get(s, 0) >> 20 for s in streams]} MiB")
+    check(server.healthz() is not None, "/healthz answers while a connection holds its whole request budget")
+    code = get_vehicle_code(vehicles, metadata)
+    check(code is None, f"a call on another connection is answered meanwhile: {code}")
+    sock.close()
 
 
 if __name__ == "__main__":

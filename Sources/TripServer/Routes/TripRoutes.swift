@@ -11,7 +11,7 @@ struct TripRoutes {
     let fleet: Fleet
     let metrics: RequestMetrics
     /// Encoded views of unchanged trips.
-    let views: EncodedViewCache
+    let views: EncodedViewCache<[UInt8]>
 
     func register(on router: some RouterMethods<TripRequestContext>) {
         router.post("/v1/providers/{provider}/trips", use: create)
@@ -70,7 +70,7 @@ struct TripRoutes {
         let (stored, options) = try await readableTripWithOptions(request, context: context)
         guard options.isPlainView else { return try JSONResponse.make(stored.value.rendered(options)) }
         let view = options.view
-        let json = try views.json(key: "\(stored.value.name)/\(view.rawValue)", revision: stored.revision) {
+        let json = try views.encoded(key: "\(stored.value.name)/\(view.rawValue)", revision: stored.revision) {
             Array(try JSONCoding.encode(stored.value.rendered(as: view)))
         }
         return JSONResponse.bytes(json)

@@ -1,0 +1,46 @@
+import Caching
+
+/// Encoded trip views by trip, view and revision, for the transports that answer them: REST
+/// keeps their JSON, gRPC their protobuf encoding. Riders poll their trip every few seconds
+/// and the trip changes only when its vehicle reports, so most reads find the view already
+/// encoded. An entry is used only for the revision it was made from, so a write anywhere, on
+/// any server, is never answered stale.
+package struct EncodedViewCache<Encoded: EncodedView>: Sendable {
+    private struct Entry: Sendable {
+        var revision: Revision
+        var encoded: Encoded
+    }
+
+    private let entries: BoundedCache<String, Entry>
+
+    /// Creates a cache holding views of at most `byteLimit` bytes in all (a view of a long
+    /// route runs to hundreds of kilobytes, a rider's view of a 500-point route to about 4 KB),
+    /// counting each entry's key and bookkeeping beside its encoding.
+    package init(byteLimit: Int) {
+        entries = BoundedCache(capacity: .max, costLimit: byteLimit)
+    }
+
+    /// The view's encoding at `revision`, made by `make` on a miss.
+    package func encoded(key: String, revision: Revision, make: () throws -> Encoded) rethrows -> Encoded {
+        if let hit = entries.value(forKey: key), hit.revision == revision { return hit.encoded }
+        let encoded = try make()
+        entries.setValue(
+            Entry(revision: revision, encoded: encoded), forKey: key,
+            cost: encoded.encodedByteCount + key.utf8.count + Self.entryOverhead)
+        return encoded
+    }
+
+    /// An entry's bookkeeping: the encoding's and the key's heap headers, its slots in the
+    /// cache.
+    private static var entryOverhead: Int { 160 }
+}
+
+/// A view's encoding as a cache holds it.
+package protocol EncodedView: Sendable {
+    /// The bytes of the encoding (what an entry costs, beside its key and bookkeeping).
+    var encodedByteCount: Int { get }
+}
+
+extension Array: EncodedView where Element == UInt8 {
+    package var encodedByteCount: Int { count }
+}
