@@ -59,8 +59,8 @@ struct FleetWrites: Sendable {
             navigators.vehicleDidChange)
         let (trips, tripEvents) = try refresh(tx, provider: provider, record: &record, trigger: trigger, guidance: navigator.progress)
         if trigger.locationUpdated {
-            // The fleet's road-cell paces learn from every vehicle under way (once per cell).
-            let driving = JourneyState.isDriving(vehicle: record.vehicle, trips: trips)
+            // The fleet's road-cell paces learn from every vehicle driving (once per cell).
+            let driving = JourneyState.isDriving(vehicle: record.vehicle, trips: trips, tracking: record.tracking)
             if let pass = JourneyState.observeTravel(
                 from: previousLocation, to: record.vehicle.lastLocation, driving: driving, tracking: &record.tracking, now: now)
             {

@@ -210,9 +210,15 @@ extension JourneyState {
         return left
     }
 
-    /// Whether the vehicle is under way to its next stop, for ``observeTravel(from:to:driving:tracking:now:)``:
-    /// as its refresh judged it (trips in driving order, the vehicle's waypoints current).
-    public static func isDriving(vehicle: Vehicle, trips: [Trip]) -> Bool {
-        isDriving(vehicle.lastLocation?.location, stops: vehicle.waypoints.map(\.stop), trips: trips)
+    /// Whether the vehicle is driving, for ``observeTravel(from:to:driving:tracking:now:)``: under
+    /// way to its next stop, as its refresh judged it (trips in driving order, the vehicle's
+    /// waypoints current); without a stop, whenever it is not standing still
+    /// (``DriveTravel/standsStill(at:)``): every drive shows the fleet the roads' pace.
+    public static func isDriving(vehicle: Vehicle, trips: [Trip], tracking: RouteTracking) -> Bool {
+        guard vehicle.waypoints.isEmpty else {
+            return isDriving(vehicle.lastLocation?.location, stops: vehicle.waypoints.map(\.stop), trips: trips)
+        }
+        guard vehicle.lastLocation?.location != nil, let drive = tracking.drive, let fixTime = tracking.fixTime else { return false }
+        return !drive.standsStill(at: fixTime)
     }
 }

@@ -76,6 +76,8 @@ extension JourneyState {
                 {
                     learned += detourObservations(from: origin, to: target, driven: leg.drivenMeters + Earth.distance(fix, target), now: now)
                     leg.broken = true // learnt once
+                    // The drive this leg ends has taught its way now (JourneyState+Drives).
+                    if !learned.isEmpty { tracking.drive?.taught = true }
                 }
             } else {
                 leg.origin = fix

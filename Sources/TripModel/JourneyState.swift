@@ -61,7 +61,8 @@ public enum JourneyState {
     /// fleet showed in the areas ``areasToRead(vehicle:trips:tracking:now:)`` named.
     /// `measuredRoute` is the vehicle's route segment as measured before (the stored record's),
     /// used when it is still the vehicle's, so that an update does not measure the whole route
-    /// again. Returns what the fleet learns from this vehicle's leg (``updateLeg``), for the store.
+    /// again. Returns what the fleet learns from this vehicle's leg and drive (``updateLeg``,
+    /// ``updateDrive``), for the store.
     @discardableResult
     public static func refresh(
         vehicle: inout Vehicle, trips: inout [Trip], tracking: inout RouteTracking, trigger: Trigger,
@@ -91,7 +92,8 @@ public enum JourneyState {
         updateLinePace(
             &tracking, onRoute: route != nil, position: vehicle.lastLocation?.location, firstStop: stops.first,
             paces: route == nil ? roadPaces : nil, roads: roadsNearLine, observations: areaObservations, now: now)
-        let learned = updateLeg(&tracking, before: before, firstStop: stops.first, position: vehicle.lastLocation?.location, trigger: trigger)
+        var learned = updateLeg(&tracking, before: before, firstStop: stops.first, position: vehicle.lastLocation?.location, trigger: trigger)
+        learned += updateDrive(&tracking, before: before, trigger: trigger)
         let lineSecondsPerMeter = route == nil ? tracking.linePace?.secondsPerMeter(typical: 1 / speed, roadSpeeds: roadSpeeds) : nil
         updateTripPace(
             &tracking, before: before, trigger: trigger, driving: isDriving(position, stops: stops, trips: trips),

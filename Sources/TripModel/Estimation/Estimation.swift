@@ -130,6 +130,12 @@ public enum Estimation {
     /// (5–10 m), and what a car pulling away covers in its first few seconds.
     public static let setOffMeters = 30.0
 
+    /// A vehicle standing this long within ``setOffMeters`` of one place stands still (it is
+    /// parked, or waiting for a rider): its drive ends there and teaches the detour it drove
+    /// (``DriveTravel``). Two minutes: longer than any red light (signal cycles run 60–120 s,
+    /// the red only part of it), so a drive is not cut at every junction.
+    public static let standstillSeconds = 120.0
+
     /// A leg teaches the area's detour only when its straight line is at least this long:
     /// on a shorter one the ratio says more about where the stop lies on its block than about
     /// how roundabout the area's roads are.

@@ -4,7 +4,8 @@ import Geo
 /// consistent: where the vehicle was along its current route segment, whether the remaining
 /// distance and time it holds were sent by the driver for its current location, and what
 /// the estimator learnt (the route's profile, the vehicle's pace, its travel in a road cell,
-/// its pace near the straight line to a stop no route leads to, its way to its next stop).
+/// its pace near the straight line to a stop no route leads to, its way to its next stop, its
+/// drive since it last stood still).
 public struct RouteTracking: Codable, Hashable, Sendable {
     /// The `currentRouteSegmentVersion` the position refers to.
     public var routeVersion: Timestamp?
@@ -33,6 +34,8 @@ public struct RouteTracking: Codable, Hashable, Sendable {
     public var linePace: LinePace?
     /// The vehicle's way to its next stop, for what the fleet learns from it.
     public var leg: LegTravel?
+    /// The vehicle's drive since it last stood still, for what the fleet learns from it.
+    public var drive: DriveTravel?
 
     /// Tracking for a vehicle not yet on any route.
     public init() {
