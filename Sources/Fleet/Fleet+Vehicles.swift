@@ -31,10 +31,7 @@ extension Fleet {
     ) async throws -> [UInt8] {
         try await write(readingVehicle: VehicleKey(provider: provider, id: id)) { writes, tx, now in
             let written = try writes.updateVehicle(tx, provider: provider, id: id, input: input, mask: mask, now: now)
-            if let stored = written.json {
-                if extensions.coversStoredJSON(of: written.vehicle) { return stored }
-                if let answer = extensions.answer(fromStored: stored) { return answer }
-            }
+            if let stored = written.json, let answer = extensions.answer(fromStored: stored, of: written.vehicle) { return answer }
             return try JSONStreamEncoder(userInfo: extensions.userInfo).encode(written.vehicle)
         }
     }

@@ -1,6 +1,7 @@
-// Removing a member from an encoded object without decoding it: the answer to a location
-// update is the stored vehicle minus the members the caller did not ask for, and encoding the
-// vehicle again for that cost about as much as the whole store write (issue 31's 5% figure).
+// Editing the members of an encoded object without decoding it: the answer to a location
+// update is the stored vehicle with its route put back and the members the caller did not ask
+// for left out, and encoding the vehicle again for that cost about as much as the whole store
+// write (issues 30 and 31).
 
 /// The top-level members of an encoded JSON object, worked on as bytes.
 public enum JSONObjectMembers {
@@ -46,6 +47,23 @@ public enum JSONObjectMembers {
             result.append(UInt8(ascii: "}"))
             return result
         }
+    }
+
+    /// `object` with the member `name` added last, its value `valueJSON` (JSON text, written
+    /// as it is); nil when `object` does not end an object. `name` must not need escaping.
+    public static func appending(_ name: String, valueJSON: [UInt8], to object: [UInt8]) -> [UInt8]? {
+        guard object.last == UInt8(ascii: "}") else { return nil }
+        var result = object
+        result.removeLast()
+        result.reserveCapacity(result.count + name.utf8.count + valueJSON.count + 5)
+        while let last = result.last, last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D { result.removeLast() }
+        if result.last != UInt8(ascii: "{") { result.append(UInt8(ascii: ",")) }
+        result.append(UInt8(ascii: "\""))
+        result.append(contentsOf: name.utf8)
+        result.append(contentsOf: "\":".utf8)
+        result.append(contentsOf: valueJSON)
+        result.append(UInt8(ascii: "}"))
+        return result
     }
 
     /// A cursor over JSON text that steps over values without building them.

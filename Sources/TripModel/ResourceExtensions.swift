@@ -47,18 +47,14 @@ public struct ResourceExtensions: Sendable, Equatable {
         return chosen.included.contains(name)
     }
 
-    /// Whether the JSON of `vehicle` as stored (every extension) is also its answer with these
-    /// extensions: true when it sets no extension left out.
-    public func coversStoredJSON(of vehicle: Vehicle) -> Bool {
-        (vehicle.estimateMethod == nil || included.contains("estimateMethod"))
-            && (vehicle.estimateBasis == nil || included.contains("estimateBasis"))
-    }
-
-    /// The answer with these extensions made from a resource's JSON as stored (every
-    /// extension) by leaving the others' members out, without encoding the resource again;
-    /// nil when the stored bytes are not one JSON object.
-    public func answer(fromStored json: [UInt8]) -> [UInt8]? {
-        let left = Self.names.subtracting(included)
-        return left.isEmpty ? json : JSONObjectMembers.removing(left, from: json)
+    /// The answer with these extensions made from the JSON of `vehicle` as stored (every
+    /// extension): that JSON itself when it sets no extension left out, else that JSON with
+    /// the others' members left out, without encoding the vehicle again; nil when the stored
+    /// bytes are not one JSON object.
+    public func answer(fromStored json: [UInt8], of vehicle: Vehicle) -> [UInt8]? {
+        var setButLeftOut: Set<String> = []
+        if vehicle.estimateMethod != nil, !included.contains("estimateMethod") { setButLeftOut.insert("estimateMethod") }
+        if vehicle.estimateBasis != nil, !included.contains("estimateBasis") { setButLeftOut.insert("estimateBasis") }
+        return setButLeftOut.isEmpty ? json : JSONObjectMembers.removing(setButLeftOut, from: json)
     }
 }

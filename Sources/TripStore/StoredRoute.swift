@@ -72,13 +72,7 @@ package enum StoredRoute {
     /// encoded once for the answer and never for the row.
     package static func answer(body: [UInt8], vehicle: Vehicle) throws -> [UInt8] {
         guard let segment = vehicle.currentRouteSegment else { return body }
-        guard body.last == UInt8(ascii: "}") else { return try JSONStreamEncoder().encode(vehicle) }
-        var answer = body
-        answer.removeLast()
-        if answer.last != UInt8(ascii: "{") { answer.append(UInt8(ascii: ",")) }
-        answer.append(contentsOf: Array("\"currentRouteSegment\":".utf8))
-        answer.append(contentsOf: try JSONStreamEncoder().encode(segment))
-        answer.append(UInt8(ascii: "}"))
-        return answer
+        let answer = JSONObjectMembers.appending("currentRouteSegment", valueJSON: try JSONStreamEncoder().encode(segment), to: body)
+        return try answer ?? JSONStreamEncoder().encode(vehicle)
     }
 }

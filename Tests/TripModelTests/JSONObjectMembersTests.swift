@@ -33,6 +33,19 @@ import TripModel
         }
     }
 
+    /// A member added last, after other members, in an empty object, or before whitespace;
+    /// text that does not end an object gives nil.
+    @Test func appendsAMember() {
+        func appending(_ object: String) -> String? {
+            JSONObjectMembers.appending("z", valueJSON: Array("[1]".utf8), to: Array(object.utf8)).map { String(decoding: $0, as: UTF8.self) }
+        }
+        #expect(appending(#"{"a":1}"#) == #"{"a":1,"z":[1]}"#)
+        #expect(appending("{}") == #"{"z":[1]}"#)
+        #expect(appending("{ }") == #"{"z":[1]}"#)
+        #expect(appending(#"{"a":1 }"#) == #"{"a":1,"z":[1]}"#)
+        #expect(appending("[1]") == nil)
+    }
+
     /// A vehicle as stored (every extension) minus the extensions not asked for is exactly
     /// the vehicle encoded with those extensions only.
     @Test func storedVehicleGivesTheAnswerWithoutExtensions() throws {
@@ -43,7 +56,7 @@ import TripModel
         vehicle.remainingTimeSeconds = 120
         let stored = try JSONStreamEncoder().encode(vehicle)
         for asked in [ResourceExtensions.none, ResourceExtensions(naming: ["estimateMethod"])!, .all] {
-            let answer = try #require(asked.answer(fromStored: stored))
+            let answer = try #require(asked.answer(fromStored: stored, of: vehicle))
             #expect(answer == (try JSONStreamEncoder(userInfo: asked.userInfo).encode(vehicle)), "\(asked.included)")
         }
     }
