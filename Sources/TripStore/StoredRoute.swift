@@ -39,20 +39,12 @@ package enum StoredRoute {
     /// number of doubles.
     package static func cumulativeMeters(_ bytes: some Collection<UInt8>) -> [Double]? {
         guard bytes.count % 8 == 0 else { return nil }
-        var meters: [Double] = []
-        meters.reserveCapacity(bytes.count / 8)
-        var bits: UInt64 = 0
-        var shift: UInt64 = 0
-        for byte in bytes {
-            bits |= UInt64(byte) << shift
-            shift += 8
-            if shift == 64 {
-                meters.append(Double(bitPattern: bits))
-                bits = 0
-                shift = 0
-            }
+        let count = bytes.count / 8
+        // Read eight bytes at a time: a cache miss reads every vertex of a long route here.
+        let read = { (raw: UnsafeRawBufferPointer) in
+            (0..<count).map { Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self))) }
         }
-        return meters
+        return bytes.withContiguousStorageIfAvailable { read(UnsafeRawBufferPointer($0)) } ?? Array(bytes).withUnsafeBytes(read)
     }
 
     /// Puts a stored route back on a vehicle read from its row, measured from the stored
