@@ -7,8 +7,15 @@ import Synchronization
 /// and status code (`OK`, `NOT_FOUND`, ...). Both label sets are bounded: the methods are
 /// the services' own, and a method that no service has is answered by grpc-swift before it
 /// gets here.
+///
+/// A call that ends without an answer counted here (its client reset it before the server
+/// started it or before the answer went out) is counted too, by ``CallCounting`` around the
+/// transport.
 final class CallMetrics: ServerInterceptor {
     private let registry: PrometheusCollectorRegistry
+    /// The services' methods (`maps.fleetengine.v1.TripService/GetTrip`): the only method
+    /// labels a call that this interceptor did not count may be counted under.
+    private let methods: Set<String>
     private let collectors = Mutex([String: (count: Counter, latency: DurationHistogram)]())
 
     private static let buckets: [Duration] = [
@@ -17,9 +24,29 @@ final class CallMetrics: ServerInterceptor {
         .seconds(1), .seconds(2.5),
     ]
 
-    /// Metrics in `registry`.
-    init(registry: PrometheusCollectorRegistry) {
+    /// The call the current task serves, marked once it is counted (set by ``CallCounting``).
+    @TaskLocal static var call: Call?
+
+    /// Whether a call has been counted.
+    final class Call: Sendable {
+        private let counted = Atomic<Bool>(false)
+
+        var isCounted: Bool { counted.load(ordering: .acquiring) }
+
+        func markCounted() { counted.store(true, ordering: .releasing) }
+    }
+
+    /// Metrics in `registry` of the calls of `methods` (fully qualified).
+    init(registry: PrometheusCollectorRegistry, methods: Set<String>) {
         self.registry = registry
+        self.methods = methods
+    }
+
+    /// Counts a call of `method` that ended without being counted here, as its client's reset
+    /// (CANCELLED); a method no service has is not counted.
+    func recordUncounted(method: String, since start: ContinuousClock.Instant) {
+        guard methods.contains(method) else { return }
+        record(method: method, code: .cancelled, since: start)
     }
 
     func intercept<Input: Sendable, Output: Sendable>(
@@ -56,7 +83,8 @@ final class CallMetrics: ServerInterceptor {
         return response
     }
 
-    /// Records one call of `method` that ended with `code` (nil: OK).
+    /// Records one call of `method` that ended with `code` (nil: OK), and marks the task's
+    /// call counted.
     private func record(method: String, code: RPCError.Code?, since start: ContinuousClock.Instant) {
         let status = code.map { Status.Code($0).statusName } ?? "OK"
         let key = "\(method) \(status)"
@@ -77,6 +105,7 @@ final class CallMetrics: ServerInterceptor {
         }
         pair.count.increment()
         pair.latency.record(ContinuousClock.now - start)
+        Self.call?.markCounted()
     }
 }
 

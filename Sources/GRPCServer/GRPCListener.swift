@@ -2,6 +2,7 @@ import Access
 import Caching
 import ConnectionLimits
 import Fleet
+import FleetEngineProtos
 import GRPCCore
 import GRPCNIOTransportHTTP2
 import Logging
@@ -39,7 +40,7 @@ public final class GRPCListener: Service, Sendable {
     /// one message at the transport's cap and room beside it, instead of a cap per call.
     static let requestBytesPerConnection = 2 * transportRequestBytes
 
-    private let server: GRPCCore.GRPCServer<MessageSizeLimit<HTTP2ServerTransport.Posix>>
+    private let server: GRPCCore.GRPCServer<CallCounting<MessageSizeLimit<HTTP2ServerTransport.Posix>>>
     private let transport: HTTP2ServerTransport.Posix
     private let serving = Atomic<Bool>(false)
     private let address: String
@@ -68,11 +69,17 @@ public final class GRPCListener: Service, Sendable {
                 budget: connectionBudget))
         address = "\(host):\(port)"
         let calls = Calls(fleet: fleet, authenticator: authenticator, logger: logger)
+        let metrics = CallMetrics(registry: registry, methods: Self.methods)
         server = GRPCCore.GRPCServer(
-            transport: MessageSizeLimit(base: transport, limit: Self.maximumRequestBytes),
+            transport: CallCounting(base: MessageSizeLimit(base: transport, limit: Self.maximumRequestBytes), metrics: metrics),
             services: [VehicleService(calls: calls), TripService(calls: calls, views: EncodedViewCache(byteLimit: cacheBudget.messageViews))],
-            interceptors: [CallMetrics(registry: registry), Authentication(calls: calls), OneMessage()])
+            interceptors: [metrics, Authentication(calls: calls), OneMessage()])
     }
+
+    /// The fully qualified names of both services' methods, the labels of `/metrics`.
+    static let methods = Set(
+        (Maps_Fleetengine_V1_VehicleService.Method.descriptors + Maps_Fleetengine_V1_TripService.Method.descriptors).map(
+            \.fullyQualifiedMethod))
 
     /// The socket address of `host` (an IPv4 or IPv6 address, or `localhost`), as `serve --host`
     /// takes it for HTTP.
