@@ -23,6 +23,9 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/grpc/grpc-swift-2", exact: "2.4.3"),
         .package(url: "https://github.com/grpc/grpc-swift-nio-transport", exact: "2.9.2"),
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-nio-http2", exact: "1.46.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
     ],
     targets: [
         suite("GeoBenchmarks", ["Geo"]),
@@ -49,6 +52,21 @@ let package = Package(
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
             ],
             path: "GRPCLoad"
+        ),
+        // grpc-swift's own cost per call under the listener's configuration, driven by GRPCLoad
+        // (scripts/load/grpc-floor-test; build it as GRPCLoad). `GRPCFloor/Listener` links the
+        // listener's own files, so the floor runs the same transport setup and interceptors.
+        .executableTarget(
+            name: "GRPCFloor",
+            dependencies: [
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            path: "GRPCFloor"
         ),
         suite("ScenarioBenchmarks", ["Scenarios"]),
     ],

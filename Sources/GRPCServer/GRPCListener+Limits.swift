@@ -54,39 +54,13 @@ extension GRPCListener {
         func transportConfig(
             requestBytes: Int, requestBytesPerConnection: Int, budget: ConnectionBudget?
         ) -> HTTP2ServerTransport.Posix.Config {
-            let silence = TimeAmount(keepalive * 2)
-            return .defaults { config in
-                config.channelDebuggingCallbacks.onAcceptTCPConnection = { channel in
-                    // The reserve beyond the maximum is for HTTP's health probes; gRPC has none.
-                    // Closed here, not refused with an error: an error fails the listening
-                    // channel's accept, which ends the server's stream of connections.
-                    if let budget, budget.admit(channel) != .admitted {
-                        channel.close(promise: nil)
-                        return channel.eventLoop.makeSucceededVoidFuture()
-                    }
-                    return channel.eventLoop.makeCompletedFuture {
-                        try channel.pipeline.syncOperations.addHandler(SilenceGuard(silence: silence), position: .first)
-                        try channel.pipeline.syncOperations.addHandler(RequestBytesBudget(limit: requestBytesPerConnection), position: .first)
-                    }
-                }
-                config.channelDebuggingCallbacks.onAcceptHTTP2Stream = { stream in
-                    // A stream runs on its connection's event loop, so the two pipelines meet
-                    // there without locks.
-                    stream.eventLoop.makeCompletedFuture {
-                        guard let connection = stream.parent else { return }
-                        let budget = try connection.pipeline.syncOperations.handler(type: RequestBytesBudget.self)
-                        try stream.pipeline.syncOperations.addHandler(RequestBytesBudget.Stream(budget: budget), position: .first)
-                    }
-                }
-                config.rpc.maxRequestPayloadSize = requestBytes
-                config.http2.maxConcurrentStreams = maxConcurrentStreams
-                config.http2.targetWindowSize = Self.flowControlWindow
-                config.connection.maxIdleTime = idleTimeout
-                config.connection.maxAge = maxAge
-                config.connection.maxGraceTime = Self.graceTime
-                config.connection.keepalive.time = keepalive
-                config.connection.keepalive.timeout = keepalive
-            }
+            // The reserve beyond the maximum is for HTTP's health probes; gRPC has none.
+            let admit: (@Sendable (any Channel) -> Bool)? =
+                if let budget { { channel in budget.admit(channel) == .admitted } } else { nil }
+            return .listener(
+                maxConcurrentStreams: maxConcurrentStreams, idleTimeout: idleTimeout, keepalive: keepalive, maxAge: maxAge,
+                graceTime: Self.graceTime, flowControlWindow: Self.flowControlWindow, requestBytes: requestBytes,
+                requestBytesPerConnection: requestBytesPerConnection, admit: admit)
         }
     }
 }
