@@ -10,7 +10,7 @@ import Prometheus
 /// `GRPCLoad` drives as it drives tripshare (`scripts/load/grpc-floor-test`).
 ///
 ///     GRPCFloor PORT [--defaults] [--max-streams N] [--no-flush-coalescing] [--interceptors]
-///                    [--refuse] [--cooperative] [--answer-bytes N]
+///                    [--refuse] [--cooperative] [--call-executor] [--answer-bytes N]
 ///
 /// It answers `TripService/GetTrip` and `VehicleService/UpdateVehicle`, whatever the request
 /// holds. By default it runs as `tripshare serve` runs its listener: the transport configured
@@ -25,6 +25,8 @@ import Prometheus
 ///   a fleet);
 /// - `--refuse`: every call refused UNAUTHENTICATED by an interceptor, as a bad token is;
 /// - `--cooperative`: Swift's default executor instead of NIO's event loops;
+/// - `--call-executor`: the server's tasks on the listener's ``CallExecutor`` (a dispatch
+///   queue), NIO's event loops staying the global executor;
 /// - `--answer-bytes N`: an answer of N bytes instead of an empty one.
 @main
 struct GRPCFloor {
@@ -45,6 +47,7 @@ struct GRPCFloor {
             case "--interceptors": options.interceptors = true
             case "--refuse": options.refuse = true
             case "--cooperative": options.nioExecutor = false
+            case "--call-executor": options.callExecutor = true
             case "--answer-bytes":
                 guard let bytes = arguments.first.flatMap({ Int($0) }) else { usage() }
                 arguments.removeFirst()
@@ -53,13 +56,17 @@ struct GRPCFloor {
             }
         }
         if options.nioExecutor { _ = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor() }
-        try await serve(port: port, options)
+        if options.callExecutor {
+            try await withTaskExecutorPreference(CallExecutor.shared) { try await serve(port: port, options) }
+        } else {
+            try await serve(port: port, options)
+        }
     }
 
     static func usage() -> Never {
         print(
             "usage: GRPCFloor PORT [--defaults] [--max-streams N] [--no-flush-coalescing] [--interceptors] [--refuse] [--cooperative]"
-                + " [--answer-bytes N]")
+                + " [--call-executor] [--answer-bytes N]")
         exit(2)
     }
 
@@ -72,6 +79,7 @@ struct GRPCFloor {
         var interceptors = false
         var refuse = false
         var nioExecutor = true
+        var callExecutor = false
         var answerBytes = 0
     }
 

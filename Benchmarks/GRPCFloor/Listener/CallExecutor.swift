@@ -1,0 +1,1 @@
+../../../Sources/GRPCServer/CallExecutor.swift
