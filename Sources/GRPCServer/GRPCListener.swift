@@ -95,7 +95,8 @@ public final class GRPCListener: Service, Sendable {
             try await withThrowingDiscardingTaskGroup { group in
                 group.addTask {
                     do {
-                        try await self.server.serve()
+                        // Every call's tasks inherit the preference (``CallExecutor``).
+                        try await withTaskExecutorPreference(CallExecutor.shared) { try await self.server.serve() }
                     } catch {
                         throw ListenerFailure(address: self.address, reason: error)
                     }
