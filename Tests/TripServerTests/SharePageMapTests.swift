@@ -193,7 +193,7 @@ import TripServer
             let segment = #"{"currentRouteSegment": "\#(EncodedPolyline.encode(Self.routeToPickup))"}"#
             try await client.expect(.ok, .put, "/v1/providers/p/vehicles/v1?updateMask=currentRouteSegment", as: harness.server, body: segment)
             let page = try await client.expect(.ok, .get, "/share/\(rider)").text
-            let attribute = try #require(page.firstRange(of: #/data-route="([^"]*)"/#)?.output.1)
+            let attribute = try #require(page.firstMatch(of: #/data-route="([^"]*)"/#)?.output.1)
             let corners = attribute.split(separator: ";").map { $0.split(separator: ",").compactMap { Double($0) } }
             #expect(corners.count == 2 && corners.allSatisfy { $0.count == 2 }, "\(attribute)")
             guard corners.count == 2, corners.allSatisfy({ $0.count == 2 }) else { return }

@@ -864,7 +864,11 @@
     drawPins();
     showStatus();
     if (!previous || (previous.remainingWaypoints || []).length !== legs.length || ended) showStops();
-    frame(!previous, true);
+    // The first trip read moves the camera only when the page's own first view does not hold
+    // the car and the next stop as they are now (frame fits at once when there is no view yet):
+    // fitting again anyway moved a first map still loading, on a slow machine, for a car that
+    // had moved a few metres, and doubled its tiles.
+    frame(false, true);
     layout();
   }
 
