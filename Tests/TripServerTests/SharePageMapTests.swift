@@ -178,8 +178,8 @@ import TripServer
 
     /// The page carries where the map has data (the archive's bounds) and the corners of the
     /// route to the next stop, which its camera keeps in view while it moves the window over
-    /// the data; without a route, no corners. Stored trips derive the route from the vehicle,
-    /// so each store is tried.
+    /// the data; a new route, new corners. Stored trips derive the route from the vehicle, so
+    /// each store is tried.
     @Test(arguments: TestStoreKind.available) func pageCarriesDataBoundsAndRouteCorners(_ kind: TestStoreKind) async throws {
         let layer = try BasemapLayer.open(path: TileRoutesTests.archive)
         let harness = try await Harness(kind, basemap: layer)
@@ -187,19 +187,20 @@ import TripServer
         try await harness.test { client in
             try await PreviewBasemapTests.seed(harness, client)
             let bounds = try #require(layer.source.metadata.bounds)
-            let before = try await client.expect(.ok, .get, "/share/\(rider)").text
-            #expect(before.contains(#"data-map-bounds="\#(bounds.west),\#(bounds.south),\#(bounds.east),\#(bounds.north)""#))
-            #expect(before.contains(#"data-route="""#), "no route yet")
-            let segment = #"{"currentRouteSegment": "\#(EncodedPolyline.encode(Self.routeToPickup))"}"#
-            try await client.expect(.ok, .put, "/v1/providers/p/vehicles/v1?updateMask=currentRouteSegment", as: harness.server, body: segment)
-            let page = try await client.expect(.ok, .get, "/share/\(rider)").text
-            let attribute = try #require(page.firstMatch(of: #/data-route="([^"]*)"/#)?.output.1)
-            let corners = attribute.split(separator: ";").map { $0.split(separator: ",").compactMap { Double($0) } }
-            #expect(corners.count == 2 && corners.allSatisfy { $0.count == 2 }, "\(attribute)")
-            guard corners.count == 2, corners.allSatisfy({ $0.count == 2 }) else { return }
-            let route = Self.routeToPickup
-            #expect(abs(corners[0][0] - route.map(\.latitude).min()!) < 1e-6 && abs(corners[0][1] - route.map(\.longitude).min()!) < 1e-6)
-            #expect(abs(corners[1][0] - route.map(\.latitude).max()!) < 1e-6 && abs(corners[1][1] - route.map(\.longitude).max()!) < 1e-6)
+            for route in [Self.routeToPickup, [Self.routeToPickup[0], LatLng(latitude: 60.1712, longitude: 24.9371), Self.routeToPickup[2]]] {
+                let segment = #"{"currentRouteSegment": "\#(EncodedPolyline.encode(route))"}"#
+                try await client.expect(.ok, .put, "/v1/providers/p/vehicles/v1?updateMask=currentRouteSegment", as: harness.server, body: segment)
+                let page = try await client.expect(.ok, .get, "/share/\(rider)").text
+                #expect(page.contains(#"data-map-bounds="\#(bounds.west),\#(bounds.south),\#(bounds.east),\#(bounds.north)""#))
+                let attribute = try #require(page.firstMatch(of: #/data-route="([^"]*)"/#)?.output.1)
+                let corners = attribute.split(separator: ";").map { $0.split(separator: ",").compactMap { Double($0) } }
+                #expect(corners.count == 2 && corners.allSatisfy { $0.count == 2 }, "\(attribute)")
+                guard corners.count == 2, corners.allSatisfy({ $0.count == 2 }) else { return }
+                let latitudes = route.map(\.latitude)
+                let longitudes = route.map(\.longitude)
+                #expect(abs(corners[0][0] - latitudes.min()!) < 1e-6 && abs(corners[0][1] - longitudes.min()!) < 1e-6, "\(attribute)")
+                #expect(abs(corners[1][0] - latitudes.max()!) < 1e-6 && abs(corners[1][1] - longitudes.max()!) < 1e-6, "\(attribute)")
+            }
         }
     }
 
