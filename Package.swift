@@ -143,11 +143,17 @@ let package = Package(
             resources: [.copy("openapi.json"), .copy("share"), .copy("drive"), .copy("pages"), .copy("home")],
             swiftSettings: strict
         ),
-        // The API harness the tests share (as hummingbird ships HummingbirdTesting): a server
-        // without a socket over TripServer's in-process transport. Only test targets import it.
+        // The API test kit (as hummingbird ships HummingbirdTesting): a server without a socket
+        // over TripServer's in-process transport, a restartable one over a real database, the
+        // client and the request bodies the tests send. Only test targets import it.
         .target(
             name: "TripServerTesting",
-            dependencies: ["Access", "TripServer", "TripModel", "TripStore", "Render", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Access", "JSON", "TripServer", "TripModel", "TripStore", "Render", "SQLiteStore", "PostgresStore", "StoreVariants", "TestKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         // Fixture scenarios, the Fleet Engine log's calls (import, replay, the demo's drive) and
@@ -266,7 +272,8 @@ let package = Package(
         .testTarget(
             name: "GRPCServerTests",
             dependencies: [
-                "Access", "GRPCServer", "FleetEngineProtos", "Fleet", "JSON", "TripModel", "TripServer", "TripStore", "StoreVariants",
+                "Access", "GRPCServer", "FleetEngineProtos", "Fleet", "JSON", "TripModel", "TripServer", "TripServerTesting", "TripStore",
+                "StoreVariants",
                 "SQLiteStore", "PostgresStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -9,6 +9,7 @@ import StoreVariants
 import Synchronization
 import Testing
 import TripServer
+import TripServerTesting
 
 /// One state, two wires, across servers (DESIGN §14): two servers on one PostgreSQL database,
 /// each with its own store object, as two `serve` processes have; what one's gRPC listener
@@ -23,16 +24,16 @@ import TripServer
         let storeA = try await PostgresTripStore(location: location, maximumConnections: 4, liveness: .patient, logger: TestStores.logger)
         let storeB = try await PostgresTripStore(location: location, maximumConnections: 4, liveness: .patient, logger: TestStores.logger)
         try await GRPCHarness.run(store: storeA) { a in
-            let b = TripServerApp(store: storeB, authority: a.authority, clock: .fixed(epoch), rateLimiter: TokenRateLimiter(policy: .unlimited))
+            let b = try await Harness(store: storeB, authority: a.authority)
             // B runs its background services, as `serve` does: the broadcaster and the listener.
-            let services = ServiceGroup(configuration: .init(services: b.services, logger: Logger(label: "test")))
+            let services = ServiceGroup(configuration: .init(services: b.app.services, logger: Logger(label: "test")))
             let running = Task { try await services.run() }
             defer { running.cancel() }
             let server = try await a.auth(a.server)
             _ = try await a.vehicles.createVehicle(Wire.createVehicle("v1"), metadata: server)
             _ = try await a.trips.createTrip(Wire.createTrip("t1", vehicle: "v1"), metadata: server)
             let rider = try await a.authority.mint(a.consumer("t1"))
-            let stream = try await Self.openStream(on: b, "/v1/providers/p/trips/t1/events?lastEventId=0", token: rider)
+            let stream = try await Self.openStream(on: b.app, "/v1/providers/p/trips/t1/events?lastEventId=0", token: rider)
             #expect(stream.status == .ok)
 
             // The listener connects in the background, so A writes until B's stream has heard

@@ -12,6 +12,7 @@ import Synchronization
 import TestKit
 import Testing
 import TripModel
+import TripServerTesting
 import TripStore
 
 @testable import TripServer
@@ -189,7 +190,7 @@ final class Target: Sendable {
     /// A client that disconnects mid-stream and resumes with Last-Event-ID, while updates
     /// keep coming, receives every event of its vehicle exactly once, in order.
     @Test(arguments: TestStoreKind.persistent) func resumeAfterDisconnect(_ store: TestStoreKind) async throws {
-        let server = try await NavServer(store)
+        let server = try await RestartableServer(store)
         let admin = try await server.token(.server)
         let driver = try await server.token(.driver, vehicle: "v1")
         let app = try await server.app()
@@ -232,7 +233,7 @@ final class Target: Sendable {
     /// A rider's stream carries only its own trip's events; other trips and vehicles are
     /// refused, and so is a malformed resume point.
     @Test(arguments: TestStoreKind.persistent) func consumerSeesOnlyItsTrip(_ store: TestStoreKind) async throws {
-        let server = try await NavServer(store)
+        let server = try await RestartableServer(store)
         let admin = try await server.token(.server)
         let rider = try await server.token(.consumer, trip: "t1")
         let app = try await server.app()

@@ -5,6 +5,7 @@ import SQLiteStore
 import Testing
 import TripModel
 import TripServer
+import TripServerTesting
 import TripStore
 
 /// A full disk through the API (DESIGN §11), played by SQLite's page limit: writes answer 503
