@@ -144,10 +144,12 @@ let package = Package(
         .target(
             name: "TripServerTesting",
             dependencies: [
-                "Access", "JSON", "TripServer", "TripModel", "TripStore", "Render", "SQLiteStore", "PostgresStore", "StoreVariants", "TestKit",
+                "Access", "Fleet", "JSON", "TripServer", "TripModel", "TripStore", "Render", "SQLiteStore", "PostgresStore", "StoreVariants",
+                "TestKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),

@@ -50,6 +50,8 @@ import TripStore
     @Test func readinessWaitsForTheListener() async throws {
         let store = try await TestStores.make(.memory)
         let authority = try await TokenAuthority(hmacSecret: secret)
+        // Built by hand, not by the test kit: the readiness check must join the application
+        // before its router is made, and the kit's server makes its router at once.
         var rest = TripServerApp(store: store, authority: authority, rateLimiter: TokenRateLimiter(policy: .unlimited))
         let listener = GRPCListener(
             fleet: rest.fleet, authenticator: rest.authenticator, registry: rest.metrics.registry, host: "127.0.0.1", port: 0,
