@@ -10,6 +10,7 @@ import NIOEmbedded
 import Synchronization
 import Testing
 import TripServer
+import TripStore
 
 /// One parsed Server-Sent Events frame.
 package struct SSEFrame: Sendable {

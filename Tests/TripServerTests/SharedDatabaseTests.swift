@@ -23,7 +23,7 @@ import TripStore
     static func server(_ location: PostgresLocation) async throws -> Harness {
         let store = try await PostgresTripStore(location: location, maximumConnections: 4, liveness: .patient, logger: TestStores.logger)
         let keys = try await SigningKeys.resolve(environment: [:], sharedIn: store, at: location.description)
-        return try await Harness(store: store, clock: .system, hmacSecret: keys.hmacSecret)
+        return try await Harness(store: store, clock: .system, hmacSecret: try #require(keys.hmacSecret, "the database keeps a secret"))
     }
 
     /// Stands for the PostgreSQL cases of this target's tests, which run only when a database
