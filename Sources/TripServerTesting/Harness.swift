@@ -2,6 +2,7 @@ import Access
 import Render
 import StoreVariants
 import TestKit
+import Testing
 import TripModel
 import TripServer
 import TripStore

@@ -57,7 +57,7 @@ import TripStore
                 let restDenied = try await client.send(.get, "/v1/providers/p/trips/t1?view=SDK", token: rider)
                 #expect(restDenied.status == .forbidden)
                 let deniedMessage = restDenied.errorMessage
-                #expect(!deniedMessage.isEmpty, restDenied.text)
+                #expect(!deniedMessage.isEmpty, "\(restDenied.text)")
                 do {
                     _ = try await h.trips.getTrip(Wire.getTrip("t1", view: .sdk), metadata: ["authorization": "Bearer \(rider)"])
                     Issue.record("the rider read the SDK view over gRPC")
