@@ -10,6 +10,7 @@ import Render
 import StoreVariants
 import Testing
 import TripServer
+import TripServerTesting
 
 /// What the live share page draws with (DESIGN §15): the link preview's picture for the token
 /// in the path, the style sheet's marker icons, the map styles the page may use, and Debian's
