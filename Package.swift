@@ -12,8 +12,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "tripshare", targets: ["tripshare"]),
-        // Lowest layer first (README: Layout).
-        .library(name: "Caching", targets: ["Caching"]),
+        // Only what Benchmarks/ and Fuzz/ link, lowest layer first (docs/architecture.md §1); the
+        // other modules are this package's own.
         .library(name: "JSON", targets: ["JSON"]),
         .library(name: "Geo", targets: ["Geo"]),
         .library(name: "TripModel", targets: ["TripModel"]),
@@ -26,12 +26,7 @@ let package = Package(
         .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
         .library(name: "PostgresStore", targets: ["PostgresStore"]),
         .library(name: "Fleet", targets: ["Fleet"]),
-        .library(name: "TripStoreTesting", targets: ["TripStoreTesting"]),
-        .library(name: "StoreVariants", targets: ["StoreVariants"]),
         .library(name: "TestKit", targets: ["TestKit"]),
-        .library(name: "ConnectionLimits", targets: ["ConnectionLimits"]),
-        .library(name: "Access", targets: ["Access"]),
-        .library(name: "TripServer", targets: ["TripServer"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
     ],
     dependencies: [
@@ -143,11 +138,19 @@ let package = Package(
             resources: [.copy("openapi.json"), .copy("share"), .copy("drive"), .copy("pages"), .copy("home")],
             swiftSettings: strict
         ),
-        // The API harness the tests share (as hummingbird ships HummingbirdTesting): a server
-        // without a socket over TripServer's in-process transport. Only test targets import it.
+        // The API test kit (as hummingbird ships HummingbirdTesting): a server without a socket
+        // over TripServer's in-process transport, a restartable one over a real database, the
+        // client and the request bodies the tests send. Only test targets import it.
         .target(
             name: "TripServerTesting",
-            dependencies: ["Access", "TripServer", "TripModel", "TripStore", "Render", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Access", "Fleet", "JSON", "TripServer", "TripModel", "TripStore", "Render", "SQLiteStore", "PostgresStore", "StoreVariants",
+                "TestKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ],
             swiftSettings: strict
         ),
         // Fixture scenarios, the Fleet Engine log's calls (import, replay, the demo's drive) and
@@ -266,7 +269,8 @@ let package = Package(
         .testTarget(
             name: "GRPCServerTests",
             dependencies: [
-                "Access", "GRPCServer", "FleetEngineProtos", "Fleet", "JSON", "TripModel", "TripServer", "TripStore", "StoreVariants",
+                "Access", "GRPCServer", "FleetEngineProtos", "Fleet", "JSON", "TripModel", "TripServer", "TripServerTesting", "TripStore",
+                "StoreVariants",
                 "SQLiteStore", "PostgresStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -99,6 +99,14 @@ package enum AccessPolicy {
         }
     }
 
+    /// Who may update a trip, and which fields, as ``checkTripWrite(_:mask:)``; a driver only
+    /// while the trip is assigned to its vehicle (``checkDriver(_:trip:)``). `trip` reads the
+    /// trip, and is called only for a driver: a server's update costs no extra read.
+    package static func checkTripWrite(_ principal: Principal, mask: FieldMask, trip: () async throws -> Trip) async throws {
+        try checkTripWrite(principal, mask: mask)
+        if principal.role == .driver { try checkDriver(principal, trip: try await trip()) }
+    }
+
     /// Who may read or update a vehicle: a server, or the driver of that vehicle.
     package static func checkVehicle(_ principal: Principal, vehicleId: String, write: Bool) throws(AccessDenied) {
         switch principal.role {

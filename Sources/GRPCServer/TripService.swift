@@ -48,9 +48,8 @@ struct TripService: Maps_Fleetengine_V1_TripService.ServiceProtocol {
     ) async throws -> ServerResponse<WireTrip> {
         try await calls.serve(request, context, .resource(\.name, in: "trips")) { message, name, principal in
             let mask = FieldMask(wire: message.updateMask)
-            try AccessPolicy.checkTripWrite(principal, mask: mask)
-            if principal.role == .driver {
-                try AccessPolicy.checkDriver(principal, trip: try await calls.fleet.trip(provider: name.provider, id: name.resourceID))
+            try await AccessPolicy.checkTripWrite(principal, mask: mask) {
+                try await calls.fleet.trip(provider: name.provider, id: name.resourceID)
             }
             let input = try ProtoJSON.decode(Trip.self, from: message.trip, root: "trip")
             return try calls.reply(try await calls.fleet.updateTrip(provider: name.provider, id: name.resourceID, input: input, mask: mask))

@@ -102,7 +102,7 @@ struct MarkerStylePatch: Codable, Hashable, Sendable {
             anchor.count == 2 && anchor.allSatisfy { (0...1).contains($0) }
                 ? nil : "expected [x, y] with each value from 0 to 1"
         }
-        zIndex = try c.checked(Int.self, .zIndex) { Limits.zIndex.contains($0) ? nil : "must be within \(Limits.zIndex)" }
+        zIndex = try c.checked(Int.self, .zIndex) { StyleLimits.zIndex.contains($0) ? nil : "must be within \(StyleLimits.zIndex)" }
         isFlat = try c.decodeIfPresent(Bool.self, forKey: .isFlat)
         isVisible = try c.decodeIfPresent(Bool.self, forKey: .isVisible)
         etaLabel = try c.decodeIfPresent(ETALabelPatch.self, forKey: .etaLabel)
@@ -137,7 +137,7 @@ struct ETALabelPatch: Codable, Hashable, Sendable {
         backgroundColor = try c.decodeIfPresent(Color.self, forKey: .backgroundColor)
         outlineColor = try c.decodeIfPresent(Color.self, forKey: .outlineColor)
         fontSize = try c.checked(Double.self, .fontSize) {
-            Limits.fontSize.contains($0) ? nil : "must be from \(Limits.fontSize.lowerBound) to \(Limits.fontSize.upperBound) pixels"
+            StyleLimits.fontSize.contains($0) ? nil : "must be from \(StyleLimits.fontSize.lowerBound) to \(StyleLimits.fontSize.upperBound) pixels"
         }
     }
 }
@@ -169,10 +169,11 @@ struct PolylineStylePatch: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         color = try c.decodeIfPresent(Color.self, forKey: .color)
         width = try c.checked(Double.self, .width) {
-            Limits.lineWidth.contains($0) ? nil : "must be from \(Limits.lineWidth.lowerBound) to \(Limits.lineWidth.upperBound) pixels"
+            StyleLimits.lineWidth.contains($0)
+                ? nil : "must be from \(StyleLimits.lineWidth.lowerBound) to \(StyleLimits.lineWidth.upperBound) pixels"
         }
         isVisible = try c.decodeIfPresent(Bool.self, forKey: .isVisible)
-        zIndex = try c.checked(Int.self, .zIndex) { Limits.zIndex.contains($0) ? nil : "must be within \(Limits.zIndex)" }
+        zIndex = try c.checked(Int.self, .zIndex) { StyleLimits.zIndex.contains($0) ? nil : "must be within \(StyleLimits.zIndex)" }
         isTrafficEnabled = try c.decodeIfPresent(Bool.self, forKey: .isTrafficEnabled)
         trafficColors = try c.decodeIfPresent(TrafficColorsPatch.self, forKey: .trafficColors)
     }
@@ -196,7 +197,7 @@ struct TrafficColorsPatch: Codable, Hashable, Sendable {
 }
 
 /// The bounds style values must keep.
-enum Limits {
+enum StyleLimits {
     /// Stacking order.
     static let zIndex = -1_000_000...1_000_000
     /// Route widths in pixels at scale 1 (0 draws nothing).

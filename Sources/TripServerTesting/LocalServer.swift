@@ -19,6 +19,9 @@ public struct LocalServer: Sendable {
     public struct Options: Sendable {
         /// The tokens' HMAC secret (nil: a random one, so no other party can mint them).
         public var hmacSecret: [UInt8]?
+        /// Who mints and verifies the tokens (nil: an authority of its own over `hmacSecret`),
+        /// for a server that shares its tokens with another listener (a gRPC one, say).
+        public var authority: TokenAuthority?
         /// The street map previews are drawn over.
         public var basemap: BasemapLayer?
         /// The map tiles served (nil: the basemap's, when there is one).
@@ -32,10 +35,12 @@ public struct LocalServer: Sendable {
 
         /// Options; by default the server's own map data rate and nothing else changed.
         public init(
-            hmacSecret: [UInt8]? = nil, basemap: BasemapLayer? = nil, tiles: MapTiles? = nil, limits: RequestLimits? = nil,
+            hmacSecret: [UInt8]? = nil, authority: TokenAuthority? = nil, basemap: BasemapLayer? = nil, tiles: MapTiles? = nil,
+            limits: RequestLimits? = nil,
             rateLimiter: TokenRateLimiter? = nil, mapDataRate: TokenRateLimiter.Rate? = TripServerApp.defaultMapDataRate
         ) {
             self.hmacSecret = hmacSecret
+            self.authority = authority
             self.basemap = basemap
             self.tiles = tiles
             self.limits = limits
@@ -53,8 +58,11 @@ public struct LocalServer: Sendable {
         logger: Logger = Logger(label: "tripshare-local"), rateLimits: TokenRateLimiter.Policy = .unlimited,
         roadClasses: (any RoadClassSource)? = nil, options: Options = Options()
     ) async throws {
-        let secret = options.hmacSecret ?? Array(SigningKeys.randomSecret().utf8)
-        authority = try await TokenAuthority(hmacSecret: secret, clock: clock)
+        if let given = options.authority {
+            authority = given
+        } else {
+            authority = try await TokenAuthority(hmacSecret: options.hmacSecret ?? Array(SigningKeys.randomSecret().utf8), clock: clock)
+        }
         app = TripServerApp(
             store: store, authority: authority, clock: clock, previewClock: previewClock, basemap: options.basemap,
             rateLimiter: options.rateLimiter ?? TokenRateLimiter(policy: rateLimits),

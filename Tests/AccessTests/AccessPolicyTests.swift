@@ -64,6 +64,29 @@ import TripModel
         }
     }
 
+    /// A trip update: a server's reads no trip; a driver changes its own trip's progress only,
+    /// and another vehicle's trip is one that does not exist; a rider changes nothing.
+    @Test func tripWrites() async throws {
+        var ours = Trip(name: "providers/pa/trips/t1")
+        ours.vehicleId = "v1"
+        var theirs = Trip(name: "providers/pa/trips/t2")
+        theirs.vehicleId = "v2"
+        try await AccessPolicy.checkTripWrite(server, mask: FieldMask("vehicleId")) {
+            Issue.record("a server's update read the trip")
+            return theirs
+        }
+        try await AccessPolicy.checkTripWrite(driver, mask: FieldMask("tripStatus")) { ours }
+        await #expect(throws: AccessDenied(code: .notFound, message: "trip 't2' does not exist")) {
+            try await AccessPolicy.checkTripWrite(driver, mask: FieldMask("tripStatus")) { theirs }
+        }
+        await #expect(throws: AccessDenied.self) {
+            try await AccessPolicy.checkTripWrite(driver, mask: FieldMask("vehicleId")) { ours }
+        }
+        await #expect(throws: AccessDenied.denied("a consumer token may not change trips")) {
+            try await AccessPolicy.checkTripWrite(rider, mask: FieldMask("tripStatus")) { ours }
+        }
+    }
+
     /// Over its rate, a token is told how many whole seconds to wait.
     @Test func rateLimitedRefusal() {
         let refusal = AccessDenied.rateLimited(retryAfter: 1.2)

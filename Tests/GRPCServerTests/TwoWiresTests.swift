@@ -4,14 +4,13 @@ import Foundation
 import GRDB
 import GRPCCore
 import GRPCServer
-import Hummingbird
-import HummingbirdTesting
 import JSON
 import SQLiteStore
 import StoreVariants
 import Testing
 import TripModel
 import TripServer
+import TripServerTesting
 import TripStore
 
 /// One state, two wires (DESIGN §14): what gRPC writes, REST reads at once, with the same
@@ -22,53 +21,49 @@ import TripStore
     @Test(arguments: TestStoreKind.available) func sameStateSameWords(_ kind: TestStoreKind) async throws {
         let store = try await TestStores.make(kind)
         try await GRPCHarness.run(store: store) { h in
-            let rest = TripServerApp(store: store, authority: h.authority, clock: .fixed(epoch), rateLimiter: TokenRateLimiter(policy: .unlimited))
+            let rest = try await Harness(store: store, authority: h.authority)
             let server = try await h.auth(h.server)
-            let serverToken = try await h.authority.mint(h.server)
             _ = try await h.vehicles.createVehicle(Wire.createVehicle("v1"), metadata: server)
             _ = try await h.vehicles.updateVehicle(Wire.moveVehicle("v1", 37.3915, -122.0005), metadata: try await h.auth(h.driver("v1")))
-            try await Application(router: rest.makeRouter()).test(.router) { client in
-                let vehicle = try await client.execute(
-                    uri: "/v1/providers/p/vehicles/v1", method: .get, headers: [.authorization: "Bearer \(serverToken)"])
+            try await rest.test { client in
+                let vehicle = try await client.send(.get, "/v1/providers/p/vehicles/v1", as: h.server)
                 #expect(vehicle.status == .ok)
-                let json = try JSONParser.parse(Array(buffer: vehicle.body))
-                #expect(json["lastLocation"]?["location"]?["latitude"] == .number(37.3915, integer: nil))
+                #expect(try vehicle.json()["lastLocation"]?["location"]?["latitude"] == .number(37.3915, integer: nil))
 
-                let created = try await client.execute(
-                    uri: "/v1/providers/p/trips?tripId=t1", method: .post, headers: [.authorization: "Bearer \(serverToken)"],
-                    body: ByteBuffer(
-                        string:
-                            #"{"tripType": "EXCLUSIVE", "vehicleId": "v1", "pickupPoint": {"point": {"latitude": 37.395, "longitude": -122.0}}, "dropoffPoint": {"point": {"latitude": 37.405, "longitude": -122.0}}}"#
-                    ))
+                let created = try await client.send(
+                    .post, "/v1/providers/p/trips?tripId=t1", as: h.server,
+                    body:
+                        #"{"tripType": "EXCLUSIVE", "vehicleId": "v1", "pickupPoint": {"point": {"latitude": 37.395, "longitude": -122.0}}, "dropoffPoint": {"point": {"latitude": 37.405, "longitude": -122.0}}}"#
+                )
                 #expect(created.status == .ok)
                 let trip = try await h.trips.getTrip(Wire.getTrip("t1"), metadata: server)
                 #expect(trip.vehicleID == "v1")
                 #expect(trip.pickupPoint.point.latitude == 37.395)
 
                 // The same refusals, word for word.
-                let restRefusal = try await client.execute(
-                    uri: "/v1/providers/p/trips/t1?updateMask=tripStatus", method: .put, headers: [.authorization: "Bearer \(serverToken)"],
-                    body: ByteBuffer(string: #"{"tripStatus": "COMPLETE"}"#))
-                let restMessage = try JSONParser.parse(Array(buffer: restRefusal.body))["error"]?["message"]
+                let restRefusal = try await client.send(
+                    .put, "/v1/providers/p/trips/t1?updateMask=tripStatus", as: h.server, body: #"{"tripStatus": "COMPLETE"}"#)
+                let restMessage = restRefusal.errorMessage
+                #expect(!restMessage.isEmpty, "\(restRefusal.status): \(restRefusal.text)")
                 await expectStatus(.failedPrecondition) {
                     do {
                         _ = try await h.trips.updateTrip(Wire.setStatus("t1", .complete), metadata: server)
                     } catch let error as RPCError {
-                        #expect(.string(error.message) == restMessage)
+                        #expect(error.message == restMessage)
                         throw error
                     }
                 }
                 let rider = try await h.authority.mint(h.consumer("t1"))
-                let restDenied = try await client.execute(
-                    uri: "/v1/providers/p/trips/t1?view=SDK", method: .get, headers: [.authorization: "Bearer \(rider)"])
+                let restDenied = try await client.send(.get, "/v1/providers/p/trips/t1?view=SDK", token: rider)
                 #expect(restDenied.status == .forbidden)
-                let deniedMessage = try JSONParser.parse(Array(buffer: restDenied.body))["error"]?["message"]
+                let deniedMessage = restDenied.errorMessage
+                #expect(!deniedMessage.isEmpty, "\(restDenied.text)")
                 do {
                     _ = try await h.trips.getTrip(Wire.getTrip("t1", view: .sdk), metadata: ["authorization": "Bearer \(rider)"])
                     Issue.record("the rider read the SDK view over gRPC")
                 } catch let error as RPCError {
                     #expect(error.code == .permissionDenied)
-                    #expect(.string(error.message) == deniedMessage)
+                    #expect(error.message == deniedMessage)
                 }
             }
         }

@@ -4,6 +4,7 @@ import StoreVariants
 import Testing
 import TripModel
 import TripServer
+import TripServerTesting
 
 @Suite struct AccessMatrixTests {
     /// The role matrix of DESIGN §4, route by route, for a consumer of t1, a consumer of

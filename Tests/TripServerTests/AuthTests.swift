@@ -8,6 +8,7 @@ import TestKit
 import Testing
 import TripModel
 import TripServer
+import TripServerTesting
 
 func base64URL(_ text: String) -> String {
     Data(text.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 import TripModel
+import TripServerTesting
 
 @testable import TripServer
 

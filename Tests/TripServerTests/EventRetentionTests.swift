@@ -5,6 +5,7 @@ import HummingbirdTesting
 import JSON
 import Testing
 import TripModel
+import TripServerTesting
 import TripStore
 
 @testable import TripServer

@@ -12,136 +12,10 @@ import Synchronization
 import TestKit
 import Testing
 import TripModel
+import TripServerTesting
 import TripStore
 
 @testable import TripServer
-
-/// One parsed Server-Sent Events frame.
-struct SSEFrame: Sendable {
-    /// The log's ID of the event (the stream's `id:` mapped back), to compare with the store.
-    var id: Int64?
-    /// The `id:` as the stream sent it.
-    var streamID: String?
-    var event: String?
-    var data: String
-    var isComment: Bool
-}
-
-/// A response body writer that plays an SSE client: it parses frames as they arrive and
-/// hangs up (throws, as a dropped connection does) when `hangUp` says so, keeping only the
-/// frames before that point, as a client whose connection broke would.
-struct SSEClientWriter: ResponseBodyWriter {
-    struct HungUp: Error {}
-
-    final class Received: Sendable {
-        let state = Mutex((pending: "", frames: [SSEFrame]()))
-        var frames: [SSEFrame] { state.withLock { $0.frames } }
-        var eventIDs: [Int64] { frames.compactMap(\.id) }
-        /// The last `id:` the stream sent: what a client resumes with.
-        var lastStreamID: String? { frames.last(where: { $0.streamID != nil })?.streamID }
-    }
-
-    let received: Received
-    /// The stream's numbering, to map its IDs back to the log's.
-    let ids: EventStreamIDs?
-    /// Given the frames so far (the newest last), true to hang up after the newest.
-    let hangUp: @Sendable ([SSEFrame]) -> Bool
-
-    mutating func write(_ buffer: ByteBuffer) async throws {
-        let done = received.state.withLock { state -> Bool in
-            state.pending += String(buffer: buffer)
-            while let end = state.pending.range(of: "\n\n") {
-                let block = state.pending[..<end.lowerBound]
-                state.pending = String(state.pending[end.upperBound...])
-                var frame = SSEFrame(id: nil, event: nil, data: "", isComment: false)
-                for line in block.split(separator: "\n") {
-                    if line.hasPrefix(":") { frame.isComment = true }
-                    if line.hasPrefix("id: ") {
-                        frame.streamID = String(line.dropFirst(4))
-                        frame.id = ids.flatMap { $0.logID(from: String(line.dropFirst(4))) } ?? Int64(line.dropFirst(4))
-                    }
-                    if line.hasPrefix("event: ") { frame.event = String(line.dropFirst(7)) }
-                    if line.hasPrefix("data: ") { frame.data += line.dropFirst(6) }
-                }
-                state.frames.append(frame)
-                if hangUp(state.frames) { return true }
-            }
-            return false
-        }
-        if done { throw HungUp() }
-    }
-
-    func finish(_ trailingHeaders: HTTPFields?) async throws {}
-}
-
-/// An event stream's response, with the stream's numbering when the request named one.
-struct OpenedStream {
-    let response: Response
-    let ids: EventStreamIDs?
-    var status: HTTPResponse.Status { response.status }
-    var headers: HTTPFields { response.headers }
-}
-
-/// Opens event streams on a router without a socket.
-struct StreamOpener {
-    let responder: RouterResponder<TripRequestContext>
-    let fleet: Fleet
-
-    init(_ app: TripServerApp) {
-        responder = app.makeRouter().buildResponder()
-        fleet = app.fleet
-    }
-
-    /// The numbering of the stream `uri` names (`.../trips/ID/events`, `.../vehicles/ID/events`).
-    func ids(of uri: String) async throws -> EventStreamIDs? {
-        let parts = uri.split(separator: "?")[0].split(separator: "/").map(String.init)
-        guard parts.count == 6, parts[5] == "events" else { return nil }
-        let filter: EventFilter =
-            parts[3] == "trips" ? .trip(provider: parts[2], tripId: parts[4]) : .vehicle(provider: parts[2], vehicleId: parts[4])
-        return try await fleet.eventStreamIDs(for: filter)
-    }
-
-    func open(_ uri: String, token: String, headers: HTTPFields = [:]) async throws -> OpenedStream {
-        OpenedStream(response: try await respond(uri, token: token, headers: headers), ids: try await ids(of: uri))
-    }
-
-    private func respond(_ uri: String, token: String, headers: HTTPFields) async throws -> Response {
-        var fields = headers
-        fields[.authorization] = "Bearer \(token)"
-        let request = Request(
-            head: HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: uri, headerFields: fields),
-            body: RequestBody(buffer: ByteBuffer()))
-        let context = TripRequestContext(
-            source: ApplicationRequestContextSource(
-                channel: EmbeddedChannel(),
-                logger: Logger(label: "test")))
-        return try await responder.respond(to: request, context: context)
-    }
-
-    /// Reads a stream until its writer hangs up, failing the test after 60 s (a watchdog for
-    /// a stream that never delivers what the test waits for, not a timing assertion).
-    func read(_ stream: OpenedStream, hangUp: @escaping @Sendable ([SSEFrame]) -> Bool) async throws -> SSEClientWriter.Received {
-        let received = SSEClientWriter.Received()
-        let writer = SSEClientWriter(received: received, ids: stream.ids, hangUp: hangUp)
-        let response = stream.response
-        try await withThrowingTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                do {
-                    try await response.body.write(writer)
-                } catch is SSEClientWriter.HungUp {}
-                return true
-            }
-            group.addTask {
-                try await Task.sleep(for: .seconds(60))
-                return false
-            }
-            let finished = try await group.next() ?? false
-            group.cancelAll()
-            #expect(finished, "the stream did not deliver what the test waited for")
-        }
-        return received
-    }
-}
 
 /// The last event ID a test waits for, set once known.
 final class Target: Sendable {
@@ -189,7 +63,7 @@ final class Target: Sendable {
     /// A client that disconnects mid-stream and resumes with Last-Event-ID, while updates
     /// keep coming, receives every event of its vehicle exactly once, in order.
     @Test(arguments: TestStoreKind.persistent) func resumeAfterDisconnect(_ store: TestStoreKind) async throws {
-        let server = try await NavServer(store)
+        let server = try await RestartableServer(store)
         let admin = try await server.token(.server)
         let driver = try await server.token(.driver, vehicle: "v1")
         let app = try await server.app()
@@ -232,7 +106,7 @@ final class Target: Sendable {
     /// A rider's stream carries only its own trip's events; other trips and vehicles are
     /// refused, and so is a malformed resume point.
     @Test(arguments: TestStoreKind.persistent) func consumerSeesOnlyItsTrip(_ store: TestStoreKind) async throws {
-        let server = try await NavServer(store)
+        let server = try await RestartableServer(store)
         let admin = try await server.token(.server)
         let rider = try await server.token(.consumer, trip: "t1")
         let app = try await server.app()

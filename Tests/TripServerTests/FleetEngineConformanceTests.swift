@@ -5,6 +5,7 @@ import StoreVariants
 import Testing
 import TripModel
 import TripServer
+import TripServerTesting
 
 /// Every field of Fleet Engine's v1 request messages (FleetEngineFieldTable) is accepted and
 /// read back, on every store (issue 31's conformance test).

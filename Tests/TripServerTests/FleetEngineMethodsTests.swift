@@ -7,6 +7,7 @@ import TestKit
 import Testing
 import TripModel
 import TripServer
+import TripServerTesting
 
 /// Fleet Engine's methods and request parameters beyond create, read, update and delete:
 /// UpdateVehicleAttributes, ReportBillableTrip, GetTrip's and GetVehicle's versions and route

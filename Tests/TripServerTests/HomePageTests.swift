@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 import TripServer
+import TripServerTesting
 
 /// The root URL: a page with links instead of a 404, and the documentation it links.
 @Suite struct HomePageTests {

@@ -6,6 +6,7 @@ import StoreVariants
 import TestKit
 import Testing
 import TripServer
+import TripServerTesting
 
 @Suite struct ImageRouteTests {
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47]
@@ -13,7 +14,7 @@ import TripServer
     /// Maneuver icons come as PNG for any role, in the asked size; unknown names and bad
     /// options are refused.
     @Test(arguments: TestStoreKind.persistent) func maneuverIcons(_ store: TestStoreKind) async throws {
-        let server = try await NavServer(store)
+        let server = try await RestartableServer(store)
         let rider = try await server.token(.consumer, trip: "t1")
         let app = try await server.app()
         try await Application(router: app.makeRouter()).test(.router) { client in
@@ -37,7 +38,7 @@ import TripServer
     /// The lane image shows the current step's lanes; before a step with lanes it is a 404,
     /// and riders may not read it.
     @Test(arguments: TestStoreKind.persistent) func laneImage(_ store: TestStoreKind) async throws {
-        let server = try await NavServer(store)
+        let server = try await RestartableServer(store)
         let admin = try await server.token(.server)
         let driver = try await server.token(.driver, vehicle: "v1")
         let rider = try await server.token(.consumer, trip: "t1")

@@ -7,6 +7,7 @@ import StoreVariants
 import Testing
 import TripModel
 import TripServer
+import TripServerTesting
 
 @Suite struct InferredRouteAPITests {
     static let vehicles = "/v1/providers/p/vehicles"
@@ -26,7 +27,7 @@ import TripServer
     /// counts the distance down in step with the trip's remainingWaypoints, and arrives at
     /// the pickup.
     @Test(arguments: TestStoreKind.persistent) func inferredRouteGuidesAndKeepsTripViews(_ store: TestStoreKind) async throws {
-        let server = try await NavServer(store)
+        let server = try await RestartableServer(store)
         let admin = try await server.token(.server)
         let driver = try await server.token(.driver, vehicle: "v1")
         // North 400 m, right (east) 400 m, right (south) 300 m: two right turns.

@@ -2,6 +2,7 @@ import Hummingbird
 import Testing
 import TripModel
 import TripServer
+import TripServerTesting
 
 @Suite struct LimitsTests {
     /// One vehicle carries at most 50 unfinished trips: the 51st, by create or by

@@ -8,6 +8,7 @@ import TestKit
 import Testing
 import TripModel
 import TripServer
+import TripServerTesting
 import TripStore
 
 @Suite struct NavigationAPITests {
@@ -31,7 +32,7 @@ import TripStore
     /// resumed by a restarted server on the same database, and ARRIVED until the driver
     /// moves the trip on.
     @Test(arguments: TestStoreKind.persistent) func routeGuidesUpdatesAcrossRestart(_ store: TestStoreKind) async throws {
-        let server = try await NavServer(store)
+        let server = try await RestartableServer(store)
         let admin = try await server.token(.server)
         let driver = try await server.token(.driver, vehicle: "v1")
         let route = StraightRoute.streets()
@@ -127,7 +128,7 @@ import TripStore
 
     /// Route and settings requests are checked: field paths in 400s, roles, unknown vehicles.
     @Test(arguments: TestStoreKind.persistent) func routeAndSettingsErrors(_ store: TestStoreKind) async throws {
-        let server = try await NavServer(store)
+        let server = try await RestartableServer(store)
         let admin = try await server.token(.server)
         let driver = try await server.token(.driver, vehicle: "v1")
         let otherDriver = try await server.token(.driver, vehicle: "v2")

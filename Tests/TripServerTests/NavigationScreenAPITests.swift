@@ -9,6 +9,7 @@ import TestKit
 import Testing
 import TripModel
 import TripServer
+import TripServerTesting
 
 /// The driver's screen over HTTP (DESIGN §9): the navigation UI settings, navigation.png,
 /// navigation/layout.json and the turn-by-turn card.
@@ -18,7 +19,7 @@ import TripServer
 
     /// A vehicle `v1` (and `v2`) with a route, driven `points` fixes along it.
     struct Scene {
-        let server: NavServer
+        let server: RestartableServer
         let app: TripServerApp
         let admin: String
         let driver: String
@@ -26,7 +27,7 @@ import TripServer
         let rider: String
 
         init() async throws {
-            server = try await NavServer()
+            server = try await RestartableServer()
             app = try await server.app()
             admin = try await server.token(.server)
             driver = try await server.token(.driver, vehicle: "v1")

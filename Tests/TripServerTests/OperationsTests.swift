@@ -4,6 +4,7 @@ import StoreVariants
 import Testing
 import TripModel
 import TripServer
+import TripServerTesting
 
 @Suite struct OperationsTests {
     /// Health and readiness answer without a token.

@@ -9,6 +9,7 @@ import Styling
 import Testing
 import TripModel
 import TripServer
+import TripServerTesting
 
 /// preview.png over the server's basemap (DESIGN §7, §13): drawn by default, left out with
 /// `basemap=off`, and covered by the ETag (the archive and the style drawn).

@@ -8,6 +8,7 @@ import Styling
 import Testing
 import TripModel
 import TripServer
+import TripServerTesting
 
 @Suite struct PreviewRoutesTests {
     static let path = "/v1/providers/p/trips/t1/preview.png"

@@ -7,6 +7,7 @@ import TestKit
 import Testing
 import TripModel
 import TripServer
+import TripServerTesting
 
 /// proto3 JSON as protobuf's own printers write it, and Fleet Engine's quirks: what official
 /// clients send is accepted; what Fleet Engine refuses is refused, naming the field.

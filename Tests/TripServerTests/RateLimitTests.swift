@@ -5,6 +5,7 @@ import TestKit
 import Testing
 import TripModel
 import TripServer
+import TripServerTesting
 
 @Suite struct RateLimitTests {
     /// Over its rate, a token gets 429 RESOURCE_EXHAUSTED with Retry-After in whole seconds,

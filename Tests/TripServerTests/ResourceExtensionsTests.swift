@@ -5,6 +5,7 @@ import StoreVariants
 import Testing
 import TripModel
 import TripServer
+import TripServerTesting
 
 /// tripshare's extensions of Fleet Engine's resources (a vehicle's `estimateMethod`) are in an
 /// answer only when the request names them in `Tripshare-Extensions`: by default every route

@@ -3,6 +3,7 @@ import StoreVariants
 import Testing
 import TripModel
 import TripServer
+import TripServerTesting
 
 @Suite struct RouteTests {
     /// The vehicle routes answer as Fleet Engine's do.

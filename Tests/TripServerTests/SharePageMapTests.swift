@@ -1,3 +1,4 @@
+import Basemap
 import Foundation
 import Geo
 import HTTPTypes
@@ -9,6 +10,7 @@ import Render
 import StoreVariants
 import Testing
 import TripServer
+import TripServerTesting
 
 /// What the live share page draws with (DESIGN §15): the link preview's picture for the token
 /// in the path, the style sheet's marker icons, the map styles the page may use, and Debian's
@@ -50,7 +52,9 @@ import TripServer
         let rider = try await harness.token(harness.consumer("t1"))
         try await harness.test { client in
             try await harness.seed(client)
-            #expect(try await client.expect(.ok, .get, "/share/\(rider)").text.contains(#"data-tile-styles="""#))
+            let page = try await client.expect(.ok, .get, "/share/\(rider)").text
+            #expect(page.contains(#"data-tile-styles="""#))
+            #expect(page.contains(#"data-map-bounds="""#))
         }
     }
 
@@ -170,6 +174,34 @@ import TripServer
             let stale = try await client.expect(.ok, .get, Self.tilePath(rider, key: key, at: pickup))
             #expect(stale.headers[.cacheControl] == "no-store")
             #expect(stale.etag == (try await client.expect(.ok, .get, Self.tilePath(rider, key: newKey, at: pickup)).etag))
+        }
+    }
+
+    /// The page carries where the map has data (the archive's bounds) and the corners of the
+    /// route to the next stop, which its camera keeps in view while it moves the window over
+    /// the data; a new route, new corners. Stored trips derive the route from the vehicle, so
+    /// each store is tried.
+    @Test(arguments: TestStoreKind.available) func pageCarriesDataBoundsAndRouteCorners(_ kind: TestStoreKind) async throws {
+        let layer = try BasemapLayer.open(path: TileRoutesTests.archive)
+        let harness = try await Harness(kind, basemap: layer)
+        let rider = try await harness.token(harness.consumer("t1"))
+        try await harness.test { client in
+            try await PreviewBasemapTests.seed(harness, client)
+            let bounds = try #require(layer.source.metadata.bounds)
+            for route in [Self.routeToPickup, [Self.routeToPickup[0], LatLng(latitude: 60.1712, longitude: 24.9371), Self.routeToPickup[2]]] {
+                let segment = #"{"currentRouteSegment": "\#(EncodedPolyline.encode(route))"}"#
+                try await client.expect(.ok, .put, "/v1/providers/p/vehicles/v1?updateMask=currentRouteSegment", as: harness.server, body: segment)
+                let page = try await client.expect(.ok, .get, "/share/\(rider)").text
+                #expect(page.contains(#"data-map-bounds="\#(bounds.west),\#(bounds.south),\#(bounds.east),\#(bounds.north)""#))
+                let attribute = try #require(page.firstMatch(of: #/data-route="([^"]*)"/#)?.output.1)
+                let corners = attribute.split(separator: ";").map { $0.split(separator: ",").compactMap { Double($0) } }
+                #expect(corners.count == 2 && corners.allSatisfy { $0.count == 2 }, "\(attribute)")
+                guard corners.count == 2, corners.allSatisfy({ $0.count == 2 }) else { return }
+                let latitudes = route.map(\.latitude)
+                let longitudes = route.map(\.longitude)
+                #expect(abs(corners[0][0] - latitudes.min()!) < 1e-6 && abs(corners[0][1] - longitudes.min()!) < 1e-6, "\(attribute)")
+                #expect(abs(corners[1][0] - latitudes.max()!) < 1e-6 && abs(corners[1][1] - longitudes.max()!) < 1e-6, "\(attribute)")
+            }
         }
     }
 

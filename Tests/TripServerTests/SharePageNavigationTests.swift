@@ -7,13 +7,14 @@ import TestKit
 import Testing
 import TripModel
 import TripServer
+import TripServerTesting
 
 @Suite struct SharePageNavigationTests {
     /// The page carries the navigator's current step when it is made, so the next turn shows
     /// at once, not at the next live update (a car standing still sends none); without a
     /// route, or on a shared ride, it carries none.
     @Test func pageCarriesTheNextTurn() async throws {
-        let server = try await NavServer()
+        let server = try await RestartableServer()
         let admin = try await server.token(.server)
         let driver = try await server.token(.driver, vehicle: "v1")
         let rider = try await server.token(.consumer, trip: "t1")

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import StoreVariants
 import Testing
 import TripModel
+import TripServerTesting
 
 @testable import TripServer
 

@@ -2,7 +2,6 @@ import Access
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import Logging
 import PostgresStore
 import ServiceLifecycle
@@ -10,6 +9,7 @@ import StoreVariants
 import Synchronization
 import Testing
 import TripModel
+import TripServerTesting
 import TripStore
 
 @testable import TripServer
@@ -18,17 +18,12 @@ import TripStore
 /// object (connections, caches), broadcaster and key, as two `serve` processes have.
 /// scripts/checks/multi-process-test runs the same story with real processes.
 @Suite struct SharedDatabaseTests {
-    struct Server {
-        let store: PostgresTripStore
-        let app: TripServerApp
-        let authority: TokenAuthority
-    }
-
-    static func server(_ location: PostgresLocation) async throws -> Server {
+    /// A server over its own store object on the database at `location`, signing with the key
+    /// kept in that database (as `serve` does), on the real clock.
+    static func server(_ location: PostgresLocation) async throws -> Harness {
         let store = try await PostgresTripStore(location: location, maximumConnections: 4, liveness: .patient, logger: TestStores.logger)
         let keys = try await SigningKeys.resolve(environment: [:], sharedIn: store, at: location.description)
-        let authority = try await TokenAuthority(hmacSecret: keys.hmacSecret)
-        return Server(store: store, app: TripServerApp(store: store, authority: authority), authority: authority)
+        return try await Harness(store: store, clock: .system, hmacSecret: try #require(keys.hmacSecret, "the database keeps a secret"))
     }
 
     /// Stands for the PostgreSQL cases of this target's tests, which run only when a database
@@ -57,16 +52,16 @@ import TripStore
         let streamsOnB = StreamOpener(b.app)
         let streamsOnA = StreamOpener(a.app)
 
-        try await Application(router: a.app.makeRouter()).test(.router) { clientA in
-            try await Application(router: b.app.makeRouter()).test(.router) { clientB in
-                try await clientA.send(.post, "/v1/providers/p/vehicles?vehicleId=v1", token: admin, body: NavFixtures.vehicleBody)
+        try await a.test { clientA in
+            try await b.test { clientB in
+                try await clientA.expect(.ok, .post, "/v1/providers/p/vehicles?vehicleId=v1", token: admin, body: NavFixtures.vehicleBody)
                 let created = try await clientA.send(
                     .post, "/v1/providers/p/trips?tripId=t1", token: admin,
                     body: NavFixtures.tripBody(vehicle: "v1", pickup: .init(latitude: 52.53, longitude: 13.40)))
                 #expect(created.status == .ok)
                 #expect(try await clientB.send(.get, "/v1/providers/p/trips/t1", token: rider).status == .ok)
 
-                func move(_ client: some TestClientProtocol, _ step: Int) async throws {
+                @Sendable func move(_ client: Client, _ step: Int) async throws {
                     let body = #"{"lastLocation": {"location": {"latitude": 52.52, "longitude": \#(13.40 + Double(step) * 1e-4)}}}"#
                     let reply = try await client.send(.put, "/v1/providers/p/vehicles/v1?updateMask=lastLocation", token: admin, body: body)
                     #expect(reply.status == .ok)

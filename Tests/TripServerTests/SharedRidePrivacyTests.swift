@@ -5,6 +5,7 @@ import Navigation
 import TestKit
 import Testing
 import TripModel
+import TripServerTesting
 
 @testable import TripServer
 

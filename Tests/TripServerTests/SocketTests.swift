@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 import TripServer
+import TripServerTesting
 
 #if canImport(Glibc)
     import Glibc

@@ -6,6 +6,7 @@ import Styling
 import Testing
 import TripModel
 import TripServer
+import TripServerTesting
 
 /// The shipped styles as the server loads them.
 func shippedStyles() throws -> StyleLibrary { try StyleLibrary.bundled() }
@@ -181,7 +182,7 @@ extension Client.Reply {
 
     /// Changes persist in the store across restarts.
     @Test(arguments: TestStoreKind.persistent) func changesPersist(_ store: TestStoreKind) async throws {
-        let server = try await NavServer(store)
+        let server = try await RestartableServer(store)
         let first = try await Harness(store: try await server.app().store)
         try await first.test { client in
             try await client.expect(.ok, .put, "/v1/styles/brand/polylines/activeRoute", as: first.admin, body: ##"{"width": 12}"##)

@@ -6,6 +6,7 @@ import JSON
 import Synchronization
 import Testing
 import TripModel
+import TripServerTesting
 import TripStore
 
 @testable import TripServer

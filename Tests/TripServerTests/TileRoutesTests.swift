@@ -10,6 +10,7 @@ import Raster
 import Render
 import Testing
 import TripServer
+import TripServerTesting
 
 /// The public map data routes (DESIGN §15): tiles drawn by our renderer and the archive's
 /// vector tiles, with ETags, 304, transparent or empty answers where there is no data, never

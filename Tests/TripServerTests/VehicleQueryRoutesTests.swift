@@ -5,6 +5,7 @@ import StoreVariants
 import Testing
 import TripModel
 import TripServer
+import TripServerTesting
 
 /// ListVehicles and SearchVehicles over REST: query parameters under their proto3 JSON (or
 /// proto) names, repeated and dotted as Google's HTTP mapping writes them; the answers'

@@ -166,11 +166,9 @@ struct MapPainter {
         guard let filter = layer.filter else { return Array(0..<Int32(tileLayer.features.count)) }
         let zoom = styleZoom
         func compute() -> [Int32] {
+            var resolved = LayerFilter(filter, layer: tileLayer, zoom: zoom)
             var indices: [Int32] = []
-            for index in tileLayer.features.indices
-            where filter.evaluate(EvaluationContext(zoom: zoom, feature: FeatureView(layer: tileLayer, index: index))) == .bool(true) {
-                indices.append(Int32(index))
-            }
+            for index in 0..<tileLayer.features.count where resolved.passes(index) { indices.append(Int32(index)) }
             return indices
         }
         if filter.isZoomDependent { return compute() }

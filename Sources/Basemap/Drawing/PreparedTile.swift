@@ -116,6 +116,21 @@ final class PreparedLayer: Sendable {
             + partEnds.count * 4 + valueBytes + keyIndex.keys.reduce(0) { $0 + 48 + $1.utf8.count }
     }
 
+    /// Where in `values` feature `index`'s property with key index `key` is (its first tag with
+    /// that key), nil when the feature does not have it.
+    func valueIndex(ofKey key: UInt32, feature index: Int) -> Int? {
+        let range = features[index].tags
+        return tags.withUnsafeBufferPointer { tags in
+            var tag = Int(range.lowerBound)
+            let end = Int(range.upperBound)
+            while tag + 1 < end {
+                if tags[tag] == key { return Int(tags[tag + 1]) }
+                tag += 2
+            }
+            return nil
+        }
+    }
+
     /// The points of part `index` (an index into `partEnds`).
     func part(_ index: Int) -> Range<Int> {
         (index == 0 ? 0 : Int(partEnds[index - 1]))..<Int(partEnds[index])
@@ -167,26 +182,24 @@ struct FeatureView {
 
     /// A property's value, or nil when the feature does not have it.
     func property(_ name: String) -> StyleValue? {
-        guard let key = layer.keyIndex[name] else { return nil }
-        let range = layer.features[index].tags
-        var tag = Int(range.lowerBound)
-        let end = Int(range.upperBound)
-        while tag + 1 < end {
-            if layer.tags[tag] == key { return layer.values[Int(layer.tags[tag + 1])] }
-            tag += 2
-        }
-        return nil
+        guard let key = layer.keyIndex[name], let value = layer.valueIndex(ofKey: key, feature: index) else { return nil }
+        return layer.values[value]
     }
 
     /// "Point", "LineString", "Polygon" (or "Unknown").
-    var geometryTypeName: String {
-        switch layer.features[index].type {
+    var geometryTypeName: String { layer.features[index].type.styleName }
+
+    var id: UInt64? { layer.features[index].id }
+}
+
+extension VectorTile.GeometryType {
+    /// The name style expressions see (`geometry-type`, legacy `$type`).
+    var styleName: String {
+        switch self {
         case .point: "Point"
         case .lineString: "LineString"
         case .polygon: "Polygon"
         case .unknown: "Unknown"
         }
     }
-
-    var id: UInt64? { layer.features[index].id }
 }

@@ -333,7 +333,7 @@ extension StyleExpression {
     }
 
     /// The operands.
-    private var children: [StyleExpression] {
+    var children: [StyleExpression] {
         switch self {
         case .constant, .get, .has, .zoom, .geometryType, .featureID, .variable: return []
         case .binding(let bindings, let body): return bindings.map(\.value) + [body]

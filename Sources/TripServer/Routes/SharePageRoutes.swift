@@ -19,7 +19,8 @@ import TripStore
 /// which a consumer may not read itself), the navigator's current step as the trip's event
 /// stream would carry it, the map styles the tiles come in, the key of the tiles whose labels
 /// keep clear of the trip (ShareTileRoutes), the first view with its basemap styles (so that
-/// the first tiles need not wait for the script's reads), and the link preview's picture.
+/// the first tiles need not wait for the script's reads), where the map has data, and the link
+/// preview's picture.
 ///
 /// `GET /share/{token}/preview.png` is the trip's preview for that token (`og:image`): link
 /// unfurlers fetch pictures without headers, so the token rides in the path as in the page's.
@@ -90,11 +91,16 @@ struct SharePageRoutes {
         let sheet = try? await ShareTileRoutes.styleSheet(request.query("style"), fleet: fleet)
         let mapKey = tiles == nil ? "" : sheet.map { obstacles.of(stored, sheet: request.query("style"), style: $0).key } ?? ""
         let basemapStyles = sheet.map { "\($0.coordinator.styleSheet.map.basemapStyle) \($0.coordinator.styleSheet.map.nightBasemapStyle)" } ?? ""
-        let view = Self.firstView(trip.rendered(as: .journeySharingV1S)).map { "\($0.latitude),\($0.longitude)" }.joined(separator: ";")
+        let rendered = trip.rendered(as: .journeySharingV1S)
+        let view = Self.firstView(rendered).map { "\($0.latitude),\($0.longitude)" }.joined(separator: ";")
+        // Where the map has data (west,south,east,north), and the corners of the route to the next
+        // stop: the camera moves the window over the data only as far as the route stays in view.
+        let mapBounds = tiles?.layer.source.metadata.bounds.map { "\($0.west),\($0.south),\($0.east),\($0.north)" } ?? ""
+        let route = Self.firstRouteCorners(rendered).map { "\($0.latitude),\($0.longitude)" }.joined(separator: ";")
         let html = assets.page(filling: [
             "ogImage": "\(TileRoutes.baseURL(request))/share/\(token)/preview.png",
             "tileStyles": tiles?.styleNames.joined(separator: " ") ?? "", "navInfo": navigationJSON, "mapKey": mapKey,
-            "basemapStyles": basemapStyles, "view": view, "provider": provider, "tripId": tripId,
+            "basemapStyles": basemapStyles, "view": view, "mapBounds": mapBounds, "route": route, "provider": provider, "tripId": tripId,
             "vehicleLabel": labels.vehicle, "driverLabel": labels.driver,
         ])
         return PageResponse.html(.ok, html)
@@ -107,5 +113,21 @@ struct SharePageRoutes {
         if !trip.tripStatus.isTerminal, let car = trip.lastLocation?.location { points.append(car) }
         if let stop = trip.remainingWaypoints.first?.location?.point ?? trip.dropoffPoint?.point { points.append(stop) }
         return points
+    }
+
+    /// The south-west and north-east corners of the route to the next stop while the trip runs
+    /// (share.js's `routeCorners` until it reads the trip); none without a route.
+    static func firstRouteCorners(_ trip: Trip) -> [LatLng] {
+        guard !trip.tripStatus.isTerminal, let encoded = trip.remainingWaypoints.first?.encodedPathToWaypoint,
+            let points = try? RouteGeometry.decode(encoded, path: ""), let first = points.first
+        else { return [] }
+        var (south, west, north, east) = (first.latitude, first.longitude, first.latitude, first.longitude)
+        for point in points {
+            south = min(south, point.latitude)
+            north = max(north, point.latitude)
+            west = min(west, point.longitude)
+            east = max(east, point.longitude)
+        }
+        return [LatLng(latitude: south, longitude: west), LatLng(latitude: north, longitude: east)]
     }
 }

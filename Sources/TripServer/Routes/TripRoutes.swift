@@ -81,10 +81,7 @@ struct TripRoutes {
         let provider = try context.pathParameter("provider")
         let id = try context.pathParameter("tripId")
         let mask = FieldMask(try request.requiredQuery("updateMask"))
-        try AccessPolicy.checkTripWrite(principal, mask: mask)
-        if principal.role == .driver {
-            try AccessPolicy.checkDriver(principal, trip: try await fleet.trip(provider: provider, id: id))
-        }
+        try await AccessPolicy.checkTripWrite(principal, mask: mask) { try await fleet.trip(provider: provider, id: id) }
         let input = try await request.decodeBody(Trip.self, root: "trip", context: context)
         return try JSONResponse.make(try await fleet.updateTrip(provider: provider, id: id, input: input, mask: mask))
     }

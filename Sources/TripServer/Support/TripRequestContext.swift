@@ -1,6 +1,7 @@
 import Access
 import Hummingbird
 import Logging
+import NIOCore
 
 /// Per-request state: the caller's verified identity, set by ``AuthMiddleware``.
 public struct TripRequestContext: RequestContext {
@@ -9,20 +10,23 @@ public struct TripRequestContext: RequestContext {
     public var principal: Principal?
     /// The server's bounds on what a request may ask (set by ``RequestLimitsMiddleware``).
     public var limits = RequestLimits.standard
-    /// The peer's IP address; nil for requests that did not come over a socket.
-    public let remoteAddress: String?
+    /// The peer's socket address; nil for requests that did not come over a socket.
+    private let remoteSocketAddress: SocketAddress?
+    /// The peer's IP address; nil for requests that did not come over a socket. Formatted
+    /// when asked (the map data routes' limit), not for every request.
+    public var remoteAddress: String? { remoteSocketAddress?.ipAddress }
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         principal = nil
-        remoteAddress = source.channel.remoteAddress?.ipAddress
+        remoteSocketAddress = source.channel.remoteAddress
     }
 
     /// A context for a request that did not come over a socket (``LocalTransport``).
     package init(logger: Logger) {
         coreContext = .init(source: LocalSource(logger: logger))
         principal = nil
-        remoteAddress = nil
+        remoteSocketAddress = nil
     }
 
     /// Request bodies larger than this are refused: 2 MiB holds a 25,000-point route.

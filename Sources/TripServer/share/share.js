@@ -260,8 +260,12 @@
     $("recenter").style.bottom = `${lift + above}px`;
   }
 
-  // Marker sizes the camera keeps clear of the edges: the pins are ~30 px tall above their point.
+  // The least room the camera keeps between a framed point and the edge of the visible map.
   const MARGIN = 56;
+  // Room kept clear beyond the farthest edge of a framed marker or badge when the camera moves,
+  // and how much of it a marker may use up before the camera moves again.
+  const SPARE = 24;
+  const DRIFT = 12;
 
   // What the camera must show: the car and the next stop (or the last stop once the trip ends).
   function framedPoints() {
@@ -272,12 +276,99 @@
     return points;
   }
 
-  function padding() {
+  // How far the framed points' markers reach beyond their points, px: as drawn (the pins stand
+  // above their points, the pickup's badge above its pin), and at least the usual pin with a
+  // badge before anything is drawn, so that the first view need not move when they come.
+  function markerReach(points) {
+    const reach = { top: 64, bottom: 16, left: 24, right: 24 };
+    const origin = map.getContainer().getBoundingClientRect();
+    const framed = (latLng) => points.some((p) => Math.abs(p[0] - latLng.lat) < 1e-7 && Math.abs(p[1] - latLng.lng) < 1e-7);
+    for (const marker of [car.marker, layers.badge, ...layers.pins]) {
+      const element = marker && marker.getElement && marker.getElement();
+      if (!element || !framed(marker.getLatLng())) continue;
+      const at = map.latLngToContainerPoint(marker.getLatLng());
+      for (const part of [element, ...element.children]) {
+        const box = part.getBoundingClientRect();
+        if (!box.width || !box.height) continue;
+        reach.top = Math.max(reach.top, at.y - (box.top - origin.top));
+        reach.bottom = Math.max(reach.bottom, box.bottom - origin.top - at.y);
+        reach.left = Math.max(reach.left, at.x - (box.left - origin.left));
+        reach.right = Math.max(reach.right, box.right - origin.left - at.x);
+      }
+    }
+    return reach;
+  }
+
+  // The padding that keeps every framed marker whole inside the visible area, SPARE px clear.
+  function padding(points) {
     const area = visibleArea();
+    const reach = markerReach(points || framedPoints());
+    const room = (side) => Math.max(MARGIN, Math.ceil(reach[side]) + SPARE);
     return {
-      paddingTopLeft: [area.left + MARGIN, area.top + MARGIN + 10],
-      paddingBottomRight: [window.innerWidth - area.right + MARGIN, window.innerHeight - area.bottom + MARGIN],
+      paddingTopLeft: [area.left + room("left"), area.top + room("top")],
+      paddingBottomRight: [window.innerWidth - area.right + room("right"), window.innerHeight - area.bottom + room("bottom")],
     };
+  }
+
+  // Where the basemap has data ([west, south, east, north]), when the server said.
+  const dataBounds = (() => {
+    const edges = (body.dataset.mapBounds || "").split(",").map(Number);
+    return edges.length === 4 && edges.every(Number.isFinite) ? edges : null;
+  })();
+
+  // The corners of the route to the next stop ([south, west], [north, east]): the trip's first
+  // leg once read, else as the page was served; none without a route.
+  const servedRoute = (body.dataset.route || "").split(";").map((p) => p.split(",").map(Number))
+    .filter((p) => p.length === 2 && p.every(Number.isFinite));
+
+  function routeCorners() {
+    if (trip) {
+      const points = !ended && basemap.leg ? basemap.leg.points : [];
+      if (!points.length) return [];
+      const lats = points.map((p) => p[0]), lngs = points.map((p) => p[1]);
+      return [[Math.min(...lats), Math.min(...lngs)], [Math.max(...lats), Math.max(...lngs)]];
+    }
+    return servedRoute.length === 2 ? servedRoute : [];
+  }
+
+  // The camera for `points` in the padded area: the centre and zoom fitBounds would choose,
+  // then moved within the room the padding leaves so that the window shows the basemap's data
+  // rather than bare ground past its edge (the demo's tiles end a few streets from the route),
+  // as far as the points and the route to the next stop stay inside the padding.
+  function cameraFor(points, pad) {
+    const bounds = L.latLngBounds(points.map((p) => L.latLng(p[0], p[1])));
+    const topLeft = L.point(pad.paddingTopLeft), bottomRight = L.point(pad.paddingBottomRight);
+    const zoom = Math.min(17, map.getBoundsZoom(bounds, false, topLeft.add(bottomRight)));
+    const low = map.project(bounds.getNorthWest(), zoom), high = map.project(bounds.getSouthEast(), zoom);
+    let center = low.add(high).divideBy(2).add(bottomRight.subtract(topLeft).divideBy(2));
+    if (dataBounds) {
+      const kept = L.latLngBounds(bounds.getSouthWest(), bounds.getNorthEast());
+      for (const corner of routeCorners()) kept.extend(L.latLng(corner[0], corner[1]));
+      const keptLow = map.project(kept.getNorthWest(), zoom), keptHigh = map.project(kept.getSouthEast(), zoom);
+      const size = map.getSize();
+      const dataLow = map.project(L.latLng(dataBounds[3], dataBounds[0]), zoom);
+      const dataHigh = map.project(L.latLng(dataBounds[1], dataBounds[2]), zoom);
+      center = L.point(
+        overData(center.x, size.x, keptLow.x, keptHigh.x, topLeft.x, bottomRight.x, dataLow.x, dataHigh.x),
+        overData(center.y, size.y, keptLow.y, keptHigh.y, topLeft.y, bottomRight.y, dataLow.y, dataHigh.y));
+    }
+    return { center: map.unproject(center, zoom), zoom };
+  }
+
+  // One axis of cameraFor's move: the window [c - size/2, c + size/2] is moved towards lying
+  // inside the data [dataLow, dataHigh] (centred on it when the data is the narrower), as far as
+  // [low, high] (the points and the route) stays inside the padding, and at least as far as
+  // brings a route poking out of the padding back in when there is room; not at all when
+  // [low, high] does not fit there.
+  function overData(c, size, low, high, padLow, padHigh, dataLow, dataHigh) {
+    const half = size / 2;
+    const most = low - (c - half + padLow);      // a larger move puts `low` into the padding
+    const least = high - (c + half - padHigh);   // a smaller one puts `high` there
+    let wanted = 0;
+    if (dataHigh - dataLow <= size) wanted = (dataLow + dataHigh) / 2 - c;
+    else if (c - half < dataLow) wanted = dataLow - (c - half);
+    else if (c + half > dataHigh) wanted = dataHigh - (c + half);
+    return least <= most ? c + Math.min(Math.max(wanted, least), most) : c;
   }
 
   // Moves the camera when following: when a framed point leaves the padded area, or (at a new
@@ -298,22 +389,24 @@
     if (!points.length) return;
     if (!hasView) force = true;
     hasView = true;
-    const pad = padding();
-    const bounds = L.latLngBounds(points.map((p) => L.latLng(p[0], p[1])));
-    const area = visibleArea();
+    const pad = padding(points);
+    const [left, top] = pad.paddingTopLeft;
+    const right = window.innerWidth - pad.paddingBottomRight[0], bottom = window.innerHeight - pad.paddingBottomRight[1];
+    // Inside with some slack: a point may wander DRIFT px into the padding before the camera
+    // moves, its marker still clear of the edge.
     const inside = !force && points.every((p) => {
       const c = map.latLngToContainerPoint(p);
-      return c.x >= area.left + MARGIN - 20 && c.x <= area.right - MARGIN + 20 && c.y >= area.top + MARGIN - 10 && c.y <= area.bottom - MARGIN + 20;
+      return c.x >= left - DRIFT && c.x <= right + DRIFT && c.y >= top - DRIFT && c.y <= bottom + DRIFT;
     });
-    const best = Math.min(17, map.getBoundsZoom(bounds, false, L.point(pad.paddingTopLeft).add(pad.paddingBottomRight)));
-    if (!force && inside && !(atFix && best > map.getZoom())) return;
+    const best = cameraFor(points, pad);
+    if (!force && inside && !(atFix && best.zoom > map.getZoom())) return;
     programmatic = true;
     try {
       // A zoom of more than one step is made at once: animated, Leaflet scales the old
       // tiles and the route as clipped to the old view (after the pickup, a zoom out from the
       // car to the dropoff showed one small tile and a piece of the route for a second).
-      const animate = !force && Math.abs(best - map.getZoom()) <= 1;
-      map.fitBounds(bounds, Object.assign({ maxZoom: 17, animate }, pad));
+      const animate = !force && Math.abs(best.zoom - map.getZoom()) <= 1;
+      map.setView(best.center, best.zoom, { animate });
     } finally { programmatic = false; }
     // An animated move takes a quarter of a second: not started again meanwhile.
     cameraBusyUntil = performance.now() + (force ? 0 : 350);
@@ -771,7 +864,11 @@
     drawPins();
     showStatus();
     if (!previous || (previous.remainingWaypoints || []).length !== legs.length || ended) showStops();
-    frame(!previous, true);
+    // The first trip read moves the camera only when the page's own first view does not hold
+    // the car and the next stop as they are now (frame fits at once when there is no view yet):
+    // fitting again anyway moved a first map still loading, on a slow machine, for a car that
+    // had moved a few metres, and doubled its tiles.
+    frame(false, true);
     layout();
   }
 
@@ -869,7 +966,8 @@
     hasView = true;
     programmatic = true;
     try {
-      map.fitBounds(L.latLngBounds(points.map((p) => L.latLng(p[0], p[1]))), Object.assign({ maxZoom: 17, animate: false }, padding()));
+      const best = cameraFor(points, padding(points));
+      map.setView(best.center, best.zoom, { animate: false });
     } finally { programmatic = false; }
     programmaticUntil = performance.now() + 400;
     addTiles();

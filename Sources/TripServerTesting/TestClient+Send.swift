@@ -1,4 +1,5 @@
-// What the tests that drive a router through HummingbirdTesting's client send and read.
+// What the tests that drive a router through HummingbirdTesting's client send and read (a
+// router they build themselves, or a restarted server's).
 
 import Foundation
 import Hummingbird
@@ -7,7 +8,7 @@ import HummingbirdTesting
 extension TestClientProtocol {
     /// Sends `body` (JSON text) with a bearer token.
     @discardableResult
-    func send(
+    package func send(
         _ method: HTTPRequest.Method, _ uri: String, token: String, body: String? = nil,
         headers: HTTPFields = [:]
     ) async throws -> TestResponse {
@@ -19,17 +20,17 @@ extension TestClientProtocol {
 
     /// Sends an encodable body.
     @discardableResult
-    func send(_ method: HTTPRequest.Method, _ uri: String, token: String, json: some Encodable) async throws -> TestResponse {
+    package func send(_ method: HTTPRequest.Method, _ uri: String, token: String, json: some Encodable) async throws -> TestResponse {
         try await send(method, uri, token: token, body: String(decoding: try JSONEncoder().encode(json), as: UTF8.self))
     }
 }
 
 extension TestResponse {
     /// The body as text.
-    var text: String { String(buffer: body) }
+    package var text: String { String(buffer: body) }
 
     /// The body decoded as `T`.
-    func decoded<T: Decodable>(_ type: T.Type) throws -> T {
+    package func decoded<T: Decodable>(_ type: T.Type) throws -> T {
         try JSONDecoder().decode(type, from: Data(text.utf8))
     }
 }
