@@ -114,6 +114,12 @@ struct GRPCFloor {
     }
 }
 
+/// The listener's `CallExecutor` (Sources/GRPCServer/CallExecutor.swift), on the same
+/// `DispatchTaskExecutor` (linked in `Listener/`).
+enum CallExecutor {
+    static let shared = DispatchTaskExecutor(label: "tripshare.grpc-calls")
+}
+
 /// The two methods `GRPCLoad` calls, each answering `answer` at once.
 struct Answering: RegistrableRPCService {
     let answer: [UInt8]

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Where new tokens are verified: a dispatch queue, off the server's event loops.
 ///
 /// jwt-kit's `JWTKeyCollection` is an actor. With NIO's event loops as Swift concurrency's
@@ -9,14 +7,6 @@ import Dispatch
 /// a second for the first seconds). Run with this executor as the task's preference, the
 /// actor's work happens here instead; a verified token is cached, so this is paid once
 /// per token.
-final class VerificationExecutor: TaskExecutor {
-    static let shared = VerificationExecutor()
-
-    private let queue = DispatchQueue(label: "tripshare.token-verification", attributes: .concurrent)
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        let executor = asUnownedTaskExecutor()
-        queue.async { job.runSynchronously(on: executor) }
-    }
+enum VerificationExecutor {
+    static let shared = DispatchTaskExecutor(label: "tripshare.token-verification")
 }

@@ -1,4 +1,4 @@
-import Dispatch
+import Access
 
 /// Where the gRPC listener's tasks run: a dispatch queue, off the event loops that
 /// `tripshare` makes Swift concurrency's global executor.
@@ -9,14 +9,6 @@ import Dispatch
 /// the server 417–493 µs of CPU, on Swift's own pool 307–341 µs (`Benchmarks/GRPCFloor`,
 /// docs/grpc.md "Speed"). Preferring this executor for the listener gives its calls the
 /// cheaper scheduling without changing REST's.
-final class CallExecutor: TaskExecutor {
-    static let shared = CallExecutor()
-
-    private let queue = DispatchQueue(label: "tripshare.grpc-calls", attributes: .concurrent)
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        let executor = asUnownedTaskExecutor()
-        queue.async { job.runSynchronously(on: executor) }
-    }
+enum CallExecutor {
+    static let shared = DispatchTaskExecutor(label: "tripshare.grpc-calls")
 }

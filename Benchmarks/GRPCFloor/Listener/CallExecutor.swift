@@ -1,1 +1,0 @@
-../../../Sources/GRPCServer/CallExecutor.swift

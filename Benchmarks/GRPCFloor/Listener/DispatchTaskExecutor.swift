@@ -1,0 +1,1 @@
+../../../Sources/Access/DispatchTaskExecutor.swift
