@@ -2,8 +2,8 @@ import Dispatch
 
 /// A task executor on a concurrent dispatch queue of its own: work preferred onto it
 /// (`withTaskExecutorPreference`) runs off the event loops that `tripshare` makes Swift
-/// concurrency's global executor. ``VerificationExecutor`` and the gRPC listener's
-/// `CallExecutor` are two.
+/// concurrency's global executor. ``VerificationExecutor``, the gRPC listener's
+/// `CallExecutor` and TripServer's `BodyDecodingExecutor` are three.
 package final class DispatchTaskExecutor: TaskExecutor {
     private let queue: DispatchQueue
 

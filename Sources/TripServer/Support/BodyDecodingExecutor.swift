@@ -1,4 +1,4 @@
-import Dispatch
+import Access
 
 /// Where large request bodies are parsed and decoded: a dispatch queue, off the server's
 /// event loops.
@@ -8,18 +8,11 @@ import Dispatch
 /// once (refused, but each parsed up to its 10,001st member first) kept `/healthz` waiting up
 /// to 900 ms behind them on a two-core machine (issue 29, item 2). Decoded here, they compete
 /// with the loops only for the cores, which the kernel shares in slices of milliseconds.
-final class BodyDecodingExecutor: TaskExecutor {
-    static let shared = BodyDecodingExecutor()
+enum BodyDecodingExecutor {
+    /// The queue's executor.
+    static let shared = DispatchTaskExecutor(label: "tripshare.body-decoding")
 
     /// Bodies at least this large are decoded here; smaller ones (almost every request) take
     /// less time to decode than the hop would.
     static let minimumBytes = 32 * 1024
-
-    private let queue = DispatchQueue(label: "tripshare.body-decoding", attributes: .concurrent)
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        let executor = asUnownedTaskExecutor()
-        queue.async { job.runSynchronously(on: executor) }
-    }
 }
