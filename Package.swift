@@ -77,7 +77,13 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "Navigation", dependencies: ["Geo", "JSON", "TripModel"], swiftSettings: strict),
-        .target(name: "Fleet", dependencies: ["Caching", "Geo", "JSON", "TripModel", "TripStore", "Navigation", "Styling"], swiftSettings: strict),
+        .target(
+            name: "Fleet",
+            dependencies: [
+                "Caching", "Geo", "JSON", "TripModel", "TripStore", "Navigation", "Styling",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict),
         // The body of the tests every store implementation runs (in-memory, SQLite, and any
         // other): a library, so each store's test target calls it with its own factory.
         .target(

@@ -125,6 +125,13 @@ package enum AccessPolicy {
         "pastLocations",
     ]
 
+    /// Whether the pictures a token has drawn count against the server's pixel budget: a
+    /// driver's and a consumer's do; a server token's do not (a provider's backend draws for
+    /// its whole fleet), as with the request rate.
+    package static func drawsWithinPixelBudget(_ principal: Principal) -> Bool {
+        principal.role != .server
+    }
+
     /// Who may update a vehicle, and which fields: a server any, its driver the
     /// ``driverVehicleFields``.
     package static func checkVehicleUpdate(_ principal: Principal, vehicleId: String, mask: FieldMask) throws(AccessDenied) {

@@ -1,8 +1,10 @@
 import Synchronization
 
 /// Tells listeners that one of the fleet's writes committed, whichever wire it came in by
-/// (REST, gRPC, a command), so that what follows the event log — the servers' event streams —
-/// reads it at once instead of polling or being poked by each transport.
+/// (REST, gRPC, a command), or on a shared store that another server process's did
+/// (``OtherServersCommits``), so that what follows the event log — the servers' event
+/// streams — follows this one stream and reads each write at once instead of polling or
+/// being poked by each transport.
 public final class CommitAnnouncer: Sendable {
     private let listeners = Mutex<[@Sendable () -> Void]>([])
 

@@ -96,10 +96,10 @@ public struct TripServerApp: Sendable {
 
     /// Background services to run beside the HTTP server (`Application(services:)`): the
     /// event streams' heartbeats and their end on graceful shutdown, event retention, and on a
-    /// store shared with other server processes, hearing of their commits.
+    /// store shared with other server processes, the fleet's hearing of their commits (which
+    /// it announces to the event streams as it does its own).
     public var services: [any Service] {
-        guard let shared = store as? any SharedTripStore else { return [broadcaster, retention] }
-        return [broadcaster, retention, OtherServersCommits(store: shared, broadcaster: broadcaster)]
+        [broadcaster, retention] + (fleet.otherServersCommits.map { [$0] } ?? [])
     }
 
     /// The router with every route of the API.

@@ -87,6 +87,15 @@ import TripModel
         }
     }
 
+    /// A driver's and a rider's pictures count against the pixel budget; a provider's
+    /// backend, drawing for its whole fleet, is not limited, whichever provider it is for.
+    @Test func pixelBudgetRoles() {
+        #expect(AccessPolicy.drawsWithinPixelBudget(driver))
+        #expect(AccessPolicy.drawsWithinPixelBudget(rider))
+        #expect(!AccessPolicy.drawsWithinPixelBudget(server))
+        #expect(!AccessPolicy.drawsWithinPixelBudget(everyProvider))
+    }
+
     /// Over its rate, a token is told how many whole seconds to wait.
     @Test func rateLimitedRefusal() {
         let refusal = AccessDenied.rateLimited(retryAfter: 1.2)

@@ -6,8 +6,8 @@ import Synchronization
 /// pictures cost what they cost (a 2048×2048 preview is 4.2 million pixels, a small one a
 /// tenth of that) rather than one request each (issue 29, item 4). A bucket per token
 /// identity (its verified claims) refills at ``pixelsPerSecond`` up to ``burst``; a picture
-/// that does not fit is refused with 429 and the wait until it would. Server tokens are not
-/// limited (a provider's backend draws for its whole fleet), as with the request rate.
+/// that does not fit is refused with 429 and the wait until it would. Which tokens are
+/// limited is Access's rule (``AccessPolicy/drawsWithinPixelBudget(_:)``): not server tokens.
 final class PixelBudget: Sendable {
     /// Pixels a second each limited token may have drawn; nil for no limit.
     let pixelsPerSecond: Double?
@@ -33,7 +33,7 @@ final class PixelBudget: Sendable {
     /// Takes `pixels` from `principal`'s budget, or throws 429 with the wait until it could.
     /// A picture larger than the whole burst may be drawn once the bucket is full.
     func spend(_ pixels: Int, by principal: Principal) throws(APIError) {
-        guard let rate = pixelsPerSecond, principal.role != .server else { return }
+        guard let rate = pixelsPerSecond, AccessPolicy.drawsWithinPixelBudget(principal) else { return }
         let cost = min(Double(pixels), burst)
         let time = now()
         let wait = buckets.withLock { buckets -> Double? in

@@ -2,7 +2,9 @@
 // them per process.
 //
 // Writers never wait for subscribers: after each commit the fleet announces it
-// (``Fleet/CommitAnnouncer``), which calls `poke()`, and a poke only flags the pump. One pump task reads the new events from the store once per batch of
+// (``Fleet/CommitAnnouncer``: this process's writes, and on a shared store the other
+// processes' too), which calls `poke()`, and a poke only flags the pump. One pump task reads
+// the new events from the store once per batch of
 // writes (concurrent pokes coalesce) and appends each event to the bounded buffer of every
 // subscriber whose filter it matches, waking only those. A subscriber drains its buffer at
 // its client's pace. When a buffer overflows (a slow client), it is emptied and the
