@@ -41,7 +41,7 @@ let package = Package(
         ),
         suite("RenderBenchmarks", ["JSON", "Raster", "Styling", "Render", "TripModel"]),
         suite("NavigationScreenBenchmarks", ["Geo", "Navigation", "Raster", "Styling", "Render", "TripModel"]),
-        suite("StoreBenchmarks", ["Geo", "JSON", "TripModel", "Fleet", "SQLiteStore"]),
+        suite("StoreBenchmarks", ["Geo", "JSON", "TripModel", "Fleet", "SQLiteStore", "TestKit"]),
         suite("VehicleQueryBenchmarks", ["Geo", "TripModel", "TripStore", "Fleet", "SQLiteStore", "PostgresStore", "TestKit"]),
         // The gRPC listener's load client (scripts/load/grpc-load-test; not a benchmark suite:
         // build it with `swift build -c release --package-path Benchmarks --product GRPCLoad`).

@@ -11,6 +11,7 @@ import Foundation
 import Geo
 import JSON
 import SQLiteStore
+import TestKit
 import TripModel
 
 /// A road of `points` points (about 2 m apart) heading north with a slight wiggle, as
@@ -78,19 +79,6 @@ final class Fixture: @unchecked Sendable {
         self.vehicles = vehicles
         vehicle = try await store?.vehicle(provider: "bench", id: "v0")
         trip = try await store?.trip(provider: "bench", id: "t0")
-    }
-}
-
-/// A small fast generator (SplitMix64) for picking vehicles and trips at random.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -1,13 +1,11 @@
 import Access
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import JSON
 import Testing
 import TripServer
 
-/// A test client that sends JSON with a bearer token, through a ``TripServer/LocalTransport``
-/// (or a HummingbirdTesting client, for a router a test has changed).
+/// A test client that sends JSON with a bearer token, through a ``TripServer/LocalTransport``.
 package struct Client: Sendable {
     private let execute: @Sendable (HTTPRequest.Method, String, HTTPFields, [UInt8]?) async throws -> Reply
     /// Who mints the tokens of `send(_:_:as:)`.
@@ -22,13 +20,10 @@ package struct Client: Sendable {
         self.authority = authority
     }
 
-    /// A client of the router behind `raw`.
-    package init(raw: any TestClientProtocol, authority: TokenAuthority) {
-        execute = { method, uri, headers, body in
-            let response = try await raw.executeRequest(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(bytes: $0) })
-            return Reply(status: response.status, headers: response.headers, body: Array(response.body.readableBytesView))
-        }
-        self.authority = authority
+    /// A client of `app`'s routes, for an application a test has changed after its server
+    /// was made (its documentation folder, say).
+    package init(app: TripServerApp, authority: TokenAuthority) {
+        self.init(transport: LocalTransport(app: app), authority: authority)
     }
 
     /// A whole response.
@@ -43,6 +38,8 @@ package struct Client: Sendable {
         package var text: String { String(decoding: body, as: UTF8.self) }
         /// The body parsed as JSON.
         package func json() throws -> JSONValue { try JSONParser.parse(body) }
+        /// The body decoded as `T` (Foundation's decoder, for a test's own reply types).
+        package func decoded<T: Decodable>(_ type: T.Type) throws -> T { try JSONDecoder().decode(type, from: Data(body)) }
         /// The Google error's message, or "".
         package var errorMessage: String {
             if case .string(let message)? = (try? json())?["error"]?["message"] { return message }
@@ -56,6 +53,7 @@ package struct Client: Sendable {
     }
 
     /// Sends `body` (JSON text) with `token`, or with a token minted for `principal`, or with none.
+    @discardableResult
     package func send(
         _ method: HTTPRequest.Method, _ uri: String, as principal: Principal? = nil, token: String? = nil,
         body: String? = nil, headers: HTTPFields = [:]
@@ -67,6 +65,15 @@ package struct Client: Sendable {
             fields[.authorization] = "Bearer \(try await authority.mint(principal))"
         }
         return try await execute(method, uri, fields, body.map { Array($0.utf8) })
+    }
+
+    /// Sends `json` encoded (Foundation's encoder, as a client app would) with `token`, or
+    /// with a token minted for `principal`.
+    @discardableResult
+    package func send(
+        _ method: HTTPRequest.Method, _ uri: String, as principal: Principal? = nil, token: String? = nil, json: some Encodable
+    ) async throws -> Reply {
+        try await send(method, uri, as: principal, token: token, body: String(decoding: try JSONEncoder().encode(json), as: UTF8.self))
     }
 
     /// Sends a request as `send` does and records an issue unless it answers `status`.

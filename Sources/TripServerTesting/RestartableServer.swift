@@ -46,11 +46,6 @@ package struct RestartableServer: Sendable {
             authority: authority)
     }
 
-    /// The application of a restarted server (``start()``), for a test that builds its own router.
-    package func app() async throws -> TripServerApp {
-        try await start().app
-    }
-
     /// A token of `role` for provider `p`, of `trip` (a consumer's) or `vehicle` (a driver's).
     package func token(_ role: Role, trip: String? = nil, vehicle: String? = nil) async throws -> String {
         switch role {

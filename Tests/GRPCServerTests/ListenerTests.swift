@@ -6,7 +6,6 @@ import GRPCCore
 import GRPCNIOTransportHTTP2
 import GRPCServer
 import Hummingbird
-import HummingbirdTesting
 import JSON
 import Logging
 import PostgresStore
@@ -50,28 +49,26 @@ import TripStore
     @Test func readinessWaitsForTheListener() async throws {
         let store = try await TestStores.make(.memory)
         let authority = try await TokenAuthority(hmacSecret: secret)
-        // Built by hand, not by the test kit: the readiness check must join the application
-        // before its router is made, and the kit's server makes its router at once.
         var rest = TripServerApp(store: store, authority: authority, rateLimiter: TokenRateLimiter(policy: .unlimited))
         let listener = GRPCListener(
             fleet: rest.fleet, authenticator: rest.authenticator, registry: rest.metrics.registry, host: "127.0.0.1", port: 0,
             logger: Logger(label: "grpc-test"))
+        // The readiness check joins the application before its router is made (the client's).
         rest.readinessChecks.append { listener.unreadiness }
-        try await Application(router: rest.makeRouter()).test(.router) { client in
-            let before = try await client.execute(uri: "/readyz", method: .get)
-            #expect(before.status == .serviceUnavailable)
-            #expect(String(buffer: before.body).contains("the gRPC listener is not serving"), "\(String(buffer: before.body))")
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await listener.run() }
-                _ = try await listener.port
-                var ready = try await client.execute(uri: "/readyz", method: .get)
-                for _ in 0..<20 where ready.status != .ok {
-                    try await Task.sleep(for: .milliseconds(100))
-                    ready = try await client.execute(uri: "/readyz", method: .get)
-                }
-                #expect(ready.status == .ok, "\(String(buffer: ready.body))")
-                group.cancelAll()
+        let client = Client(app: rest, authority: authority)
+        let before = try await client.send(.get, "/readyz")
+        #expect(before.status == .serviceUnavailable)
+        #expect(before.text.contains("the gRPC listener is not serving"), "\(before.text)")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await listener.run() }
+            _ = try await listener.port
+            var ready = try await client.send(.get, "/readyz")
+            for _ in 0..<20 where ready.status != .ok {
+                try await Task.sleep(for: .milliseconds(100))
+                ready = try await client.send(.get, "/readyz")
             }
+            #expect(ready.status == .ok, "\(ready.text)")
+            group.cancelAll()
         }
     }
 

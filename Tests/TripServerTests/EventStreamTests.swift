@@ -2,7 +2,6 @@ import Fleet
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import JSON
 import Logging
 import NIOEmbedded
@@ -26,7 +25,7 @@ final class Target: Sendable {
     static let vehicles = "/v1/providers/p/vehicles"
 
     /// Creates vehicle `v`, its trip `t`, and a route for it.
-    static func setUp(_ client: some TestClientProtocol, admin: String, vehicle: String, trip: String) async throws -> NavRoute {
+    static func setUp(_ client: Client, admin: String, vehicle: String, trip: String) async throws -> NavRoute {
         let route = StraightRoute.streets()
         try await client.send(.post, "\(vehicles)?vehicleId=\(vehicle)", token: admin, body: NavFixtures.vehicleBody)
         try await client.send(
@@ -36,7 +35,7 @@ final class Target: Sendable {
         return route
     }
 
-    static func drive(_ client: some TestClientProtocol, _ points: some Sequence<TracePoint>, vehicle: String, token: String) async throws {
+    static func drive(_ client: Client, _ points: some Sequence<TracePoint>, vehicle: String, token: String) async throws {
         for p in points {
             try await client.send(.put, "\(vehicles)/\(vehicle)?updateMask=lastLocation", token: token, body: NavFixtures.locationBody(p))
         }
@@ -66,9 +65,10 @@ final class Target: Sendable {
         let server = try await RestartableServer(store)
         let admin = try await server.token(.server)
         let driver = try await server.token(.driver, vehicle: "v1")
-        let app = try await server.app()
+        let harness = try await server.start()
+        let app = harness.app
         let opener = StreamOpener(app)
-        try await Application(router: app.makeRouter()).test(.router) { client in
+        try await harness.test { client in
             let route = try await Self.setUp(client, admin: admin, vehicle: "v1", trip: "t1")
             let points = Array(try DriveSimulator(route: route, start: NavFixtures.start, interval: 2))
             try await Self.drive(client, points.prefix(10), vehicle: "v1", token: driver)
@@ -109,9 +109,10 @@ final class Target: Sendable {
         let server = try await RestartableServer(store)
         let admin = try await server.token(.server)
         let rider = try await server.token(.consumer, trip: "t1")
-        let app = try await server.app()
+        let harness = try await server.start()
+        let app = harness.app
         let opener = StreamOpener(app)
-        try await Application(router: app.makeRouter()).test(.router) { client in
+        try await harness.test { client in
             let route = try await Self.setUp(client, admin: admin, vehicle: "v1", trip: "t1")
             _ = try await Self.setUp(client, admin: admin, vehicle: "v2", trip: "t2")
             let points = Array(try DriveSimulator(route: route, start: NavFixtures.start, interval: 2).prefix(5))

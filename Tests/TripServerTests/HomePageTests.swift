@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Testing
 import TripServer
 import TripServerTesting
@@ -18,10 +17,7 @@ import TripServerTesting
         let harness = try await Harness()
         var app = harness.app
         app.docsDirectory = folder.path
-        let authority = harness.authority
-        try await Application(router: app.makeRouter()).test(.router) { client in
-            try await body(Client(raw: client, authority: authority))
-        }
+        try await body(Client(app: app, authority: harness.authority))
     }
 
     /// `/` is an HTML page linking the API description, the health checks and every page of

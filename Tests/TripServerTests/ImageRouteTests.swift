@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Navigation
 import StoreVariants
 import TestKit
@@ -16,13 +15,13 @@ import TripServerTesting
     @Test(arguments: TestStoreKind.persistent) func maneuverIcons(_ store: TestStoreKind) async throws {
         let server = try await RestartableServer(store)
         let rider = try await server.token(.consumer, trip: "t1")
-        let app = try await server.app()
-        try await Application(router: app.makeRouter()).test(.router) { client in
+        let harness = try await server.start()
+        try await harness.test { client in
             let icon = try await client.send(
                 .get, "/v1/maneuvers/roundaboutLeftClockwise.png?size=square96&scale=2&lighting=lowLight",
                 token: rider)
             #expect(icon.status == .ok && icon.headers[.contentType] == "image/png")
-            let bytes = Array(icon.body.readableBytesView)
+            let bytes = Array(icon.body)
             #expect(Array(bytes.prefix(4)) == Self.pngSignature)
             // The IHDR width and height: 96 points at scale 2.
             #expect(bytes[16..<24].elementsEqual([0, 0, 0, 192, 0, 0, 0, 192]))
@@ -31,7 +30,7 @@ import TripServerTesting
             #expect(try await client.send(.get, "/v1/maneuvers/straight.png?size=square12", token: rider).status == .badRequest)
             #expect(try await client.send(.get, "/v1/maneuvers/straight.png?scale=4", token: rider).status == .badRequest)
             #expect(try await client.send(.get, "/v1/maneuvers/straight.png?lighting=dusk", token: rider).status == .badRequest)
-            #expect(try await client.execute(uri: "/v1/maneuvers/straight.png", method: .get).status == .unauthorized)
+            #expect(try await client.send(.get, "/v1/maneuvers/straight.png").status == .unauthorized)
         }
     }
 
@@ -42,7 +41,7 @@ import TripServerTesting
         let admin = try await server.token(.server)
         let driver = try await server.token(.driver, vehicle: "v1")
         let rider = try await server.token(.consumer, trip: "t1")
-        let app = try await server.app()
+        let harness = try await server.start()
         let route = {
             var route = StraightRoute.streets()
             route.steps[1].lanes = [
@@ -51,7 +50,7 @@ import TripServerTesting
             ]
             return route
         }()
-        try await Application(router: app.makeRouter()).test(.router) { client in
+        try await harness.test { client in
             try await client.send(.post, "/v1/providers/p/vehicles?vehicleId=v1", token: admin, body: NavFixtures.vehicleBody)
             #expect(try await client.send(.put, "/v1/providers/p/vehicles/v1/route", token: driver, json: route).status == .ok)
             let uri = "/v1/providers/p/vehicles/v1/navInfo/lanes.png?scale=2"
@@ -62,7 +61,7 @@ import TripServerTesting
                 body: NavFixtures.locationBody(first))
             let image = try await client.send(.get, uri, token: driver)
             #expect(image.status == .ok && image.headers[.contentType] == "image/png")
-            let bytes = Array(image.body.readableBytesView)
+            let bytes = Array(image.body)
             // Two lanes of 48 points at scale 2: 192 × 96.
             #expect(bytes[16..<24].elementsEqual([0, 0, 0, 192, 0, 0, 0, 96]))
             #expect(try await client.send(.get, uri, token: rider).status == .forbidden)

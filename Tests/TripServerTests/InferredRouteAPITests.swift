@@ -1,7 +1,6 @@
 import Foundation
 import Geo
 import Hummingbird
-import HummingbirdTesting
 import Navigation
 import StoreVariants
 import Testing
@@ -13,7 +12,7 @@ import TripServerTesting
     static let vehicles = "/v1/providers/p/vehicles"
 
     /// The trip's first remaining waypoint: its type and distance.
-    static func firstWaypoint(_ client: some TestClientProtocol, _ token: String) async throws -> (String, Int)? {
+    static func firstWaypoint(_ client: Client, _ token: String) async throws -> (String, Int)? {
         let text = try await client.send(.get, "/v1/providers/p/trips/t1", token: token).text
         let trip = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         guard let first = (trip["remainingWaypoints"] as? [[String: Any]])?.first,
@@ -44,8 +43,9 @@ import TripServerTesting
         #expect(route.steps.map(\.maneuver) == [.depart, .turnRight, .turnRight, .destination])
         let drive = Array(try DriveSimulator(route: route, start: NavFixtures.start, interval: 2))
 
-        let app = try await server.app()
-        try await Application(router: app.makeRouter()).test(.router) { client in
+        let harness = try await server.start()
+        let app = harness.app
+        try await harness.test { client in
             #expect(try await client.send(.post, "\(Self.vehicles)?vehicleId=v1", token: admin, body: NavFixtures.vehicleBody).status == .ok)
             #expect(
                 try await client.send(

@@ -1,7 +1,6 @@
 import Foundation
 import Geo
 import Hummingbird
-import HummingbirdTesting
 import Navigation
 import StoreVariants
 import TestKit
@@ -23,7 +22,7 @@ import TripStore
         var navigationStatus: String?
     }
 
-    static func status(_ client: some TestClientProtocol, _ token: String) async throws -> String? {
+    static func status(_ client: Client, _ token: String) async throws -> String? {
         try await client.send(.get, "\(vehicles)/v1", token: token).decoded(VehicleStatus.self).navigationStatus
     }
 
@@ -37,8 +36,9 @@ import TripStore
         let driver = try await server.token(.driver, vehicle: "v1")
         let route = StraightRoute.streets()
         let drive = Array(try DriveSimulator(route: route, start: NavFixtures.start, interval: 2))
-        let first = try await server.app()
-        try await Application(router: first.makeRouter()).test(.router) { client in
+        let firstHarness = try await server.start()
+        let first = firstHarness.app
+        try await firstHarness.test { client in
             #expect(try await client.send(.post, "\(Self.vehicles)?vehicleId=v1", token: admin, body: NavFixtures.vehicleBody).status == .ok)
             let pickup = route.destinations[0].location
             #expect(
@@ -71,9 +71,10 @@ import TripStore
         #expect(riderTypes.contains("didUpdateNavInfo"))
 
         // A restarted server (new store object, same file) carries on where the first stopped.
-        let second = try await server.app()
+        let secondHarness = try await server.start()
+        let second = secondHarness.app
         let before = try await second.store.latestEventID()
-        try await Application(router: second.makeRouter()).test(.router) { client in
+        try await secondHarness.test { client in
             let info = try await client.send(.get, "\(Self.vehicles)/v1/navInfo", token: driver).decoded(NavInfo.self)
             #expect(info.navState == .enroute)
             #expect(abs(info.distanceToFinalDestinationMeters - (3_000 - 380)) < 30)
@@ -133,8 +134,9 @@ import TripStore
         let driver = try await server.token(.driver, vehicle: "v1")
         let otherDriver = try await server.token(.driver, vehicle: "v2")
         let rider = try await server.token(.consumer, trip: "t1")
-        let app = try await server.app()
-        try await Application(router: app.makeRouter()).test(.router) { client in
+        let harness = try await server.start()
+        let app = harness.app
+        try await harness.test { client in
             try await client.send(.post, "\(Self.vehicles)?vehicleId=v1", token: admin, body: NavFixtures.vehicleBody)
             var broken = StraightRoute.streets()
             broken.steps[1].polylineStartIndex = 3

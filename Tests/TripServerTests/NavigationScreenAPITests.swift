@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import JSON
 import Navigation
 import Raster
@@ -20,7 +19,8 @@ import TripServerTesting
     /// A vehicle `v1` (and `v2`) with a route, driven `points` fixes along it.
     struct Scene {
         let server: RestartableServer
-        let app: TripServerApp
+        let harness: Harness
+        var app: TripServerApp { harness.app }
         let admin: String
         let driver: String
         let otherDriver: String
@@ -28,14 +28,14 @@ import TripServerTesting
 
         init() async throws {
             server = try await RestartableServer()
-            app = try await server.app()
+            harness = try await server.start()
             admin = try await server.token(.server)
             driver = try await server.token(.driver, vehicle: "v1")
             otherDriver = try await server.token(.driver, vehicle: "v2")
             rider = try await server.token(.consumer, trip: "t1")
         }
 
-        func prepare(_ client: some TestClientProtocol, points: Int) async throws {
+        func prepare(_ client: Client, points: Int) async throws {
             for id in ["v1", "v2"] {
                 let created = try await client.send(.post, "/v1/providers/p/vehicles?vehicleId=\(id)", token: admin, body: NavFixtures.vehicleBody)
                 #expect(created.status == .ok)
@@ -45,7 +45,7 @@ import TripServerTesting
             try await drive(client, Array(try DriveSimulator(route: route, start: NavFixtures.start, interval: 2).prefix(points)))
         }
 
-        func drive(_ client: some TestClientProtocol, _ fixes: [TracePoint]) async throws {
+        func drive(_ client: Client, _ fixes: [TracePoint]) async throws {
             for fix in fixes {
                 let moved = try await client.send(
                     .put, "\(NavigationScreenAPITests.vehicle)?updateMask=lastLocation", token: driver,
@@ -55,14 +55,14 @@ import TripServerTesting
         }
     }
 
-    static func json(_ response: TestResponse) throws -> JSONValue { try JSONParser.parse(Array(response.body.readableBytesView)) }
+    static func json(_ response: Client.Reply) throws -> JSONValue { try JSONParser.parse(Array(response.body)) }
 
-    static func message(_ response: TestResponse) -> String {
+    static func message(_ response: Client.Reply) -> String {
         if case .string(let text)? = (try? json(response))?["error"]?["message"] { return text }
         return ""
     }
 
-    static func image(_ response: TestResponse) throws -> Image { try PNGCodec.decode(Array(response.body.readableBytesView)) }
+    static func image(_ response: Client.Reply) throws -> Image { try PNGCodec.decode(Array(response.body)) }
 
     /// A rectangle of layout.json, in points.
     static func rect(_ layout: JSONValue, _ name: String) -> (x: Double, y: Double, width: Double, height: Double)? {
@@ -83,7 +83,7 @@ import TripServerTesting
     /// vehicle's stream with the settings it made.
     @Test func settingsFollowTheStyleCoordinatorsSemantics() async throws {
         let scene = try await Scene()
-        try await Application(router: scene.app.makeRouter()).test(.router) { client in
+        try await scene.harness.test { client in
             try await scene.prepare(client, points: 0)
             let initial = try await client.send(.get, Self.settings, token: scene.driver)
             #expect(initial.status == .ok)
@@ -129,7 +129,7 @@ import TripServerTesting
     /// named, and nothing changes (a body with one good and one bad member keeps neither).
     @Test func badSettingsAreRefusedWithTheFieldNamed() async throws {
         let scene = try await Scene()
-        try await Application(router: scene.app.makeRouter()).test(.router) { client in
+        try await scene.harness.test { client in
             try await scene.prepare(client, points: 0)
             let cases: [(body: String, field: String)] = [
                 (#"{"compassButton": true, "showsTrafficLight": true}"#, "navigationUISettings.showsTrafficLight"),
@@ -159,7 +159,7 @@ import TripServerTesting
     /// another vehicle's driver may not; an unknown vehicle is a 404.
     @Test func settingsAccess() async throws {
         let scene = try await Scene()
-        try await Application(router: scene.app.makeRouter()).test(.router) { client in
+        try await scene.harness.test { client in
             try await scene.prepare(client, points: 0)
             let body = #"{"compassButton": true}"#
             for token in [scene.rider, scene.otherDriver] {
@@ -167,7 +167,7 @@ import TripServerTesting
                 #expect(try await client.send(.put, Self.settings, token: token, body: body).status == .forbidden)
                 #expect(try await client.send(.delete, Self.settings, token: token).status == .forbidden)
             }
-            #expect(try await client.execute(uri: Self.settings, method: .get).status == .unauthorized)
+            #expect(try await client.send(.get, Self.settings).status == .unauthorized)
             let missing = "/v1/providers/p/vehicles/nobody/navigationUISettings"
             #expect(try await client.send(.get, missing, token: scene.admin).status == .notFound)
             #expect(try await client.send(.put, missing, token: scene.admin, body: body).status == .notFound)
@@ -181,7 +181,7 @@ import TripServerTesting
     /// layout.json lays out the same screen; the card comes in its sizes, mono as a 1-bit PNG.
     @Test func picturesComeAtTheAskedSize() async throws {
         let scene = try await Scene()
-        try await Application(router: scene.app.makeRouter()).test(.router) { client in
+        try await scene.harness.test { client in
             try await scene.prepare(client, points: 8)
             for (query, width, height) in [
                 ("", 390, 844), ("?width=390&height=844&scale=2", 780, 1688),
@@ -207,7 +207,7 @@ import TripServerTesting
             ] {
                 let response = try await client.send(.get, "\(Self.vehicle)/navInfo/card.png\(query)", token: scene.driver)
                 #expect(response.status == .ok && response.headers[.contentType] == "image/png", "\(query): \(response.text.prefix(200))")
-                let bytes = Array(response.body.readableBytesView)
+                let bytes = Array(response.body)
                 let image = try PNGCodec.decode(bytes)
                 #expect(image.width == width && image.height == height, "\(query)")
                 // IHDR's bit depth and colour type: 1-bit greyscale for mono, 8-bit RGB otherwise.
@@ -220,7 +220,7 @@ import TripServerTesting
     /// caller are refused, an unknown vehicle is a 404.
     @Test func picturesAreForTheServerAndTheVehiclesDriver() async throws {
         let scene = try await Scene()
-        try await Application(router: scene.app.makeRouter()).test(.router) { client in
+        try await scene.harness.test { client in
             try await scene.prepare(client, points: 3)
             for path in ["navigation.png", "navigation/layout.json", "navInfo/card.png"] {
                 let uri = "\(Self.vehicle)/\(path)"
@@ -230,7 +230,7 @@ import TripServerTesting
                 #expect(rider.status == .forbidden && Self.message(rider).contains("consumer"), "\(path)")
                 let other = try await client.send(.get, uri, token: scene.otherDriver)
                 #expect(other.status == .forbidden && Self.message(other).contains("another vehicle"), "\(path)")
-                #expect(try await client.execute(uri: uri, method: .get).status == .unauthorized, "\(path)")
+                #expect(try await client.send(.get, uri).status == .unauthorized, "\(path)")
                 #expect(try await client.send(.get, "/v1/providers/p/vehicles/nobody/\(path)", token: scene.admin).status == .notFound)
             }
         }
@@ -239,7 +239,7 @@ import TripServerTesting
     /// A bad query is a 400 whose message starts with the parameter at fault.
     @Test func badQueriesNameTheParameter() async throws {
         let scene = try await Scene()
-        try await Application(router: scene.app.makeRouter()).test(.router) { client in
+        try await scene.harness.test { client in
             try await scene.prepare(client, points: 3)
             let cases: [(path: String, parameter: String)] = [
                 ("navigation.png?width=wide", "width"),
@@ -276,7 +276,7 @@ import TripServerTesting
     /// clock moves within the arrival minute), and changes when the vehicle moves.
     @Test func etagsAndNotModified() async throws {
         let scene = try await Scene()
-        try await Application(router: scene.app.makeRouter()).test(.router) { client in
+        try await scene.harness.test { client in
             try await scene.prepare(client, points: 5)
             // A fixed clock: at the server's own, the arrival minute the screen shows may move
             // between two requests and rightly change the ETag.
@@ -287,12 +287,12 @@ import TripServerTesting
                 let etag = try #require(first.headers[.eTag], "\(path)")
                 #expect(first.headers[.cacheControl] == "private, no-cache")
                 let again = try await client.send(.get, uri, token: scene.driver, headers: [.ifNoneMatch: etag])
-                #expect(again.status == .notModified && again.body.readableBytes == 0, "\(path)")
+                #expect(again.status == .notModified && again.body.isEmpty, "\(path)")
                 #expect(again.headers[.eTag] == etag)
                 let weak = try await client.send(.get, uri, token: scene.driver, headers: [.ifNoneMatch: "\"x\", W/\(etag)"])
                 #expect(weak.status == .notModified, "\(path)")
                 let stale = try await client.send(.get, uri, token: scene.driver, headers: [.ifNoneMatch: "\"x\""])
-                #expect(stale.status == .ok && stale.body.readableBytes > 0, "\(path)")
+                #expect(stale.status == .ok && !stale.body.isEmpty, "\(path)")
             }
             let uri = "\(Self.vehicle)/navigation.png"
             let at = "2025-06-15T15:06:40Z"
@@ -320,7 +320,7 @@ import TripServerTesting
     /// trip progress bar where the guide puts it, and the defaults again after a DELETE.
     @Test func settingsChangesShowInTheNextScreen() async throws {
         let scene = try await Scene()
-        try await Application(router: scene.app.makeRouter()).test(.router) { client in
+        try await scene.harness.test { client in
             try await scene.prepare(client, points: 8)
             let png = "\(Self.vehicle)/navigation.png?scale=2&lighting=normal"
             let layoutURI = "\(Self.vehicle)/navigation/layout.json?scale=2&lighting=normal"

@@ -3,7 +3,6 @@ import Foundation
 import Geo
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import JSON
 import Raster
 import Render

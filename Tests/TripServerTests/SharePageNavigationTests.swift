@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import JSON
 import Navigation
 import TestKit
@@ -20,7 +19,7 @@ import TripServerTesting
         let rider = try await server.token(.consumer, trip: "t1")
         let route = StraightRoute.streets()
         let pickup = try #require(try route.validate().last)
-        try await Application(router: try server.app().makeRouter()).test(.router) { client in
+        try await server.start().test { client in
             try await client.send(.post, "/v1/providers/p/vehicles?vehicleId=v1", token: admin, body: NavFixtures.vehicleBody)
             try await client.send(
                 .post, "/v1/providers/p/trips?tripId=t1", token: admin,

@@ -183,11 +183,11 @@ extension Client.Reply {
     /// Changes persist in the store across restarts.
     @Test(arguments: TestStoreKind.persistent) func changesPersist(_ store: TestStoreKind) async throws {
         let server = try await RestartableServer(store)
-        let first = try await Harness(store: try await server.app().store)
+        let first = try await Harness(store: try await server.start().store)
         try await first.test { client in
             try await client.expect(.ok, .put, "/v1/styles/brand/polylines/activeRoute", as: first.admin, body: ##"{"width": 12}"##)
         }
-        let second = try await Harness(store: try await server.app().store)
+        let second = try await Harness(store: try await server.start().store)
         try await second.test { client in
             let reply = try await client.expect(.ok, .get, "/v1/styles/brand/polylines/activeRoute", as: second.admin)
             #expect(reply.text.contains(##""width":12"##) && reply.etag == "\"1\"")
