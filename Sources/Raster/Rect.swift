@@ -1,4 +1,5 @@
-// An axis-aligned rectangle in pixels, for clip and keep-out regions.
+// An axis-aligned rectangle in pixels or points: clip and keep-out regions, and the
+// navigation screen's layout (Render), whose rectangles are in points until scaled.
 
 /// An axis-aligned rectangle: origin at its top-left corner, y down.
 public struct Rect: Hashable, Sendable, Codable {
@@ -23,6 +24,10 @@ public struct Rect: Hashable, Sendable, Codable {
     public var maxX: Double { x + width }
     /// The bottom edge.
     public var maxY: Double { y + height }
+    /// The horizontal centre.
+    public var midX: Double { x + width / 2 }
+    /// The vertical centre.
+    public var midY: Double { y + height / 2 }
     /// True when it covers no area.
     public var isEmpty: Bool { !(width > 0 && height > 0) }
 
@@ -39,6 +44,14 @@ public struct Rect: Hashable, Sendable, Codable {
     /// True when the point lies inside (edges included).
     public func contains(_ point: Point) -> Bool {
         point.x >= x && point.x <= maxX && point.y >= y && point.y <= maxY
+    }
+
+    /// True when the point (`px`, `py`) lies inside (edges included).
+    public func contains(x px: Double, y py: Double) -> Bool { px >= x && px <= maxX && py >= y && py <= maxY }
+
+    /// The rectangle times `factor` (points to device pixels, say).
+    public func scaled(by factor: Double) -> Rect {
+        Rect(x: x * factor, y: y * factor, width: width * factor, height: height * factor)
     }
 
     /// The rectangle grown by `amount` on every side (shrunk for negative amounts).

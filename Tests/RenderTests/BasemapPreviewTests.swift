@@ -198,7 +198,7 @@ enum HelsinkiSample {
         let layer = try HelsinkiSample.basemapLayer()
         let underlay = layer.underlay(for: try GoldenSupport.style("default"))
         let camera = Camera(center: HelsinkiSample.center, zoom: 16, bearing: 0, pixelWidth: 200, pixelHeight: 150, scale: 1)
-        let whole = LayoutRect(x: 0, y: 0, width: 200, height: 150)
+        let whole = Rect(x: 0, y: 0, width: 200, height: 150)
         var day = Canvas(width: 200, height: 150)
         try underlay.draw(on: &day, camera: camera, visibleArea: whole, keepOut: [], lighting: .normal)
         var night = Canvas(width: 200, height: 150)
@@ -217,17 +217,17 @@ enum HelsinkiSample {
         let layer = try HelsinkiSample.basemapLayer()
         let underlay = layer.underlay(for: try GoldenSupport.style("default"))
         let (width, height, top, rows) = (400, 320, 60, 200)
-        let keepOut = [LayoutRect(x: 0, y: 0, width: 400, height: 60), LayoutRect(x: 0, y: 260, width: 400, height: 60)]
-        let visible = LayoutRect(x: 0, y: 60, width: 400, height: 200)
-        func inBand(_ rect: LayoutRect) -> LayoutRect { LayoutRect(x: rect.x, y: rect.y - 60, width: rect.width, height: rect.height) }
+        let keepOut = [Rect(x: 0, y: 0, width: 400, height: 60), Rect(x: 0, y: 260, width: 400, height: 60)]
+        let visible = Rect(x: 0, y: 60, width: 400, height: 200)
+        func inBand(_ rect: Rect) -> Rect { Rect(x: rect.x, y: rect.y - 60, width: rect.width, height: rect.height) }
         for bearing in [0.0, 37.5] {
             let camera = Camera(center: HelsinkiSample.center, zoom: 16.3, bearing: bearing, pixelWidth: width, pixelHeight: height, scale: 1)
             var whole = Canvas(width: width, height: height)
-            try underlay.draw(on: &whole, camera: camera, visibleArea: visible, keepOut: keepOut.map { .box($0.rect) }, lighting: .normal)
+            try underlay.draw(on: &whole, camera: camera, visibleArea: visible, keepOut: keepOut.map { .box($0) }, lighting: .normal)
             var band = Canvas(width: width, height: rows)
             try underlay.draw(
                 on: &band, camera: camera.cropped(x: 0, y: top, width: width, height: rows), visibleArea: inBand(visible),
-                keepOut: keepOut.map { .box(inBand($0).rect) }, lighting: .normal)
+                keepOut: keepOut.map { .box(inBand($0)) }, lighting: .normal)
             let wholeBytes = whole.image.straightRGBA
             let bandBytes = band.image.straightRGBA
             var differing = 0

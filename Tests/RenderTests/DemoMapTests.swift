@@ -161,14 +161,14 @@ enum LabelClash {
         let screen = try screen(at: test.fraction, stop: test.stop, query: test.query)
         let frame = try screen.render()
         #expect(!frame.labelBoxes.isEmpty, "the map has street names")
-        let panels = frame.layout.rects.filter { $0.name != "map" }.map { LabelObstacle.box($0.rect.scaled(by: Double(frame.layout.scale)).rect) }
+        let panels = frame.layout.rects.filter { $0.name != "map" }.map { LabelObstacle.box($0.rect.scaled(by: Double(frame.layout.scale))) }
         let clashes = LabelClash.clashes(frame.labelBoxes, frame.mapObstacles + panels)
         #expect(clashes.isEmpty, "\(clashes.count) label boxes under the route, a marker or a panel: \(clashes.prefix(3))")
         // The attribution is whole, on the map, and no button or panel hides it.
         let attribution = try #require(frame.attributionBox)
-        let map = try #require(frame.layout["map"]).scaled(by: Double(frame.layout.scale)).rect
+        let map = try #require(frame.layout["map"]).scaled(by: Double(frame.layout.scale))
         #expect(map.contains(attribution), "\(attribution) outside the map \(map)")
-        let hidden = frame.layout.rects.filter { $0.name != "map" && $0.rect.scaled(by: Double(frame.layout.scale)).rect.intersects(attribution) }
+        let hidden = frame.layout.rects.filter { $0.name != "map" && $0.rect.scaled(by: Double(frame.layout.scale)).intersects(attribution) }
         #expect(hidden.isEmpty, "the attribution is under \(hidden.map(\.name))")
         try FrameGoldens.check(frame, golden: test.name)
     }

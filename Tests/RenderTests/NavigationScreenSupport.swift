@@ -84,7 +84,7 @@ enum FrameGoldens {
     }
 
     static func check(
-        _ image: Image, textBoxes: [LayoutRect], golden name: String, textTolerance: Int = 48,
+        _ image: Image, textBoxes: [Rect], golden name: String, textTolerance: Int = 48,
         encoded: [UInt8]? = nil
     ) throws {
         try GoldenImage.check(

@@ -106,7 +106,7 @@ private func settings(_ json: String) throws -> NavigationUISettings {
         let background = try NavigationFixtures.style.map.background
         #expect(frame.image.color(atPoint: 380, 10, scale: 1) == background)
         #expect(frame.image.color(atPoint: 380, 834, scale: 1) == background)
-        #expect(frame.layout["map"] == LayoutRect(x: 0, y: 0, width: 390, height: 844))
+        #expect(frame.layout["map"] == Rect(x: 0, y: 0, width: 390, height: 844))
     }
 
     /// The trip progress bar sits exactly where the guide says at every scale: 12 pt wide on
@@ -115,13 +115,13 @@ private func settings(_ json: String) throws -> NavigationUISettings {
     /// it is absent when disabled.
     @Test(arguments: [1, 2, 3]) func progressBarGeometry(scale: Int) throws {
         let on = try settings(#"{"navigationTripProgressBarEnabled": true}"#)
-        let cases: [(width: Int, height: Int, rect: LayoutRect?)] = [
-            (390, 844, LayoutRect(x: 12, y: 234, width: 12, height: 400)),
-            (390, 600, LayoutRect(x: 12, y: 170, width: 12, height: 220)),
-            (390, 480, LayoutRect(x: 12, y: 170, width: 12, height: 100)),
+        let cases: [(width: Int, height: Int, rect: Rect?)] = [
+            (390, 844, Rect(x: 12, y: 234, width: 12, height: 400)),
+            (390, 600, Rect(x: 12, y: 170, width: 12, height: 220)),
+            (390, 480, Rect(x: 12, y: 170, width: 12, height: 100)),
             (390, 479, nil),
             (844, 390, nil),
-            (840, 800, LayoutRect(x: 348, y: 190, width: 12, height: 400)),
+            (840, 800, Rect(x: 348, y: 190, width: 12, height: 400)),
         ]
         for test in cases {
             let query = ["width": "\(test.width)", "height": "\(test.height)", "scale": "\(scale)"]
@@ -354,23 +354,23 @@ private func settings(_ json: String) throws -> NavigationUISettings {
 /// A map underlay that paints the whole canvas one colour and remembers what it was given.
 private final class PaintUnderlay: MapUnderlay, @unchecked Sendable {
     let color: Color
-    private(set) var calls: [(camera: Camera, visibleArea: LayoutRect, keepOut: [LayoutRect], lighting: LightingMode)] = []
+    private(set) var calls: [(camera: Camera, visibleArea: Rect, keepOut: [Rect], lighting: LightingMode)] = []
     private(set) var attributions = 0
 
     init(color: Color) { self.color = color }
 
     func draw(
-        on canvas: inout Canvas, camera: Camera, visibleArea: LayoutRect, keepOut: [LabelObstacle], lighting: LightingMode
+        on canvas: inout Canvas, camera: Camera, visibleArea: Rect, keepOut: [LabelObstacle], lighting: LightingMode
     ) throws(RasterError) -> [Rect] {
         let boxes = keepOut.compactMap {
-            if case .box(let box) = $0 { LayoutRect(x: box.x, y: box.y, width: box.width, height: box.height) } else { nil }
+            if case .box(let box) = $0 { Rect(x: box.x, y: box.y, width: box.width, height: box.height) } else { nil }
         }
         calls.append((camera, visibleArea, boxes, lighting))
         canvas.clear(to: color)
         return []
     }
 
-    func drawAttribution(on canvas: inout Canvas, camera: Camera, visibleArea: LayoutRect, lighting: LightingMode) {
+    func drawAttribution(on canvas: inout Canvas, camera: Camera, visibleArea: Rect, lighting: LightingMode) {
         attributions += 1
     }
 }
@@ -402,9 +402,9 @@ private final class PaintUnderlay: MapUnderlay, @unchecked Sendable {
             let onScreen = whole.point(location)
             #expect(abs(inBand.x - onScreen.x) < 1e-6 && abs(inBand.y + top - onScreen.y) < 1e-6)
         }
-        func inBand(_ rect: LayoutRect) -> LayoutRect {
+        func inBand(_ rect: Rect) -> Rect {
             let device = rect.scaled(by: 2)
-            return LayoutRect(x: device.x, y: device.y - top, width: device.width, height: device.height)
+            return Rect(x: device.x, y: device.y - top, width: device.width, height: device.height)
         }
         #expect(call.keepOut.contains(inBand(header)))
         #expect(call.lighting == LightingMode.normal)

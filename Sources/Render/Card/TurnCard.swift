@@ -14,7 +14,7 @@ public struct TurnCardFrame: Sendable {
     /// The picture (opaque).
     public var image: Image
     /// Device-pixel boxes whose pixels FreeType decides (for golden comparisons).
-    package var textBoxes: [LayoutRect]
+    package var textBoxes: [Rect]
     /// The palette it was drawn for.
     public var palette: TurnCardOptions.Palette
 
@@ -133,7 +133,7 @@ public struct TurnCard: Sendable {
 
     /// A maneuver icon: roads not taken faded in colour; in one bit they cannot fade, so the
     /// arrow is cut out of them by a black rim instead.
-    private func drawIcon(_ glyph: Glyph, in rect: LayoutRect, colors: Colors, on painter: inout ScreenPainter) {
+    private func drawIcon(_ glyph: Glyph, in rect: Rect, colors: Colors, on painter: inout ScreenPainter) {
         guard options.palette == .mono else {
             painter.glyph(glyph, x: rect.x, y: rect.y, side: rect.width, primary: colors.ink, secondary: colors.ink.withOpacity(0.35))
             return
@@ -184,7 +184,7 @@ public struct TurnCard: Sendable {
         }
     }
 
-    private func drawLanes(_ lanes: [Lane], in rect: LayoutRect, colors: Colors, on painter: inout ScreenPainter) {
+    private func drawLanes(_ lanes: [Lane], in rect: Rect, colors: Colors, on painter: inout ScreenPainter) {
         let shown = Array(lanes.prefix(Int(rect.width / (rect.height * 0.7))))
         let cell = min(rect.height, rect.width / Double(max(1, shown.count)))
         let mono = options.palette == .mono
@@ -200,7 +200,7 @@ public struct TurnCard: Sendable {
             }
             if mono, recommended {
                 painter.fill(
-                    LayoutRect(
+                    Rect(
                         x: x + cell * 0.2, y: rect.maxY - max(1.5, cell * 0.08), width: cell * 0.6,
                         height: max(1.5, cell * 0.08)), colors.ink)
             }
@@ -208,7 +208,7 @@ public struct TurnCard: Sendable {
         }
     }
 
-    private func layoutStart(_ rect: LayoutRect, count: Int, cell: Double) -> Double {
+    private func layoutStart(_ rect: Rect, count: Int, cell: Double) -> Double {
         CardLayout(size: options.size, round: options.shape == .round).centred
             ? rect.midX - Double(count) * cell / 2 : rect.x
     }
@@ -246,19 +246,19 @@ struct CardLayout {
     var size: TurnCardOptions.Size
     /// A round face: the strip's figures are drawn as two lines in the face's lower chord.
     var round: Bool
-    var icon: LayoutRect
+    var icon: Rect
     /// The text column (or the centred text's extent).
-    var text: LayoutRect
+    var text: Rect
     var centred: Bool
     var distanceSize: Double
     var distanceBaseline: Double
     var roadSize: Double
     var roadBaseline: Double
     var roadLines: Int
-    var lanes: LayoutRect?
+    var lanes: Rect?
     /// Whether the road is also shown when the lanes are.
     var roadWithLanes: Bool
-    var strip: LayoutRect?
+    var strip: Rect?
     var stripSize: Double
     var stripBaseline: Double
     var stripWidth: Double
@@ -269,62 +269,62 @@ struct CardLayout {
         switch size {
         case .square240:
             let inset = round ? 8.0 : 0
-            icon = LayoutRect(x: 74, y: 16 + inset, width: 92, height: 92)
-            text = LayoutRect(x: round ? 36 : 16, y: 112, width: round ? 168 : 208, height: 80)
+            icon = Rect(x: 74, y: 16 + inset, width: 92, height: 92)
+            text = Rect(x: round ? 36 : 16, y: 112, width: round ? 168 : 208, height: 80)
             centred = true
             distanceSize = 40
             distanceBaseline = 150
             roadSize = 18
             roadBaseline = round ? 178 : 182
             roadLines = 1
-            lanes = LayoutRect(x: text.x, y: 160 + inset * 0.5, width: text.width, height: 32)
+            lanes = Rect(x: text.x, y: 160 + inset * 0.5, width: text.width, height: 32)
             roadWithLanes = false
-            strip = LayoutRect(x: 0, y: 198, width: 240, height: 42)
+            strip = Rect(x: 0, y: 198, width: 240, height: 42)
             stripSize = 15
             stripBaseline = 224
             stripWidth = round ? 150 : 224
         case .landscape320:
-            icon = LayoutRect(x: 14, y: 36, width: 116, height: 116)
-            text = LayoutRect(x: 144, y: 20, width: 164, height: 170)
+            icon = Rect(x: 14, y: 36, width: 116, height: 116)
+            text = Rect(x: 144, y: 20, width: 164, height: 170)
             centred = false
             distanceSize = 42
             distanceBaseline = 70
             roadSize = 19
             roadBaseline = 106
             roadLines = 2
-            lanes = LayoutRect(x: 144, y: 150, width: 164, height: 36)
+            lanes = Rect(x: 144, y: 150, width: 164, height: 36)
             roadWithLanes = true
-            strip = LayoutRect(x: 0, y: 196, width: 320, height: 44)
+            strip = Rect(x: 0, y: 196, width: 320, height: 44)
             stripSize = 17
             stripBaseline = 224
             stripWidth = 300
         case .portrait240:
-            icon = LayoutRect(x: 60, y: 16, width: 120, height: 120)
-            text = LayoutRect(x: 16, y: 140, width: 208, height: 130)
+            icon = Rect(x: 60, y: 16, width: 120, height: 120)
+            text = Rect(x: 16, y: 140, width: 208, height: 130)
             centred = true
             distanceSize = 42
             distanceBaseline = 180
             roadSize = 19
             roadBaseline = 210
             roadLines = 2
-            lanes = LayoutRect(x: 16, y: 238, width: 208, height: 34)
+            lanes = Rect(x: 16, y: 238, width: 208, height: 34)
             roadWithLanes = true
-            strip = LayoutRect(x: 0, y: 278, width: 240, height: 42)
+            strip = Rect(x: 0, y: 278, width: 240, height: 42)
             stripSize = 15
             stripBaseline = 304
             stripWidth = 224
         case .tiny128:
-            icon = LayoutRect(x: 2, y: 2, width: 42, height: 42)
-            text = LayoutRect(x: 48, y: 2, width: 78, height: 44)
+            icon = Rect(x: 2, y: 2, width: 42, height: 42)
+            text = Rect(x: 48, y: 2, width: 78, height: 44)
             centred = false
             distanceSize = 20
             distanceBaseline = 21
             roadSize = 11
             roadBaseline = 39
             roadLines = 1
-            lanes = LayoutRect(x: 48, y: 26, width: 78, height: 18)
+            lanes = Rect(x: 48, y: 26, width: 78, height: 18)
             roadWithLanes = false
-            strip = LayoutRect(x: 0, y: 48, width: 128, height: 16)
+            strip = Rect(x: 0, y: 48, width: 128, height: 16)
             stripSize = 10.5
             stripBaseline = 60
             stripWidth = 124

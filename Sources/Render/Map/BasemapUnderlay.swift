@@ -24,21 +24,21 @@ public struct BasemapUnderlay: MapUnderlay {
     /// skipped and reported).
     @discardableResult
     public func draw(
-        on canvas: inout Canvas, camera: Camera, visibleArea: LayoutRect, keepOut: [LabelObstacle], lighting: LightingMode
+        on canvas: inout Canvas, camera: Camera, visibleArea: Rect, keepOut: [LabelObstacle], lighting: LightingMode
     ) throws(RasterError) -> [Rect] {
         layer.basemap(for: map, lighting: lighting).draw(
-            into: &canvas, view: MapView(camera: camera), keepOut: keepOut, attributionArea: visibleArea.rect, attribution: false
+            into: &canvas, view: MapView(camera: camera), keepOut: keepOut, attributionArea: visibleArea, attribution: false
         ).labelBoxes
     }
 
     /// Draws the attribution in the bottom-right corner of the visible area.
-    public func drawAttribution(on canvas: inout Canvas, camera: Camera, visibleArea: LayoutRect, lighting: LightingMode) {
-        layer.basemap(for: map, lighting: lighting).drawAttribution(into: &canvas, view: MapView(camera: camera), area: visibleArea.rect)
+    public func drawAttribution(on canvas: inout Canvas, camera: Camera, visibleArea: Rect, lighting: LightingMode) {
+        layer.basemap(for: map, lighting: lighting).drawAttribution(into: &canvas, view: MapView(camera: camera), area: visibleArea)
     }
 
     /// The attribution's plate in the bottom-right corner of the visible area.
-    public func attributionBox(camera: Camera, visibleArea: LayoutRect, lighting: LightingMode) -> Rect? {
-        layer.basemap(for: map, lighting: lighting).attributionBox(view: MapView(camera: camera), area: visibleArea.rect)
+    public func attributionBox(camera: Camera, visibleArea: Rect, lighting: LightingMode) -> Rect? {
+        layer.basemap(for: map, lighting: lighting).attributionBox(view: MapView(camera: camera), area: visibleArea)
     }
 
     /// The archive and both styles the screen may be drawn with.

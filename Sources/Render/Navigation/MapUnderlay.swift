@@ -17,15 +17,15 @@ public protocol MapUnderlay: Sendable {
     /// returns the boxes of the labels drawn.
     @discardableResult
     func draw(
-        on canvas: inout Canvas, camera: Camera, visibleArea: LayoutRect, keepOut: [LabelObstacle], lighting: LightingMode
+        on canvas: inout Canvas, camera: Camera, visibleArea: Rect, keepOut: [LabelObstacle], lighting: LightingMode
     ) throws(RasterError) -> [Rect]
 
     /// Draws the map's attribution where ``draw(on:camera:visibleArea:keepOut:lighting:)``
     /// kept its place.
-    func drawAttribution(on canvas: inout Canvas, camera: Camera, visibleArea: LayoutRect, lighting: LightingMode)
+    func drawAttribution(on canvas: inout Canvas, camera: Camera, visibleArea: Rect, lighting: LightingMode)
 
     /// Where the attribution goes in `visibleArea` (device pixels); nil when there is none.
-    func attributionBox(camera: Camera, visibleArea: LayoutRect, lighting: LightingMode) -> Rect?
+    func attributionBox(camera: Camera, visibleArea: Rect, lighting: LightingMode) -> Rect?
 
     /// Changes whenever what the underlay draws for the same camera, keep-outs and lighting
     /// changes (its tile archive, its styles): screens' digests and ETags include it.
@@ -37,8 +37,8 @@ extension MapUnderlay {
     public var identity: String { "\(Self.self)" }
 
     /// An underlay without an attribution draws none.
-    public func drawAttribution(on canvas: inout Canvas, camera: Camera, visibleArea: LayoutRect, lighting: LightingMode) {}
+    public func drawAttribution(on canvas: inout Canvas, camera: Camera, visibleArea: Rect, lighting: LightingMode) {}
 
     /// An underlay without an attribution has no box for it.
-    public func attributionBox(camera: Camera, visibleArea: LayoutRect, lighting: LightingMode) -> Rect? { nil }
+    public func attributionBox(camera: Camera, visibleArea: Rect, lighting: LightingMode) -> Rect? { nil }
 }

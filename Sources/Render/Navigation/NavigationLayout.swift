@@ -6,58 +6,6 @@
 import Geo
 import Raster
 
-/// An axis-aligned rectangle in points (or, where a function says so, device pixels).
-public struct LayoutRect: Hashable, Codable, Sendable {
-    /// Left edge.
-    public var x: Double
-    /// Top edge.
-    public var y: Double
-    /// Width.
-    public var width: Double
-    /// Height.
-    public var height: Double
-
-    /// A rectangle from its origin and size.
-    public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
-    /// Right edge.
-    public var maxX: Double { x + width }
-    /// Bottom edge.
-    public var maxY: Double { y + height }
-    /// Horizontal centre.
-    public var midX: Double { x + width / 2 }
-    /// Vertical centre.
-    public var midY: Double { y + height / 2 }
-
-    /// True when the two overlap by more than an edge.
-    public func intersects(_ other: LayoutRect) -> Bool {
-        other.x < maxX && other.maxX > x && other.y < maxY && other.maxY > y
-    }
-
-    /// True when the point lies inside (edges included).
-    public func contains(x px: Double, y py: Double) -> Bool { px >= x && px <= maxX && py >= y && py <= maxY }
-
-    /// The rectangle times `factor` (points to device pixels).
-    public func scaled(by factor: Double) -> LayoutRect {
-        LayoutRect(x: x * factor, y: y * factor, width: width * factor, height: height * factor)
-    }
-
-    /// The same rectangle in Raster's terms.
-    var rect: Rect { Rect(x: x, y: y, width: width, height: height) }
-
-    /// The smallest rectangle holding both.
-    func union(_ other: LayoutRect) -> LayoutRect {
-        let left = min(x, other.x)
-        let top = min(y, other.y)
-        return LayoutRect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
-    }
-}
-
 /// Every rectangle of a navigation screen by name, with the screen's size and camera.
 public struct NavigationLayout: Hashable, Sendable {
     /// The camera the map is drawn with.
@@ -87,15 +35,15 @@ public struct NavigationLayout: Hashable, Sendable {
     /// The camera.
     public var camera: CameraPosition
     /// The rectangles, in drawing order.
-    public private(set) var rects: [(name: String, rect: LayoutRect)] = []
+    public private(set) var rects: [(name: String, rect: Rect)] = []
 
     /// The rectangle named `name`, if that element is drawn.
-    public subscript(name: String) -> LayoutRect? {
+    public subscript(name: String) -> Rect? {
         rects.first { $0.name == name }?.rect
     }
 
     /// Adds (or replaces) a named rectangle.
-    mutating func set(_ name: String, _ rect: LayoutRect) {
+    mutating func set(_ name: String, _ rect: Rect) {
         if let index = rects.firstIndex(where: { $0.name == name }) {
             rects[index].rect = rect
         } else {

@@ -60,7 +60,7 @@ extension NavigationScreen {
     }
 
     private func drawSecondary(
-        _ content: HeaderSecondary, in rect: LayoutRect, night: Bool,
+        _ content: HeaderSecondary, in rect: Rect, night: Bool,
         on painter: inout ScreenPainter
     ) throws(RasterError) {
         let text = settings.navigationHeaderNextStepTextColor

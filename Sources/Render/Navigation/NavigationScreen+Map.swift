@@ -33,22 +33,22 @@ struct MapMarks {
     func obstacles(scale: Double) -> [LabelObstacle] {
         var result: [LabelObstacle] = alternates.map { .line($0.points, width: Self.alternateCasingWidth * scale) }
         result += routeRuns.map { .line($0.points, width: Self.routeCasingWidth * scale) }
-        func box(_ rect: LayoutRect) -> LabelObstacle { .box(rect.scaled(by: scale).rect) }
+        func box(_ rect: Rect) -> LabelObstacle { .box(rect.scaled(by: scale)) }
         for feature in features {
             let at = feature.at
             switch feature.type {
-            case .trafficLight: result.append(box(LayoutRect(x: at.x - 8.5, y: at.y - 31.5, width: 17, height: 33)))
-            case .stopSign: result.append(box(LayoutRect(x: at.x - 13, y: at.y - 27, width: 26, height: 26)))
+            case .trafficLight: result.append(box(Rect(x: at.x - 8.5, y: at.y - 31.5, width: 17, height: 33)))
+            case .stopSign: result.append(box(Rect(x: at.x - 13, y: at.y - 27, width: 26, height: 26)))
             }
         }
         for destination in destinations {
             let at = destination.at
             result.append(
                 destination.final
-                    ? box(LayoutRect(x: at.x - 13, y: at.y - 35, width: 30, height: 40))
-                    : box(LayoutRect(x: at.x - 10, y: at.y - 10, width: 22, height: 22)))
+                    ? box(Rect(x: at.x - 13, y: at.y - 35, width: 30, height: 40))
+                    : box(Rect(x: at.x - 10, y: at.y - 10, width: 22, height: 22)))
         }
-        if let vehicle { result.append(box(LayoutRect(x: vehicle.at.x - 19, y: vehicle.at.y - 19, width: 38, height: 40))) }
+        if let vehicle { result.append(box(Rect(x: vehicle.at.x - 19, y: vehicle.at.y - 19, width: 38, height: 40))) }
         return result
     }
 }
@@ -202,9 +202,9 @@ extension NavigationScreen {
 enum RoadFeatureIcons {
     /// A signal head: three lamps in a dark housing, standing above its point.
     static func drawTrafficLight(at p: Point, on painter: inout ScreenPainter) {
-        let housing = LayoutRect(x: p.x - 7, y: p.y - 30, width: 14, height: 30)
+        let housing = Rect(x: p.x - 7, y: p.y - 30, width: 14, height: 30)
         painter.fill(
-            LayoutRect(x: housing.x - 1.5, y: housing.y - 1.5, width: housing.width + 3, height: housing.height + 3), .white,
+            Rect(x: housing.x - 1.5, y: housing.y - 1.5, width: housing.width + 3, height: housing.height + 3), .white,
             radius: 5)
         painter.fill(housing, .rgb(0x202124), radius: 4)
         for (k, color) in [Color.rgb(0xEA4335), .rgb(0xFBBC04), .rgb(0x34A853)].enumerated() {

@@ -25,12 +25,12 @@ extension NavigationScreen {
 
     // MARK: - Trip progress bar
 
-    private func drawProgressBar(_ rect: LayoutRect, palette: NavigationPalette, on painter: inout ScreenPainter) {
+    private func drawProgressBar(_ rect: Rect, palette: NavigationPalette, on painter: inout ScreenPainter) {
         guard let route, let progress = progressMeters, route.totalMeters > 0 else { return }
         let traffic = self.traffic ?? route.estimatedTraffic
         let total = route.totalMeters
         func y(_ meters: Double) -> Double { rect.maxY - meters / total * rect.height }
-        painter.fill(LayoutRect(x: rect.x - 2, y: rect.y - 2, width: rect.width + 4, height: rect.height + 4), palette.panel, radius: 4)
+        painter.fill(Rect(x: rect.x - 2, y: rect.y - 2, width: rect.width + 4, height: rect.height + 4), palette.panel, radius: 4)
         // Runs of one colour along the trip: the travelled part, then the traffic ahead with
         // segments shorter than a device pixel of bar taking their first one's colour.
         var runs: [(from: Double, to: Double, color: Color)] = []
@@ -53,10 +53,10 @@ extension NavigationScreen {
             segment = next
         }
         for run in runs {
-            painter.fill(LayoutRect(x: rect.x, y: y(run.to), width: rect.width, height: y(run.from) - y(run.to)), run.color)
+            painter.fill(Rect(x: rect.x, y: y(run.to), width: rect.width, height: y(run.from) - y(run.to)), run.color)
         }
         for meters in route.destinationMeters.dropLast() {
-            painter.fill(LayoutRect(x: rect.x - 1, y: y(meters) - 1, width: rect.width + 2, height: 2), palette.panelText)
+            painter.fill(Rect(x: rect.x - 1, y: y(meters) - 1, width: rect.width + 2, height: 2), palette.panelText)
         }
         painter.fill(.circle(center: Point(rect.midX, rect.y), radius: 5), .rgb(0xD93025))
         let at = Point(rect.midX, y(progress))
@@ -67,7 +67,7 @@ extension NavigationScreen {
     // MARK: - Speedometer
 
     private func drawSpeedometer(
-        speed rect: LayoutRect, limit: LayoutRect?, palette: NavigationPalette, night: Bool,
+        speed rect: Rect, limit: Rect?, palette: NavigationPalette, night: Bool,
         on painter: inout ScreenPainter
     ) throws(RasterError) {
         let speed = speedMetersPerSecond
@@ -81,7 +81,7 @@ extension NavigationScreen {
             }
         }
         painter.fill(
-            LayoutRect(x: rect.x - 1, y: rect.y - 1, width: rect.width + 2, height: rect.height + 2), palette.panelOutline,
+            Rect(x: rect.x - 1, y: rect.y - 1, width: rect.width + 2, height: rect.height + 2), palette.panelOutline,
             radius: 13)
         painter.fill(rect, background, radius: 12)
         let number = speed.map { String(NavigationText.speed(metersPerSecond: $0, units: options.units)) } ?? "–"
@@ -103,9 +103,9 @@ extension NavigationScreen {
                 laid, x: center.x - painter.width(laid) / 2, baseline: center.y + laid.size / painter.scale * Badge.capHeight / 2,
                 color: .rgb(0x202124))
         case .imperial:
-            let sign = LayoutRect(x: limit.x + 7, y: limit.y, width: limit.width - 14, height: limit.height)
+            let sign = Rect(x: limit.x + 7, y: limit.y, width: limit.width - 14, height: limit.height)
             painter.fill(
-                LayoutRect(x: sign.x - 1, y: sign.y - 1, width: sign.width + 2, height: sign.height + 2), palette.panelOutline,
+                Rect(x: sign.x - 1, y: sign.y - 1, width: sign.width + 2, height: sign.height + 2), palette.panelOutline,
                 radius: 7)
             painter.fill(sign, .white, radius: 6)
             painter.stroke(
@@ -122,13 +122,13 @@ extension NavigationScreen {
 
     // MARK: - Buttons
 
-    private func drawRoundButton(_ rect: LayoutRect, palette: NavigationPalette, on painter: inout ScreenPainter) {
+    private func drawRoundButton(_ rect: Rect, palette: NavigationPalette, on painter: inout ScreenPainter) {
         let center = Point(rect.midX, rect.midY)
         painter.fill(.circle(center: Point(center.x, center.y + 1), radius: rect.width / 2 + 1), palette.panelOutline)
         painter.fill(.circle(center: center, radius: rect.width / 2), palette.panel)
     }
 
-    private func drawCompass(_ rect: LayoutRect, bearing: Double, palette: NavigationPalette, on painter: inout ScreenPainter) {
+    private func drawCompass(_ rect: Rect, bearing: Double, palette: NavigationPalette, on painter: inout ScreenPainter) {
         drawRoundButton(rect, palette: palette, on: &painter)
         let turn = Transform.rotation(radians: -bearing * .pi / 180).translatedBy(x: rect.midX, y: rect.midY)
         painter.fill(.polygon([Point(0, -15), Point(5, 0), Point(-5, 0)]), .rgb(0xEA4335), transform: turn)
@@ -136,7 +136,7 @@ extension NavigationScreen {
         painter.fill(.circle(center: Point(0, 0), radius: 1.8), palette.panel, transform: turn)
     }
 
-    private func drawMyLocation(_ rect: LayoutRect, palette: NavigationPalette, on painter: inout ScreenPainter) {
+    private func drawMyLocation(_ rect: Rect, palette: NavigationPalette, on painter: inout ScreenPainter) {
         drawRoundButton(rect, palette: palette, on: &painter)
         let c = Point(rect.midX, rect.midY)
         painter.stroke(.circle(center: c, radius: 9), palette.accent, width: 2.5)
@@ -148,9 +148,9 @@ extension NavigationScreen {
         }
     }
 
-    private func drawRecenter(_ rect: LayoutRect, palette: NavigationPalette, on painter: inout ScreenPainter) throws(RasterError) {
+    private func drawRecenter(_ rect: Rect, palette: NavigationPalette, on painter: inout ScreenPainter) throws(RasterError) {
         painter.fill(
-            LayoutRect(x: rect.x - 1, y: rect.y, width: rect.width + 2, height: rect.height + 2), palette.panelOutline,
+            Rect(x: rect.x - 1, y: rect.y, width: rect.width + 2, height: rect.height + 2), palette.panelOutline,
             radius: rect.height / 2 + 1)
         painter.fill(rect, palette.panel, radius: rect.height / 2)
         let arrow = Transform.scale(x: 0.62, y: 0.62).translatedBy(x: rect.x + 24, y: rect.midY + 1)
@@ -161,12 +161,12 @@ extension NavigationScreen {
 
     // MARK: - Footer
 
-    private func drawFooter(_ rect: LayoutRect, palette: NavigationPalette, on painter: inout ScreenPainter) throws(RasterError) {
+    private func drawFooter(_ rect: Rect, palette: NavigationPalette, on painter: inout ScreenPainter) throws(RasterError) {
         let radius = Self.footerCornerRadius
         painter.fill(
-            LayoutRect(x: rect.x, y: rect.y - 1, width: rect.width, height: rect.height + radius + 1), palette.panelOutline,
+            Rect(x: rect.x, y: rect.y - 1, width: rect.width, height: rect.height + radius + 1), palette.panelOutline,
             radius: radius + 1)
-        painter.fill(LayoutRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height + radius), palette.panel, radius: radius)
+        painter.fill(Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height + radius), palette.panel, radius: radius)
         let seconds = navInfo.timeToNextDestinationSeconds
         let time: Color =
             switch navInfo.delayCategory {

@@ -80,28 +80,28 @@ extension NavigationScreen {
             orientation: options.isLandscape ? "landscape" : "portrait", lighting: lighting.rawValue,
             camera: .init(latitude: 0, longitude: 0, zoom: 0, bearing: 0, mode: options.camera.name))
 
-        var headerRect: LayoutRect?
-        var primary: LayoutRect?
-        var secondary: LayoutRect?
+        var headerRect: Rect?
+        var primary: Rect?
+        var secondary: Rect?
         if let header {
-            primary = LayoutRect(x: 0, y: 0, width: column, height: Self.headerPrimaryHeight)
+            primary = Rect(x: 0, y: 0, width: column, height: Self.headerPrimaryHeight)
             if let height = secondaryHeight(header) {
-                secondary = LayoutRect(x: 0, y: Self.headerPrimaryHeight, width: column, height: height)
+                secondary = Rect(x: 0, y: Self.headerPrimaryHeight, width: column, height: height)
             }
             headerRect = primary.map { p in secondary.map { p.union($0) } ?? p }
         }
-        var footer: LayoutRect? = showFooter ? LayoutRect(x: 0, y: h - Self.footerHeight, width: column, height: Self.footerHeight) : nil
+        var footer: Rect? = showFooter ? Rect(x: 0, y: h - Self.footerHeight, width: column, height: Self.footerHeight) : nil
         // A screen too short for both keeps the header.
         if let f = footer, let top = headerRect, top.maxY + 8 > f.y { footer = nil }
 
         // The map is what the header and footer leave free.
-        var map = LayoutRect(x: 0, y: 0, width: w, height: h)
+        var map = Rect(x: 0, y: 0, width: w, height: h)
         if options.isLandscape {
-            if headerRect != nil || footer != nil { map = LayoutRect(x: column, y: 0, width: w - column, height: h) }
+            if headerRect != nil || footer != nil { map = Rect(x: column, y: 0, width: w - column, height: h) }
         } else {
             let top = headerRect?.maxY ?? 0
             let bottom = footer?.y ?? h
-            map = LayoutRect(x: 0, y: top, width: w, height: max(1, bottom - top))
+            map = Rect(x: 0, y: top, width: w, height: max(1, bottom - top))
         }
         layout.set("map", map)
         let bottomLimit = (options.isLandscape ? h : footer?.y ?? h) - Self.margin
@@ -110,17 +110,17 @@ extension NavigationScreen {
             let bottom = h - Self.progressBarBottomInset
             let top = max(Self.progressBarMinimumTop, bottom - Self.progressBarMaximumHeight)
             if bottom - top >= Self.progressBarMinimumHeight {
-                layout.set("tripProgressBar", LayoutRect(x: map.x + Self.margin, y: top, width: Self.progressBarWidth, height: bottom - top))
+                layout.set("tripProgressBar", Rect(x: map.x + Self.margin, y: top, width: Self.progressBarWidth, height: bottom - top))
             }
         }
 
-        var speedometer: LayoutRect?
+        var speedometer: Rect?
         if settings.shouldDisplaySpeedometer, isGuiding {
             let cell = Self.speedometerCell
-            let speed = LayoutRect(x: map.x + Self.margin, y: bottomLimit - cell, width: cell, height: cell)
+            let speed = Rect(x: map.x + Self.margin, y: bottomLimit - cell, width: cell, height: cell)
             var whole = speed
             if currentSpeedLimitKph != nil {
-                let limit = LayoutRect(x: speed.maxX + 6, y: speed.y, width: cell, height: cell)
+                let limit = Rect(x: speed.maxX + 6, y: speed.y, width: cell, height: cell)
                 whole = speed.union(limit)
                 layout.set("speedometer", whole)
                 layout.set("currentSpeed", speed)
@@ -140,16 +140,16 @@ extension NavigationScreen {
         let following = options.camera == .following
         if settings.compassButton, following || abs(camera.bearing.truncatingRemainder(dividingBy: 360)) > 0.01 {
             let top = (options.isLandscape ? 0 : headerRect?.maxY ?? 0) + Self.margin
-            layout.set("compassButton", LayoutRect(x: w - Self.margin - 44, y: top, width: 44, height: 44))
+            layout.set("compassButton", Rect(x: w - Self.margin - 44, y: top, width: 44, height: 44))
         }
-        var myLocation: LayoutRect?
+        var myLocation: Rect?
         if settings.myLocationButton {
-            let rect = LayoutRect(x: w - Self.margin - 48, y: bottomLimit - 48, width: 48, height: 48)
+            let rect = Rect(x: w - Self.margin - 48, y: bottomLimit - 48, width: 48, height: 48)
             layout.set("myLocationButton", rect)
             myLocation = rect
         }
         if settings.recenterButtonEnabled, !following {
-            var rect = LayoutRect(x: map.midX - 66, y: bottomLimit - 44, width: 132, height: 44)
+            var rect = Rect(x: map.midX - 66, y: bottomLimit - 44, width: 132, height: 44)
             let obstacles = [speedometer, myLocation].compactMap { $0 }.filter { $0.intersects(rect) }
             if let top = obstacles.map(\.y).min() { rect.y = top - Self.margin - 44 }
             layout.set("recenterButton", rect)
@@ -222,7 +222,7 @@ extension NavigationScreen {
         return zoom
     }
 
-    func makeCamera(map: LayoutRect, scale: Double) -> Camera {
+    func makeCamera(map: Rect, scale: Double) -> Camera {
         let pixelWidth = options.pixelWidth
         let pixelHeight = options.pixelHeight
         let fallback = vehicleWorld ?? route?.worlds.first ?? WorldPoint(x: 128, y: 128)
@@ -275,7 +275,7 @@ extension NavigationScreen {
     /// The alternates the strategy draws, with their labels' rectangles where the label's
     /// anchor (the alternate's middle) is inside the map area.
     func alternateLabels(
-        camera: Camera, map: LayoutRect, into layout: inout NavigationLayout
+        camera: Camera, map: Rect, into layout: inout NavigationLayout
     ) throws(RasterError)
         -> [(index: Int, label: String)]
     {
@@ -292,7 +292,7 @@ extension NavigationScreen {
             let y = anchor.y / scale
             guard map.contains(x: x, y: y) else { continue }
             let width = try TextLayout(text: label, font: Font.dejaVuSans(bold: true), size: 14 * scale).width / scale + 20
-            layout.set("alternateRouteLabel\(index)", LayoutRect(x: (x - width / 2).rounded(), y: (y - 36).rounded(), width: width, height: 28))
+            layout.set("alternateRouteLabel\(index)", Rect(x: (x - width / 2).rounded(), y: (y - 36).rounded(), width: width, height: 28))
         }
         return result
     }

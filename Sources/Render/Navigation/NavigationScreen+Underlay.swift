@@ -18,7 +18,7 @@ extension NavigationScreen {
         // rectangle is where they belong, and where the attribution stays visible.
         let scale = Double(options.scale)
         let keepOut: [LabelObstacle] =
-            plan.layout.rects.filter { $0.name != "map" }.map { .box($0.rect.scaled(by: scale).rect) } + marks.obstacles(scale: scale)
+            plan.layout.rects.filter { $0.name != "map" }.map { .box($0.rect.scaled(by: scale)) } + marks.obstacles(scale: scale)
         let visible = attributionArea(plan, underlay: underlay)
         let rows = mapRows(plan, palette: palette, night: night)
         guard rows.count < canvas.height else {
@@ -26,7 +26,7 @@ extension NavigationScreen {
         }
         guard !rows.isEmpty else { return [] }
         let top = Double(rows.lowerBound)
-        func shifted(_ rect: LayoutRect) -> LayoutRect { LayoutRect(x: rect.x, y: rect.y - top, width: rect.width, height: rect.height) }
+        func shifted(_ rect: Rect) -> Rect { Rect(x: rect.x, y: rect.y - top, width: rect.width, height: rect.height) }
         var band = Canvas(width: canvas.width, height: rows.count, background: night ? style.map.nightBackground : style.map.background)
         let labels = try underlay.draw(
             on: &band, camera: plan.camera.cropped(x: 0, y: rows.lowerBound, width: canvas.width, height: rows.count),
@@ -36,21 +36,21 @@ extension NavigationScreen {
     }
 
     /// The part of the screen the map shows through, device pixels.
-    func mapArea(_ plan: ScreenPlan) -> LayoutRect {
-        (plan.layout["map"] ?? LayoutRect(x: 0, y: 0, width: Double(options.width), height: Double(options.height)))
+    func mapArea(_ plan: ScreenPlan) -> Rect {
+        (plan.layout["map"] ?? Rect(x: 0, y: 0, width: Double(options.width), height: Double(options.height)))
             .scaled(by: Double(options.scale))
     }
 
     /// The map's area with its bottom raised above any button or gauge the attribution's plate
     /// would lie under in the map's corner (a Re-center button on a narrow screen), so that the
     /// attribution stays whole and visible; device pixels.
-    func attributionArea(_ plan: ScreenPlan, underlay: any MapUnderlay) -> LayoutRect {
+    func attributionArea(_ plan: ScreenPlan, underlay: any MapUnderlay) -> Rect {
         var area = mapArea(plan)
         let controls = plan.layout.rects.filter { $0.name != "map" }.map { $0.rect.scaled(by: Double(options.scale)) }
         // Each round clears one more control; the area only shrinks, so this ends.
         for _ in 0...controls.count {
             guard let plate = underlay.attributionBox(camera: plan.camera, visibleArea: area, lighting: lighting) else { break }
-            let covering = controls.filter { $0.rect.intersects(plate) && $0.y > area.y && $0.y < area.maxY }
+            let covering = controls.filter { $0.intersects(plate) && $0.y > area.y && $0.y < area.maxY }
             guard let top = covering.map(\.y).min() else { break }
             area.height = max(1, top - area.y)
         }

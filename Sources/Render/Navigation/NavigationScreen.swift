@@ -69,7 +69,7 @@ public struct NavigationFrame: Sendable {
     /// Every rectangle drawn, by name.
     public var layout: NavigationLayout
     /// Device-pixel boxes whose pixels FreeType decides (for golden comparisons).
-    package var textBoxes: [LayoutRect]
+    package var textBoxes: [Rect]
     /// The boxes of the basemap's labels drawn, device pixels (for tests that they keep clear
     /// of the route and markers).
     package var labelBoxes: [Rect] = []

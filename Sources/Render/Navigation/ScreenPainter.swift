@@ -9,7 +9,7 @@ struct ScreenPainter {
     var canvas: Canvas
     let scale: Double
     /// Device-pixel boxes of every text drawn (with two pixels of margin).
-    private(set) var textBoxes: [LayoutRect] = []
+    private(set) var textBoxes: [Rect] = []
 
     init(canvas: Canvas, scale: Double) {
         self.canvas = canvas
@@ -28,7 +28,7 @@ struct ScreenPainter {
             transform: transform.concatenating(pointTransform))
     }
 
-    mutating func fill(_ rect: LayoutRect, _ color: Color, radius: Double = 0) {
+    mutating func fill(_ rect: Rect, _ color: Color, radius: Double = 0) {
         fill(.roundedRectangle(x: rect.x, y: rect.y, width: rect.width, height: rect.height, radius: radius), color)
     }
 
@@ -45,7 +45,7 @@ struct ScreenPainter {
         let origin = Point(x * scale, baseline * scale)
         try canvas.draw(layout, at: origin, color: color)
         textBoxes.append(
-            LayoutRect(
+            Rect(
                 x: origin.x - 2, y: origin.y - layout.ascent - 2,
                 width: layout.width + 4, height: layout.ascent + layout.descent + 4))
     }
