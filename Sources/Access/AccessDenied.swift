@@ -5,38 +5,38 @@ import TripModel
 /// (PERMISSION_DENIED: 403), a resource it may not see answered as one that does not exist
 /// (NOT_FOUND: 404), or a token over its rate (RESOURCE_EXHAUSTED: 429, with when to retry).
 /// Each says what was wrong and never whether another provider's resource exists.
-public struct AccessDenied: Error, Sendable, Hashable, CustomStringConvertible {
+package struct AccessDenied: Error, Sendable, Hashable, CustomStringConvertible {
     /// The Google status.
-    public var code: StatusError.Code
+    package var code: StatusError.Code
     /// What was wrong, for the caller.
-    public var message: String
+    package var message: String
     /// Whole seconds until a rate-limited token may call again; nil for other refusals.
-    public var retryAfterSeconds: Int?
+    package var retryAfterSeconds: Int?
 
     /// A token that does not prove who calls.
-    public static func unauthenticated(_ message: String) -> AccessDenied {
+    package static func unauthenticated(_ message: String) -> AccessDenied {
         AccessDenied(code: .unauthenticated, message: message)
     }
 
     /// A caller that may not do this.
-    public static func denied(_ message: String) -> AccessDenied {
+    package static func denied(_ message: String) -> AccessDenied {
         AccessDenied(code: .permissionDenied, message: message)
     }
 
     /// A token over its rate, which may call again after `seconds` (rounded up, at least 1).
-    public static func rateLimited(retryAfter seconds: Double) -> AccessDenied {
+    package static func rateLimited(retryAfter seconds: Double) -> AccessDenied {
         let wait = max(1, Int(seconds.rounded(.up)))
         return AccessDenied(
             code: .resourceExhausted, message: "this token is making requests faster than this server allows; retry after \(wait) s",
             retryAfterSeconds: wait)
     }
 
-    public var description: String { "\(code.status): \(message)" }
+    package var description: String { "\(code.status): \(message)" }
 }
 
 extension AccessDenied {
     /// A resource the caller may not see, refused as the store refuses one that does not exist.
-    public init(_ missing: StatusError) {
+    package init(_ missing: StatusError) {
         self.init(code: missing.code, message: missing.message)
     }
 }

@@ -3,20 +3,20 @@
 /// wires: REST's `Authorization` header, gRPC's `authorization` metadata, and the tokens in
 /// page paths (`/share/{token}`). A caller's requests count against one budget whichever wire
 /// they come by, and whichever spelling of its token (the budget is its verified claims').
-public struct Authenticator: Sendable {
+package struct Authenticator: Sendable {
     /// Who verifies tokens.
-    public let authority: TokenAuthority
+    package let authority: TokenAuthority
     /// Each token's request budget.
-    public let limiter: TokenRateLimiter
+    package let limiter: TokenRateLimiter
 
     /// Creates an authenticator.
-    public init(authority: TokenAuthority, limiter: TokenRateLimiter) {
+    package init(authority: TokenAuthority, limiter: TokenRateLimiter) {
         self.authority = authority
         self.limiter = limiter
     }
 
     /// The caller `token` stands for.
-    public func principal(token: String) async throws(AccessDenied) -> Principal {
+    package func principal(token: String) async throws(AccessDenied) -> Principal {
         let principal: Principal
         do {
             principal = try await authority.verify(token)

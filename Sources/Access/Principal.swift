@@ -1,5 +1,5 @@
 /// A caller's role (DESIGN §4).
-public enum Role: String, Sendable, CaseIterable, Codable {
+package enum Role: String, Sendable, CaseIterable, Codable {
     /// A rider: reads its own trip's journey-sharing view, preview and events.
     case consumer
     /// A driver: reads and updates its own vehicle and moves its trips' status.
@@ -9,24 +9,24 @@ public enum Role: String, Sendable, CaseIterable, Codable {
 }
 
 /// Who is calling, from a verified token: a role, bound to one provider (DESIGN §4).
-public struct Principal: Sendable, Hashable {
+package struct Principal: Sendable, Hashable {
     /// The role claimed.
-    public var role: Role
+    package var role: Role
     /// The provider whose resources the token may touch (`authorization.provider`);
     /// ``allProviders`` only on a server token for every provider of this server.
-    public var provider: String
+    package var provider: String
     /// The one trip a consumer may see; nil for other roles.
-    public var tripId: String?
+    package var tripId: String?
     /// The one vehicle a driver may act for; nil for other roles.
-    public var vehicleId: String?
+    package var vehicleId: String?
     /// The token's subject, for logs.
-    public var subject: String?
+    package var subject: String?
 
     /// The `authorization.provider` of a server token good for every provider.
-    public static let allProviders = "*"
+    package static let allProviders = "*"
 
     /// Creates a principal of `provider`.
-    public init(role: Role, provider: String, tripId: String? = nil, vehicleId: String? = nil, subject: String? = nil) {
+    package init(role: Role, provider: String, tripId: String? = nil, vehicleId: String? = nil, subject: String? = nil) {
         self.role = role
         self.provider = provider
         self.tripId = tripId
@@ -35,7 +35,7 @@ public struct Principal: Sendable, Hashable {
     }
 
     /// Whether the token may act on `provider`'s resources.
-    public func mayAccess(provider: String) -> Bool {
+    package func mayAccess(provider: String) -> Bool {
         self.provider == provider || self.provider == Self.allProviders
     }
 }

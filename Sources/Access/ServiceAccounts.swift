@@ -20,15 +20,15 @@ import TripModel
 ///    "keys": {"3f2a...": "-----BEGIN CERTIFICATE-----\n..."}}
 /// ]}
 /// ```
-public struct ServiceAccounts: Sendable {
+package struct ServiceAccounts: Sendable {
     /// One account: who it is, what its tokens may do, and the keys that verify them.
-    public struct Account: Sendable {
+    package struct Account: Sendable {
         /// The account's e-mail: its tokens' `iss` and `sub`.
-        public var email: String
+        package var email: String
         /// The role of every token the account signs.
-        public var role: Role
+        package var role: Role
         /// The provider its tokens act for (``Principal/allProviders`` only for a server).
-        public var provider: String
+        package var provider: String
         /// The algorithm each key verifies, by key ID.
         var algorithms: [String: String]
         /// The keys, by key ID.
@@ -36,25 +36,25 @@ public struct ServiceAccounts: Sendable {
     }
 
     /// Why the file cannot be used, for the start-up message.
-    public struct LoadError: Error, CustomStringConvertible {
+    package struct LoadError: Error, CustomStringConvertible {
         /// What is wrong, naming the file and the account.
-        public var description: String
+        package var description: String
     }
 
     /// The accounts, by e-mail.
     private(set) var accounts: [String: Account]
 
     /// No account: only the server's own tokens are accepted.
-    public static let none = ServiceAccounts(accounts: [:])
+    package static let none = ServiceAccounts(accounts: [:])
 
     /// Whether no account is listed.
-    public var isEmpty: Bool { accounts.isEmpty }
+    package var isEmpty: Bool { accounts.isEmpty }
 
     /// The account with `email`, if listed.
     func account(_ email: String) -> Account? { accounts[email] }
 
     /// The accounts of the file at `path` (key files named in it are read relative to it).
-    public static func load(path: String) async throws(LoadError) -> ServiceAccounts {
+    package static func load(path: String) async throws(LoadError) -> ServiceAccounts {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LoadError(description: "cannot read the service accounts file \(path)")
         }
@@ -62,7 +62,7 @@ public struct ServiceAccounts: Sendable {
     }
 
     /// The accounts of a file's bytes; `file` names it in errors and locates its key files.
-    public static func parse(_ bytes: [UInt8], file: String) async throws(LoadError) -> ServiceAccounts {
+    package static func parse(_ bytes: [UInt8], file: String) async throws(LoadError) -> ServiceAccounts {
         let document: JSONValue
         do {
             document = try JSONParser.parse(bytes)

@@ -3,32 +3,32 @@ import Foundation
 /// Where the server's token keys come from (DESIGN §4): `TRIPSHARE_JWT_SECRET` (HS256)
 /// and/or `TRIPSHARE_JWKS` (a JWKS file of public keys); with neither, a random secret in the
 /// data directory, created on first use with mode 0600.
-public struct SigningKeys: Sendable {
+package struct SigningKeys: Sendable {
     /// The HS256 secret, if any.
-    public var hmacSecret: [UInt8]?
+    package var hmacSecret: [UInt8]?
     /// The JWKS document, if any.
-    public var jwksJSON: String?
+    package var jwksJSON: String?
     /// Where the keys came from, for the start-up message.
-    public var source: String
+    package var source: String
     /// The secret file created just now, if one was (the user should be told).
-    public var createdSecretFile: String?
+    package var createdSecretFile: String?
     /// Whether the secret was created just now in the shared store (SigningKeys+Store.swift).
-    public var createdInStore = false
+    package var createdInStore = false
 
     /// The name of the secret file in the data directory.
-    public static let secretFileName = "jwt-secret"
+    package static let secretFileName = "jwt-secret"
 
     /// Why the keys could not be loaded.
-    public struct LoadError: Error, CustomStringConvertible {
+    package struct LoadError: Error, CustomStringConvertible {
         /// What went wrong, for the user.
-        public var description: String
+        package var description: String
 
         /// Creates the error that `description` explains.
-        public init(description: String) { self.description = description }
+        package init(description: String) { self.description = description }
     }
 
     /// Resolves the keys from the environment, else from (or into) the data directory.
-    public static func resolve(environment: [String: String], dataDirectory: String) throws -> SigningKeys {
+    package static func resolve(environment: [String: String], dataDirectory: String) throws -> SigningKeys {
         var (keys, sources) = try configured(environment: environment)
         if sources.isEmpty {
             let path = (dataDirectory as NSString).appendingPathComponent(secretFileName)

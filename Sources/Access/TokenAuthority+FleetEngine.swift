@@ -2,7 +2,7 @@ import JWTKit
 
 extension TokenAuthority {
     /// The audience of a Fleet Engine token.
-    public static let fleetEngineAudience = "https://fleetengine.googleapis.com/"
+    package static let fleetEngineAudience = "https://fleetengine.googleapis.com/"
 
     /// Whether a token is meant as a Fleet Engine token (DESIGN §4): its audience is Fleet
     /// Engine's, or a listed service account issued it. Such a token is verified only against

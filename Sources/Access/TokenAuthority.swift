@@ -10,31 +10,31 @@ import TripModel
 /// live at most an hour, and every token is bound to one provider (`authorization.provider`).
 /// Fleet Engine–shaped tokens of listed service accounts are accepted too
 /// (TokenAuthority+FleetEngine.swift), verified only with their account's keys.
-public final class TokenAuthority: Sendable {
+package final class TokenAuthority: Sendable {
     /// Why a token was refused; each becomes a 401 with this message.
-    public struct Rejection: Error, Equatable, CustomStringConvertible {
+    package struct Rejection: Error, Equatable, CustomStringConvertible {
         /// What was wrong with the token.
-        public var description: String
+        package var description: String
 
         /// Creates a rejection saying what was wrong.
-        public init(description: String) { self.description = description }
+        package init(description: String) { self.description = description }
     }
 
     /// The audience every token must name.
-    public static let audience = "tripshare"
+    package static let audience = "tripshare"
     /// Longest allowed lifetime (`exp - iat`).
-    public static let maximumLifetime: Double = 3_600
+    package static let maximumLifetime: Double = 3_600
     /// Clock skew tolerated on `exp`, `nbf` and `iat` unless configured: tokens are minted by
     /// the provider's servers and checked by ours, both kept on time by NTP, so a minute
     /// covers a badly synchronised one while an expired token works at most a minute longer.
-    public static let defaultClockSkew: Double = 60
+    package static let defaultClockSkew: Double = 60
     /// The largest skew that may be configured: more would stretch an hour's token by half.
-    public static let maximumClockSkew: Double = 1_800
+    package static let maximumClockSkew: Double = 1_800
     /// Shortest accepted HMAC secret: HS256 keys shorter than the hash are weak.
-    public static let minimumSecretLength = 32
+    package static let minimumSecretLength = 32
 
     /// Clock skew tolerated on `exp`, `nbf` and `iat`, in seconds.
-    public let clockSkew: Double
+    package let clockSkew: Double
     private let keys: JWTKeyCollection
     private let algorithms: KeyAlgorithms
     private let canSign: Bool
@@ -48,7 +48,7 @@ public final class TokenAuthority: Sendable {
     /// Creates an authority from an HMAC secret and/or a JWKS document, tolerating
     /// `clockSkew` seconds (at most ``maximumClockSkew``) between the minting and our clock,
     /// that also accepts the Fleet Engine–shaped tokens of `serviceAccounts`.
-    public init(
+    package init(
         hmacSecret: [UInt8]?, jwksJSON: String? = nil, serviceAccounts: ServiceAccounts = .none, clock: WallClock = .system,
         clockSkew: Double = defaultClockSkew, cacheBytes: Int = CacheBudget.standard.verifiedTokens
     ) async throws {
@@ -76,7 +76,7 @@ public final class TokenAuthority: Sendable {
     }
 
     /// The caller a bearer token stands for, or a ``Rejection`` saying why not.
-    public func verify(_ token: String) async throws(Rejection) -> Principal {
+    package func verify(_ token: String) async throws(Rejection) -> Principal {
         let now = clock.now.secondsSince1970
         if let hit = verifiedTokens.value(forKey: token) {
             try checkWindow(now: now, expires: hit.expires, notBefore: hit.notBefore)
@@ -123,7 +123,7 @@ public final class TokenAuthority: Sendable {
     }
 
     /// Mints a token for `principal`, valid for `lifetime` seconds from now (at most an hour).
-    public func mint(_ principal: Principal, lifetime: Double = 3_600, issuer: String = "tripshare") async throws -> String {
+    package func mint(_ principal: Principal, lifetime: Double = 3_600, issuer: String = "tripshare") async throws -> String {
         guard canSign else { throw Rejection(description: "tokens can be minted only with the HMAC secret (TRIPSHARE_JWT_SECRET)") }
         guard lifetime > 0, lifetime <= Self.maximumLifetime else {
             throw Rejection(description: "a token may live at most \(Int(Self.maximumLifetime)) seconds")

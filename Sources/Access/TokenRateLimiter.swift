@@ -10,30 +10,30 @@ import Synchronization
 /// Each process counts on its own: behind a load balancer with several servers, a token may
 /// make up to that many times the rate in all. Memory is bounded by ``capacity`` buckets;
 /// a full bucket is the same as none, so those go first when room is needed.
-public final class TokenRateLimiter: Sendable {
+package final class TokenRateLimiter: Sendable {
     /// How fast a token may call.
-    public struct Rate: Sendable, Equatable {
+    package struct Rate: Sendable, Equatable {
         /// The sustained rate.
-        public var requestsPerSecond: Double
+        package var requestsPerSecond: Double
         /// Requests a token may make at once after a quiet spell.
-        public var burst: Double
+        package var burst: Double
 
         /// A rate of `requestsPerSecond` with bursts of `burst` (at least one second's worth).
-        public init(requestsPerSecond: Double, burst: Double) {
+        package init(requestsPerSecond: Double, burst: Double) {
             self.requestsPerSecond = requestsPerSecond
             self.burst = max(burst, requestsPerSecond, 1)
         }
     }
 
     /// Which roles are limited, and how.
-    public struct Policy: Sendable, Equatable {
+    package struct Policy: Sendable, Equatable {
         /// The rate of each driver and consumer token; nil for none.
-        public var driverAndConsumer: Rate?
+        package var driverAndConsumer: Rate?
         /// The rate of each server token; nil for none.
-        public var server: Rate?
+        package var server: Rate?
 
         /// Creates a policy.
-        public init(driverAndConsumer: Rate?, server: Rate?) {
+        package init(driverAndConsumer: Rate?, server: Rate?) {
             self.driverAndConsumer = driverAndConsumer
             self.server = server
         }
@@ -46,11 +46,11 @@ public final class TokenRateLimiter: Sendable {
         /// polling its trip once a second; 10 a second is well above both. A burst of 100
         /// covers an app that starts by fetching every maneuver icon it may show (66) and its
         /// trip.
-        public static let standard = Policy(
+        package static let standard = Policy(
             driverAndConsumer: Rate(requestsPerSecond: 10, burst: 100), server: nil)
 
         /// No limits (fixture replays and tests that are not about limits).
-        public static let unlimited = Policy(driverAndConsumer: nil, server: nil)
+        package static let unlimited = Policy(driverAndConsumer: nil, server: nil)
 
         /// The rate of `role`'s tokens.
         func rate(of role: Role) -> Rate? {
@@ -74,32 +74,32 @@ public final class TokenRateLimiter: Sendable {
     }
 
     /// The policy in force.
-    public let policy: Policy
+    package let policy: Policy
     /// Most buckets kept; about 40 bytes each.
-    public let capacity: Int
+    package let capacity: Int
     private let now: @Sendable () -> Double
     private let buckets = Mutex([BucketKey: Bucket]())
 
     /// A limiter that reads `now` (seconds on a monotonic clock; the system's uptime by
     /// default) and keeps at most `capacity` buckets.
-    public init(policy: Policy = .standard, capacity: Int = 100_000, now: @escaping @Sendable () -> Double = TokenRateLimiter.uptime) {
+    package init(policy: Policy = .standard, capacity: Int = 100_000, now: @escaping @Sendable () -> Double = TokenRateLimiter.uptime) {
         self.policy = policy
         self.capacity = max(capacity, 1)
         self.now = now
     }
 
     /// Seconds since boot on a clock that never goes back.
-    public static let uptime: @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+    package static let uptime: @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
     /// Takes one request from the budget of the caller `principal` names: nil when it may go
     /// ahead, else the seconds until it may call again.
-    public func admit(_ principal: Principal) -> Double? {
+    package func admit(_ principal: Principal) -> Double? {
         admit(key: .caller(principal), role: principal.role)
     }
 
     /// Takes one request from the budget of `key` (a client's address, say), limited as a
     /// `role` token: nil when it may go ahead, else the seconds until it may call again.
-    public func admit(key: String, role: Role) -> Double? {
+    package func admit(key: String, role: Role) -> Double? {
         admit(key: .other(key), role: role)
     }
 
@@ -125,7 +125,7 @@ public final class TokenRateLimiter: Sendable {
     }
 
     /// Buckets held now (for tests and metrics).
-    public var count: Int { buckets.withLock { $0.count } }
+    package var count: Int { buckets.withLock { $0.count } }
 
     /// Drops the buckets that have refilled (they are the same as no bucket); when every
     /// bucket is still in use, the tenth used longest ago, so the next inserts find room.

@@ -16,7 +16,7 @@ import Synchronization
 
 /// A thread-safe cache of at most `capacity` entries and, optionally, `costLimit` total cost,
 /// evicting the entries not read for the longest (CLOCK).
-public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     @usableFromInline
     struct Ring {
         @usableFromInline var positions: [Key: Int] = [:]
@@ -64,20 +64,20 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
 
     @usableFromInline let ring = Mutex(Ring())
     /// The most entries kept.
-    public let capacity: Int
+    package let capacity: Int
     /// The most total cost kept, if bounded by cost.
-    public let costLimit: Int?
+    package let costLimit: Int?
 
     /// A cache of at most `capacity` entries (at least 1) and, when given, at most
     /// `costLimit` total cost.
-    public init(capacity: Int, costLimit: Int? = nil) {
+    package init(capacity: Int, costLimit: Int? = nil) {
         self.capacity = max(1, capacity)
         self.costLimit = costLimit.map { max(0, $0) }
     }
 
     /// The value cached under `key`, marking it as recently used.
     @inlinable
-    public func value(forKey key: Key) -> Value? {
+    package func value(forKey key: Key) -> Value? {
         ring.withLock { ring in
             guard let position = ring.positions[key] else { return nil }
             ring.referenced[position] = true
@@ -88,7 +88,7 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
     /// Caches `value` under `key`, replacing what was there, evicting others as needed. A
     /// value whose cost alone exceeds the cost limit is not cached.
     @inlinable
-    public func setValue(_ value: Value, forKey key: Key, cost: Int = 1) {
+    package func setValue(_ value: Value, forKey key: Key, cost: Int = 1) {
         let capacity = capacity
         let costLimit = costLimit
         ring.withLock { ring in
@@ -132,7 +132,7 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
     /// The value cached under `key`, or `make()`'s, cached with `cost(value)`. `make` runs
     /// outside the lock: two callers missing at once may both make the value.
     @inlinable
-    public func value(forKey key: Key, cost: (Value) -> Int = { _ in 1 }, orMake make: () throws -> Value) rethrows -> Value {
+    package func value(forKey key: Key, cost: (Value) -> Int = { _ in 1 }, orMake make: () throws -> Value) rethrows -> Value {
         if let hit = value(forKey: key) { return hit }
         let made = try make()
         setValue(made, forKey: key, cost: cost(made))
@@ -142,7 +142,7 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
     /// Removes and returns the value cached under `key`.
     @inlinable
     @discardableResult
-    public func removeValue(forKey key: Key) -> Value? {
+    package func removeValue(forKey key: Key) -> Value? {
         ring.withLock { ring in
             guard let position = ring.positions.removeValue(forKey: key) else { return nil }
             let value = ring.values[position]
@@ -153,9 +153,9 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
 
     /// How many entries are cached.
     @inlinable
-    public var count: Int { ring.withLock { $0.positions.count } }
+    package var count: Int { ring.withLock { $0.positions.count } }
 
     /// The total cost of the cached entries.
     @inlinable
-    public var totalCost: Int { ring.withLock { $0.totalCost } }
+    package var totalCost: Int { ring.withLock { $0.totalCost } }
 }

@@ -9,35 +9,35 @@
 /// The bytes a server's caches may hold, and each cache's share of them.
 public struct CacheBudget: Sendable, Equatable, CustomStringConvertible {
     /// The whole budget, in bytes.
-    public let bytes: Int
+    package let bytes: Int
 
     /// The default: 256 MB (docs/operations.md says how many vehicles and trips it holds).
     public static let standard = CacheBudget(megabytes: 256)
 
     /// The largest budget `--cache-mb` accepts (64 GB).
-    public static let maximumMegabytes = 65_536
+    package static let maximumMegabytes = 65_536
 
     /// A budget of `megabytes` × 2²⁰ bytes (negative counts as 0).
-    public init(megabytes: Int) { bytes = max(0, min(megabytes, Self.maximumMegabytes)) << 20 }
+    package init(megabytes: Int) { bytes = max(0, min(megabytes, Self.maximumMegabytes)) << 20 }
 
     /// A budget of exactly `bytes` (tests).
-    public init(bytes: Int) { self.bytes = max(0, bytes) }
+    package init(bytes: Int) { self.bytes = max(0, bytes) }
 
     /// Decoded vehicle rows (20%): read on every location update and every rider's read.
-    public var decodedVehicles: Int { share(20) }
+    package var decodedVehicles: Int { share(20) }
     /// Decoded trip rows (10%): a trip row holds no route, so it is small.
-    public var decodedTrips: Int { share(10) }
+    package var decodedTrips: Int { share(10) }
     /// Trips as riders read them, composed with their vehicle's live fields (20%).
-    public var composedTrips: Int { share(20) }
+    package var composedTrips: Int { share(20) }
     /// The JSON of REST trip views (15%).
-    public var encodedViews: Int { share(15) }
+    package var encodedViews: Int { share(15) }
     /// The protobuf encoding of gRPC trip views (5%): most riders read over REST.
-    public var messageViews: Int { share(5) }
+    package var messageViews: Int { share(5) }
     /// Verified bearer tokens (10%): a miss costs a signature check, about 600 bytes a token.
-    public var verifiedTokens: Int { share(10) }
+    package var verifiedTokens: Int { share(10) }
     /// SQLite's page cache, over all of the store's connections (20%); on PostgreSQL, whose
     /// pages the database server caches, this share is left unused.
-    public var databasePages: Int { share(20) }
+    package var databasePages: Int { share(20) }
 
     private func share(_ percent: Int) -> Int { bytes / 100 * percent }
 

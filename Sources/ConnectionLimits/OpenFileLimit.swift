@@ -7,22 +7,22 @@
 /// The process's limit on open files (`RLIMIT_NOFILE`): every connection, database
 /// connection, file and event loop takes a descriptor, and a process that runs out fails in
 /// places that cannot answer (accepting, and libdispatch's own threads).
-public struct OpenFileLimit: Sendable, Equatable, CustomStringConvertible {
+package struct OpenFileLimit: Sendable, Equatable, CustomStringConvertible {
     /// The limit in force: opening a file beyond it fails with EMFILE.
-    public var soft: Int
+    package var soft: Int
     /// How far an unprivileged process may raise ``soft``.
-    public var hard: Int
+    package var hard: Int
 
     /// A limit of `soft` descriptors, raisable to `hard`.
-    public init(soft: Int, hard: Int) {
+    package init(soft: Int, hard: Int) {
         self.soft = soft
         self.hard = hard
     }
 
-    public var description: String { soft == hard ? "\(soft)" : "\(soft) (raisable to \(hard))" }
+    package var description: String { soft == hard ? "\(soft)" : "\(soft) (raisable to \(hard))" }
 
     /// The process's limit now; nil where the system does not say.
-    public static func current() -> OpenFileLimit? {
+    package static func current() -> OpenFileLimit? {
         var limit = rlimit()
         guard getrlimit(Self.resource, &limit) == 0 else { return nil }
         return OpenFileLimit(soft: Self.count(limit.rlim_cur), hard: Self.count(limit.rlim_max))
@@ -32,7 +32,7 @@ public struct OpenFileLimit: Sendable, Equatable, CustomStringConvertible {
     /// (the common default soft limit, 1,024, is spent by a thousand idle clients); the
     /// limit in force afterwards, which is the old one when raising failed.
     @discardableResult
-    public static func raiseToHard() -> OpenFileLimit? {
+    package static func raiseToHard() -> OpenFileLimit? {
         var limit = rlimit()
         guard getrlimit(Self.resource, &limit) == 0 else { return nil }
         if limit.rlim_cur != limit.rlim_max {

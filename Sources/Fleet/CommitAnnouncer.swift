@@ -5,15 +5,15 @@ import Synchronization
 /// (``OtherServersCommits``), so that what follows the event log — the servers' event
 /// streams — follows this one stream and reads each write at once instead of polling or
 /// being poked by each transport.
-public final class CommitAnnouncer: Sendable {
+package final class CommitAnnouncer: Sendable {
     private let listeners = Mutex<[@Sendable () -> Void]>([])
 
     /// A new announcer without listeners.
-    public init() {}
+    package init() {}
 
     /// Calls `listener` after every write that commits from now on. It runs on the writer's
     /// task, after the commit, so it must only note the news (start a pump, set a flag).
-    public func listen(_ listener: @escaping @Sendable () -> Void) {
+    package func listen(_ listener: @escaping @Sendable () -> Void) {
         listeners.withLock { $0.append(listener) }
     }
 

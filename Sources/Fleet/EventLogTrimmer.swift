@@ -30,20 +30,20 @@ import TripModel
 import TripStore
 
 /// Deletes the events the event log no longer keeps, in batches (see the file comment).
-public final class EventLogTrimmer: Sendable {
+package final class EventLogTrimmer: Sendable {
     /// What a pass did.
-    public struct Pass: Hashable, Sendable {
+    package struct Pass: Hashable, Sendable {
         /// Whether the pass was a head pass (the first and every tenth): it also went over the
         /// vehicles with locations kept behind its cursor (see the file comment).
-        public var head = false
+        package var head = false
         /// Events older than the retention window that the pass read and judged.
-        public var examined = 0
+        package var examined = 0
         /// Vehicles whose history's first location the pass looked up (from the IDs alone).
-        public var floorsRead = 0
+        package var floorsRead = 0
         /// Events it deleted.
-        public var deleted = 0
+        package var deleted = 0
         /// Store writes it made.
-        public var batches = 0
+        package var batches = 0
     }
 
     private struct Floor {
@@ -72,9 +72,9 @@ public final class EventLogTrimmer: Sendable {
     }
 
     /// What is kept.
-    public let retention: EventRetention
+    package let retention: EventRetention
     /// Events read and judged, or deleted, per store write.
-    public let batchSize: Int
+    package let batchSize: Int
     private let store: any TripStore
     private let clock: WallClock
     private let state = Mutex(State())
@@ -83,7 +83,7 @@ public final class EventLogTrimmer: Sendable {
 
     /// A trimmer of `fleet`'s event log that keeps what `retention` says, deleting at most
     /// `batchSize` events per store write.
-    public init(fleet: Fleet, retention: EventRetention, batchSize: Int = 256) {
+    package init(fleet: Fleet, retention: EventRetention, batchSize: Int = 256) {
         self.store = fleet.store
         self.clock = fleet.clock
         self.retention = retention
@@ -94,7 +94,7 @@ public final class EventLogTrimmer: Sendable {
     /// that no vehicle's history holds. A cancelled pass stops after its current batch (the
     /// next one goes on from there).
     @discardableResult
-    public func trim() async throws -> Pass {
+    package func trim() async throws -> Pass {
         let now = clock.now
         let window = retention.duration.components
         let cutoff = Timestamp(microseconds: now.microseconds - window.seconds * 1_000_000 - window.attoseconds / 1_000_000_000_000)

@@ -1,28 +1,28 @@
 /// What the event log keeps (DESIGN §11): every event for ``duration``, and each vehicle's
 /// location history (its newest ``locationsKept`` locations) however old. Everything else is
 /// deleted by ``EventLogTrimmer``.
-public struct EventRetention: Hashable, Sendable, CustomStringConvertible {
+package struct EventRetention: Hashable, Sendable, CustomStringConvertible {
     /// How long every event is kept.
-    public var duration: Duration
+    package var duration: Duration
 
     /// Locations each vehicle keeps beyond ``duration``: its whole readable history, so that
     /// retention never changes what a history read returns.
-    public static let locationsKept = LocationHistory.maximumLength
+    package static let locationsKept = LocationHistory.maximumLength
 
     /// A day: an SSE client offline for less resumes without losing an event.
-    public static let standard = EventRetention(duration: .seconds(86_400))
+    package static let standard = EventRetention(duration: .seconds(86_400))
 
     /// The longest retention accepted (ten years): longer is a typing mistake.
     static let longest = Duration.seconds(315_360_000)
 
     /// Keeps events for `duration`.
-    public init(duration: Duration) {
+    package init(duration: Duration) {
         self.duration = duration
     }
 
     /// Parses a duration such as `90s`, `30m`, `24h`, `7d` or `1h30m` (units `s`, `m`, `h`,
     /// `d`); nil when `text` is not one, or is zero or more than ten years.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         var total: Int64 = 0
         var number: Int64?
         for character in text.trimmingSpaces {
@@ -50,7 +50,7 @@ public struct EventRetention: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The duration in the largest unit that states it exactly: `90s`, `30m`, `24h`, `7d`.
-    public var description: String {
+    package var description: String {
         let seconds = duration.components.seconds
         for (unit, size) in [("d", Int64(86_400)), ("h", 3_600), ("m", 60)] where seconds % size == 0 && seconds >= size {
             return "\(seconds / size)\(unit)"
@@ -60,7 +60,7 @@ public struct EventRetention: Hashable, Sendable, CustomStringConvertible {
 
     /// Time between two trimming passes: a twentieth of the retention, between 1 s and a
     /// minute, so the log overshoots its window by about 5% at most.
-    public var passInterval: Duration {
+    package var passInterval: Duration {
         min(max(duration / 20, .seconds(1)), .seconds(60))
     }
 }

@@ -15,12 +15,12 @@
 import TripStore
 
 /// How one event stream numbers its events for its client (the `id:` of Server-Sent Events).
-public struct EventStreamIDs: Sendable {
+package struct EventStreamIDs: Sendable {
     private let k0: UInt64
     private let k1: UInt64
 
     /// The IDs of the stream `filter` selects, under the store's secret `key` (at least 16 bytes).
-    public init(key: [UInt8], stream filter: EventFilter) {
+    package init(key: [UInt8], stream filter: EventFilter) {
         let master = (Self.word(key, at: 0), Self.word(key, at: 8))
         let name = Array(Self.name(of: filter).utf8)
         k0 = SipHash.hash(name + [0], key: master)
@@ -28,17 +28,17 @@ public struct EventStreamIDs: Sendable {
     }
 
     /// The resume point that means "from the start of the log".
-    public static let start = "0"
+    package static let start = "0"
 
     /// The stream's ID of the log's event `logID` (which is below 2^52).
-    public func id(of logID: Int64) -> String {
+    package func id(of logID: Int64) -> String {
         String(permute(UInt64(bitPattern: logID) & Self.mask))
     }
 
     /// The log ID an ID of this stream stands for: 0 for ``start``; nil when `text` is not a
     /// number below 2^52. An ID from another stream (or made up) maps to some number, almost
     /// surely far beyond the log's end: callers compare with it.
-    public func logID(from text: String) -> Int64? {
+    package func logID(from text: String) -> Int64? {
         if text == Self.start { return 0 }
         guard let number = UInt64(text), number <= Self.mask else { return nil }
         return Int64(unpermute(number))

@@ -8,7 +8,7 @@ import TripStore
 extension Fleet {
     /// Merges `attributes` into the vehicle's by key (a key present is replaced, a new one
     /// added) and returns the vehicle's whole list; NOT_FOUND for an unknown vehicle.
-    public func updateVehicleAttributes(provider: String, id: String, attributes: [Attribute]) async throws -> [Attribute] {
+    package func updateVehicleAttributes(provider: String, id: String, attributes: [Attribute]) async throws -> [Attribute] {
         try await write(readingVehicle: VehicleKey(provider: provider, id: id)) { _, tx, _ in
             guard var record = try tx.vehicleRecord(provider: provider, id: id) else { throw FleetWrites.notFound("vehicle", id) }
             try record.vehicle.mergeAttributes(attributes)
@@ -21,7 +21,7 @@ extension Fleet {
     /// nothing and succeeds (Fleet Engine's retries are safe). Returns the record kept.
     /// NOT_FOUND when no such trip exists; INVALID_ARGUMENT without a country.
     @discardableResult
-    public func reportBillableTrip(provider: String, id: String, report: BillableTripReport) async throws -> BillableTripRecord {
+    package func reportBillableTrip(provider: String, id: String, report: BillableTripReport) async throws -> BillableTripRecord {
         try report.validate()
         return try await write { _, tx, now in
             guard try tx.trip(provider: provider, id: id) != nil else { throw FleetWrites.notFound("trip", id) }
@@ -32,19 +32,19 @@ extension Fleet {
 
     /// The billable trips reported at or after `since`, oldest first, a page of at most
     /// `limit` after the record `after` (the last of the previous page).
-    public func billableTrips(since: Timestamp, after: BillableTripRecord? = nil, limit: Int = 1_000) async throws -> [BillableTripRecord] {
+    package func billableTrips(since: Timestamp, after: BillableTripRecord? = nil, limit: Int = 1_000) async throws -> [BillableTripRecord] {
         try await store.read { reader in try reader.billableTrips(since: since, after: after, limit: limit) }
     }
 
     /// A vehicle as GetVehicle returns it with `options` (only what changed since the
     /// versions given); NOT_FOUND when absent.
-    public func vehicle(provider: String, id: String, options: VehicleReadOptions) async throws -> Vehicle {
+    package func vehicle(provider: String, id: String, options: VehicleReadOptions) async throws -> Vehicle {
         try await vehicle(provider: provider, id: id).rendered(options)
     }
 
     /// A trip as GetTrip returns it with `options` (its view, only what changed since the
     /// versions given, routes in the format asked for); NOT_FOUND when absent.
-    public func trip(provider: String, id: String, options: TripReadOptions) async throws -> Trip {
+    package func trip(provider: String, id: String, options: TripReadOptions) async throws -> Trip {
         try await trip(provider: provider, id: id).rendered(options)
     }
 }

@@ -10,7 +10,7 @@ extension Fleet {
     /// on it, its currentRouteSegment becomes the leg to the first destination, and its trips
     /// are refreshed, in one write. Returns the navigator's NavInfo; INVALID_ARGUMENT names
     /// the route's field at fault.
-    public func setRoute(provider: String, vehicleId: String, route: NavRoute) async throws -> NavInfo {
+    package func setRoute(provider: String, vehicleId: String, route: NavRoute) async throws -> NavInfo {
         let points: [LatLng]
         do {
             points = try route.validate()
@@ -30,7 +30,7 @@ extension Fleet {
     }
 
     /// Ends a vehicle's guidance: no route, `NO_GUIDANCE`; its settings stay.
-    public func clearRoute(provider: String, vehicleId: String) async throws {
+    package func clearRoute(provider: String, vehicleId: String) async throws {
         let navigators = navigators
         try await write { writes, tx, now in
             try writes.updateNavigator(tx, provider: provider, id: vehicleId, now: now) { change in
@@ -40,13 +40,13 @@ extension Fleet {
     }
 
     /// The vehicle's navigator settings in force (the defaults when none were set).
-    public func navigatorSettings(provider: String, vehicleId: String) async throws -> NavigatorSettings {
+    package func navigatorSettings(provider: String, vehicleId: String) async throws -> NavigatorSettings {
         try await readNavigator(provider: provider, vehicleId: vehicleId)?.settings ?? NavigatorSettings()
     }
 
     /// Replaces the vehicle's navigator settings; they apply from the next update (a vehicle
     /// without a navigator gets one, without a route).
-    public func setNavigatorSettings(_ settings: NavigatorSettings, provider: String, vehicleId: String) async throws {
+    package func setNavigatorSettings(_ settings: NavigatorSettings, provider: String, vehicleId: String) async throws {
         let navigators = navigators
         _ = try await write { writes, tx, now in
             try writes.updateNavigator(tx, provider: provider, id: vehicleId, now: now) { change in
@@ -57,7 +57,7 @@ extension Fleet {
 
     /// The vehicle's navigation UI settings in effect (DESIGN §9) and their version; NOT_FOUND
     /// for an unknown vehicle.
-    public func navigationUISettings(provider: String, vehicleId: String) async throws -> VehicleNavigationUISettings {
+    package func navigationUISettings(provider: String, vehicleId: String) async throws -> VehicleNavigationUISettings {
         try await store.read { reader in
             guard try reader.vehicleRecord(provider: provider, id: vehicleId) != nil else { throw FleetWrites.notFound("vehicle", vehicleId) }
             return VehicleNavigationUISettings(try reader.navigationUISettings(provider: provider, vehicleId: vehicleId))
@@ -69,7 +69,7 @@ extension Fleet {
     /// them) and returns the settings in effect. A body that is not acceptable is refused with
     /// INVALID_ARGUMENT naming the field, and nothing changes. A change applies at once and
     /// is logged on the vehicle's event stream.
-    public func updateNavigationUISettings(provider: String, vehicleId: String, json: [UInt8]) async throws -> VehicleNavigationUISettings {
+    package func updateNavigationUISettings(provider: String, vehicleId: String, json: [UInt8]) async throws -> VehicleNavigationUISettings {
         let body: JSONValue
         do {
             body = try JSONParser.parse(json)
@@ -88,7 +88,7 @@ extension Fleet {
     }
 
     /// Restores every navigation UI setting of the vehicle to its default.
-    public func resetNavigationUISettings(provider: String, vehicleId: String) async throws -> VehicleNavigationUISettings {
+    package func resetNavigationUISettings(provider: String, vehicleId: String) async throws -> VehicleNavigationUISettings {
         try await write { writes, tx, now in
             try writes.updateNavigationUISettings(tx, provider: provider, id: vehicleId, now: now) { _ in NavigationUISettings() }
         }
@@ -96,7 +96,7 @@ extension Fleet {
 
     /// Everything the vehicle's driver screen is drawn from, read in one snapshot; NOT_FOUND
     /// for an unknown vehicle.
-    public func navigationScreenInputs(provider: String, vehicleId: String) async throws -> NavigationScreenInputs {
+    package func navigationScreenInputs(provider: String, vehicleId: String) async throws -> NavigationScreenInputs {
         let navigators = navigators
         let (read, navigator, trips) = try await store.read { reader in
             let (vehicle, stored) = try FleetWrites.storedNavigator(reader, provider: provider, id: vehicleId)
@@ -119,7 +119,7 @@ extension Fleet {
     }
 
     /// The vehicle's NavInfo with every remaining step (`stopped` when it has no route).
-    public func navInfo(provider: String, vehicleId: String) async throws -> NavInfo {
+    package func navInfo(provider: String, vehicleId: String) async throws -> NavInfo {
         try await readNavigator(provider: provider, vehicleId: vehicleId)?.navInfo ?? NavInfo(navState: .stopped)
     }
 

@@ -3,7 +3,7 @@ import TripModel
 import TripStore
 
 /// Whether the fleet can take writes now: what `/readyz` answers (DESIGN §11).
-public enum Readiness: Hashable, Sendable {
+package enum Readiness: Hashable, Sendable {
     /// The store reads and writes.
     case ready
     /// The store cannot take writes (or reads) now, for the reason given.
@@ -13,7 +13,7 @@ public enum Readiness: Hashable, Sendable {
 extension Fleet {
     /// How long a readiness check waits for the store: a load balancer should hear "not ready"
     /// within a second of the database going away, whatever the store's own time-outs.
-    public static let readinessDeadline = Duration.milliseconds(readinessDeadlineMilliseconds)
+    package static let readinessDeadline = Duration.milliseconds(readinessDeadlineMilliseconds)
     private static let readinessDeadlineMilliseconds = 800
 
     /// Ready unless the store's writes fail for want of storage (``TripStore/health``) or it
@@ -24,7 +24,7 @@ extension Fleet {
     /// to a server that says it is not ready. (A probe on a full disk fails before it writes
     /// anything, and concurrent probes share the store's transactions.) Checks that overlap
     /// share one look at the store, so a store that hangs gets one, not one per probe.
-    public func readiness() async -> Readiness {
+    package func readiness() async -> Readiness {
         let check = readinessCheck.current { [store] in await Self.checkReadiness(store) }
         return await withDeadline(Self.readinessDeadline, of: check) {
             .unavailable("the store did not answer within \(Self.readinessDeadlineMilliseconds) ms")

@@ -6,7 +6,7 @@ extension Fleet {
     /// current step and at most `stepLimit` remaining steps) while that vehicle serves this
     /// trip alone and is guiding, the same rule as the navigator's events in the trip's event
     /// stream (on a shared ride the steps name other riders' stops); nil otherwise.
-    public func riderNavInfo(provider: String, trip: Trip, stepLimit: Int = 1) async throws -> NavInfo? {
+    package func riderNavInfo(provider: String, trip: Trip, stepLimit: Int = 1) async throws -> NavInfo? {
         guard let vehicleId = trip.vehicleId, !vehicleId.isEmpty,
             let vehicle = try? await self.vehicle(provider: provider, id: vehicleId),
             vehicle.currentTrips == [trip.tripId]

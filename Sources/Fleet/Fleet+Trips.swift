@@ -9,7 +9,7 @@ extension Fleet {
     }
 
     /// Reads a trip (every field); NOT_FOUND when absent.
-    public func trip(provider: String, id: String) async throws -> Trip {
+    package func trip(provider: String, id: String) async throws -> Trip {
         try await revisionedTrip(provider: provider, id: id).value
     }
 
@@ -21,7 +21,7 @@ extension Fleet {
     }
 
     /// Applies an update mask to a trip and refreshes the vehicles it involves, in one write.
-    public func updateTrip(provider: String, id: String, input: Trip, mask: FieldMask) async throws -> Trip {
+    package func updateTrip(provider: String, id: String, input: Trip, mask: FieldMask) async throws -> Trip {
         try await write { writes, tx, now in
             try writes.updateTrip(tx, provider: provider, id: id, input: input, mask: mask, now: now)
         }
@@ -31,7 +31,7 @@ extension Fleet {
     /// `minimumStaleness` (Fleet Engine's SearchTrips), only trips not updated for at least
     /// that long (``TripModel/Trip/lastUpdateTime``): a page may then hold fewer than asked,
     /// and its `nextPageToken` still leads on.
-    public func searchTrips(provider: String, query: TripSearchQuery, minimumStaleness: ProtoDuration? = nil) async throws -> Page<Trip> {
+    package func searchTrips(provider: String, query: TripSearchQuery, minimumStaleness: ProtoDuration? = nil) async throws -> Page<Trip> {
         var page = try await store.searchTrips(provider: provider, query: query)
         if let minimumStaleness {
             if minimumStaleness.seconds < 0 { throw StatusError.invalid("minimumStaleness", "must not be negative") }
@@ -42,7 +42,7 @@ extension Fleet {
     }
 
     /// Deletes a trip; FAILED_PRECONDITION while it is unfinished and assigned to a vehicle.
-    public func deleteTrip(provider: String, id: String) async throws {
+    package func deleteTrip(provider: String, id: String) async throws {
         try await write { writes, tx, _ in try writes.deleteTrip(tx, provider: provider, id: id) }
     }
 }

@@ -10,7 +10,7 @@ extension Fleet {
     }
 
     /// Reads a vehicle; NOT_FOUND when absent.
-    public func vehicle(provider: String, id: String) async throws -> Vehicle {
+    package func vehicle(provider: String, id: String) async throws -> Vehicle {
         let record = try await store.read { reader in try reader.vehicleRecord(provider: provider, id: id) }
         guard let record else { throw FleetWrites.notFound("vehicle", id) }
         return record.vehicle
@@ -26,7 +26,7 @@ extension Fleet {
     /// ``updateVehicle(provider:id:input:mask:)`` returning the vehicle as JSON (the API's
     /// answer) with the chosen `extensions`: a store that keeps resources as JSON has just
     /// encoded it, which is the answer unless it holds an extension left out.
-    public func updateVehicleJSON(
+    package func updateVehicleJSON(
         provider: String, id: String, input: Vehicle, mask: FieldMask, extensions: ResourceExtensions
     ) async throws -> [UInt8] {
         try await write(readingVehicle: VehicleKey(provider: provider, id: id)) { writes, tx, now in
@@ -59,13 +59,13 @@ extension Fleet {
     }
 
     /// Deletes a vehicle; FAILED_PRECONDITION while it has unfinished trips.
-    public func deleteVehicle(provider: String, id: String) async throws {
+    package func deleteVehicle(provider: String, id: String) async throws {
         try await write { writes, tx, _ in try writes.deleteVehicle(tx, provider: provider, id: id) }
     }
 
     /// The vehicle's recent locations, newest last, at most `limit` and at most 1,000: the
     /// locations logged (`didUpdateVehicleLocation`) since the vehicle was created.
-    public func locationHistory(provider: String, vehicleId: String, limit: Int) async throws -> [VehicleLocation] {
+    package func locationHistory(provider: String, vehicleId: String, limit: Int) async throws -> [VehicleLocation] {
         let events = try await store.newestEvents(
             provider: provider, vehicleId: vehicleId, type: Events.vehicleLocation,
             limit: min(limit, LocationHistory.maximumLength))

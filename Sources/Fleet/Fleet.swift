@@ -20,11 +20,11 @@ public struct Fleet: Sendable {
     /// The store everything is kept in.
     public let store: any TripStore
     /// The time writes are stamped with.
-    public let clock: WallClock
+    package let clock: WallClock
     /// Styles and their changes.
-    public let styles: StyleService
+    package let styles: StyleService
     /// Who hears of each committed write (the event streams).
-    public let commits = CommitAnnouncer()
+    package let commits = CommitAnnouncer()
     let navigators: VehicleNavigators
     let writes: FleetWrites
     let eventIDKey = EventIDKey()

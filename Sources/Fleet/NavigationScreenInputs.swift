@@ -4,25 +4,25 @@ import TripModel
 
 /// What a vehicle's driver screen is drawn from (DESIGN §9), read in one snapshot: the
 /// navigator's NavInfo, route and thresholds, where the vehicle is, and its settings.
-public struct NavigationScreenInputs: Sendable {
+package struct NavigationScreenInputs: Sendable {
     /// The vehicle as stored (its last location carries the heading and speed it reported).
-    public var vehicle: Vehicle
+    package var vehicle: Vehicle
     /// The navigator's latest NavInfo with every remaining step (`stopped` without a route).
-    public var navInfo: NavInfo
+    package var navInfo: NavInfo
     /// The route being driven, if any.
-    public var route: NavRoute?
+    package var route: NavRoute?
     /// Identifies ``route``: it changes whenever the route is replaced and never repeats for
     /// the vehicle, so what is derived from a route may be cached under it. 0 without a route.
-    public var routeVersion: Int64
+    package var routeVersion: Int64
     /// The navigator's last road-snapped location, if it has one.
-    public var snappedLocation: LatLng?
+    package var snappedLocation: LatLng?
     /// True while the latest news is the arrival at the route's final destination.
-    public var arrived: Bool
+    package var arrived: Bool
     /// What the screen says at a stop (arrived, waiting for the rider, trip complete); nil
     /// while driving (``Fleet/driverStop(navigator:trips:lastTripStatus:)``).
-    public var stop: DriverStop?
+    package var stop: DriverStop?
     /// The navigator's settings (the speedometer's alert thresholds are theirs).
-    public var navigatorSettings: NavigatorSettings
+    package var navigatorSettings: NavigatorSettings
     /// The vehicle's navigation UI settings in effect.
-    public var uiSettings: VehicleNavigationUISettings
+    package var uiSettings: VehicleNavigationUISettings
 }

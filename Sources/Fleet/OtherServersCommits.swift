@@ -7,12 +7,12 @@ import TripStore
 /// writes the same way as of this one's, as soon as they commit. A service to run beside the
 /// server until graceful shutdown; ``Fleet/otherServersCommits`` makes it when the store is
 /// shared.
-public struct OtherServersCommits: Service {
+package struct OtherServersCommits: Service {
     let store: any SharedTripStore
     let announcer: CommitAnnouncer
 
     /// Announces each of the other processes' commits until graceful shutdown.
-    public func run() async throws {
+    package func run() async throws {
         await cancelWhenGracefulShutdown {
             for await _ in store.eventCommits() { announcer.announce() }
         }
@@ -22,7 +22,7 @@ public struct OtherServersCommits: Service {
 extension Fleet {
     /// The service that announces the commits other server processes make on this fleet's
     /// store; nil when the store is not shared (one process owns it, so there are none).
-    public var otherServersCommits: OtherServersCommits? {
+    package var otherServersCommits: OtherServersCommits? {
         (store as? any SharedTripStore).map { OtherServersCommits(store: $0, announcer: commits) }
     }
 }

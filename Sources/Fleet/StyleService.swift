@@ -11,7 +11,7 @@ import TripModel
 import TripStore
 
 /// Reads and changes styles.
-public struct StyleService: Sendable {
+package struct StyleService: Sendable {
     let store: (any StyleStore)?
     let clock: WallClock
     /// Styles already resolved, by name, version and files: a version never changes
@@ -23,7 +23,7 @@ public struct StyleService: Sendable {
     private let isShared: Bool
 
     /// The shipped styles, loaded once per process.
-    public static let shipped: Result<StyleLibrary, StyleError> = Result { () throws(StyleError) in try StyleLibrary.bundled() }
+    package static let shipped: Result<StyleLibrary, StyleError> = Result { () throws(StyleError) in try StyleLibrary.bundled() }
 
     /// How long a record read for a preview is used before the store is asked again.
     static let previewRecordLifetime = 1.0
@@ -37,7 +37,7 @@ public struct StyleService: Sendable {
     }
 
     /// The shipped styles; INTERNAL when they could not be loaded.
-    public var library: StyleLibrary {
+    package var library: StyleLibrary {
         get throws(StatusError) {
             switch Self.shipped {
             case .success(let library): return library
@@ -47,21 +47,21 @@ public struct StyleService: Sendable {
     }
 
     /// A style as the API shows it.
-    public struct Style: Sendable {
+    package struct Style: Sendable {
         /// The style's name.
-        public var name: String
+        package var name: String
         /// The options in effect, with what was changed over the file's (or default) base.
-        public var coordinator: StyleCoordinator
+        package var coordinator: StyleCoordinator
         /// Bumped by every change; 0 for a file style never changed.
-        public var version: Int64
+        package var version: Int64
         /// True for a style of the styles folder.
-        public var isFile: Bool
+        package var isFile: Bool
         /// Identifies exactly this content (for ETags): name, version and the files' digest.
-        public var tag: String
+        package var tag: String
     }
 
     /// Every style: the files and those created over the API.
-    public func all() async throws -> [Style] {
+    package func all() async throws -> [Style] {
         let records = try await store?.styleRecords() ?? []
         var names = Set(try library.names)
         for record in records where record.overrides != nil { names.insert(record.name) }
@@ -73,7 +73,7 @@ public struct StyleService: Sendable {
     }
 
     /// A style by name; NOT_FOUND when there is none.
-    public func style(_ name: String) async throws -> Style {
+    package func style(_ name: String) async throws -> Style {
         try Self.checkName(name)
         return try resolve(name, record: try await store?.styleRecord(name: name))
     }
@@ -83,7 +83,7 @@ public struct StyleService: Sendable {
     /// made through this service is seen at once). On a store other server processes share,
     /// the store is asked every time, so a change made through another process is never
     /// missed (a read of one row, next to drawing a picture).
-    public func styleForPreview(_ name: String) async throws -> Style {
+    package func styleForPreview(_ name: String) async throws -> Style {
         try Self.checkName(name)
         guard let store else { return try resolve(name, record: nil) }
         if isShared { return try resolve(name, record: try await store.styleRecord(name: name)) }
@@ -98,7 +98,7 @@ public struct StyleService: Sendable {
 
     /// Applies one change to a style and saves it; a style that does not exist yet is created
     /// only when `creates` (PUT of a whole style). INVALID_ARGUMENT names what `body` refused.
-    public func change(
+    package func change(
         _ name: String, creates: Bool = false,
         _ body: (inout StyleCoordinator) throws(StyleError) -> Void
     ) async throws -> Style {
@@ -134,7 +134,7 @@ public struct StyleService: Sendable {
     }
 
     /// Deletes a style's changes: a file style reverts to its file, an API style disappears.
-    public func delete(_ name: String) async throws {
+    package func delete(_ name: String) async throws {
         let style = try await style(name)
         guard let store else { throw Self.readOnly }
         guard style.version > 0 else { return }

@@ -8,7 +8,7 @@ extension Trip {
     /// than trimmed at the car (so it stays the same while the car drives along it), and
     /// without the car (it moves with every report) or traffic (it changes the line's colour,
     /// not where it lies). An ended trip has no route.
-    public var riderMapOverlay: Trip {
+    package var riderMapOverlay: Trip {
         var planned = self
         if let segment = currentRouteSegment, !planned.remainingWaypoints.isEmpty,
             currentRouteSegmentEndPoint == nil || currentRouteSegmentEndPoint == planned.remainingWaypoints[0].stop

@@ -8,14 +8,14 @@ import TripModel
 import TripStore
 
 /// A vehicle's navigation UI settings in effect, with their version.
-public struct VehicleNavigationUISettings: Hashable, Sendable {
+package struct VehicleNavigationUISettings: Hashable, Sendable {
     /// The settings in effect (the defaults for what was never set).
-    public var settings: NavigationUISettings
+    package var settings: NavigationUISettings
     /// Moves with every change and never repeats for a vehicle; 0 until first set.
-    public var version: Int64
+    package var version: Int64
 
     /// Settings from their parts.
-    public init(settings: NavigationUISettings = NavigationUISettings(), version: Int64 = 0) {
+    package init(settings: NavigationUISettings = NavigationUISettings(), version: Int64 = 0) {
         self.settings = settings
         self.version = version
     }

@@ -7,33 +7,33 @@ extension GRPCListener {
     /// left to the transport's defaults (issue 29: no client can hold the server). A client
     /// that stops reading holds at most `maxConcurrentStreams` calls, each with at most one
     /// request message and one answer in memory, until the keepalive closes its connection.
-    public struct ConnectionLimits: Sendable, Hashable {
+    package struct ConnectionLimits: Sendable, Hashable {
         /// Calls one connection may have open at once, advertised to the client
         /// (`SETTINGS_MAX_CONCURRENT_STREAMS`), so gRPC clients queue their further calls. A
         /// client that opens more anyway has its connection closed (HTTP/2 `GOAWAY`); the
         /// transport would otherwise enforce 100 without saying so.
-        public var maxConcurrentStreams: Int
+        package var maxConcurrentStreams: Int
         /// A connection with no call open for this long is asked to go away (`GOAWAY`);
         /// gRPC clients reconnect when they next call.
-        public var idleTimeout: Duration
+        package var idleTimeout: Duration
         /// A connection that sends nothing for this long is pinged, and closed (a reset) if the
         /// ping is not answered within as long again: a client that stops reading is let go.
-        public var keepalive: Duration
+        package var keepalive: Duration
         /// A connection is asked to go away after this long, and closed ``graceTime`` later
         /// whatever it still has open; nil for no age limit.
-        public var maxAge: Duration?
+        package var maxAge: Duration?
 
         /// How long calls in flight on a connection asked to go away (its age or the server's
         /// shutdown) may take to finish.
-        public static let graceTime: Duration = .seconds(30)
+        package static let graceTime: Duration = .seconds(30)
         /// The HTTP/2 flow-control window of each stream and of the connection, in bytes: what
         /// a client may send before the server has taken it. HTTP/2's own 64 KiB: a request is
         /// usually under a kilobyte, and a large one (up to ``GRPCListener/maximumRequestBytes``)
         /// only takes a few more round trips.
-        public static let flowControlWindow = 65_535
+        package static let flowControlWindow = 65_535
 
         /// Limits as given.
-        public init(maxConcurrentStreams: Int, idleTimeout: Duration, keepalive: Duration, maxAge: Duration?) {
+        package init(maxConcurrentStreams: Int, idleTimeout: Duration, keepalive: Duration, maxAge: Duration?) {
             self.maxConcurrentStreams = maxConcurrentStreams
             self.idleTimeout = idleTimeout
             self.keepalive = keepalive
@@ -43,7 +43,7 @@ extension GRPCListener {
         /// The defaults of `serve`: 100 calls at once per connection (what Google's own front
         /// ends allow), idle connections closed after 5 minutes, silent ones pinged after 20 s,
         /// and connections renewed hourly so that clients spread over servers again.
-        public static let standard = ConnectionLimits(
+        package static let standard = ConnectionLimits(
             maxConcurrentStreams: 100, idleTimeout: .seconds(300), keepalive: .seconds(20), maxAge: .seconds(3_600))
 
         /// The transport's configuration with these limits and a request cap of `requestBytes`:

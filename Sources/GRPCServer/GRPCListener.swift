@@ -15,16 +15,16 @@ import TripStore
 /// HTTP/2, plaintext or TLS, beside the HTTP server on the same fleet, tokens and metrics.
 /// Run it in the same service group as the HTTP server: it stops taking calls on graceful
 /// shutdown and ends once the calls in flight are answered.
-public final class GRPCListener: Service, Sendable {
+package final class GRPCListener: Service, Sendable {
     /// A PEM certificate chain and its private key: the listener then speaks TLS only.
-    public struct TLSFiles: Sendable, Hashable {
+    package struct TLSFiles: Sendable, Hashable {
         /// The certificate chain, leaf first.
-        public var certificateChain: String
+        package var certificateChain: String
         /// The leaf's private key.
-        public var privateKey: String
+        package var privateKey: String
 
         /// Files by path.
-        public init(certificateChain: String, privateKey: String) {
+        package init(certificateChain: String, privateKey: String) {
             self.certificateChain = certificateChain
             self.privateKey = privateKey
         }
@@ -32,7 +32,7 @@ public final class GRPCListener: Service, Sendable {
 
     /// The largest request message taken, as REST's largest body: 2 MiB. A larger one is
     /// answered RESOURCE_EXHAUSTED before it is decoded (``MessageSizeLimit``).
-    public static let maximumRequestBytes = 2 * 1024 * 1024
+    package static let maximumRequestBytes = 2 * 1024 * 1024
     /// What the transport reads of one message at most before it resets the stream instead
     /// of answering: room for the status above on messages up to 8 MiB.
     static let transportRequestBytes = 4 * maximumRequestBytes
@@ -49,7 +49,7 @@ public final class GRPCListener: Service, Sendable {
     /// `authenticator` and counting calls in `registry`, keeping trip views within their share
     /// of `cacheBudget` and each client connection within `limits`; with a `connectionBudget`,
     /// its connections count in it (the HTTP server's, so both stay within the file limit).
-    public init(
+    package init(
         fleet: Fleet, authenticator: Authenticator, registry: PrometheusCollectorRegistry, host: String, port: Int,
         tls: TLSFiles? = nil, cacheBudget: CacheBudget = .standard, limits: ConnectionLimits = .standard,
         connectionBudget: ConnectionBudget? = nil, logger: Logger
@@ -90,7 +90,7 @@ public final class GRPCListener: Service, Sendable {
 
     /// Serves until graceful shutdown (then answers the calls in flight) or until the
     /// listener fails (a port taken, a certificate that does not load).
-    public func run() async throws {
+    package func run() async throws {
         try await withGracefulShutdownHandler {
             try await withThrowingDiscardingTaskGroup { group in
                 group.addTask {
@@ -115,7 +115,7 @@ public final class GRPCListener: Service, Sendable {
     }
 
     /// The port the listener is bound to, once it is (the answer to port 0).
-    public var port: Int {
+    package var port: Int {
         get async throws {
             let address = try await transport.listeningAddress
             guard let port = address.ipv4?.port ?? address.ipv6?.port else {
@@ -126,19 +126,19 @@ public final class GRPCListener: Service, Sendable {
     }
 
     /// Why the listener cannot take calls now (for `/readyz`), or nil when it can.
-    public var unreadiness: String? {
+    package var unreadiness: String? {
         serving.load(ordering: .acquiring) ? nil : "the gRPC listener is not serving"
     }
 }
 
 /// Why the gRPC listener stopped or never started, naming where it was to listen.
-public struct ListenerFailure: Error, CustomStringConvertible {
+package struct ListenerFailure: Error, CustomStringConvertible {
     /// `host:port` as configured.
-    public var address: String
+    package var address: String
     /// What the transport reported.
-    public var reason: any Error
+    package var reason: any Error
 
-    public var description: String {
+    package var description: String {
         "the gRPC listener on \(address) failed: \(reason)"
     }
 }

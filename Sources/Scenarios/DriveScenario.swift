@@ -14,35 +14,35 @@ import Navigation
 import TripModel
 
 /// Makes drive scenarios from routes.
-public enum DriveScenario {
+package enum DriveScenario {
     /// How the drive is made.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// When the drive starts.
-        public var start: Timestamp
+        package var start: Timestamp
         /// Seconds of simulated time between location updates.
-        public var interval: Double
+        package var interval: Double
         /// Stop after this many seconds of driving (nil: drive to the end).
-        public var maximumSeconds: Double?
+        package var maximumSeconds: Double?
         /// Checkpoints spread evenly over the drive (none: a drive to watch, not to record).
-        public var checkpoints: Int
+        package var checkpoints: Int
         /// The vehicle's ID.
-        public var vehicleId = "car-1"
+        package var vehicleId = "car-1"
         /// The trip's ID.
-        public var tripId = "trip-1"
+        package var tripId = "trip-1"
         /// Seconds the car waits at the pickup, which is then the route's first destination:
         /// the trip is ENROUTE_TO_PICKUP until the car gets there, ARRIVED_AT_PICKUP while it
         /// waits (reporting where it stands every 5 s) and ENROUTE_TO_DROPOFF after. Nil: the
         /// rider boards at the route's start, and the three statuses are sent at once.
-        public var pickupWaitSeconds: Double?
+        package var pickupWaitSeconds: Double?
         /// Vehicle attributes by key (the share page shows `vehicleLabel` and `driverLabel`).
-        public var labels: [String: String] = [:]
+        package var labels: [String: String] = [:]
         /// Every location's `latlngAccuracy`, metres (nil: not sent).
-        public var locationAccuracyMeters: Double?
+        package var locationAccuracyMeters: Double?
         /// The driver app ends guidance (`DELETE .../vehicles/{id}/route`) when the trip completes.
-        public var endsGuidance = false
+        package var endsGuidance = false
 
         /// Options; by default a location every 5 s, all the way, 6 checkpoints.
-        public init(start: Timestamp, interval: Double = 5, maximumSeconds: Double? = nil, checkpoints: Int = 6) {
+        package init(start: Timestamp, interval: Double = 5, maximumSeconds: Double? = nil, checkpoints: Int = 6) {
             self.start = start
             self.interval = interval
             self.maximumSeconds = maximumSeconds
@@ -60,7 +60,7 @@ public enum DriveScenario {
     /// A scenario driving `route`; `source` says where the route came from. With a
     /// `maximumSeconds`, the route is cut after the first step that reaches past it (a
     /// 13,000 km route would not fit a request body), and the notes say so.
-    public static func scenario(route fullRoute: NavRoute, name: String, source: String?, options: Options) throws -> Scenario {
+    package static func scenario(route fullRoute: NavRoute, name: String, source: String?, options: Options) throws -> Scenario {
         var route = fullRoute
         var cutNote: String?
         if let maximum = options.maximumSeconds, let cut = prefix(of: fullRoute, seconds: maximum * 1.25) {

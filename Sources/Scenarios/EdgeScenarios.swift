@@ -13,14 +13,14 @@ import Navigation
 import TripModel
 
 /// The hand-made edge-case scenarios.
-public enum EdgeScenarios {
+package enum EdgeScenarios {
     /// When every edge-case drive starts.
     static let start = Timestamp(rfc3339: "2025-03-14T08:00:00Z") ?? Timestamp(microseconds: 0)
     /// The events the trip checkpoints record.
     static let tripEvents = ["didUpdateTripStatus", "didUpdateRemainingWaypoints"]
 
     /// Every edge-case scenario, in the order they were first written.
-    public static func all() throws -> [Scenario] {
+    package static func all() throws -> [Scenario] {
         let night = Scenario.RenderRequest(trip: "trip-1", style: "night", options: ["lighting": "lowLight"])
         var custom = try basicTrip(
             "custom-style",

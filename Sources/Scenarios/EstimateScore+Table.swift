@@ -4,7 +4,7 @@ extension EstimateScore {
     /// The score as text lines for a terminal: one row per leg and one for all, ours and the
     /// driver app's side by side on the updates where both gave an estimate, then ours on
     /// every update we gave one on.
-    public var table: [String] {
+    package var table: [String] {
         var lines = [
             "remaining time against the real arrivals (updates with at least \(Int(Self.minimumSeconds)) s to go):",
             Self.row(

@@ -7,23 +7,23 @@ import Geo
 import TripModel
 
 /// How far remaining-time estimates were from the truth, per leg and overall.
-public struct EstimateScore: Codable, Sendable {
+package struct EstimateScore: Codable, Sendable {
     /// Updates with less than this many seconds to go are not scored.
-    public static let minimumSeconds = 60.0
+    package static let minimumSeconds = 60.0
 
     /// One location update inside a leg.
-    public struct Sample: Codable, Sendable {
+    package struct Sample: Codable, Sendable {
         /// The leg (index into ``legs``).
-        public var leg: Int
+        package var leg: Int
         /// Seconds from the update to the arrival (the truth).
-        public var actualSeconds: Double
+        package var actualSeconds: Double
         /// Our remaining time; nil when we gave none.
-        public var ours: Double?
+        package var ours: Double?
         /// The driver app's remaining time in the same update; nil when it sent none.
-        public var driver: Double?
+        package var driver: Double?
 
         /// Creates a sample.
-        public init(leg: Int, actualSeconds: Double, ours: Double?, driver: Double?) {
+        package init(leg: Int, actualSeconds: Double, ours: Double?, driver: Double?) {
             self.leg = leg
             self.actualSeconds = actualSeconds
             self.ours = ours
@@ -32,20 +32,20 @@ public struct EstimateScore: Codable, Sendable {
     }
 
     /// Errors of one set of estimates (estimate minus truth).
-    public struct Errors: Codable, Sendable, Equatable {
+    package struct Errors: Codable, Sendable, Equatable {
         /// Estimates measured.
-        public var count: Int
+        package var count: Int
         /// Mean absolute error, seconds.
-        public var meanAbsolute: Double
+        package var meanAbsolute: Double
         /// Median absolute error, seconds.
-        public var medianAbsolute: Double
+        package var medianAbsolute: Double
         /// Mean absolute error as a share of the truth (0.1 is 10%).
-        public var meanAbsolutePercentage: Double
+        package var meanAbsolutePercentage: Double
         /// Mean error, seconds: negative when the estimates are too short.
-        public var bias: Double
+        package var bias: Double
 
         /// The errors of `pairs` (estimate, truth); nil when there are none.
-        public init?(_ pairs: [(estimate: Double, actual: Double)]) {
+        package init?(_ pairs: [(estimate: Double, actual: Double)]) {
             guard !pairs.isEmpty else { return nil }
             let errors = pairs.map { $0.estimate - $0.actual }
             let absolute = errors.map(abs).sorted()
@@ -60,19 +60,19 @@ public struct EstimateScore: Codable, Sendable {
     }
 
     /// The score of a group of updates (a leg, or all of them).
-    public struct Group: Codable, Sendable {
+    package struct Group: Codable, Sendable {
         /// Updates scored (at least ``EstimateScore/minimumSeconds`` to go).
-        public var updates: Int
+        package var updates: Int
         /// Share of them we gave an estimate on.
-        public var ourShare: Double
+        package var ourShare: Double
         /// Ours on every scored update we gave an estimate on.
-        public var ours: Errors?
+        package var ours: Errors?
         /// The driver app's on every scored update it sent one on.
-        public var driver: Errors?
+        package var driver: Errors?
         /// Ours on the updates where both gave one: the comparison that counts.
-        public var oursWhereBoth: Errors?
+        package var oursWhereBoth: Errors?
         /// The driver app's on the same updates.
-        public var driverWhereBoth: Errors?
+        package var driverWhereBoth: Errors?
 
         init(_ samples: [Sample]) {
             let scored = samples.filter { $0.actualSeconds >= EstimateScore.minimumSeconds }
@@ -88,28 +88,28 @@ public struct EstimateScore: Codable, Sendable {
     }
 
     /// A leg and its score.
-    public struct LegScore: Codable, Sendable {
+    package struct LegScore: Codable, Sendable {
         /// The vehicle.
-        public var vehicleId: String
+        package var vehicleId: String
         /// The log time of its first update.
-        public var start: Timestamp
+        package var start: Timestamp
         /// The log time it arrived.
-        public var arrival: Timestamp
+        package var arrival: Timestamp
         /// What showed the arrival.
-        public var arrivalSign: String
+        package var arrivalSign: String
         /// Where it arrived.
-        public var place: LatLng?
+        package var place: LatLng?
         /// Its score.
-        public var score: Group
+        package var score: Group
     }
 
     /// Every leg, in order of arrival.
-    public var legs: [LegScore]
+    package var legs: [LegScore]
     /// All legs together.
-    public var overall: Group
+    package var overall: Group
 
     /// The score of `samples` over `legs`.
-    public init(legs: [FleetLogLegs.Leg], samples: [Sample]) {
+    package init(legs: [FleetLogLegs.Leg], samples: [Sample]) {
         self.legs = legs.enumerated().map { index, leg in
             LegScore(
                 vehicleId: leg.vehicleId, start: leg.start, arrival: leg.arrival, arrivalSign: leg.sign.description, place: leg.place,

@@ -6,13 +6,13 @@
 import Foundation
 
 /// Runs many fixtures.
-public enum FixtureBatch {
+package enum FixtureBatch {
     /// The file that makes a folder a fixture.
-    public static let scenarioFile = "scenario.json"
+    package static let scenarioFile = "scenario.json"
 
     /// Fixture folders: each given folder that holds a `scenario.json`, else every folder
     /// below it that does (sorted). Throws when a path is missing or holds no fixture.
-    public static func discover(_ paths: [URL]) throws -> [URL] {
+    package static func discover(_ paths: [URL]) throws -> [URL] {
         var found: [URL] = []
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -36,7 +36,7 @@ public enum FixtureBatch {
     /// Runs `fixtures`, at most `jobs` at a time; `update` rewrites the goldens that differ.
     /// `progress` is called as each fixture finishes, with how many are done. Results come
     /// back in the order of `fixtures`.
-    public static func run(
+    package static func run(
         _ fixtures: [URL], jobs: Int = 1, update: Bool = false, store: FixtureStore = .sqlite,
         progress: (@Sendable (FixtureResult, Int, Int) -> Void)? = nil
     ) async -> [FixtureResult] {
@@ -61,7 +61,7 @@ public enum FixtureBatch {
     }
 
     /// Loads, replays and compares one fixture; any error becomes a failed result.
-    public static func runOne(_ directory: URL, update: Bool = false, store: FixtureStore = .sqlite) async -> FixtureResult {
+    package static func runOne(_ directory: URL, update: Bool = false, store: FixtureStore = .sqlite) async -> FixtureResult {
         do {
             let scenario = try Scenario.load(from: directory.appendingPathComponent(scenarioFile))
             let run = try await ScenarioRunner(scenario: scenario, directory: directory, store: store).run()

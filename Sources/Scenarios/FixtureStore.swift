@@ -7,14 +7,14 @@ import TripStore
 /// its own), and what to do with it afterwards.
 public struct FixtureStore: Sendable {
     /// Makes the run's store; the folder is the run's own temporary folder.
-    public let open: @Sendable (URL) async throws -> any TripStore
+    package let open: @Sendable (URL) async throws -> any TripStore
     /// Disposes of the run's store once the run is over.
-    public let discard: @Sendable (any TripStore) async -> Void
+    package let discard: @Sendable (any TripStore) async -> Void
     /// Names the kind of store in reports.
-    public let name: String
+    package let name: String
 
     /// A store provider from its parts.
-    public init(
+    package init(
         name: String, open: @escaping @Sendable (URL) async throws -> any TripStore,
         discard: @escaping @Sendable (any TripStore) async -> Void = { _ in }
     ) {

@@ -28,40 +28,40 @@ import JSON
 import TripModel
 
 /// A Fleet Engine log as the API calls that replay it.
-public struct FleetLogCalls: Sendable {
+package struct FleetLogCalls: Sendable {
     /// One API call.
-    public struct Call: Sendable {
+    package struct Call: Sendable {
         /// What kind of call.
-        public enum Kind: String, Sendable {
+        package enum Kind: String, Sendable {
             case createVehicle, updateVehicle, createTrip, updateTrip
         }
 
         /// The kind of call.
-        public var kind: Kind
+        package var kind: Kind
         /// When the log recorded it.
-        public var time: Timestamp
+        package var time: Timestamp
         /// The provider.
-        public var provider: String
+        package var provider: String
         /// The vehicle's or trip's ID.
-        public var id: String
+        package var id: String
         /// The body of a vehicle call.
-        public var vehicle: Vehicle?
+        package var vehicle: Vehicle?
         /// The body of a trip call.
-        public var trip: Trip?
+        package var trip: Trip?
         /// The update mask of an update.
-        public var updateMask: FieldMask?
+        package var updateMask: FieldMask?
         /// The HTTP status the API answers when it behaves as Fleet Engine did.
-        public var expectedStatus: Int
+        package var expectedStatus: Int
         /// Fleet Engine's logged response; nil for a call the log does not hold.
-        public var response: JSONValue?
+        package var response: JSONValue?
         /// True for a vehicle creation the log does not hold (made from its first logged state).
-        public var isSynthesized: Bool
+        package var isSynthesized: Bool
 
         /// `POST` for a create, `PUT` for an update.
-        public var method: String { kind == .createVehicle || kind == .createTrip ? "POST" : "PUT" }
+        package var method: String { kind == .createVehicle || kind == .createTrip ? "POST" : "PUT" }
 
         /// The request path with its query (the ID and update mask percent-encoded).
-        public var path: String {
+        package var path: String {
             let provider = "/v1/providers/\(Self.escape(self.provider))"
             let mask = updateMask.map { "?updateMask=\(Self.escape($0.fields.joined(separator: ",")))" } ?? ""
             switch kind {
@@ -73,7 +73,7 @@ public struct FleetLogCalls: Sendable {
         }
 
         /// The request body (JSON).
-        public func body() throws -> [UInt8] {
+        package func body() throws -> [UInt8] {
             if let vehicle { return Array(try JSONCoding.encode(vehicle)) }
             if let trip { return Array(try JSONCoding.encode(trip)) }
             return Array("{}".utf8)
@@ -86,32 +86,32 @@ public struct FleetLogCalls: Sendable {
     }
 
     /// What the making of the calls found beside them.
-    public struct Report: Sendable {
+    package struct Report: Sendable {
         /// Log entries of types that are not replayed (`@type` → count).
-        public var skippedEntryTypes: [String: Int]
+        package var skippedEntryTypes: [String: Int]
         /// Fields the API does not model, dropped (path → count).
-        public var droppedFields: [String: Int]
+        package var droppedFields: [String: Int]
         /// Locations taken from `rawLocation` because the log held only a handle.
-        public var locationsFromRaw: Int
+        package var locationsFromRaw: Int
         /// Locations whose `updateTime` is their raw fix's `rawLocationTime`.
-        public var updateTimesFromRaw: Int
+        package var updateTimesFromRaw: Int
         /// Vehicles created from their first logged state.
-        public var synthesizedVehicles: [String]
+        package var synthesizedVehicles: [String]
         /// Trip places inferred from the vehicle's position.
-        public var inferredPlaces: Int
+        package var inferredPlaces: Int
         /// Location updates left out because the log has neither the location nor a raw fix.
-        public var locationsWithoutPosition: Int
+        package var locationsWithoutPosition: Int
     }
 
     /// The calls, in time order.
-    public var calls: [Call]
+    package var calls: [Call]
     /// What was inferred, for people (a scenario's notes).
-    public var notes: [String]
+    package var notes: [String]
     /// Counts of what was skipped, dropped or inferred.
-    public var report: Report
+    package var report: Report
 
     /// The calls that replay `log`.
-    public init(log: FleetLog) throws {
+    package init(log: FleetLog) throws {
         var calls: [Call] = []
         var notes: [String] = []
         var report = Report(
@@ -223,7 +223,7 @@ public struct FleetLogCalls: Sendable {
     }
 
     /// The vehicle a trip was last assigned to by the calls up to `time`.
-    public func lastVehicle(of tripId: String, before time: Timestamp) -> String? {
+    package func lastVehicle(of tripId: String, before time: Timestamp) -> String? {
         var vehicle: String?
         for call in calls where call.time <= time && call.id == tripId {
             switch call.kind {

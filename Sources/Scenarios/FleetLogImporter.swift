@@ -8,9 +8,9 @@ import JSON
 import TripModel
 
 /// Makes scenarios from Fleet Engine logs.
-public enum FleetLogImporter {
+package enum FleetLogImporter {
     /// The scenario of `log`, named `name`; `source` says where the log came from.
-    public static func scenario(from log: FleetLog, name: String, source: String?) throws -> (Scenario, FleetLogCalls.Report) {
+    package static func scenario(from log: FleetLog, name: String, source: String?) throws -> (Scenario, FleetLogCalls.Report) {
         let plan = try FleetLogCalls(log: log)
         let providers = Set(plan.calls.map(\.provider))
         guard let provider = providers.sorted().first else { throw ScenarioError("the log holds no create or update calls") }

@@ -8,7 +8,7 @@ import TripModel
 extension FleetLogReplay.Report {
     /// One line per way our estimates inside legs were made, in a fixed order; empty when no
     /// update inside a leg had one of ours.
-    public var basisTable: [String] {
+    package var basisTable: [String] {
         let inLegs = estimates.filter { $0.leg != nil && $0.timeSeconds != nil }
         var lines: [String] = []
         for method in EstimateMethod.allCases {

@@ -9,19 +9,19 @@ import TripModel
 /// sent: trip status, vehicle position, stops (against Fleet Engine's own responses where the
 /// log has them) and versions. Optionally strips the driver's remaining distance and time
 /// from the updates and measures our estimates against them.
-public struct FleetLogReplay: Sendable {
+package struct FleetLogReplay: Sendable {
     /// How to replay.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// Remove `remainingDistanceMeters`/`remainingTimeSeconds` from vehicle updates and
         /// compare our estimates with the values removed.
-        public var withoutDriverEstimates: Bool
+        package var withoutDriverEstimates: Bool
         /// Read every trip's view after every call (the consistency checks).
-        public var checkViews: Bool
+        package var checkViews: Bool
         /// Score our remaining time and the driver's against the real arrivals (``Report/score``).
-        public var score: Bool
+        package var score: Bool
 
         /// Creates options.
-        public init(withoutDriverEstimates: Bool = false, checkViews: Bool = true, score: Bool = false) {
+        package init(withoutDriverEstimates: Bool = false, checkViews: Bool = true, score: Bool = false) {
             self.withoutDriverEstimates = withoutDriverEstimates
             self.checkViews = checkViews
             self.score = score
@@ -29,58 +29,58 @@ public struct FleetLogReplay: Sendable {
     }
 
     /// Distribution of absolute differences between our values and the driver's.
-    public struct ErrorDistribution: Codable, Sendable {
+    package struct ErrorDistribution: Codable, Sendable {
         /// Updates compared.
-        public var count: Int
-        public var median: Double
-        public var p90: Double
-        public var maximum: Double
+        package var count: Int
+        package var median: Double
+        package var p90: Double
+        package var maximum: Double
         /// Share of updates within the tolerance (distance: 2% or 20 m, whichever is larger).
-        public var withinTolerance: Double?
+        package var withinTolerance: Double?
     }
 
     /// What the replay did and found.
-    public struct Report: Codable, Sendable {
+    package struct Report: Codable, Sendable {
         /// API calls sent (including synthesized vehicle creations).
-        public var calls: Int
+        package var calls: Int
         /// View checks made.
-        public var checks: Int
+        package var checks: Int
         /// Vehicles the log never creates, created from their first logged state.
-        public var synthesizedVehicles: [String]
+        package var synthesizedVehicles: [String]
         /// Everything that did not match, in order; empty when the replay is consistent.
-        public var failures: [String]
+        package var failures: [String]
         /// Remaining distance: ours against the driver's (metres), when compared.
-        public var remainingDistance: ErrorDistribution?
+        package var remainingDistance: ErrorDistribution?
         /// Remaining time: ours against the driver's (seconds), when compared.
-        public var remainingTime: ErrorDistribution?
+        package var remainingTime: ErrorDistribution?
         /// Every location update inside a leg and every update compared with the driver's, in
         /// log order, for plotting where the estimates go wrong.
-        public var estimates: [EstimateSample] = []
+        package var estimates: [EstimateSample] = []
         /// Our remaining time and the driver's against the real arrivals, when asked for.
-        public var score: EstimateScore?
+        package var score: EstimateScore?
     }
 
     /// One vehicle update inside a leg, or where our estimates were compared with the driver's.
-    public struct EstimateSample: Codable, Sendable {
+    package struct EstimateSample: Codable, Sendable {
         /// The log time of the update.
-        public var time: Timestamp
+        package var time: Timestamp
         /// The vehicle updated.
-        public var vehicleId: String
+        package var vehicleId: String
         /// The leg it lies in (index into ``EstimateScore/legs``); nil outside legs.
-        public var leg: Int?
+        package var leg: Int?
         /// Seconds from the update to the real arrival; nil outside legs.
-        public var actualSeconds: Double?
+        package var actualSeconds: Double?
         /// Remaining distance in metres: ours and the driver's (nil where either is missing).
-        public var distance: Double?
-        public var driverDistance: Double?
+        package var distance: Double?
+        package var driverDistance: Double?
         /// Remaining time in seconds: ours and the driver's (nil where either is missing).
-        public var timeSeconds: Double?
-        public var driverTimeSeconds: Double?
+        package var timeSeconds: Double?
+        package var driverTimeSeconds: Double?
         /// Which way ours were made.
-        public var method: EstimateMethod?
+        package var method: EstimateMethod?
         /// What ours rested on: whether the basemap covered the way, the detour and where it
         /// came from, standing time.
-        public var basis: EstimateBasis?
+        package var basis: EstimateBasis?
     }
 
     let log: FleetLog
@@ -91,7 +91,7 @@ public struct FleetLogReplay: Sendable {
     /// Creates a replay of `log` over `transport`, writing with `serverToken` (one for every
     /// provider of the log) and reading each trip with the consumer token
     /// `consumerToken(provider, tripId)` returns.
-    public init(
+    package init(
         log: FleetLog, transport: any APITransport, serverToken: String,
         consumerToken: @escaping @Sendable (_ provider: String, _ tripId: String) async throws -> String
     ) {
@@ -111,7 +111,7 @@ public struct FleetLogReplay: Sendable {
     }
 
     /// Runs the replay.
-    public func run(_ options: Options = Options(), progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> Report {
+    package func run(_ options: Options = Options(), progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> Report {
         let plan = try FleetLogCalls(log: log)
         var report = Report(
             calls: 0, checks: 0, synthesizedVehicles: plan.report.synthesizedVehicles, failures: [],

@@ -10,45 +10,45 @@ import Raster
 import TripModel
 
 /// The outcome of one fixture.
-public struct FixtureResult: Sendable {
+package struct FixtureResult: Sendable {
     /// The scenario's name.
-    public var name: String
+    package var name: String
     /// Its folder.
-    public var directory: URL
+    package var directory: URL
     /// Calls sent.
-    public var calls: Int
+    package var calls: Int
     /// Previews rendered.
-    public var renders: Int
+    package var renders: Int
     /// Wall-clock seconds of the replay.
-    public var seconds: Double
+    package var seconds: Double
     /// Problems outside any one golden: unexpected HTTP statuses, stale or unreadable goldens.
-    public var failures: [String]
+    package var failures: [String]
     /// Every artefact with its comparison.
-    public var artefacts: [ArtefactResult]
+    package var artefacts: [ArtefactResult]
     /// Goldens written by an update run.
-    public var updated: [String]
+    package var updated: [String]
 
     /// True when every call answered as expected and every artefact matches its golden.
-    public var passed: Bool { failures.isEmpty && artefacts.allSatisfy(\.passed) }
+    package var passed: Bool { failures.isEmpty && artefacts.allSatisfy(\.passed) }
 }
 
 /// One artefact compared with its golden.
-public struct ArtefactResult: Sendable {
+package struct ArtefactResult: Sendable {
     /// The golden's file name.
-    public var fileName: String
+    package var fileName: String
     /// What differs; empty when it matches.
-    public var differences: [String]
+    package var differences: [String]
     /// The actual bytes (for the report).
-    public var actual: [UInt8]
+    package var actual: [UInt8]
     /// The golden's bytes, when there is one.
-    public var expected: [UInt8]?
+    package var expected: [UInt8]?
     /// The diff image of a PNG that differs.
-    public var diffPNG: [UInt8]?
+    package var diffPNG: [UInt8]?
 
     /// True when it matches.
-    public var passed: Bool { differences.isEmpty }
+    package var passed: Bool { differences.isEmpty }
     /// True for an image.
-    public var isImage: Bool { fileName.hasSuffix(".png") }
+    package var isImage: Bool { fileName.hasSuffix(".png") }
 }
 
 /// Compares or updates the goldens of a scenario.

@@ -6,9 +6,9 @@
 import Foundation
 
 /// Writes the HTML report of a batch run.
-public enum HTMLReport {
+package enum HTMLReport {
     /// The report of `results` as HTML text; `title` heads it.
-    public static func html(_ results: [FixtureResult], title: String = "tripshare fixtures") -> String {
+    package static func html(_ results: [FixtureResult], title: String = "tripshare fixtures") -> String {
         let failed = results.filter { !$0.passed }.count
         var out = """
             <!doctype html>
@@ -67,7 +67,7 @@ public enum HTMLReport {
     }
 
     /// Writes the report to `url`.
-    public static func write(_ results: [FixtureResult], to url: URL) throws {
+    package static func write(_ results: [FixtureResult], to url: URL) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(html(results).utf8).write(to: url)
     }

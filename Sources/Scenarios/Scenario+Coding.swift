@@ -115,7 +115,7 @@ extension Scenario: Codable {
     }
 
     /// The scenario as the text of `scenario.json`: sorted keys, one call or checkpoint per line.
-    public func fileText() throws -> String {
+    package func fileText() throws -> String {
         var out = "{\n"
         var head = self
         head.timeline = []
@@ -139,7 +139,7 @@ extension Scenario: Codable {
     }
 
     /// Writes `scenario.json` into `directory` (created if needed).
-    public func write(to directory: URL) throws {
+    package func write(to directory: URL) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Data(fileText().utf8).write(to: directory.appendingPathComponent("scenario.json"))
     }
@@ -157,10 +157,10 @@ extension JSONValue {
 }
 
 /// A scenario that cannot be read, imported or run; the message says what and where.
-public struct ScenarioError: Error, CustomStringConvertible, Sendable {
+package struct ScenarioError: Error, CustomStringConvertible, Sendable {
     /// What went wrong.
-    public var description: String
+    package var description: String
 
     /// An error with a message.
-    public init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
 }

@@ -16,21 +16,21 @@ public struct ScenarioRunner: Sendable {
     /// What one call did, for observers (the importer's round-trip check reads these).
     public struct CallResult: Sendable {
         /// Position in the timeline.
-        public var index: Int
+        package var index: Int
         /// The call.
-        public var call: Scenario.Call
+        package var call: Scenario.Call
         /// The HTTP status answered.
-        public var status: Int
+        package var status: Int
         /// The response body.
-        public var body: [UInt8]
+        package var body: [UInt8]
     }
 
     /// The scenario.
-    public let scenario: Scenario
+    package let scenario: Scenario
     /// The scenario's folder (style files and goldens are relative to it).
-    public let directory: URL
+    package let directory: URL
     /// The store it replays into.
-    public let store: FixtureStore
+    package let store: FixtureStore
 
     /// A runner for `scenario`, read from `directory`, replaying into a fresh `store`.
     public init(scenario: Scenario, directory: URL, store: FixtureStore = .sqlite) {
@@ -93,24 +93,24 @@ public struct ScenarioRun: Sendable {
     /// The recorded results, in checkpoint order.
     public var artefacts: [Artefact]
     /// Calls whose status was not the expected one, and checkpoints that could not record.
-    public var failures: [String]
+    package var failures: [String]
     /// Calls sent.
-    public var calls: Int
+    package var calls: Int
     /// Previews rendered.
-    public var renders: Int
+    package var renders: Int
     /// Wall-clock time of the run.
-    public var seconds: Double
+    package var seconds: Double
 }
 
 /// One recorded result: a golden file's would-be content.
 public struct Artefact: Sendable {
     /// The golden's file name inside `expected/`.
-    public var fileName: String
+    package var fileName: String
     /// The content.
-    public var content: Content
+    package var content: Content
 
     /// What an artefact holds.
-    public enum Content: Sendable {
+    package enum Content: Sendable {
         /// A JSON document (compared with numeric tolerances).
         case json(JSONValue)
         /// A PNG image (compared with pixel metrics).
@@ -118,7 +118,7 @@ public struct Artefact: Sendable {
     }
 
     /// The bytes of its golden file (JSON pretty-printed with sorted keys).
-    public func fileBytes() throws -> [UInt8] {
+    package func fileBytes() throws -> [UInt8] {
         switch content {
         case .json(let value):
             var bytes = [UInt8](try JSONCoding.encodePretty(value))

@@ -17,50 +17,50 @@ import Testing
 import TripStore
 
 /// A kind of store to run a test against.
-public enum TestStoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+package enum TestStoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case memory, sqlite, postgres
 
     /// The kind's name in test reports.
-    public var testDescription: String { rawValue }
+    package var testDescription: String { rawValue }
 
     /// Every kind whose tests run here: PostgreSQL only when wanted (TestStores.postgresWanted).
-    public static var available: [TestStoreKind] { TestStores.postgresWanted ? allCases : [.memory, .sqlite] }
+    package static var available: [TestStoreKind] { TestStores.postgresWanted ? allCases : [.memory, .sqlite] }
 
     /// The persistent stores (what a server runs on) whose tests run here.
-    public static var persistent: [TestStoreKind] { TestStores.postgresWanted ? [.sqlite, .postgres] : [.sqlite] }
+    package static var persistent: [TestStoreKind] { TestStores.postgresWanted ? [.sqlite, .postgres] : [.sqlite] }
 }
 
 /// Fresh, empty stores of each kind.
-public enum TestStores {
+package enum TestStores {
     /// The environment variable naming the PostgreSQL database the tests may use.
-    public static let postgresURLVariable = "TRIPSHARE_TEST_POSTGRES_URL"
+    package static let postgresURLVariable = "TRIPSHARE_TEST_POSTGRES_URL"
     /// Set to 1 (CI does) to fail instead of skipping when the database is not given.
-    public static let requirePostgresVariable = "TRIPSHARE_TEST_REQUIRE_POSTGRES"
+    package static let requirePostgresVariable = "TRIPSHARE_TEST_REQUIRE_POSTGRES"
 
     /// Whether the PostgreSQL variants run: the database is given, or required.
-    public static var postgresWanted: Bool {
+    package static var postgresWanted: Bool {
         let environment = ProcessInfo.processInfo.environment
         return environment[postgresURLVariable]?.isEmpty == false || environment[requirePostgresVariable] == "1"
     }
 
     /// Why the PostgreSQL variants did not run.
-    public static let skipReason: Comment = "PostgreSQL variants not run: set TRIPSHARE_TEST_POSTGRES_URL (scripts/postgres start prints one)"
+    package static let skipReason: Comment = "PostgreSQL variants not run: set TRIPSHARE_TEST_POSTGRES_URL (scripts/postgres start prints one)"
 
     /// What the PostgreSQL variants need and did not get.
-    public struct MissingDatabase: Error, CustomStringConvertible {
+    package struct MissingDatabase: Error, CustomStringConvertible {
         /// What is missing.
-        public var description: String { "\(requirePostgresVariable)=1 but \(postgresURLVariable) is not set" }
+        package var description: String { "\(requirePostgresVariable)=1 but \(postgresURLVariable) is not set" }
     }
 
     /// The test database, or nil when the variable is unset; a malformed URL is a failure.
-    public static func postgresLocation() throws -> PostgresLocation? {
+    package static func postgresLocation() throws -> PostgresLocation? {
         guard let url = ProcessInfo.processInfo.environment[postgresURLVariable], !url.isEmpty else { return nil }
         return try PostgresLocation(url: url)
     }
 
     /// The test database; when the variable is unset, cancels the running test (saying why),
     /// or fails it when the database is required.
-    public static func requirePostgres() throws -> PostgresLocation {
+    package static func requirePostgres() throws -> PostgresLocation {
         guard let location = try postgresLocation() else {
             if ProcessInfo.processInfo.environment[requirePostgresVariable] == "1" { throw MissingDatabase() }
             try Test.cancel(skipReason)
@@ -70,19 +70,19 @@ public enum TestStores {
 
     /// The stores' logger: warnings and errors only (each new schema's migrations are news
     /// to nobody).
-    public static let logger: Logger = {
+    package static let logger: Logger = {
         var logger = Logger(label: "tripshare.test-store")
         logger.logLevel = .warning
         return logger
     }()
 
     /// A schema of its own for one store, so tests running at once share nothing.
-    public static func freshSchema() -> String {
+    package static func freshSchema() -> String {
         "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(20)
     }
 
     /// A new, empty store of `kind` (the PostgreSQL one in a new schema).
-    public static func make(_ kind: TestStoreKind) async throws -> any TripStore {
+    package static func make(_ kind: TestStoreKind) async throws -> any TripStore {
         switch kind {
         case .memory: return InMemoryTripStore()
         case .sqlite: return try SQLiteTripStore(path: try temporarySQLitePath())
@@ -96,7 +96,7 @@ public enum TestStores {
     }
 
     /// A path for a new SQLite database in a new temporary directory.
-    public static func temporarySQLitePath() throws -> String {
+    package static func temporarySQLitePath() throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tripshare-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return directory.appendingPathComponent("test.sqlite").path

@@ -12,15 +12,15 @@ import TripStore
 /// The HTTP application: routes, authentication, metrics and errors wired over the fleet
 /// (the application layer) and a token authority. `tripshare serve` runs it; tests drive its
 /// router directly.
-public struct TripServerApp: Sendable {
+package struct TripServerApp: Sendable {
     /// The application layer behind the API.
-    public let fleet: Fleet
+    package let fleet: Fleet
     /// Who verifies and mints tokens.
-    public let authority: TokenAuthority
+    package let authority: TokenAuthority
     /// Every token's way in: verification and its rate limit.
-    public let authenticator: Authenticator
+    package let authenticator: Authenticator
     /// Prometheus metrics.
-    public let metrics: RequestMetrics
+    package let metrics: RequestMetrics
     /// Fan-out of the event log to SSE clients.
     let broadcaster: EventBroadcaster
     /// The time previews are drawn at (the pickup ETA badge counts minutes from it); fixture
@@ -28,7 +28,7 @@ public struct TripServerApp: Sendable {
     let previewClock: WallClock
     /// The map drawn under previews (and, through `basemap.underlay(for:)`, the driver's
     /// screen); nil when the server has none.
-    public let basemap: BasemapLayer?
+    package let basemap: BasemapLayer?
     /// Deletes what the event log no longer keeps, when run as one of ``services``.
     let retention: EventRetentionService
     /// What one request may ask of the server.
@@ -36,21 +36,21 @@ public struct TripServerApp: Sendable {
     /// What each token may have drawn.
     let pixels: PixelBudget
     /// Map tiles drawn from the basemap (DESIGN §15); nil when the server has none.
-    public let tiles: MapTiles?
+    package let tiles: MapTiles?
     /// Budgets of the public map data routes, per client address; nil for none.
     let mapDataLimiter: TokenRateLimiter?
     /// The memory the process's caches may hold; the encoded trip views take their share.
-    public let cacheBudget: CacheBudget
+    package let cacheBudget: CacheBudget
 
     /// The default budget of each client address on the map data routes: a map page fetches
     /// a few dozen tiles when it opens and as it zooms, far below this.
-    public static let defaultMapDataRate = TokenRateLimiter.Rate(requestsPerSecond: 50, burst: 500)
+    package static let defaultMapDataRate = TokenRateLimiter.Rate(requestsPerSecond: 50, burst: 500)
     /// The folder of the Markdown documentation the home page links (`/docs/...`); nil when
     /// the server has none (the page then says where the documentation lives).
-    public var docsDirectory: String?
+    package var docsDirectory: String?
     /// What else `/readyz` waits for beside the store (the gRPC listener): each says why it is
     /// not ready, or nil when it is.
-    public var readinessChecks: [@Sendable () -> String?] = []
+    package var readinessChecks: [@Sendable () -> String?] = []
 
     /// Creates the application's parts over `store`: writes are stamped with `clock`,
     /// previews drawn at `previewClock` (`clock` when nil) over `basemap` when given; each
@@ -60,7 +60,7 @@ public struct TripServerApp: Sendable {
     /// each client address limited to `mapDataRate` (nil for no limit). Estimates read the
     /// roads under routes from `roadClasses` (DESIGN §5), when given. Encoded trip views are
     /// kept within their share of `cacheBudget` (the store and the authority take theirs).
-    public init(
+    package init(
         store: any TripStore, authority: TokenAuthority, metrics: RequestMetrics = RequestMetrics(),
         clock: WallClock = .system, previewClock: WallClock? = nil, basemap: BasemapLayer? = nil,
         rateLimiter: TokenRateLimiter = TokenRateLimiter(), eventRetention: EventRetention = .standard,
@@ -92,18 +92,18 @@ public struct TripServerApp: Sendable {
     }
 
     /// The store behind the fleet.
-    public var store: any TripStore { fleet.store }
+    package var store: any TripStore { fleet.store }
 
     /// Background services to run beside the HTTP server (`Application(services:)`): the
     /// event streams' heartbeats and their end on graceful shutdown, event retention, and on a
     /// store shared with other server processes, the fleet's hearing of their commits (which
     /// it announces to the event streams as it does its own).
-    public var services: [any Service] {
+    package var services: [any Service] {
         [broadcaster, retention] + (fleet.otherServersCommits.map { [$0] } ?? [])
     }
 
     /// The router with every route of the API.
-    public func makeRouter() -> Router<TripRequestContext> {
+    package func makeRouter() -> Router<TripRequestContext> {
         let router = Router(context: TripRequestContext.self)
         router.add(middleware: MetricsAndErrorsMiddleware(metrics: metrics, catalog: RouteCatalog.shipped))
         router.add(middleware: RequestLimitsMiddleware(limits: limits))

@@ -1,6 +1,6 @@
 /// The release of tripshare: what `tripshare --version` prints and the API description's
 /// `info.version` (a test keeps the two equal).
-public enum TripshareVersion {
+package enum TripshareVersion {
     /// The version, semantic-versioning style.
-    public static let current = "1.0.0"
+    package static let current = "1.0.0"
 }

@@ -7,34 +7,34 @@ import TripStore
 
 /// A server without a socket: the application over a store, a transport to its router, and
 /// a token authority, so a test or a fixture replay can call the API as any role.
-public struct LocalServer: Sendable {
+package struct LocalServer: Sendable {
     /// The application.
-    public let app: TripServerApp
+    package let app: TripServerApp
     /// Who mints and verifies this server's tokens.
-    public let authority: TokenAuthority
+    package let authority: TokenAuthority
     /// Requests to the application's router.
     package let transport: LocalTransport
 
     /// What a test may change about the server beyond its store and clocks.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// The tokens' HMAC secret (nil: a random one, so no other party can mint them).
-        public var hmacSecret: [UInt8]?
+        package var hmacSecret: [UInt8]?
         /// Who mints and verifies the tokens (nil: an authority of its own over `hmacSecret`),
         /// for a server that shares its tokens with another listener (a gRPC one, say).
-        public var authority: TokenAuthority?
+        package var authority: TokenAuthority?
         /// The street map previews are drawn over.
-        public var basemap: BasemapLayer?
+        package var basemap: BasemapLayer?
         /// The map tiles served (nil: the basemap's, when there is one).
-        public var tiles: MapTiles?
+        package var tiles: MapTiles?
         /// Request limits (nil: no pixel budget unless `rateLimits` limits drivers and consumers).
-        public var limits: RequestLimits?
+        package var limits: RequestLimits?
         /// The token rate limiter (nil: one following `rateLimits`).
-        public var rateLimiter: TokenRateLimiter?
+        package var rateLimiter: TokenRateLimiter?
         /// Requests per client address on the map data routes (nil: none).
-        public var mapDataRate: TokenRateLimiter.Rate?
+        package var mapDataRate: TokenRateLimiter.Rate?
 
         /// Options; by default the server's own map data rate and nothing else changed.
-        public init(
+        package init(
             hmacSecret: [UInt8]? = nil, authority: TokenAuthority? = nil, basemap: BasemapLayer? = nil, tiles: MapTiles? = nil,
             limits: RequestLimits? = nil,
             rateLimiter: TokenRateLimiter? = nil, mapDataRate: TokenRateLimiter.Rate? = TripServerApp.defaultMapDataRate
@@ -53,7 +53,7 @@ public struct LocalServer: Sendable {
     /// `previewClock` when given); `logger` receives the request logs. Tokens are not
     /// rate-limited (nor their pictures' pixels) unless `rateLimits` says so: a replay calls as
     /// fast as it can. Estimates read the roads under routes from `roadClasses`, when given.
-    public init(
+    package init(
         store: any TripStore, clock: WallClock = .system, previewClock: WallClock? = nil,
         logger: Logger = Logger(label: "tripshare-local"), rateLimits: TokenRateLimiter.Policy = .unlimited,
         roadClasses: (any RoadClassSource)? = nil, options: Options = Options()
@@ -73,7 +73,7 @@ public struct LocalServer: Sendable {
     }
 
     /// A token for `principal`, valid now.
-    public func token(_ principal: Principal) async throws -> String {
+    package func token(_ principal: Principal) async throws -> String {
         try await authority.mint(principal)
     }
 }

@@ -22,7 +22,7 @@ extension StoreConformance {
 
     /// Metres from vertex `index` of `road` to its end along the route as stored (an encoded
     /// polyline, its vertices rounded to 1e-5 degrees).
-    public static func metersLeft(on road: [LatLng], from index: Int) -> Double {
+    package static func metersLeft(on road: [LatLng], from index: Int) -> Double {
         guard let stored = try? EncodedPolyline.decode(EncodedPolyline.encode(road)), let measure = PolylineMeasure(stored) else { return -1 }
         return measure.totalMeters - measure.cumulativeMeters[index]
     }

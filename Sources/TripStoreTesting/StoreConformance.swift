@@ -16,15 +16,15 @@ import TripModel
 import TripStore
 
 /// The checks a store must pass.
-public enum StoreConformance {
+package enum StoreConformance {
     /// Makes a fresh, empty store.
-    public typealias Factory = @Sendable () async throws -> any TripStore
+    package typealias Factory = @Sendable () async throws -> any TripStore
 
     /// One behaviour, run against a fresh store from the factory (a check may make several:
     /// two stores share nothing).
-    public struct Check: Sendable, CustomTestStringConvertible {
+    package struct Check: Sendable, CustomTestStringConvertible {
         /// What the store must do.
-        public let name: String
+        package let name: String
         let body: @Sendable (Factory) async throws -> Void
 
         init(_ name: String, _ body: @escaping @Sendable (Factory) async throws -> Void) {
@@ -33,13 +33,13 @@ public enum StoreConformance {
         }
 
         /// Runs the check on stores from `factory`.
-        public func run(_ factory: @escaping Factory) async throws { try await body(factory) }
+        package func run(_ factory: @escaping Factory) async throws { try await body(factory) }
 
-        public var testDescription: String { name }
+        package var testDescription: String { name }
     }
 
     /// Every check.
-    public static let checks: [Check] =
+    package static let checks: [Check] =
         fleetChecks + vehicleQueryChecks + stopOrderChecks + transactionChecks + roadCellChecks + areaObservationChecks + styleChecks
         + retentionChecks + routeChecks
 }

@@ -18,21 +18,21 @@ public struct FleetLog: Sendable {
     /// One recorded call with Fleet Engine's response (REST spellings).
     public struct Entry: Sendable {
         /// When Fleet Engine logged it.
-        public var time: Timestamp
+        package var time: Timestamp
         /// The call.
         public var call: Call
         /// Fleet Engine's response, normalized like the request; nil when not logged.
-        public var response: JSONValue?
+        package var response: JSONValue?
     }
 
     /// The calls, oldest first.
     public var entries: [Entry]
     /// Log entries of other types (`@type` → count): not replayed.
-    public var skippedEntryTypes: [String: Int]
+    package var skippedEntryTypes: [String: Int]
     /// Fields present in the log that the API does not model (path → count).
-    public var droppedFields: [String: Int]
+    package var droppedFields: [String: Int]
     /// How often a location was taken from `rawLocation` because the log held only a handle.
-    public var locationsFromRaw: Int
+    package var locationsFromRaw: Int
 
     /// Reads an export; throws INVALID_ARGUMENT when it is not one.
     public static func parse(_ bytes: some Collection<UInt8>) throws(StatusError) -> FleetLog {

@@ -16,12 +16,12 @@ import Geo
 import TripModel
 
 /// The legs of every vehicle in a log's calls: when each really arrived at a stop.
-public struct FleetLogLegs: Sendable {
+package struct FleetLogLegs: Sendable {
     /// The driver app's remaining distance at or under which the vehicle has arrived.
-    public static let arrivalMeters = 30
+    package static let arrivalMeters = 30
 
     /// What showed that the vehicle arrived.
-    public enum ArrivalSign: Hashable, Sendable, CustomStringConvertible {
+    package enum ArrivalSign: Hashable, Sendable, CustomStringConvertible {
         /// A trip of the vehicle reached this status.
         case tripStatus(TripStatus)
         /// The driver app's navigation said ARRIVED_AT_DESTINATION.
@@ -30,7 +30,7 @@ public struct FleetLogLegs: Sendable {
         case driverDistance(Int)
 
         /// How the sign reads in a table.
-        public var description: String {
+        package var description: String {
             switch self {
             case .tripStatus(let status): status.rawValue
             case .navigationArrived: "navigation ARRIVED_AT_DESTINATION"
@@ -40,56 +40,56 @@ public struct FleetLogLegs: Sendable {
     }
 
     /// One vehicle's way to one stop.
-    public struct Leg: Hashable, Sendable {
+    package struct Leg: Hashable, Sendable {
         /// The vehicle.
-        public var vehicleId: String
+        package var vehicleId: String
         /// The log time of the leg's first update.
-        public var start: Timestamp
+        package var start: Timestamp
         /// The log time the vehicle arrived.
-        public var arrival: Timestamp
+        package var arrival: Timestamp
         /// What showed it.
-        public var sign: ArrivalSign
+        package var sign: ArrivalSign
         /// Where the vehicle was when it arrived (its last reported location); nil when the
         /// log never placed it.
-        public var place: LatLng?
+        package var place: LatLng?
         /// The vehicle's trips while under way, in assignment order.
-        public var tripIds: [String]
+        package var tripIds: [String]
         /// The stop it arrived at, as far as the trips' statuses tell: the stop the arriving
         /// status names, else the one its first trip was heading for.
-        public var stop: Stop?
+        package var stop: Stop?
         /// The indices of the leg's location updates (into the calls, or the log's entries, the
         /// legs were found in), in order.
-        public var updates: [Int]
+        package var updates: [Int]
 
         /// The leg's length in seconds, from its first update to the arrival.
-        public var seconds: Double { arrival.seconds(since: start) }
+        package var seconds: Double { arrival.seconds(since: start) }
     }
 
     /// A stop of a trip: the trip and which of its stops.
-    public struct Stop: Hashable, Sendable {
+    package struct Stop: Hashable, Sendable {
         /// The trip.
-        public var tripId: String
+        package var tripId: String
         /// Its pickup, an intermediate destination or its dropoff.
-        public var type: WaypointType
+        package var type: WaypointType
 
         /// A trip's stop.
-        public init(tripId: String, type: WaypointType) {
+        package init(tripId: String, type: WaypointType) {
             self.tripId = tripId
             self.type = type
         }
     }
 
     /// The legs, ordered by arrival.
-    public var legs: [Leg]
+    package var legs: [Leg]
 
     /// The leg the location update at `callIndex` lies in, if any.
-    public func leg(ofCall callIndex: Int) -> Int? { legOfCall[callIndex] }
+    package func leg(ofCall callIndex: Int) -> Int? { legOfCall[callIndex] }
 
     private var legOfCall: [Int: Int]
 
     /// Finds the legs of `calls` (in time order, as ``FleetLogCalls`` makes them); a leg's
     /// `updates` index `calls`.
-    public init(calls: [FleetLogCalls.Call]) {
+    package init(calls: [FleetLogCalls.Call]) {
         self.init(events: calls.enumerated().map { (index: $0.offset, time: $0.element.time, call: $0.element.logCall) })
     }
 

@@ -3,12 +3,12 @@ import TripStore
 
 extension SigningKeys {
     /// The name of the token signing secret in a shared store.
-    public static let sharedSecretName = "jwt-secret"
+    package static let sharedSecretName = "jwt-secret"
 
     /// Resolves the keys from the environment, else from (or into) `store` (`place` says
     /// which, for messages): every server process on one database signs and verifies with
     /// the secret it keeps (DESIGN §4), which the first process to need one creates.
-    public static func resolve(environment: [String: String], sharedIn store: any SecretStore, at place: String) async throws -> SigningKeys {
+    package static func resolve(environment: [String: String], sharedIn store: any SecretStore, at place: String) async throws -> SigningKeys {
         var (keys, sources) = try configured(environment: environment)
         if sources.isEmpty {
             let (secret, created) = try await store.secret(named: sharedSecretName) { Array(randomSecret().utf8) }

@@ -1,26 +1,26 @@
 /// How long a connection may sit without making progress (DESIGN §11): connections the HTTP
 /// layer rejects are closed, idle ones, slow request heads and answers the client does not
 /// take time out.
-public struct ConnectionTimeouts: Sendable, Equatable {
+package struct ConnectionTimeouts: Sendable, Equatable {
     /// How long a kept-alive connection may wait for its next request, and an upload may
     /// stall, before the connection is closed.
-    public var idle: Duration
+    package var idle: Duration
     /// How long a request head may take to arrive whole: from the connection's start for its
     /// first request, from the head's first byte for later ones.
-    public var requestHead: Duration
+    package var requestHead: Duration
     /// After a rejected request's 400, the rest of what the client sends is read and dropped
     /// (so that it reads the answer instead of a reset) until it has sent nothing for this
     /// long, at most ``lingerLimit``; then the connection is closed.
-    public var linger: Duration
+    package var linger: Duration
     /// The longest a rejected connection is read and dropped from.
-    public var lingerLimit: Duration
+    package var lingerLimit: Duration
     /// How long the client may leave an answer untaken: while the connection's outgoing buffer
     /// is full (the client reads nothing, or too little to make room) for this long, the
     /// connection is closed. An event stream's client that stops reading is closed this way.
-    public var write: Duration
+    package var write: Duration
 
     /// Creates timeouts.
-    public init(
+    package init(
         idle: Duration = Self.standard.idle, requestHead: Duration = Self.standard.requestHead,
         linger: Duration = Self.standard.linger, lingerLimit: Duration = Self.standard.lingerLimit,
         write: Duration = Self.standard.write
@@ -40,7 +40,7 @@ public struct ConnectionTimeouts: Sendable, Equatable {
     /// without a byte, at most 30 s (a 5 MB body takes that long at about 1.3 Mbit/s). 30 s
     /// for an answer to start draining: a phone that lost its signal for a while gets it, a
     /// client that never reads holds its buffers no longer.
-    public static let standard = ConnectionTimeouts(
+    package static let standard = ConnectionTimeouts(
         idle: .seconds(75), requestHead: .seconds(10), linger: .seconds(2), lingerLimit: .seconds(30), write: .seconds(30))
 
     /// The timeouts of a connection let in only for a health probe (beyond the connection

@@ -45,7 +45,7 @@ extension TripServerApp {
     /// The HTTP server to run the router with: HTTP/1.1 whose connections time out and close
     /// as `timeouts` say, whose rejected requests are answered in the Google error shape and
     /// closed, and whose connections beyond `budget` are refused (DESIGN §11).
-    public static func httpServer(
+    package static func httpServer(
         timeouts: ConnectionTimeouts = .standard, budget: ConnectionBudget = ConnectionBudget(maximum: ConnectionBudget.defaultCeiling)
     ) -> HTTPServerBuilder {
         HTTPServerBuilder { responder in

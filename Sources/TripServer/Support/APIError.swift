@@ -8,39 +8,39 @@ import TripModel
 
 /// An error as the API returns it, in the Google API error model:
 /// `{"error": {"code": 404, "message": "...", "status": "NOT_FOUND"}}`.
-public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConvertible {
+package struct APIError: Error, HTTPResponseError, Sendable, CustomStringConvertible {
     /// The HTTP status.
-    public var status: HTTPResponse.Status
+    package var status: HTTPResponse.Status
     /// The Google status (`INVALID_ARGUMENT`, ...).
-    public var code: StatusError.Code
+    package var code: StatusError.Code
     /// What went wrong, naming the field path where one is at fault.
-    public var message: String
+    package var message: String
     /// Extra response headers (`Retry-After` on a 429).
-    public var headers: HTTPFields = [:]
+    package var headers: HTTPFields = [:]
 
     /// An error with `code`'s HTTP status, or `status` where the HTTP layer decided it.
-    public init(_ code: StatusError.Code, _ message: String, status: HTTPResponse.Status? = nil) {
+    package init(_ code: StatusError.Code, _ message: String, status: HTTPResponse.Status? = nil) {
         self.code = code
         self.message = message
         self.status = status ?? Self.httpStatus(of: code)
     }
 
     /// 400 INVALID_ARGUMENT.
-    public static func invalid(_ message: String) -> APIError { APIError(.invalidArgument, message) }
+    package static func invalid(_ message: String) -> APIError { APIError(.invalidArgument, message) }
     /// 401 UNAUTHENTICATED.
-    public static func unauthenticated(_ message: String) -> APIError { APIError(.unauthenticated, message) }
+    package static func unauthenticated(_ message: String) -> APIError { APIError(.unauthenticated, message) }
     /// 403 PERMISSION_DENIED.
-    public static func denied(_ message: String) -> APIError { APIError(.permissionDenied, message) }
+    package static func denied(_ message: String) -> APIError { APIError(.permissionDenied, message) }
     /// 404 NOT_FOUND.
-    public static func notFound(_ message: String) -> APIError { APIError(.notFound, message) }
+    package static func notFound(_ message: String) -> APIError { APIError(.notFound, message) }
     /// The API form of an access refusal: 401, 403, or 429 with `Retry-After` in whole seconds.
-    public init(_ denied: AccessDenied) {
+    package init(_ denied: AccessDenied) {
         self.init(denied.code, denied.message)
         if let wait = denied.retryAfterSeconds { headers[.retryAfter] = String(wait) }
     }
 
     /// The API form of a model error.
-    public init(_ error: StatusError) {
+    package init(_ error: StatusError) {
         self.init(error.code, error.message)
     }
 
@@ -61,7 +61,7 @@ public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConverti
 
     /// Wraps any error: API and model errors keep their meaning, anything else is INTERNAL
     /// with a message that leaks nothing.
-    public static func from(_ error: any Error) -> APIError {
+    package static func from(_ error: any Error) -> APIError {
         switch error {
         case let error as APIError: return error
         case let error as StatusError: return APIError(error)
@@ -88,7 +88,7 @@ public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConverti
         }
     }
 
-    public var description: String { "\(status.code) \(code.status): \(message)" }
+    package var description: String { "\(status.code) \(code.status): \(message)" }
 
     private struct Body: Encodable {
         struct Inner: Encodable {
@@ -99,7 +99,7 @@ public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConverti
         var error: Inner
     }
 
-    public func response(from request: Request, context: some RequestContext) throws -> Response {
+    package func response(from request: Request, context: some RequestContext) throws -> Response {
         let body = Body(error: .init(code: status.code, message: message, status: code.status))
         let data = (try? JSONCoding.encode(body)) ?? Data("{}".utf8)
         var fields = headers

@@ -4,20 +4,20 @@ import JSON
 /// What requests may ask of the server beyond their bytes (DESIGN §11): how many members a
 /// JSON body may hold, how many event streams one token may keep open, and how many pixels a
 /// second a token may have drawn.
-public struct RequestLimits: Sendable, Equatable {
+package struct RequestLimits: Sendable, Equatable {
     /// Members a JSON body's objects may have (`--json-max-members`); beyond them the body is
     /// refused with INVALID_ARGUMENT before it is read whole.
-    public var json: JSONParser.Limits
+    package var json: JSONParser.Limits
     /// Event streams one token may have open at once (`--max-streams-per-token`); one more is
     /// refused with RESOURCE_EXHAUSTED.
-    public var streamsPerToken: Int
+    package var streamsPerToken: Int
     /// Pixels a second each driver or consumer token may have drawn (`--pixel-rate`, in
     /// millions), in bursts of three seconds' worth; beyond, 429 RESOURCE_EXHAUSTED. nil: no
     /// limit.
-    public var pixelsPerSecond: Double?
+    package var pixelsPerSecond: Double?
 
     /// Creates limits.
-    public init(
+    package init(
         json: JSONParser.Limits = .standard, streamsPerToken: Int = Self.standard.streamsPerToken,
         pixelsPerSecond: Double? = Self.standard.pixelsPerSecond
     ) {
@@ -30,7 +30,7 @@ public struct RequestLimits: Sendable, Equatable {
     /// rider's app and share page in a few tabs, a driver's app that reconnected; 8 million
     /// pixels a second: a driver's screen redrawn every second at 1080×2400 with its turn card
     /// is about 3 million, and the burst of 24 million holds five maximal previews.
-    public static let standard = RequestLimits(json: .standard, streamsPerToken: 8, pixelsPerSecond: 8_000_000)
+    package static let standard = RequestLimits(json: .standard, streamsPerToken: 8, pixelsPerSecond: 8_000_000)
 }
 
 /// Hands every request the server's ``RequestLimits`` through its context.

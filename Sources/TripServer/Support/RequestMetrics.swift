@@ -6,9 +6,9 @@ import TripModel
 /// Prometheus metrics of the server: request counts and latency histograms per route
 /// pattern (never per concrete path, so cardinality stays bounded), plus whatever other
 /// parts register (render time, store time, navigator lag).
-public final class RequestMetrics: Sendable {
+package final class RequestMetrics: Sendable {
     /// The registry `/metrics` exposes.
-    public let registry: PrometheusCollectorRegistry
+    package let registry: PrometheusCollectorRegistry
     /// Requests by their Fleet Engine `header`.
     let requestHeaders: RequestHeaderMetrics
     private let collectors = Mutex([String: (count: Counter, latency: DurationHistogram)]())
@@ -20,13 +20,13 @@ public final class RequestMetrics: Sendable {
     ]
 
     /// Creates metrics in `registry` (a fresh one by default).
-    public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
+    package init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
         self.registry = registry
         requestHeaders = RequestHeaderMetrics(registry: registry)
     }
 
     /// Counts a request that carried a Fleet Engine `header` (RequestHeaderMetrics).
-    public func recordRequestHeader(_ header: RequestHeader) { requestHeaders.record(header) }
+    package func recordRequestHeader(_ header: RequestHeader) { requestHeaders.record(header) }
 
     /// Records one request to `route` answered with `status` after `duration`.
     func record(method: String, route: String, status: Int, duration: Duration) {
@@ -64,7 +64,7 @@ public final class RequestMetrics: Sendable {
     }
 
     /// The Prometheus text exposition of every metric.
-    public func exposition() -> [UInt8] { registry.emitToBuffer() }
+    package func exposition() -> [UInt8] { registry.emitToBuffer() }
 }
 
 /// Times every request and turns every error into the Google error shape, so that

@@ -4,19 +4,19 @@ import Logging
 import NIOCore
 
 /// Per-request state: the caller's verified identity, set by ``AuthMiddleware``.
-public struct TripRequestContext: RequestContext {
-    public var coreContext: CoreRequestContextStorage
+package struct TripRequestContext: RequestContext {
+    package var coreContext: CoreRequestContextStorage
     /// Who is calling; nil before authentication and on public routes.
-    public var principal: Principal?
+    package var principal: Principal?
     /// The server's bounds on what a request may ask (set by ``RequestLimitsMiddleware``).
-    public var limits = RequestLimits.standard
+    package var limits = RequestLimits.standard
     /// The peer's socket address; nil for requests that did not come over a socket.
     private let remoteSocketAddress: SocketAddress?
     /// The peer's IP address; nil for requests that did not come over a socket. Formatted
     /// when asked (the map data routes' limit), not for every request.
-    public var remoteAddress: String? { remoteSocketAddress?.ipAddress }
+    package var remoteAddress: String? { remoteSocketAddress?.ipAddress }
 
-    public init(source: ApplicationRequestContextSource) {
+    package init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         principal = nil
         remoteSocketAddress = source.channel.remoteAddress
@@ -30,7 +30,7 @@ public struct TripRequestContext: RequestContext {
     }
 
     /// Request bodies larger than this are refused: 2 MiB holds a 25,000-point route.
-    public var maxUploadSize: Int { 2 * 1024 * 1024 }
+    package var maxUploadSize: Int { 2 * 1024 * 1024 }
 }
 
 /// The source of in-process requests: only a logger.
