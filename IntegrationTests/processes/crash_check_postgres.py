@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""scripts/checks/crash-test --postgres: two servers on one database take a burst of updates of one
+"""IntegrationTests/processes/crash-test --postgres: two servers on one database take a burst of updates of one
 vehicle (four writers, alternating between the servers); server A is killed with SIGKILL
 mid-burst; the writers go on through B. Then every update either server acknowledged must
 be in the event log, read back through B (the vehicle's event stream from the start).

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Several serve processes on one PostgreSQL database (issue 16), checked end to end.
 
-Run by scripts/checks/multi-process-test, which starts the database and the two servers:
+Run by IntegrationTests/processes/multi-process-test, which starts the database and the two servers:
   multi_process_check.py BINARY DATABASE_URL PORT_A PORT_B CLUSTER_DIR
 
 1. Vehicle and trip created through A; the rider's event stream opened on B; location
@@ -46,7 +46,7 @@ def call(port, method, path, token_, body=None, timeout=10):
 
 
 def location(seq):
-    # The sequence number rides in the latitude, as in scripts/checks/crash-test.
+    # The sequence number rides in the latitude, as in IntegrationTests/processes/crash-test.
     return {"lastLocation": {"location": {"latitude": 37.40 + seq * 1e-5, "longitude": -122.05}}}
 
 
