@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Google's own Fleet Engine message types against our REST routes (issue 31).
 
-Run by scripts/checks/fleetengine-rest-test, which installs the official client
+Run by IntegrationTests/clients/fleetengine-rest-test, which installs the official client
 (google-maps-fleetengine 0.6.1) in a virtual environment and passes the binary:
   fleetengine_rest_check.py BINARY
 
@@ -30,7 +30,7 @@ from google.maps import fleetengine_v1 as fe
 from google.protobuf import json_format
 from google.protobuf import timestamp_pb2
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "lib"))
 from checklist import FAILURES, check, free_port, passed  # noqa: E402
 
 binary = sys.argv[1]

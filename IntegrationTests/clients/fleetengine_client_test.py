@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Google's own Fleet Engine client for Python (google-maps-fleetengine, pinned by
-scripts/checks/grpc-test) drives tripshare over gRPC, as a Fleet Engine user's code would (issue 27).
+IntegrationTests/clients/grpc-test) drives tripshare over gRPC, as a Fleet Engine user's code would (issue 27).
 
 Checks, against `tripshare serve` on a fresh data directory:
   - every message of the client is in our .proto files with the same fields (numbers, types,
@@ -32,7 +32,7 @@ import time
 import urllib.error
 import urllib.request
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "lib"))
 from checklist import FAILURES, check, free_port, passed  # noqa: E402
 
 WORK = tempfile.mkdtemp(prefix="tripshare-fleetengine-client.")
