@@ -10,7 +10,7 @@
    enroute → rerouting → (new route) → enroute, and arrives at the new route's end.
 
 Run from the repository root after `swift build` (or -c release):
-    python3 scripts/checks/navigate_check.py [path/to/tripshare]
+    python3 IntegrationTests/commands/navigate_check.py [path/to/tripshare]
 Exits non-zero on any failure.
 """
 import json
@@ -19,7 +19,7 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "lib"))
 import navroutes  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
