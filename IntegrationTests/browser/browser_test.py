@@ -31,7 +31,7 @@ badge inside the visible map; the drawn route reaching the drawn car. A map not 
 fails (a screenshot taken mid-flight once showed one tile and a piece of the route).
 
 Needs Debian's chromium and python3-websocket (scripts/setup-debian chromium python3-websocket).
-Usage: scripts/checks/browser_test.py [--tripshare PATH] [--out DIR] [--drive-speed F] [--first-map-limit MS] [--settle-limit S]
+Usage: IntegrationTests/browser/browser_test.py [--tripshare PATH] [--out DIR] [--drive-speed F] [--first-map-limit MS] [--settle-limit S]
 """
 import argparse
 import base64
@@ -46,7 +46,7 @@ import tempfile
 import time
 import urllib.request
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "lib"))
 import navroutes  # noqa: E402  (polylines)
 
 try:

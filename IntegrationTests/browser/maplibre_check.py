@@ -13,7 +13,7 @@ comparison it saves MapLibre's picture beside a Leaflet map of our PNG tiles of 
 
 Chromium draws WebGL in software here (SwiftShader). Needs Debian's chromium and
 python3-websocket, and pip.
-Usage: scripts/checks/maplibre_check.py [--tripshare PATH] [--out DIR] [--cache DIR]
+Usage: IntegrationTests/browser/maplibre_check.py [--tripshare PATH] [--out DIR] [--cache DIR]
 """
 import argparse
 import glob

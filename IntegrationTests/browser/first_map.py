@@ -10,7 +10,7 @@ binary and their ratio to the first binary's.
 
 Needs Debian's chromium and python3-websocket. Run it on a quiet machine (inside /work/bin/slot
 where builds share the machine), a few runs a binary:
-Usage: scripts/checks/first_map.py [--runs N] BINARY [BINARY...]
+Usage: IntegrationTests/browser/first_map.py [--runs N] BINARY [BINARY...]
 """
 import argparse
 import json
