@@ -2,7 +2,7 @@
 """Times Cairo (pycairo, Debian python3-cairo) drawing the same display lists as the
 Raster benchmarks, for side-by-side ratios.
 
-Usage: scripts/cairo/cairo_bench.py [NAME|PATH.json ...]   (default: scene-2k scene-20k route-2k)
+Usage: IntegrationTests/cairo/cairo_bench.py [NAME|PATH.json ...]   (default: scene-2k scene-20k route-2k)
 A NAME is a fixture of Tests/RasterTests/Fixtures; a path is any display list, e.g. one
 written by `tripshare render --display-list` (the RenderBenchmarks scenes).
 Run it in the same session as

@@ -3,7 +3,7 @@
 basemap --tiles` writes), one tile per sample, cycling through each set's tiles: the p50 per
 tile to set beside Benchmarks/BasemapBenchmarks' "... z15 256px tile ..." figures.
 
-Usage: scripts/cairo/tile_cairo_bench.py DIR   (DIR holds sf-tile-X-Y.json, helsinki-tile-X-Y.json)
+Usage: IntegrationTests/cairo/tile_cairo_bench.py DIR   (DIR holds sf-tile-X-Y.json, helsinki-tile-X-Y.json)
 """
 import glob
 import json

@@ -5,7 +5,7 @@
 # over the tiles), for the ratio against the "... z15 256px tile ..." benchmarks run in the
 # same session:
 #   cd Benchmarks && ./.build/release/BasemapBenchmarks --filter ".*z15 256px tile.*"
-# Usage: [TRIPSHARE=BINARY] scripts/cairo/tile_bench.sh [OUT_DIR]
+# Usage: [TRIPSHARE=BINARY] IntegrationTests/cairo/tile_bench.sh [OUT_DIR]
 #   (needs ../shared, and Debian's python3-cairo). TRIPSHARE is the tripshare that writes the
 #   display lists (any build: they do not depend on its speed); without it this builds one
 #   (swift build -c release, which takes long).
@@ -21,4 +21,4 @@ if [ -z "${TRIPSHARE:-}" ]; then
 fi
 "$TRIPSHARE" gallery basemap --tiles --out "$OUT" --fixtures "$ROOT/../shared/fixtures/basemap" \
     --streets-style "$ROOT/Tests/BasemapTests/Fixtures/mapbox-streets-v7.json" --helsinki "$ROOT/data-samples/helsinki.pmtiles"
-exec /usr/bin/python3 "$ROOT/scripts/cairo/tile_cairo_bench.py" "$OUT"
+exec /usr/bin/python3 "$ROOT/IntegrationTests/cairo/tile_cairo_bench.py" "$OUT"

@@ -9,7 +9,7 @@
 # cairo_exact.py): on the densest view (SF z15, thousands of low-contrast building edges)
 # Cairo's own approximation is more than 0.05 from it, and the check then asks that ours be
 # within 0.05 of the exact picture and nearer to it than Cairo.
-# Usage: scripts/cairo/basemap_cairo_compare.sh [--no-timing] [OUT_DIR]
+# Usage: IntegrationTests/cairo/basemap_cairo_compare.sh [--no-timing] [OUT_DIR]
 # (--no-timing only compares, as scripts/test does)
 # (needs ../shared, and Debian's python3-cairo and python3-numpy)
 set -eu
@@ -25,8 +25,8 @@ swift build --product tripshare >/dev/null
 status=0
 for json in "$OUT"/*.json; do
     name=$(basename "$json" .json)
-    /usr/bin/python3 "$ROOT/scripts/cairo/cairo_compare.py" "$json" "$OUT/$name.png" --diff "$OUT/$name-diff.png" \
+    /usr/bin/python3 "$ROOT/IntegrationTests/cairo/cairo_compare.py" "$json" "$OUT/$name.png" --diff "$OUT/$name-diff.png" \
         --cairo-out "$OUT/$name-cairo.png" --exact 16 --exact-out "$OUT/$name-exact.png" --check || status=1
 done
-[ $timing = 0 ] || /usr/bin/python3 "$ROOT/scripts/cairo/cairo_bench.py" "$OUT/sf-z15.json"
+[ $timing = 0 ] || /usr/bin/python3 "$ROOT/IntegrationTests/cairo/cairo_bench.py" "$OUT/sf-z15.json"
 exit $status

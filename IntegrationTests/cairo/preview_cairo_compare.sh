@@ -2,7 +2,7 @@
 # Compares the route lines of trip previews with Cairo drawing the same display lists
 # (DESIGN §7: MAD <= 0.05/255 per channel, < 0.02% of pixels off by more than 64), then
 # times Cairo on the full preview scenes of Benchmarks/RenderBenchmarks.
-# Usage: scripts/cairo/preview_cairo_compare.sh [--no-timing] [OUT_DIR]
+# Usage: IntegrationTests/cairo/preview_cairo_compare.sh [--no-timing] [OUT_DIR]
 # (needs python3-cairo; a built tripshare; --no-timing only compares, as scripts/test does)
 set -eu
 timing=1
@@ -17,7 +17,7 @@ mkdir -p "$OUT"
 render() { # NAME TRIP [FLAGS...]
     name=$1; trip=$2; shift 2
     "$BIN" render --trip "$TRIPS/$trip.json" --at $AT --routes-only --out "$OUT/$name.png" --display-list "$OUT/$name.json" "$@" >/dev/null
-    /usr/bin/python3 "$ROOT/scripts/cairo/cairo_compare.py" "$OUT/$name.json" "$OUT/$name.png" --diff "$OUT/$name-diff.png" --check
+    /usr/bin/python3 "$ROOT/IntegrationTests/cairo/cairo_compare.py" "$OUT/$name.json" "$OUT/$name.png" --diff "$OUT/$name-diff.png" --check
 }
 render pickup-traffic enroute-to-pickup --style traffic
 render stops-scale2-bearing intermediate-stops --style traffic --scale 2 --bearing 60
@@ -29,4 +29,4 @@ for n in 2k 20k; do
     "$BIN" render --trip "$TRIPS/osrm-$n.json" --at $AT --style traffic --width 640 --height 640 \
         --out "$OUT/scene-$n.png" --display-list "$OUT/scene-$n.json" >/dev/null
 done
-/usr/bin/python3 "$ROOT/scripts/cairo/cairo_bench.py" "$OUT/scene-2k.json" "$OUT/scene-20k.json"
+/usr/bin/python3 "$ROOT/IntegrationTests/cairo/cairo_bench.py" "$OUT/scene-2k.json" "$OUT/scene-20k.json"

@@ -3,7 +3,7 @@
 
 Usage:
   tripshare gallery display-lists Tests/RasterTests/Fixtures/*.json --out /tmp/cmp
-  scripts/cairo/cairo_compare.py /tmp/cmp/route-2k.json /tmp/cmp/route-2k.png [--diff OUT.png]
+  IntegrationTests/cairo/cairo_compare.py /tmp/cmp/route-2k.json /tmp/cmp/route-2k.png [--diff OUT.png]
 
 The command writes, for every display-list file, the list (NAME.json) and our
 rendering (NAME.png) into the directory. This script replays the list with pycairo
