@@ -1,4 +1,4 @@
--- wrk script for scripts/load/navigator_load.py: PUT vehicle location updates along each vehicle's
+-- wrk script for Benchmarks/Load/navigator_load.py: PUT vehicle location updates along each vehicle's
 -- straight east route, one vehicle after another. Vehicles are split between wrk's threads
 -- so that one vehicle's updates stay in order; each update is 10 m further east and 1 s
 -- later (device time) than the last, so the navigator snaps, measures and emits as on a

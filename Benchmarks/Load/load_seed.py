@@ -5,7 +5,7 @@ vehicle, picked up at the route's end. Writes a server token and one consumer to
 Usage: load_seed.py BASE_URL SECRET_FILE OUT_DIR N [POINTS]"""
 import concurrent.futures, json, math, os, sys, time, urllib.request
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "lib"))
 import tokens  # noqa: E402
 
 base, secret_file, out, n = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])

@@ -19,7 +19,7 @@ route (its tiles warm after the first request). The figures depend on the machin
 on what else runs on it: say so when quoting them.
 
     swift build -c release --product tripshare
-    python3 scripts/load/driver_screen_load.py [--duration 10] [--connections 4]
+    python3 Benchmarks/Load/driver_screen_load.py [--duration 10] [--connections 4]
 Needs wrk (apt-get install wrk).
 """
 import argparse
@@ -33,7 +33,7 @@ import tempfile
 import time
 import urllib.request
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "lib"))
 import navroutes  # noqa: E402
 import server as serving  # noqa: E402
 

@@ -3,10 +3,10 @@
 
 Starts `tripshare serve` on a temporary database, creates --vehicles vehicles, each with one
 EXCLUSIVE trip and a 3 km route with steps (so every update runs a routed navigator), then
-measures vehicle location updates with wrk (scripts/load/navigator_updates.lua):
+measures vehicle location updates with wrk (Benchmarks/Load/navigator_updates.lua):
 
   phase 1: no SSE subscribers;
-  phase 2: --subscribers SSE clients (scripts/load/sse_clients.py), one per trip with the rider's
+  phase 2: --subscribers SSE clients (Benchmarks/Load/sse_clients.py), one per trip with the rider's
            consumer token (trips beyond the vehicle count get a second subscriber).
 
 For each phase it reports wrk's requests/s and latency, the navigator's mean cost per
@@ -14,7 +14,7 @@ routed update (tripshare_navigator_update_seconds from /metrics) and, in phase 2
 the subscribers received. The routes are set again before phase 2, so both phases drive the
 same stretch. Run from the repository root after `swift build -c release`:
 
-    python3 scripts/load/navigator_load.py [--binary .build/release/tripshare] [--duration 20]
+    python3 Benchmarks/Load/navigator_load.py [--binary .build/release/tripshare] [--duration 20]
 """
 import argparse
 import concurrent.futures
@@ -29,7 +29,7 @@ import tempfile
 import time
 import urllib.request
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "lib"))
 import navroutes  # noqa: E402
 import server as serving  # noqa: E402
 import tokens  # noqa: E402
@@ -79,7 +79,7 @@ def run_wrk(args, base, config_path, time_base):
         f.write(re.sub(r"timeBase = \d+", f"timeBase = {time_base}", config))
     before = metrics(base)
     result = subprocess.run(["wrk", f"-t{args.threads}", f"-c{args.connections}", f"-d{args.duration}s", "--latency",
-                             "-s", os.path.join(ROOT, "scripts", "load", "navigator_updates.lua"), base],
+                             "-s", os.path.join(ROOT, "Benchmarks", "Load", "navigator_updates.lua"), base],
                             env=env, capture_output=True, text=True)
     after = metrics(base)
     out = result.stdout
@@ -152,7 +152,7 @@ def main():
                     "token": token("consumer", tripid=f"t{i % args.vehicles}")} for i in range(args.subscribers)]
         streams_path = os.path.join(work, "streams.json")
         json.dump(streams, open(streams_path, "w"))
-        sse = subprocess.Popen([sys.executable, os.path.join(ROOT, "scripts", "load", "sse_clients.py"), "--port", str(args.port),
+        sse = subprocess.Popen([sys.executable, os.path.join(ROOT, "Benchmarks", "Load", "sse_clients.py"), "--port", str(args.port),
                                 "--streams", streams_path], stdout=subprocess.PIPE, text=True)
         connected = sse.stdout.readline().strip()
         print(f"SSE: {connected}", flush=True)

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Holds many Server-Sent Events connections to a tripshare server and counts what arrives.
 
-    python3 scripts/load/sse_clients.py --host 127.0.0.1 --port 8080 --streams streams.json
+    python3 Benchmarks/Load/sse_clients.py --host 127.0.0.1 --port 8080 --streams streams.json
 
 `streams.json` is a list of {"path": "/v1/.../events", "token": "..."}; one connection is
 opened per entry. The program prints "connected N" once every stream has answered 200,
 then, on SIGTERM/SIGINT (or after --seconds), one JSON line: streams, events received,
-bytes, heartbeats, streams that failed or closed. Used by scripts/load/navigator_load.py.
+bytes, heartbeats, streams that failed or closed. Used by Benchmarks/Load/navigator_load.py.
 """
 import argparse
 import asyncio

@@ -7,7 +7,7 @@
 # one fixed view, then with the vehicle moving between runs (new ETags, the same tiles). The
 # server's resident memory is sampled during the runs (peak and last, from /proc).
 #
-# Usage: scripts/load/basemap_preview_load.sh [SECONDS] [CONNECTIONS]
+# Usage: Benchmarks/Load/basemap_preview_load.sh [SECONDS] [CONNECTIONS]
 # Needs: swift build -c release --product tripshare; wrk (apt-get install wrk); curl.
 set -eu
 SECONDS_RUN=${1:-10}

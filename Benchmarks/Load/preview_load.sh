@@ -2,7 +2,7 @@
 # Load test of GET .../preview.png (uncached renders), its 304 answers and GET trip, with wrk
 # on loopback against a release `tripshare serve` (DESIGN §7 speed targets).
 #
-# Usage: scripts/load/preview_load.sh [SECONDS] [CONNECTIONS]
+# Usage: Benchmarks/Load/preview_load.sh [SECONDS] [CONNECTIONS]
 # Needs: swift build -c release --product tripshare; wrk (apt-get install wrk); curl.
 # The trip is the second trip of shared/fixtures/fleet-engine-logs/two-trips-bay-area.json at
 # 17:52:30Z: the vehicle on the route the driver was given, 2 minutes from the pickup.

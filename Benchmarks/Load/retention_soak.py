@@ -21,7 +21,7 @@ reads, the case in which SQLite may find no moment to start its write-ahead log 
 --wal-limit-mb judges the WAL: the run fails if any sample finds it larger (docs/limits.md
 says what bound the server keeps and why).
 
-    python3 scripts/load/retention_soak.py [--binary .build/release/tripshare] [--vehicles 50] [--rate 400]
+    python3 Benchmarks/Load/retention_soak.py [--binary .build/release/tripshare] [--vehicles 50] [--rate 400]
         [--duration 240] [--retention 30s] [--navigate] [--readers 4] [--wal-limit-mb 24]
 """
 import argparse
@@ -37,7 +37,7 @@ import tempfile
 import threading
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "lib"))
 import navroutes  # noqa: E402
 import server as serving  # noqa: E402
 import tokens  # noqa: E402
