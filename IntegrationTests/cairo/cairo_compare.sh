@@ -15,9 +15,9 @@
 #             within 0.05 of the exact picture and nearer to it than Cairo. Timed: Cairo on the
 #             San Francisco z15 view, against Benchmarks/BasemapBenchmarks ("SF z15 640x480 ...").
 # Every picture is compared; the script fails if any one does.
-# Usage: IntegrationTests/cairo/cairo_compare.sh [--no-timing] previews|basemap [OUT_DIR]
-# (--no-timing only compares, as IntegrationTests/run does; needs a built tripshare, the debug
-# build or else the release one, and Debian's python3-cairo and python3-numpy)
+# Usage: [TRIPSHARE=BINARY] IntegrationTests/cairo/cairo_compare.sh [--no-timing] previews|basemap [OUT_DIR]
+# (--no-timing only compares, as IntegrationTests/run does; needs a built tripshare, by default
+# the debug build or else the release one, and Debian's python3-cairo and python3-numpy)
 set -eu
 timing=1
 if [ "${1:-}" = "--no-timing" ]; then timing=0; shift; fi
@@ -28,8 +28,12 @@ case "$pictures" in
 esac
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 OUT=${2:-/tmp/cairo-$pictures}
-BIN="$ROOT/.build/debug/tripshare"
-[ -x "$BIN" ] || BIN="$ROOT/.build/release/tripshare"
+if [ -n "${TRIPSHARE:-}" ]; then
+    BIN=$TRIPSHARE
+else
+    BIN="$ROOT/.build/debug/tripshare"
+    [ -x "$BIN" ] || BIN="$ROOT/.build/release/tripshare"
+fi
 [ -x "$BIN" ] || { echo "build first: swift build --product tripshare" >&2; exit 2; }
 mkdir -p "$OUT"
 status=0
