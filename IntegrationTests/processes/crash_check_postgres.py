@@ -4,7 +4,10 @@ vehicle (four writers, alternating between the servers); server A is killed with
 mid-burst; the writers go on through B. Then every update either server acknowledged must
 be in the event log, read back through B (the vehicle's event stream from the start).
 Usage: crash_check_postgres.py TOKEN PORT_A PORT_B PID_A"""
-import http.client, json, os, signal, sys, threading, time
+import http.client, os, signal, sys, threading, time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import harness  # noqa: E402 (IntegrationTests/harness.py, found through the path above)
 
 token, port_a, port_b, pid_a = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 headers = {"Authorization": "Bearer " + token}
@@ -51,24 +54,7 @@ for t in threads:
     t.join()
 
 # Read the vehicle's whole event log through B.
-connection = http.client.HTTPConnection("127.0.0.1", port_b, timeout=5)
-connection.request("GET", "/v1/providers/crash/vehicles/v1/events", headers={**headers, "Last-Event-ID": "0"})
-response = connection.getresponse()
-stored, data = set(), ""
-try:
-    while True:
-        line = response.fp.readline().decode()
-        if not line:
-            break
-        if line.startswith("data: "):
-            data += line[6:].strip()
-        elif line == "\n" and data:
-            payload = json.loads(data)
-            if "location" in payload:
-                stored.add(round((payload["location"]["latitude"] - 37) * 1e6))
-            data = ""
-except TimeoutError:
-    pass  # nothing more for 5 s: the log is read
+stored = harness.logged_sequence_numbers(port_b, "/v1/providers/crash/vehicles/v1/events?lastEventId=0", token)
 missing = sorted(acked - stored)
 print(f"acknowledged {len(acked)}, stored {len(stored)}, missing {len(missing)}" + (f": {missing[:10]}" if missing else ""))
 status = call(port_b, "GET", "/readyz")
