@@ -24,10 +24,9 @@ struct CallCounting<Base: ServerTransport>: ServerTransport {
     ) async throws {
         let metrics = metrics
         try await base.listen { stream, context in
-            let start = ContinuousClock.now
             let call = CallMetrics.Call()
             await CallMetrics.$call.withValue(call) { await streamHandler(stream, context) }
-            if !call.isCounted { metrics.recordUncounted(method: stream.descriptor.fullyQualifiedMethod, since: start) }
+            if !call.isCounted { metrics.recordUncounted(method: stream.descriptor.fullyQualifiedMethod, since: call.arrival) }
         }
     }
 

@@ -27,9 +27,16 @@ final class CallMetrics: ServerInterceptor {
     /// The call the current task serves, marked once it is counted (set by ``CallCounting``).
     @TaskLocal static var call: Call?
 
-    /// Whether a call has been counted.
+    /// When a call arrived, and whether it has been counted.
     final class Call: Sendable {
+        /// When the transport handed the call's stream over: the earliest moment the server
+        /// knows of the call, the start of its latency and of its deadline (``Deadline``).
+        let arrival: ContinuousClock.Instant
         private let counted = Atomic<Bool>(false)
+
+        init(arrival: ContinuousClock.Instant = .now) {
+            self.arrival = arrival
+        }
 
         var isCounted: Bool { counted.load(ordering: .acquiring) }
 
@@ -53,7 +60,7 @@ final class CallMetrics: ServerInterceptor {
         request: StreamingServerRequest<Input>, context: ServerContext,
         next: @Sendable (StreamingServerRequest<Input>, ServerContext) async throws -> StreamingServerResponse<Output>
     ) async throws -> StreamingServerResponse<Output> {
-        let start = ContinuousClock.now
+        let start = Self.call?.arrival ?? .now
         let method = context.descriptor.fullyQualifiedMethod
         var response: StreamingServerResponse<Output>
         do {

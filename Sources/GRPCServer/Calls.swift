@@ -28,7 +28,11 @@ struct Calls: Sendable {
             guard let principal = Authentication.caller else {
                 throw StatusError(.internal, "the call reached its method without passing authentication")
             }
-            guard let deadline = metadata[stringValues: "grpc-timeout"].first(where: { _ in true }).flatMap(Deadline.init(grpcTimeout:))
+            // Counted from the call's arrival, not from here: token checks and a busy pool may
+            // have kept it waiting, and the client's clock did not wait.
+            let arrival = CallMetrics.call?.arrival ?? .now
+            guard let timeout = metadata[stringValues: "grpc-timeout"].first(where: { _ in true }),
+                let deadline = Deadline(grpcTimeout: timeout, arrival: arrival)
             else {
                 return ServerResponse(message: try await body(principal))
             }

@@ -20,9 +20,10 @@ struct Deadline: Sendable {
     /// clock for 7.6 s, and a fixed 250 ms counted that deadline as a cancel.
     var clientHeadStart: Duration { max(.milliseconds(250), timeout / 4) }
 
-    /// The deadline of a call whose `grpc-timeout` metadata is `text`, counted from now; nil for
-    /// a value gRPC's wire format does not allow (1–8 digits and a unit: H, M, S, m, u or n).
-    init?(grpcTimeout text: String) {
+    /// The deadline of a call whose `grpc-timeout` metadata is `text`, counted from `arrival`;
+    /// nil for a value gRPC's wire format does not allow (1–8 digits and a unit: H, M, S, m, u
+    /// or n).
+    init?(grpcTimeout text: String, arrival: ContinuousClock.Instant = .now) {
         guard let unit = text.last, (2...9).contains(text.count), let amount = Int64(text.dropLast()), amount >= 0 else {
             return nil
         }
@@ -35,7 +36,7 @@ struct Deadline: Sendable {
         case "n": timeout = .nanoseconds(amount)
         default: return nil
         }
-        start = .now
+        start = arrival
     }
 
     /// The answer of `work`, or, if grpc-swift cancels the RPC first, DEADLINE_EXCEEDED once the
