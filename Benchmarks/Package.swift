@@ -43,7 +43,7 @@ let package = Package(
         suite("NavigationScreenBenchmarks", ["Geo", "Navigation", "Raster", "Styling", "Render", "TripModel"]),
         suite("StoreBenchmarks", ["Geo", "JSON", "TripModel", "Fleet", "SQLiteStore", "TestKit"]),
         suite("VehicleQueryBenchmarks", ["Geo", "TripModel", "TripStore", "Fleet", "SQLiteStore", "PostgresStore", "TestKit"]),
-        // The gRPC listener's load client (scripts/load/grpc-load-test; not a benchmark suite:
+        // The gRPC listener's load client (Benchmarks/Load/grpc-load-test; not a benchmark suite:
         // build it with `swift build -c release --package-path Benchmarks --product GRPCLoad`).
         .executableTarget(
             name: "GRPCLoad",
@@ -54,7 +54,7 @@ let package = Package(
             path: "GRPCLoad"
         ),
         // grpc-swift's own cost per call under the listener's configuration, driven by GRPCLoad
-        // (scripts/load/grpc-floor-test; build it as GRPCLoad). `GRPCFloor/Listener` links the
+        // (Benchmarks/Load/grpc-floor-test; build it as GRPCLoad). `GRPCFloor/Listener` links the
         // listener's own files, so the floor runs the same transport setup and interceptors.
         .executableTarget(
             name: "GRPCFloor",

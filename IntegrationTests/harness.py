@@ -151,6 +151,34 @@ def client_sockets(server_port):
     return states
 
 
+def logged_sequence_numbers(port, path, token, quiet=5):
+    """The sequence numbers that writers sent in the latitudes (37 + n / 10**6) of a vehicle's
+    location events, read through its event stream at `path` (from the start) until the stream
+    has been quiet for `quiet` seconds: the crash and outage tests' proof that no acknowledged
+    update is lost."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=quiet)
+    connection.request("GET", path, headers={"Authorization": "Bearer " + token})
+    response = connection.getresponse()
+    stored, data = set(), ""
+    try:
+        while True:
+            line = response.fp.readline().decode()
+            if not line:
+                break
+            if line.startswith("data: "):
+                data += line[6:].strip()
+            elif line == "\n" and data:
+                payload = json.loads(data)
+                if "location" in payload:
+                    stored.add(round((payload["location"]["latitude"] - 37) * 1e6))
+                data = ""
+    except TimeoutError:
+        pass  # quiet for `quiet` seconds: the log is read
+    finally:
+        connection.close()
+    return stored
+
+
 def percentile(values, fraction):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else float("nan")

@@ -20,7 +20,6 @@ server acknowledged must be in the event log (the existing crash check's test).
 """
 import argparse
 import glob
-import json
 import os
 import signal
 import subprocess
@@ -169,25 +168,7 @@ try:
     for thread in writers:
         thread.join()
     # Every acknowledged update is in the log: read the vehicle's events from the start on B.
-    import http.client
-    connection = http.client.HTTPConnection("127.0.0.1", servers[1].port, timeout=5)
-    connection.request("GET", "/v1/providers/outage/vehicles/v1/events?lastEventId=0", headers={"Authorization": "Bearer " + admin})
-    response = connection.getresponse()
-    stored, data = set(), ""
-    try:
-        while True:
-            line = response.fp.readline().decode()
-            if not line:
-                break
-            if line.startswith("data: "):
-                data += line[6:].strip()
-            elif line == "\n" and data:
-                payload = json.loads(data)
-                if "location" in payload:
-                    stored.add(round((payload["location"]["latitude"] - 37) * 1e6))
-                data = ""
-    except TimeoutError:
-        pass
+    stored = harness.logged_sequence_numbers(servers[1].port, "/v1/providers/outage/vehicles/v1/events?lastEventId=0", admin)
     missing = sorted(set(acked) - stored)
     for seq in missing[:20]:
         # Where the lost update stood: which server acknowledged it, and when, against the outages.

@@ -2,8 +2,8 @@
 // nine z15 Mapbox Streets v7 tiles) with the example Streets style, and on the committed
 // Helsinki demo archive with the built-in day style: a 640×480 picture at zoom 15, warm
 // (decoded tiles cached) and cold (cache emptied each time), and the decode of one tile.
-// scripts/cairo/basemap_cairo_compare.sh times Cairo drawing the same fills and lines; run both in
-// one session for the ratio. Without ../shared the San Francisco benchmarks are skipped.
+// IntegrationTests/cairo/cairo_compare.sh basemap times Cairo drawing the same fills and lines; run both
+// in one session for the ratio. Without ../shared the San Francisco benchmarks are skipped.
 
 import Basemap
 import Benchmark

@@ -2,8 +2,8 @@
 // San Francisco tiles, with the 2,000-vertex route of Tests/RenderTests/Fixtures/trips/
 // osrm-2k.json moved and shrunk into the view (its shape and vertex count kept), four markers
 // and the ETA badge. Warm: decoded tiles cached (a server's steady state); cold: a new layer,
-// so every tile is decoded, each time. scripts/cairo/basemap_cairo_compare.sh ends by timing Cairo
-// drawing the same view's basemap fills and lines.
+// so every tile is decoded, each time. IntegrationTests/cairo/cairo_compare.sh basemap ends by timing
+// Cairo drawing the same view's basemap fills and lines.
 
 import Basemap
 import Benchmark

@@ -9,7 +9,7 @@
 // - "cold, nothing kept": a new basemap for every tile (decoding and the block's labels each
 //   time), the tiles in turn;
 // - "fills and lines, display list replayed": our rasteriser replaying the tile's geometry, the
-//   display list `tripshare gallery basemap --tiles` writes for scripts/cairo/tile_bench.sh to time
+//   display list `tripshare gallery basemap --tiles` writes for IntegrationTests/cairo/tile_bench.sh to time
 //   pycairo on.
 // PNG encoding is timed on its own ("encode").
 

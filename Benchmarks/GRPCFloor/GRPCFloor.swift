@@ -7,7 +7,7 @@ import Prometheus
 
 /// grpc-swift 2's own cost per call, under the gRPC listener's configuration (issue 27): a
 /// server of one trivial unary method, answered with a fixed message and no work, that
-/// `GRPCLoad` drives as it drives tripshare (`scripts/load/grpc-floor-test`).
+/// `GRPCLoad` drives as it drives tripshare (`Benchmarks/Load/grpc-floor-test`).
 ///
 ///     GRPCFloor PORT [--defaults] [--max-streams N] [--no-flush-coalescing] [--interceptors]
 ///                    [--refuse] [--cooperative] [--call-executor] [--answer-bytes N]

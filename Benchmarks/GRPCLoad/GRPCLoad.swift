@@ -3,8 +3,8 @@ import GRPCCore
 import GRPCNIOTransportHTTP2
 import Synchronization
 
-/// A small gRPC load client for tripshare's listener (`scripts/grpc-load-test`): the calls
-/// `scripts/load-test` makes over REST, over gRPC with the same data and tokens.
+/// A small gRPC load client for tripshare's listener (`Benchmarks/Load/grpc-load-test`): the calls
+/// `Benchmarks/Load/load-test` makes over REST, over gRPC with the same data and tokens.
 ///
 ///     GRPCLoad update PORT SECONDS SERVER_TOKEN_FILE VEHICLES [CONNECTIONS] [CONCURRENCY]
 ///     GRPCLoad get    PORT SECONDS CONSUMER_TOKENS_FILE      [CONNECTIONS] [CONCURRENCY]
@@ -61,7 +61,7 @@ struct GRPCLoad {
         func request(step: Int) -> ([UInt8], String) {
             switch self {
             case .update(let token, let vehicles):
-                // The route load_seed.py gave vehicle i, as scripts/wrk_put_vehicle.lua walks it.
+                // The route load_seed.py gave vehicle i, as Benchmarks/Load/wrk_put_vehicle.lua walks it.
                 let i = Int.random(in: 0..<vehicles)
                 let along = Double(step % 499)
                 let latitude = 37.3 + Double(i % 100) * 0.002 + along * 0.00002

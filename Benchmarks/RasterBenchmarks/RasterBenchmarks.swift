@@ -1,6 +1,6 @@
 // Raster speed on the map-like scenes of Tests/RasterTests/Fixtures (a real 2,000- or
 // 20,000-vertex route 8 px wide with traffic runs, two circles, a rounded-rect badge, a
-// rotated scaled icon and a text label, 640×640). scripts/cairo/cairo_bench.py times Cairo on
+// rotated scaled icon and a text label, 640×640). IntegrationTests/cairo/cairo_bench.py times Cairo on
 // the same display lists; run both in one session to report ratios.
 
 import Benchmark

@@ -1,7 +1,7 @@
 // Trip preview speed on the scenes of Tests/RenderTests/Fixtures/trips/osrm-{2k,20k}.json: a
 // 640×640 preview of a real 2,000- or 20,000-vertex route with traffic runs, four markers
 // (vehicle, pickup, a stop, dropoff) and the ETA badge, in the `traffic` style. "Draw" is
-// the display list drawn (what scripts/cairo/cairo_bench.py times Cairo on, given the lists
+// the display list drawn (what IntegrationTests/cairo/cairo_bench.py times Cairo on, given the lists
 // `tripshare render --display-list` writes); "Build" is the trip turned into that list.
 
 import Benchmark

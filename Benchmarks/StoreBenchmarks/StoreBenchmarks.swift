@@ -15,7 +15,7 @@ import TestKit
 import TripModel
 
 /// A road of `points` points (about 2 m apart) heading north with a slight wiggle, as
-/// scripts/load/load_seed.py makes.
+/// Benchmarks/Load/load_seed.py makes.
 private func route(_ i: Int, points: Int = 500) -> [LatLng] {
     let lat0 = 37.3 + Double(i % 100) * 0.002
     let lng0 = -122.1 + Double(i / 100) * 0.002

@@ -8,7 +8,7 @@ import NIOCore
 /// Why here: grpc-swift's transport answers an unanswered ping by asking the client to go
 /// away (`GOAWAY` and one more ping) and closes only once that ping is answered, so a client
 /// that reads nothing kept its connection, its streams and their answers for ever
-/// (`scripts/checks/grpc-limits-test`). The close is a reset (`SO_LINGER` 0), as HTTP's write
+/// (`IntegrationTests/clients/grpc-limits-test`). The close is a reset (`SO_LINGER` 0), as HTTP's write
 /// time-out's: a normal close would queue behind answers such a client never takes.
 final class SilenceGuard: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer

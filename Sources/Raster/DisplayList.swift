@@ -1,7 +1,7 @@
 // Display list: a Codable recording of drawing operations in device pixels. Contract: a
 // canvas executing a list draws exactly what the same calls would; the JSON form is stable
 // and plain (colours as #RRGGBB[AA], points as [x, y], paths as [["M",x,y],...], images as
-// base64 PNG), so that scripts/cairo/cairo_compare.py can replay the same list with Cairo. Render
+// base64 PNG), so that IntegrationTests/cairo/cairo_compare.py can replay the same list with Cairo. Render
 // builds previews as display lists.
 
 import Foundation

@@ -4,7 +4,7 @@
 // (traffic runs in their colours, round joins and caps); markers by zIndex at their ground
 // anchors (flat ones turned by heading and bearing); the pickup ETA badge; the basemap's
 // attribution on top. Everything above the basemap is a
-// Raster display list, which scripts/cairo/cairo_compare.py replays with Cairo (the basemap's own
+// Raster display list, which IntegrationTests/cairo/cairo_compare.py replays with Cairo (the basemap's own
 // geometry has its display list in Basemap).
 
 import Basemap

@@ -4,7 +4,7 @@ import Foundation
 import Geo
 import Raster
 
-/// `tripshare gallery basemap`: the basemap's fills and lines for scripts/cairo/basemap_cairo_compare.sh,
+/// `tripshare gallery basemap`: the basemap's fills and lines for IntegrationTests/cairo/cairo_compare.sh basemap,
 /// as a display list (what pycairo replays) and as our rasteriser draws them.
 struct GalleryBasemapCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,7 +14,7 @@ struct GalleryBasemapCommand: ParsableCommand {
             The views: San Francisco at z15 and at z17 turned 35 degrees (the loose Mapbox Streets v7 tiles in \
             FIXTURES/sanfrancisco, drawn with the Streets v7 example style), central Helsinki at z15 by day and at \
             z16.4 by night at scale 2 (FIXTURES/helsinki/helsinki.pmtiles with the built-in OpenMapTiles styles). Labels and \
-            the attribution are left out. scripts/cairo/basemap_cairo_compare.sh replays each NAME.json with Cairo and compares.
+            the attribution are left out. IntegrationTests/cairo/cairo_compare.sh basemap replays each NAME.json with Cairo and compares.
             Example: tripshare gallery basemap --out /tmp/basemap-cairo
             """
     )
@@ -65,7 +65,7 @@ struct GalleryBasemapCommand: ParsableCommand {
         }
     }
 
-    /// The benchmark tiles' fills and lines (scripts/cairo/tile_bench.sh times Cairo on them).
+    /// The benchmark tiles' fills and lines (IntegrationTests/cairo/tile_bench.sh times Cairo on them).
     private func writeTiles() throws {
         let blocks: [(String, Basemap, LatLng)] = [
             (

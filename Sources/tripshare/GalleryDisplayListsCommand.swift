@@ -3,14 +3,14 @@ import Foundation
 import Raster
 
 /// `tripshare gallery display-lists`: display lists as our rasteriser draws them, beside the
-/// lists themselves, for scripts/cairo/cairo_compare.py to replay with Cairo.
+/// lists themselves, for IntegrationTests/cairo/cairo_compare.py to replay with Cairo.
 struct GalleryDisplayListsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "display-lists",
-        abstract: "Draw display-list files and write NAME.json and NAME.png for each (for scripts/cairo/cairo_compare.py).",
+        abstract: "Draw display-list files and write NAME.json and NAME.png for each (for IntegrationTests/cairo/cairo_compare.py).",
         discussion: """
             Example: tripshare gallery display-lists Tests/RasterTests/Fixtures/*.json --out /tmp/cmp
-            then: scripts/cairo/cairo_compare.py /tmp/cmp/route-2k.json /tmp/cmp/route-2k.png --diff /tmp/cmp/route-2k-diff.png
+            then: IntegrationTests/cairo/cairo_compare.py /tmp/cmp/route-2k.json /tmp/cmp/route-2k.png --diff /tmp/cmp/route-2k-diff.png
             """
     )
 

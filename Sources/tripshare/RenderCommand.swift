@@ -18,7 +18,7 @@ struct RenderCommand: ParsableCommand {
             The options are those of preview.png. --at fixes the render time, which the pickup ETA badge counts \
             minutes from. With --basemap the streets of a PMTiles or MBTiles file are drawn under the trip; with \
             --center and --zoom, --trip may be left out to draw the map alone. --display-list writes the drawing \
-            operations as JSON (the basemap's fills and lines, then the trip; scripts/cairo/cairo_compare.py replays them).
+            operations as JSON (the basemap's fills and lines, then the trip; IntegrationTests/cairo/cairo_compare.py replays them).
             Example: tripshare render --basemap data-samples/helsinki.pmtiles --center 60.1699,24.9384 --zoom 15 --out map.png
             """
     )

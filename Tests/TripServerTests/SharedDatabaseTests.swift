@@ -16,7 +16,7 @@ import TripStore
 
 /// Two servers on one PostgreSQL database, in one test process: each with its own store
 /// object (connections, caches), broadcaster and key, as two `serve` processes have.
-/// scripts/checks/multi-process-test runs the same story with real processes.
+/// IntegrationTests/processes/multi-process-test runs the same story with real processes.
 @Suite struct SharedDatabaseTests {
     /// A server over its own store object on the database at `location`, signing with the key
     /// kept in that database (as `serve` does), on the real clock.
