@@ -9,7 +9,7 @@ extension Fleet {
     }
 
     /// Reads a trip (every field); NOT_FOUND when absent.
-    package func trip(provider: String, id: String) async throws -> Trip {
+    public func trip(provider: String, id: String) async throws -> Trip {
         try await revisionedTrip(provider: provider, id: id).value
     }
 

@@ -10,7 +10,7 @@ extension Fleet {
     }
 
     /// Reads a vehicle; NOT_FOUND when absent.
-    package func vehicle(provider: String, id: String) async throws -> Vehicle {
+    public func vehicle(provider: String, id: String) async throws -> Vehicle {
         let record = try await store.read { reader in try reader.vehicleRecord(provider: provider, id: id) }
         guard let record else { throw FleetWrites.notFound("vehicle", id) }
         return record.vehicle
