@@ -66,6 +66,44 @@ public enum JSONObjectMembers {
         return result
     }
 
+    /// `object` with the member `name` added right before its first top-level member named in
+    /// `followers`, or last when it has none of them, so that the member lands where an encoder
+    /// that writes `followers` after `name` would have put it; nil when `object` is not one
+    /// well-formed JSON object. `name` must not need escaping.
+    public static func inserting(_ name: String, valueJSON: [UInt8], before followers: Set<String>, in object: [UInt8]) -> [UInt8]? {
+        let wanted = followers.map { Array($0.utf8) }
+        let found: Int?? = object.withUnsafeBufferPointer { bytes -> Int?? in
+            var scanner = Scanner(bytes: bytes)
+            scanner.skipSpace()
+            guard scanner.take(UInt8(ascii: "{")) else { return nil }
+            scanner.skipSpace()
+            if scanner.take(UInt8(ascii: "}")) { return .some(nil) }
+            while true {
+                scanner.skipSpace()
+                let start = scanner.position
+                guard let key = scanner.string() else { return nil }
+                if wanted.contains(where: { $0.elementsEqual(bytes[key]) }) { return .some(start) }
+                scanner.skipSpace()
+                guard scanner.take(UInt8(ascii: ":")), scanner.skipValue() else { return nil }
+                scanner.skipSpace()
+                if scanner.take(UInt8(ascii: ",")) { continue }
+                guard scanner.take(UInt8(ascii: "}")) else { return nil }
+                return .some(nil)
+            }
+        }
+        guard let found else { return nil }
+        guard let offset = found else { return appending(name, valueJSON: valueJSON, to: object) }
+        var member: [UInt8] = [UInt8(ascii: "\"")]
+        member.reserveCapacity(name.utf8.count + valueJSON.count + 4)
+        member.append(contentsOf: name.utf8)
+        member.append(contentsOf: "\":".utf8)
+        member.append(contentsOf: valueJSON)
+        member.append(UInt8(ascii: ","))
+        var result = object
+        result.insert(contentsOf: member, at: offset)
+        return result
+    }
+
     /// A cursor over JSON text that steps over values without building them.
     private struct Scanner {
         let bytes: UnsafeBufferPointer<UInt8>

@@ -144,6 +144,11 @@ extension Vehicle: Codable {
         estimateBasis = try c.decodeIfPresent(EstimateBasis.self, forKey: .estimateBasis)
     }
 
+    /// The members written after `currentRouteSegment` (the coding keys are declared in the
+    /// order ``encode(to:)`` writes them): where a store that keeps the route apart puts it back.
+    package static let membersEncodedAfterRouteSegment = Set(
+        CodingKeys.allCases.drop { $0 != .currentRouteSegment }.dropFirst().map(\.stringValue))
+
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(name, forKey: .name)

@@ -60,11 +60,14 @@ package enum StoredRoute {
     }
 
     /// The answer to an update (the vehicle as JSON) from the body the store encoded without
-    /// the route segment: the segment is appended as the object's last member, so the route is
-    /// encoded once for the answer and never for the row.
+    /// the route segment: the segment is put back where the vehicle's encoding has it (so an
+    /// update's answer and a read list the members in one order), and the route is encoded once
+    /// for the answer and never for the row.
     package static func answer(body: [UInt8], vehicle: Vehicle) throws -> [UInt8] {
         guard let segment = vehicle.currentRouteSegment else { return body }
-        let answer = JSONObjectMembers.appending("currentRouteSegment", valueJSON: try JSONStreamEncoder().encode(segment), to: body)
+        let answer = JSONObjectMembers.inserting(
+            "currentRouteSegment", valueJSON: try JSONStreamEncoder().encode(segment),
+            before: Vehicle.membersEncodedAfterRouteSegment, in: body)
         return try answer ?? JSONStreamEncoder().encode(vehicle)
     }
 }

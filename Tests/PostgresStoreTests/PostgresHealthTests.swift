@@ -43,17 +43,18 @@ import TripStore
         }
     }
 
-    /// `write`'s answer, asked up to three times while it fails UNAVAILABLE: at a server's
+    /// `write`'s answer, asked again for up to 20 s while it fails UNAVAILABLE: at a server's
     /// timings a healthy database stalled by the whole suite's load on two cores can be taken
-    /// for silent (why the suite's other stores use patient timings); the writes a test
-    /// checks are not retried.
+    /// for silent (why the suite's other stores use patient timings), and after a silent
+    /// spell each connection found lost fails the write it carried (in the whole suite three
+    /// tries a second apart once all failed); the writes a test checks are not retried.
     static func answered<T>(_ write: () async throws -> T) async throws -> T {
-        for _ in 0..<2 {
-            do { return try await write() } catch let error as StatusError where error.code == .unavailable {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while true {
+            do { return try await write() } catch let error as StatusError where error.code == .unavailable && ContinuousClock.now < deadline {
                 try await Task.sleep(for: .seconds(1))
             }
         }
-        return try await write()
     }
 
     /// Readiness while the database is there: a check that outlasts /readyz's 0.8 s answer on

@@ -46,6 +46,25 @@ import TripModel
         #expect(appending("[1]") == nil)
     }
 
+    /// A member goes before the first top-level member named as a follower, or last when
+    /// there is none; names inside nested values and strings do not count; text that is not one
+    /// object gives nil.
+    @Test func insertsBeforeItsFollowers() {
+        func inserting(_ object: String) -> String? {
+            JSONObjectMembers.inserting("z", valueJSON: Array("[1]".utf8), before: ["c", "d"], in: Array(object.utf8))
+                .map { String(decoding: $0, as: UTF8.self) }
+        }
+        #expect(inserting(#"{"a":1,"c":3}"#) == #"{"a":1,"z":[1],"c":3}"#)
+        #expect(inserting(#"{"a":1,"d":4,"c":3}"#) == #"{"a":1,"z":[1],"d":4,"c":3}"#)
+        #expect(inserting(#"{"c":3}"#) == #"{"z":[1],"c":3}"#)
+        #expect(inserting(#"{"a":{"c":1},"s":"\"c\":2"}"#) == #"{"a":{"c":1},"s":"\"c\":2","z":[1]}"#)
+        #expect(inserting(#"{"a":1}"#) == #"{"a":1,"z":[1]}"#)
+        #expect(inserting("{}") == #"{"z":[1]}"#)
+        for broken in [#"{"a":1"#, #"{"a":[1}"#, "[1]", #"{a:1}"#, ""] {
+            #expect(inserting(broken) == nil, "\(broken)")
+        }
+    }
+
     /// A vehicle as stored (every extension) minus the extensions not asked for is exactly
     /// the vehicle encoded with those extensions only.
     @Test func storedVehicleGivesTheAnswerWithoutExtensions() throws {
