@@ -24,14 +24,15 @@ class Server:
     free port too (`grpc_port`), else it is off unless ARGS set `--grpc-port` (its default, the
     port + 1, may be taken). A free port may be taken by another process before the server
     binds it (other runs share the machine): then it starts again on others, up to three times.
-    `ready` is the path waited for (`/healthz`; `/readyz` waits for the database too); `tls`
+    `ready` is the path waited for (`/healthz`; `/readyz` waits for the database too); `cwd` the
+    folder it runs in (a relative data directory is in it); `tls`
     is a (certificate, key) pair, probed without verifying it. `files` runs it under that
     open-file limit (soft and hard, as `prlimit --nofile` sets them); `env` entries of None are
     unset, and `token()` mints with the same environment (TRIPSHARE_JWT_SECRET)."""
 
     def __init__(self, binary, *args, command="serve", port=None, grpc=False, data_dir=None, work=None,
-                 env=None, files=None, tls=None, ready="/healthz", seconds=30, name="server"):
-        self.binary, self.name, self.tls = binary, name, tls
+                 env=None, files=None, tls=None, ready="/healthz", cwd=None, seconds=30, name="server"):
+        self.binary, self.name, self.tls, self.cwd = binary, name, tls, cwd
         self.work = work or tempfile.mkdtemp(prefix="tripshare-it-")
         self.data_dir = data_dir or os.path.join(self.work, "data")
         self.log_path = os.path.join(self.work, f"{name}.log")
@@ -52,7 +53,7 @@ class Server:
         if files:
             line = ["prlimit", f"--nofile={files}:{files}", "--", *line]
         with open(self.log_path, "w") as log:
-            self.process = subprocess.Popen(line, stdout=log, stderr=subprocess.STDOUT, env=self.env)
+            self.process = subprocess.Popen(line, stdout=log, stderr=subprocess.STDOUT, env=self.env, cwd=self.cwd)
         self.url = f"{'https' if self.tls else 'http'}://127.0.0.1:{self.port}"
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
@@ -100,7 +101,7 @@ class Server:
         for key, value in options.items():
             if value is not None:
                 line += [f"--{key}", str(value)]
-        return subprocess.run(line, env=self.env, check=True, capture_output=True, text=True).stdout.strip()
+        return subprocess.run(line, env=self.env, cwd=self.cwd, check=True, capture_output=True, text=True).stdout.strip()
 
     def rss_mb(self):
         """The server's resident memory, in MB (0 once it has exited)."""
