@@ -25,10 +25,10 @@ class Server:
     port + 1, may be taken). A free port may be taken by another process before the server
     binds it (other runs share the machine): then it starts again on others, up to three times.
     `ready` is the path waited for (`/healthz`; `/readyz` waits for the database too); `cwd` the
-    folder it runs in (a relative data directory is in it); `tls`
-    is a (certificate, key) pair, probed without verifying it. `files` runs it under that
-    open-file limit (soft and hard, as `prlimit --nofile` sets them); `env` entries of None are
-    unset, and `token()` mints with the same environment (TRIPSHARE_JWT_SECRET)."""
+    folder it runs in (a relative data directory is in it); `tls` a (certificate, key) pair,
+    probed without verifying it; `files` runs it under that open-file limit (soft and hard, as
+    `prlimit --nofile` sets them). `env` entries of None are unset, and `token()` mints with the
+    same environment (TRIPSHARE_JWT_SECRET)."""
 
     def __init__(self, binary, *args, command="serve", port=None, grpc=False, data_dir=None, work=None,
                  env=None, files=None, tls=None, ready="/healthz", cwd=None, seconds=30, name="server"):
