@@ -1,16 +1,16 @@
-"""What the system tests in this folder share: starting `tripshare serve` on a free port (under
-an open-file limit when asked), minting tokens, calling it, and reading the process's memory and
-the kernel's view of its connections. Standard library only."""
+"""What the system tests in this folder share: a tally of checks, calling a server, and the
+kernel's view of its connections; `Server` (`tripshare serve` on a free port, under an open-file
+limit when asked, its memory, tokens through `tripshare token`) and `free_port` are
+scripts/lib/server.py's, re-exported here. Standard library only."""
 import http.client
 import json
 import os
-import socket
-import subprocess
 import sys
-import tempfile
-import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
+from server import Server, free_port  # noqa: E402,F401 (re-exported for the tests)
+
 failures = []
 
 
@@ -25,92 +25,6 @@ def check(condition, message):
 def finish(name):
     print(f"{name}: " + ("passed" if not failures else f"FAILED ({len(failures)} checks)"), flush=True)
     sys.exit(1 if failures else 0)
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    """A `tripshare serve` process on a free port; `files` runs it under that open-file limit
-    (soft and hard, as `prlimit --nofile` sets them); `env` entries of None are unset."""
-
-    def __init__(self, binary, *args, files=None, data_dir=None, env=None, name="server"):
-        self.binary, self.name = binary, name
-        self.work = tempfile.mkdtemp(prefix="tripshare-it-")
-        self.data_dir = data_dir or os.path.join(self.work, "data")
-        self.log_path = os.path.join(self.work, f"{name}.log")
-        self.args = args
-        # A free port may be taken by another process before the server binds it (other test
-        # runs share the machine): then it starts again on another.
-        for _ in range(3):
-            if self._start(files, env):
-                return
-        raise RuntimeError(f"{name} exited at start:\n" + self.log())
-
-    def _start(self, files, env):
-        """Starts the server on a free port; True once it answers, False if it exited."""
-        self.port = free_port()
-        # No gRPC listener unless a test asks for one: its default port, ours + 1, may be taken.
-        grpc = [] if "--grpc-port" in self.args else ["--grpc-port", "0"]
-        command = [self.binary, "serve", "--port", str(self.port), "--data-dir", self.data_dir, *grpc, *self.args]
-        if files:
-            command = ["prlimit", f"--nofile={files}:{files}", "--", *command]
-        environment = dict(os.environ, **(env or {}))
-        environment = {key: value for key, value in environment.items() if value is not None}
-        self.process = subprocess.Popen(command, stdout=open(self.log_path, "w"), stderr=subprocess.STDOUT, env=environment)
-        name = self.name
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                if "already in use" in self.log():
-                    return False
-                raise RuntimeError(f"{name} exited at start:\n" + self.log())
-            try:
-                if get(self.port, "/healthz", timeout=1)[0] == 200:
-                    return True
-            except OSError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError(f"{name} did not start:\n" + self.log())
-
-    @property
-    def pid(self):
-        return self.process.pid
-
-    def log(self):
-        return open(self.log_path).read()
-
-    def token(self, *args):
-        where = ["--data-dir", self.data_dir]
-        if "--database" in self.args:
-            where = ["--database", self.args[self.args.index("--database") + 1]]
-        return subprocess.check_output([self.binary, "token", *where, *args], text=True).strip()
-
-    def rss_mb(self):
-        """The server's resident memory, in MB (0 once it has exited)."""
-        try:
-            for line in open(f"/proc/{self.pid}/status"):
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) / 1024
-        except FileNotFoundError:
-            pass
-        return 0
-
-    def alive(self):
-        return self.process.poll() is None
-
-    def stop(self):
-        if self.alive():
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        return self.process.returncode
 
 
 def get(port, path, token=None, timeout=5):

@@ -35,7 +35,7 @@ import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "lib"))
 import navroutes  # noqa: E402
-import server as serving  # noqa: E402
+from server import Server  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BERLIN = os.path.join(ROOT, "..", "shared", "fixtures", "valhalla", "route.json")
@@ -116,10 +116,9 @@ def main():
     base = f"http://127.0.0.1:{args.port}"
     work = tempfile.mkdtemp(prefix="navigation-load-")
     basemap = ["--basemap", HELSINKI_TILES] if args.basemap else []
-    server = serving.start(args.binary, args.port, work, *basemap)
+    server = Server(args.binary, *basemap, port=args.port, data_dir=work, work=work)
     try:
-        token = subprocess.run([args.binary, "token", "--role", "server", "--provider", "*", "--data-dir", work],
-                               capture_output=True, text=True, check=True).stdout.strip()
+        token = server.token(role="server", provider="*")
         call(base, "POST", "/v1/providers/p/vehicles?vehicleId=v1", token,
              {"vehicleState": "ONLINE", "supportedTripTypes": ["EXCLUSIVE"], "maximumCapacity": 4, "vehicleType": {"category": "AUTO"}})
         body, points, name = route(args.binary, work, args.basemap)
@@ -145,7 +144,7 @@ def main():
         measured(args, base, "navigation.png, If-None-Match (304)", screen, dict(auth, **{"If-None-Match": etag}))
         measured(args, base, "card.png 240x240, drawn every time", f"{base}{VEHICLE}/navInfo/card.png", auth)
     finally:
-        serving.stop(server)
+        server.stop()
         shutil.rmtree(work, ignore_errors=True)
 
 

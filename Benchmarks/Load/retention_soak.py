@@ -39,18 +39,12 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "lib"))
 import navroutes  # noqa: E402
-import server as serving  # noqa: E402
-import tokens  # noqa: E402
+from server import Server  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SECRET = "retention-soak-secret-of-at-least-32-bytes"
 PROVIDER = "soak"
 ROUTE_POINTS = 61
 STEP_METRES = 10
-
-
-def token(role, **authorization):
-    return tokens.for_role(SECRET, "retention_soak", role, PROVIDER, **authorization)
 
 
 class Connection:
@@ -116,10 +110,9 @@ def main():
     failed_verdict = False
     work = tempfile.mkdtemp(prefix="retention-soak-")
     database = os.path.join(work, "tripshare.sqlite")
-    server = serving.start(args.binary, args.port, work, "--event-retention", args.retention,
-                           env=dict(os.environ, TRIPSHARE_JWT_SECRET=SECRET))
+    server = Server(args.binary, "--event-retention", args.retention, port=args.port, data_dir=work, work=work)
     try:
-        admin = token("server", tripid="*", vehicleid="*")
+        admin = server.token(role="server", provider=PROVIDER)
         setup = Connection(args.port, admin)
 
         def must(method, path, body):
@@ -243,7 +236,7 @@ def main():
                 print(f"live data per 10,000 updates over the whole run: {rate / 1e6:.2f} MB "
                       f"(without retention, --retention 3650d, this is what the log grows by)", flush=True)
     finally:
-        serving.stop(server, seconds=60)
+        server.stop(60)
         if args.server_log:
             shutil.copyfile(os.path.join(work, "server.log"), args.server_log)
         shutil.rmtree(work, ignore_errors=True)

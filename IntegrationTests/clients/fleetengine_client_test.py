@@ -33,7 +33,8 @@ import urllib.error
 import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "lib"))
-from checklist import FAILURES, check, free_port, passed  # noqa: E402
+from checklist import FAILURES, check, passed  # noqa: E402
+from server import Server  # noqa: E402
 
 WORK = tempfile.mkdtemp(prefix="tripshare-fleetengine-client.")
 CA = os.path.join(WORK, "ca.pem")
@@ -268,42 +269,18 @@ class ServiceAccount:
 # --- The server --------------------------------------------------------------------------------
 
 
-class Server:
+class ClientServer(Server):
+    """`tripshare serve` with its gRPC port open, waited for until ready, on DATA (and DATABASE),
+    over TLS when given (certificate, key), knowing the service accounts in ACCOUNTS_FILE."""
+
     def __init__(self, binary, data, database=None, tls=None, accounts_file=None, extra=()):
-        self.binary, self.data = binary, data
-        self.http_port, self.grpc_port = free_port(), free_port()
-        self.tls = tls
-        args = [binary, "serve", "--port", str(self.http_port), "--grpc-port", str(self.grpc_port), "--data-dir", data, *extra]
-        if database:
-            args += ["--database", database]
-        if tls:
-            args += ["--tls-cert", tls[0], "--tls-key", tls[1]]
-        env = dict(os.environ, TRIPSHARE_JWT_SECRET=SECRET)
+        env = {"TRIPSHARE_JWT_SECRET": SECRET}
         if accounts_file:
             env["TRIPSHARE_SERVICE_ACCOUNTS"] = accounts_file
-        self.log = open(os.path.join(WORK, f"serve-{self.grpc_port}.log"), "w")
-        self.process = subprocess.Popen(args, env=env, stdout=self.log, stderr=subprocess.STDOUT)
-        scheme = "https" if tls else "http"
-        self.url = f"{scheme}://127.0.0.1:{self.http_port}"
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            try:
-                if self.get("/readyz")[0] == 200:
-                    return
-            except (urllib.error.URLError, ConnectionError, ssl.SSLError):
-                pass
-            if self.process.poll() is not None:
-                break
-            time.sleep(0.1)
-        raise SystemExit(f"tripshare serve did not become ready; its log:\n{open(self.log.name).read()}")
-
-    def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-        self.log.close()
+        where = ["--database", database] if database else []
+        super().__init__(binary, *where, *extra, grpc=True, data_dir=data, work=WORK, env=env, tls=tls,
+                         ready="/readyz", name=f"serve-{os.path.basename(data)}")
+        self.http_port, self.data = self.port, data
 
     def get(self, path, token=None):
         request = urllib.request.Request(self.url + path, headers={"Authorization": f"Bearer {token}"} if token else {})
@@ -315,13 +292,7 @@ class Server:
             return error.code, error.read()
 
     def our_token(self, role, provider, trip=None, vehicle=None):
-        args = [self.binary, "token", "--role", role, "--provider", provider, "--data-dir", self.data]
-        if trip:
-            args += ["--trip", trip]
-        if vehicle:
-            args += ["--vehicle", vehicle]
-        env = dict(os.environ, TRIPSHARE_JWT_SECRET=SECRET)
-        return subprocess.run(args, env=env, check=True, capture_output=True, text=True).stdout.strip()
+        return self.token(role=role, provider=provider, trip=trip, vehicle=vehicle)
 
     def clients(self):
         """The two service clients: over TLS given only the endpoint (the default channel), or
@@ -640,7 +611,7 @@ def main():
             with open(accounts_file, "w") as f:
                 json.dump({"accounts": [a.listing() for a in accounts.values()]}, f)
             data = os.path.join(WORK, provider)
-            server = Server(binary, data, database=database, tls=tls, accounts_file=accounts_file)
+            server = ClientServer(binary, data, database=database, tls=tls, accounts_file=accounts_file)
             servers.append(server)
             ride(server, provider, accounts)
             print(f"ride over {'TLS' if tls else 'plaintext'}: done", flush=True)
@@ -654,7 +625,7 @@ def main():
     print(f"{passed()} passed, {len(FAILURES)} failed")
     if FAILURES:
         for server in servers:
-            print(f"--- {server.log.name}\n" + open(server.log.name).read()[-4000:])
+            print(f"--- {server.log_path}\n" + server.log()[-4000:])
         sys.exit(1)
     shutil.rmtree(WORK, ignore_errors=True)
 

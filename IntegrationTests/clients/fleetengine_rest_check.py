@@ -5,7 +5,7 @@ Run by IntegrationTests/clients/fleetengine-rest-test, which installs the offici
 (google-maps-fleetengine 0.6.1) in a virtual environment and passes the binary:
   fleetengine_rest_check.py BINARY
 
-A server is started on a free port over a fresh SQLite database. Official messages with every
+A server is started on a free port over a fresh SQLite database (scripts/lib/server.py). Official messages with every
 field a client writes set are serialised twice, as protobuf's `json_format.MessageToJson`
 prints them (names, defaults left out) and as proto-plus's `to_json()` prints them (enums as
 integers, every default printed), and sent to the REST routes (CreateVehicle, UpdateVehicle,
@@ -19,11 +19,8 @@ import atexit
 import http.client
 import json
 import os
-import socket
 import subprocess
 import sys
-import tempfile
-import time
 import urllib.parse
 
 from google.maps import fleetengine_v1 as fe
@@ -31,24 +28,19 @@ from google.protobuf import json_format
 from google.protobuf import timestamp_pb2
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "lib"))
-from checklist import FAILURES, check, free_port, passed  # noqa: E402
+from checklist import FAILURES, check, passed  # noqa: E402
+from server import Server  # noqa: E402
 
 binary = sys.argv[1]
 PROVIDER = "official"
 
 
-data_dir = tempfile.mkdtemp(prefix="tripshare-fleetengine-")
-port = free_port()
-env = dict(os.environ, TRIPSHARE_JWT_SECRET="fleet-engine-rest-check-secret-of-32-bytes-or-more")
-server = subprocess.Popen(
-    [binary, "serve", "--port", str(port), "--data-dir", data_dir, "--grpc-port", "0"]
-    if "--grpc-port" in subprocess.run([binary, "serve", "--help"], capture_output=True, text=True).stdout
-    else [binary, "serve", "--port", str(port), "--data-dir", data_dir],
-    env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+env = {"TRIPSHARE_JWT_SECRET": "fleet-engine-rest-check-secret-of-32-bytes-or-more"}
+server = Server(binary, env=env, name="fleetengine-rest")
 # The server goes with the script, however it ends.
-atexit.register(server.terminate)
-token = subprocess.check_output(
-    [binary, "token", "--data-dir", data_dir, "--role", "server", "--provider", PROVIDER], env=env, text=True).strip()
+atexit.register(server.stop)
+port, data_dir = server.port, server.data_dir
+token = server.token(role="server", provider=PROVIDER)
 
 
 def call(method, path, body=None, query=None):
@@ -61,16 +53,6 @@ def call(method, path, body=None, query=None):
     text = response.read().decode()
     connection.close()
     return response.status, text
-
-
-for _ in range(100):
-    try:
-        socket.create_connection(("127.0.0.1", port), timeout=1).close()
-        break
-    except OSError:
-        time.sleep(0.1)
-else:
-    sys.exit("the server did not start: " + server.stderr.read())
 
 
 # What an official client sends, serialised both ways.
@@ -283,13 +265,12 @@ check(status == 400 and "vehicle.lastLocation.heading" in text, f"a fractional h
 status, text = call("GET", "/vehicles/fractional")
 check(status == 404, f"the refused vehicle was not created: {status}")
 
-export = subprocess.run([binary, "billing", "export", "--data-dir", data_dir, "--since", "1h"], capture_output=True, text=True, env=env)
+export = subprocess.run([binary, "billing", "export", "--data-dir", data_dir, "--since", "1h"], capture_output=True, text=True, env=server.env)
 lines = [json.loads(line) for line in export.stdout.splitlines()]
 check(export.returncode == 0 and [line["name"] for line in lines] == [
     f"providers/{PROVIDER}/billableTrips/t-messagetojson", f"providers/{PROVIDER}/billableTrips/t-to_json"],
     f"tripshare billing export lists each trip once: {export.stdout} {export.stderr}")
 
-server.terminate()
-server.wait(timeout=10)
+server.stop()
 print(f"{passed()} passed, {len(FAILURES)} failed")
 sys.exit(1 if FAILURES else 0)

@@ -11,7 +11,6 @@ import json
 import os
 import socket
 import struct
-import subprocess
 import sys
 import tempfile
 import time
@@ -19,7 +18,8 @@ import urllib.error
 import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "lib"))
-from checklist import FAILURES, check, free_port, passed  # noqa: E402
+from checklist import FAILURES, check, passed  # noqa: E402
+from server import Server  # noqa: E402
 
 import grpc
 import h2.config
@@ -37,25 +37,18 @@ PROVIDER = "fuzz"
 SERVER_FAULTS = {grpc.StatusCode.INTERNAL, grpc.StatusCode.UNKNOWN, grpc.StatusCode.DATA_LOSS}
 
 
-class Server:
-    def __init__(self, binary, work):
-        self.http_port, self.grpc_port = free_port(), free_port()
-        data = os.path.join(work, "data")
-        env = dict(os.environ, TRIPSHARE_JWT_SECRET=SECRET)
-        self.log = open(os.path.join(work, "serve.log"), "w")
-        # No rate limit: the fuzzer calls far faster than an app.
-        self.process = subprocess.Popen(
-            [binary, "serve", "--port", str(self.http_port), "--grpc-port", str(self.grpc_port), "--data-dir", data,
-             "--rate-limit", "0"], env=env, stdout=self.log, stderr=subprocess.STDOUT)
-        self.token = subprocess.run([binary, "token", "--role", "server", "--provider", PROVIDER, "--data-dir", data],
-                                    env=env, check=True, capture_output=True, text=True).stdout.strip()
-        for _ in range(300):
-            if self.alive():
-                return
-            time.sleep(0.1)
-        raise SystemExit("tripshare serve did not start:\n" + open(self.log.name).read())
+class FuzzServer(Server):
+    """`tripshare serve` with its gRPC port open, no rate limit (the fuzzer calls far faster than
+    an app) and a server token for the provider (`admin`)."""
 
-    def alive(self):
+    def __init__(self, binary, work):
+        super().__init__(binary, "--rate-limit", "0", grpc=True, work=work, env={"TRIPSHARE_JWT_SECRET": SECRET},
+                         ready="/readyz", name="serve")
+        self.http_port = self.port
+        self.admin = self.token(role="server", provider=PROVIDER)
+
+    def answers(self):
+        """Whether `/readyz` answers 200."""
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{self.http_port}/readyz", timeout=5) as r:
                 return r.status == 200
@@ -64,7 +57,7 @@ class Server:
 
     def rest(self, path):
         request = urllib.request.Request(f"http://127.0.0.1:{self.http_port}{path}",
-                                         headers={"Authorization": f"Bearer {self.token}"})
+                                         headers={"Authorization": f"Bearer {self.admin}"})
         try:
             with urllib.request.urlopen(request, timeout=5) as r:
                 return r.status, json.loads(r.read())
@@ -190,13 +183,13 @@ def grpc_frame(message, claimed=None):
 def main():
     binary = os.path.abspath(sys.argv[1])
     work = tempfile.mkdtemp(prefix="tripshare-grpc-fuzz.")
-    server = Server(binary, work)
+    server = FuzzServer(binary, work)
     channel = grpc.insecure_channel(f"127.0.0.1:{server.grpc_port}",
                                     options=[("grpc.max_send_message_length", 16 << 20)])
     vehicles = fe.VehicleServiceClient(
         transport=fe.services.vehicle_service.transports.VehicleServiceGrpcTransport(channel=channel))
     trips = fe.TripServiceClient(transport=fe.services.trip_service.transports.TripServiceGrpcTransport(channel=channel))
-    metadata = [("authorization", f"Bearer {server.token}")]
+    metadata = [("authorization", f"Bearer {server.admin}")]
     vehicles.create_vehicle(request=fe.CreateVehicleRequest(
         parent=f"providers/{PROVIDER}", vehicle_id="car-1", vehicle=fe.Vehicle(
             vehicle_state=fe.VehicleState.ONLINE, vehicle_type=fe.Vehicle.VehicleType(category=fe.Vehicle.VehicleType.Category.AUTO),
@@ -212,7 +205,7 @@ def main():
 
     def try_payload(path, payload):
         state = server.state()
-        code, details = raw_call(channel, path, payload, server.token)
+        code, details = raw_call(channel, path, payload, server.admin)
         codes[code] = codes.get(code, 0) + 1
         check(code not in SERVER_FAULTS, f"{path} with {payload[:60]!r}... is answered {code}: {details}")
         if code != grpc.StatusCode.OK:
@@ -248,18 +241,18 @@ def main():
     # A 5 MB message: over REST's 2 MiB body limit, refused before it is decoded.
     big = fe.UpdateVehicleRequest(name=f"providers/{PROVIDER}/vehicles/car-1", vehicle=fe.Vehicle(
         current_route_segment="x" * (5 << 20)), update_mask=field_mask_pb2.FieldMask(paths=["current_route_segment"]))
-    code, details = raw_call(channel, "/maps.fleetengine.v1.VehicleService/UpdateVehicle", type(big).serialize(big), server.token)
+    code, details = raw_call(channel, "/maps.fleetengine.v1.VehicleService/UpdateVehicle", type(big).serialize(big), server.admin)
     check(code == grpc.StatusCode.RESOURCE_EXHAUSTED and "2097152" in details, f"a 5 MB message is refused: {code} {details}")
-    code, _ = raw_call(channel, "/maps.fleetengine.v1.VehicleService/NoSuchMethod", b"", server.token)
+    code, _ = raw_call(channel, "/maps.fleetengine.v1.VehicleService/NoSuchMethod", b"", server.admin)
     check(code == grpc.StatusCode.UNIMPLEMENTED, f"an unknown method is UNIMPLEMENTED: {code}")
-    code, _ = raw_call(channel, "/maps.fleetengine.v1.NoSuchService/GetVehicle", b"", server.token)
+    code, _ = raw_call(channel, "/maps.fleetengine.v1.NoSuchService/GetVehicle", b"", server.admin)
     check(code == grpc.StatusCode.UNIMPLEMENTED, f"an unknown service is UNIMPLEMENTED: {code}")
 
     # Raw HTTP/2: truncated frames, wrong content types, garbage after the preface.
     path = "/maps.fleetengine.v1.VehicleService/GetVehicle"
     get = requests[path]
     base = [(":method", "POST"), (":scheme", "http"), (":path", path), (":authority", f"127.0.0.1:{server.grpc_port}"),
-            ("te", "trailers"), ("authorization", f"Bearer {server.token}")]
+            ("te", "trailers"), ("authorization", f"Bearer {server.admin}")]
     grpc_headers = base + [("content-type", "application/grpc")]
     cases = {
         "a message shorter than its length prefix": (grpc_headers, grpc_frame(get, claimed=len(get) + 100)),
@@ -275,17 +268,17 @@ def main():
         status, grpc_status = h2_exchange(server.grpc_port, headers, body)
         answered = f"HTTP {status}, grpc-status {grpc_status}"
         check(grpc_status not in ("2", "13", "15"), f"{what} is not answered as a server fault: {answered}")
-        check(server.alive(), f"the server is alive after {what}")
+        check(server.answers(), f"the server is alive after {what}")
         print(f"raw: {what}: {answered}", flush=True)
     status, grpc_status = h2_exchange(server.grpc_port, grpc_headers, grpc_frame(get), raw_after=os.urandom(4096))
-    check(server.alive(), "the server is alive after garbage frames")
+    check(server.answers(), "the server is alive after garbage frames")
     with socket.create_connection(("127.0.0.1", server.grpc_port), timeout=5) as sock:
         sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n" + os.urandom(2048))
         try:
             sock.recv(1024)
         except (ConnectionError, socket.timeout):
             pass
-    check(server.alive(), "the server is alive after HTTP/1.1 and noise on the gRPC port")
+    check(server.answers(), "the server is alive after HTTP/1.1 and noise on the gRPC port")
 
     after = server.state()
     check(after == before, f"the provider's vehicles and trips are unchanged:\nbefore {before}\nafter {after}")
@@ -294,12 +287,11 @@ def main():
         metrics = r.read().decode()
     internal = [line for line in metrics.splitlines() if line.startswith("tripshare_grpc_requests_total") and 'code="INTERNAL"' in line]
     check(not internal, f"/metrics counts no INTERNAL gRPC answer: {internal}")
-    server.process.terminate()
-    server.process.wait(10)
-    check(server.process.returncode == 0, f"the server stops cleanly on SIGTERM: {server.process.returncode}")
+    code = server.stop()
+    check(code == 0, f"the server stops cleanly on SIGTERM: {code}")
     print(f"{passed()} passed, {len(FAILURES)} failed")
     if FAILURES:
-        print(open(server.log.name).read()[-4000:])
+        print(server.log()[-4000:])
         sys.exit(1)
 
 

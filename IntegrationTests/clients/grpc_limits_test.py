@@ -21,7 +21,6 @@ import collections
 import concurrent.futures
 import os
 import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -29,7 +28,8 @@ import urllib.error
 import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "lib"))
-from checklist import FAILURES, check, free_port, passed  # noqa: E402
+from checklist import FAILURES, check, passed  # noqa: E402
+from server import Server  # noqa: E402
 
 import grpc
 import h2.config
@@ -50,23 +50,16 @@ LIST = "/maps.fleetengine.v1.VehicleService/ListVehicles"
 AUTO = fe.Vehicle.VehicleType.Category.AUTO
 
 
-class Server:
+class LimitsServer(Server):
+    """`tripshare serve` with its gRPC port open, no rate limit, FLAGS, and a server token for
+    the provider (`admin`)."""
+
     def __init__(self, binary, work, *flags):
-        self.http_port, self.grpc_port = free_port(), free_port()
         os.makedirs(work, exist_ok=True)
-        data = os.path.join(work, "data")
-        env = dict(os.environ, TRIPSHARE_JWT_SECRET=SECRET)
-        self.log = open(os.path.join(work, "serve.log"), "w")
-        self.process = subprocess.Popen(
-            [binary, "serve", "--port", str(self.http_port), "--grpc-port", str(self.grpc_port), "--data-dir", data,
-             "--rate-limit", "0", *flags], env=env, stdout=self.log, stderr=subprocess.STDOUT)
-        self.token = subprocess.run([binary, "token", "--role", "server", "--provider", PROVIDER, "--data-dir", data],
-                                    env=env, check=True, capture_output=True, text=True).stdout.strip()
-        for _ in range(300):
-            if self.healthz() is not None:
-                return
-            time.sleep(0.1)
-        raise SystemExit("tripshare serve did not start:\n" + open(self.log.name).read())
+        super().__init__(binary, "--rate-limit", "0", *flags, grpc=True, work=work, env={"TRIPSHARE_JWT_SECRET": SECRET},
+                         name="serve")
+        self.http_port = self.port
+        self.admin = self.token(role="server", provider=PROVIDER)
 
     def healthz(self):
         """Seconds /healthz took to answer 200, or None."""
@@ -77,21 +70,9 @@ class Server:
         except (urllib.error.URLError, ConnectionError, socket.timeout):
             return None
 
-    def rss_mb(self):
-        with open(f"/proc/{self.process.pid}/status") as status:
-            for line in status:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) / 1024
-        return 0.0
-
     def stop(self):
         """SIGTERM; calls still open get the listener's 30 s of grace, then it is killed."""
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=45)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        return super().stop(45)
 
 
 def h2_connect(port, receive_buffer=None):
@@ -109,7 +90,7 @@ def h2_connect(port, receive_buffer=None):
 
 def call_headers(server, path):
     return [(":method", "POST"), (":scheme", "http"), (":path", path), (":authority", f"127.0.0.1:{server.grpc_port}"),
-            ("content-type", "application/grpc"), ("te", "trailers"), ("authorization", f"Bearer {server.token}")]
+            ("content-type", "application/grpc"), ("te", "trailers"), ("authorization", f"Bearer {server.admin}")]
 
 
 def pump(sock, connection, seconds, until):
@@ -158,13 +139,13 @@ def closed_within(sock, seconds):
 def main():
     binary = os.path.abspath(sys.argv[1])
     work = tempfile.mkdtemp(prefix="tripshare-grpc-limits.")
-    server = Server(binary, os.path.join(work, "limits"), "--grpc-max-streams", str(MAX_STREAMS),
+    server = LimitsServer(binary, os.path.join(work, "limits"), "--grpc-max-streams", str(MAX_STREAMS),
                     "--grpc-keepalive", f"{KEEPALIVE_SECONDS}s")
     try:
         run(server)
     finally:
         server.stop()
-    server = Server(binary, os.path.join(work, "budget"), "--max-connections", str(MAX_CONNECTIONS))
+    server = LimitsServer(binary, os.path.join(work, "budget"), "--max-connections", str(MAX_CONNECTIONS))
     try:
         budget(server)
     finally:
@@ -200,7 +181,7 @@ def run(server):
     channel = grpc.insecure_channel(f"127.0.0.1:{server.grpc_port}")
     vehicles = fe.VehicleServiceClient(
         transport=fe.services.vehicle_service.transports.VehicleServiceGrpcTransport(channel=channel))
-    metadata = [("authorization", f"Bearer {server.token}")]
+    metadata = [("authorization", f"Bearer {server.admin}")]
     # 100 vehicles with long attributes, 1.5 KB each: a client that does not read takes at most
     # HTTP/2's initial window (64 KiB) of a connection's answers, and 8 pages of 20 are 240 KB.
     for i in range(100):

@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """Several serve processes on one PostgreSQL database (issue 16), checked end to end.
 
-Run by IntegrationTests/processes/multi-process-test, which starts the database and the two servers:
-  multi_process_check.py BINARY DATABASE_URL PORT_A PORT_B CLUSTER_DIR
+Run by IntegrationTests/processes/multi-process-test, which starts the database:
+  multi_process_check.py BINARY DATABASE_URL CLUSTER_DIR
+
+0. Two servers, A and B, start at once on the empty database (one applies the migrations, the
+   other waits), neither with a key of its own: they share the one kept in the database.
 
 1. Vehicle and trip created through A; the rider's event stream opened on B; location
    updates sent through A and B alternately. Every update's event reaches B's stream; the
@@ -12,27 +15,36 @@ Run by IntegrationTests/processes/multi-process-test, which starts the database 
 3. The database is stopped under the running servers: writes answer 503 UNAVAILABLE and
    /readyz fails; it is started again: both recover without a restart.
 """
+import atexit
+import concurrent.futures
 import http.client
 import json
+import os
 import statistics
 import subprocess
 import sys
 import threading
 import time
 
-binary, database, port_a, port_b, cluster = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import harness  # noqa: E402 (IntegrationTests/harness.py, found through the path above)
+from harness import check  # noqa: E402
+
+binary, database, cluster = sys.argv[1], sys.argv[2], sys.argv[3]
 PROVIDER, VEHICLE, TRIP = "mp", "car-1", "trip-1"
-failures = []
 
 
-def check(condition, message):
-    print(("ok    " if condition else "FAIL  ") + message, flush=True)
-    if not condition:
-        failures.append(message)
+def serve(name):
+    server = harness.Server(binary, "--database", database, env={"TRIPSHARE_JWT_SECRET": None, "TRIPSHARE_JWKS": None},
+                            name=name)
+    atexit.register(server.stop)
+    return server
 
 
-def token(*args):
-    return subprocess.check_output([binary, "token", "--database", database, *args], text=True).strip()
+with concurrent.futures.ThreadPoolExecutor(2) as starting:
+    server_a, server_b = starting.map(serve, ("a", "b"))
+port_a, port_b = server_a.port, server_b.port
+print(f"A on {port_a}, B on {port_b}", flush=True)
 
 
 def call(port, method, path, token_, body=None, timeout=10):
@@ -104,8 +116,8 @@ class Stream(threading.Thread):
         return False
 
 
-server = token("--role", "server", "--provider", "*")
-rider = token("--role", "consumer", "--provider", PROVIDER, "--trip", TRIP)
+server = server_a.token(role="server", provider="*")
+rider = server_b.token(role="consumer", provider=PROVIDER, trip=TRIP)
 
 # 1. Create through A, listen on B, write through both.
 status, _ = call(port_a, "POST", f"/v1/providers/{PROVIDER}/vehicles?vehicleId={VEHICLE}", server,
@@ -200,5 +212,4 @@ check(len(recovered) == 2, "both servers are ready again after the database rest
 status, _ = call(port_b, "PUT", f"/v1/providers/{PROVIDER}/vehicles/{VEHICLE}?updateMask=lastLocation", server, location(1000))
 check(status == 200, f"writes succeed again ({status})")
 
-print("multi-process test " + ("passed" if not failures else f"FAILED: {len(failures)} check(s)"))
-sys.exit(1 if failures else 0)
+harness.finish("multi-process test")

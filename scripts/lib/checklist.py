@@ -1,6 +1,5 @@
-"""What the system checks share: a tally of checks that prints each failure as it happens, and
-a free port for a server of their own."""
-import socket
+"""A tally of checks for the client checks in IntegrationTests/clients, which print only each
+failure as it happens and the counts at the end (their servers are scripts/lib/server.py's)."""
 
 FAILURES = []
 _count = 0
@@ -19,9 +18,3 @@ def passed():
     """How many checks passed so far."""
     return _count - len(FAILURES)
 
-
-def free_port():
-    """A TCP port on 127.0.0.1 that nothing listens on now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]

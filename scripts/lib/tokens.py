@@ -1,8 +1,8 @@
-"""Tokens for the load and soak scripts, signed with the server's HMAC secret (HS256).
-
-`tripshare token` mints one token per call; a load test wants thousands at once, so it mints
-them here with the same claims (DESIGN §4: `role`, and `authorization` naming the provider and
-the vehicle or trip)."""
+"""Tokens minted in bulk, signed with the server's HMAC secret (HS256), for the load tools that
+want thousands at once (load_seed.py's riders, navigator_load.py's subscribers): `tripshare
+token` mints one per call, about a tenth of a second each, so these are minted here with its
+claims (DESIGN §4: `role`, and `authorization` naming the provider and the vehicle or trip).
+Every other token is minted through `tripshare token` (scripts/lib/server.py, `Server.token`)."""
 import base64
 import hashlib
 import hmac
