@@ -31,12 +31,8 @@ final class CallMetrics: ServerInterceptor {
     final class Call: Sendable {
         /// When the transport handed the call's stream over: the earliest moment the server
         /// knows of the call, the start of its latency and of its deadline (``Deadline``).
-        let arrival: ContinuousClock.Instant
+        let arrival = ContinuousClock.now
         private let counted = Atomic<Bool>(false)
-
-        init(arrival: ContinuousClock.Instant = .now) {
-            self.arrival = arrival
-        }
 
         var isCounted: Bool { counted.load(ordering: .acquiring) }
 
