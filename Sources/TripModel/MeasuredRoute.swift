@@ -9,12 +9,15 @@ public struct MeasuredRoute: Hashable, Sendable {
     public let polyline: String
     /// Its vertices and cumulative distances.
     public let measure: PolylineMeasure
+    /// The paths from any place on it to its end, cut without encoding them again.
+    let remainders: RouteRemainders
 
     /// Decodes and measures a route segment; nil when it does not decode to a valid line.
     public init?(polyline: String) {
         guard let points = try? EncodedPolyline.decode(polyline), let measure = PolylineMeasure(points) else { return nil }
         self.polyline = polyline
         self.measure = measure
+        remainders = RouteRemainders(measure, polyline: polyline)
     }
 
     /// A route segment with the cumulative distances stored with it (no distance is
@@ -25,6 +28,7 @@ public struct MeasuredRoute: Hashable, Sendable {
         else { return nil }
         self.polyline = polyline
         self.measure = measure
+        remainders = RouteRemainders(measure, polyline: polyline)
     }
 
     /// The vehicle's route segment measured: `known` when it measures the segment the vehicle
