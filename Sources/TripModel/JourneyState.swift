@@ -173,6 +173,8 @@ public enum JourneyState {
             waypoints.append(waypoint)
         }
 
+        // The stores keep a first path cut from the route segment out of the vehicle's row.
+        tracking.firstLegStartMeters = firstLegOnRoute && !waypoints.isEmpty ? firstLegStart : nil
         let stopsChanged = vehicle.waypoints.map(\.stop) != stops
         vehicle.waypoints = waypoints
         Versioning.bump(&vehicle.waypointsVersion, if: stopsChanged, now: now)

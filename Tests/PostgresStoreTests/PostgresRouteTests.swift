@@ -78,4 +78,33 @@ import TripStoreTesting
         #expect(try await fleetA.vehicle(provider: "p", id: "v1").currentRouteSegment == EncodedPolyline.encode(Array(road[400...])))
         #expect(try await fleetA.trip(provider: "p", id: "t1").currentRouteSegment == EncodedPolyline.encode(Array(road[400...])))
     }
+
+    /// The path to the vehicle's first stop is the rest of its route: the vehicle's row leaves
+    /// it out, and the other process, which has cached nothing, reads the vehicle, its trip,
+    /// the listing and the searches as the writer answered them.
+    @Test func firstStopPathIsCutOnReadNotStored() async throws {
+        let (a, b) = try await twoProcesses()
+        let writer = Fleet(store: a, clock: .fixed(fixedTime))
+        let reader = Fleet(store: b, clock: .fixed(fixedTime))
+        var input = onlineVehicle()
+        input.lastLocation = VehicleLocation(location: road[0])
+        input.currentRouteSegment = EncodedPolyline.encode(road)
+        _ = try await writer.createVehicle(provider: "p", id: "v1", input: input)
+        var trip = exclusiveTrip(vehicleId: "v1")
+        trip.pickupPoint = TerminalLocation(point: road[road.count - 1])
+        _ = try await writer.createTrip(provider: "p", id: "t1", input: trip)
+        let answered = try await writer.updateVehicle(
+            provider: "p", id: "v1", input: locationUpdate(road[300].latitude, road[300].longitude), mask: FieldMask("lastLocation"))
+        let firstPath = try #require(answered.waypoints.first?.encodedPathToWaypoint)
+
+        #expect(try await reader.vehicle(provider: "p", id: "v1") == answered)
+        #expect(try await reader.trip(provider: "p", id: "t1").remainingWaypoints.first?.encodedPathToWaypoint == firstPath)
+        let listed = try await reader.listVehicles(provider: "p", page: PageRequest(pageSize: 10, pageToken: nil))
+        #expect(listed.items == [answered])
+        let found = try await reader.searchTrips(
+            provider: "p", query: TripSearchQuery(vehicleId: "v1", activeTripsOnly: true, page: PageRequest(pageSize: 10, pageToken: nil)))
+        #expect(found.items.map { $0.remainingWaypoints.first?.encodedPathToWaypoint } == [firstPath])
+        let bodies = try await a.rows("SELECT count(*) FROM vehicles WHERE body LIKE '%encodedPathToWaypoint%'")
+        #expect(try bodies.first?.decode(Int64.self) == 0)
+    }
 }
