@@ -27,9 +27,8 @@ public struct EncodedPolylineSuffixes: Sendable {
     /// Every ``checkpointStride``-th point, from the first.
     private let checkpoints: [Checkpoint]
 
-    /// Encodes `points`. `known` is taken as the encoding when it is exactly that (a route's
-    /// polyline as the vehicle holds it), so that the two share their storage.
-    public init(_ points: [LatLng], known: String? = nil) {
+    /// Encodes `points`.
+    public init(_ points: [LatLng]) {
         let factor = EncodedPolyline.scale(5)
         var out: [UInt8] = []
         out.reserveCapacity(points.count * 8)
@@ -46,9 +45,37 @@ public struct EncodedPolylineSuffixes: Sendable {
             previousLat = lat
             previousLng = lng
         }
-        let encoded = String(decoding: out, as: UTF8.self)
-        if let known, known == encoded { self.encoded = known } else { self.encoded = encoded }
-        self.count = points.count
+        encoded = String(decoding: out, as: UTF8.self)
+        count = points.count
+        self.checkpoints = checkpoints
+    }
+
+    /// The suffixes of a polyline that is already the encoding of its `count` points (a
+    /// route's, as the vehicle holds it), read in one pass rather than written again, sharing
+    /// its storage; nil unless it is exactly what ``EncodedPolyline/encode(_:precision:)``
+    /// writes for them (every value in its fewest bytes, `count` points).
+    public init?(encoded: String, count: Int) {
+        var text = encoded
+        let checkpoints: [Checkpoint]? = text.withUTF8 { bytes in
+            var checkpoints: [Checkpoint] = []
+            checkpoints.reserveCapacity(count / Self.checkpointStride + 1)
+            var offset = 0
+            var latitude = 0
+            var longitude = 0
+            var points = 0
+            while offset < bytes.count {
+                let start = offset
+                guard let dLat = Self.fewestBytesValue(bytes, &offset), let dLng = Self.fewestBytesValue(bytes, &offset) else { return nil }
+                latitude &+= dLat
+                longitude &+= dLng
+                if points % Self.checkpointStride == 0 { checkpoints.append(Checkpoint(offset: start, latitude: latitude, longitude: longitude)) }
+                points += 1
+            }
+            return points == count ? checkpoints : nil
+        }
+        guard let checkpoints else { return nil }
+        self.encoded = encoded
+        self.count = count
         self.checkpoints = checkpoints
     }
 
@@ -93,16 +120,29 @@ public struct EncodedPolylineSuffixes: Sendable {
         offset += 1
     }
 
-    /// Reads one value of bytes this type wrote.
+    /// Reads one value of bytes this type wrote or checked.
     private static func readValue(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: inout Int) -> Int {
+        fewestBytesValue(bytes, &offset, checked: false) ?? 0
+    }
+
+    /// Reads one value; nil, when `checked`, where the bytes end inside it, a byte is outside
+    /// the alphabet, the value is too long, or it is not written in its fewest bytes (its last
+    /// group is zero after others).
+    private static func fewestBytesValue(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: inout Int, checked: Bool = true) -> Int? {
         var result: UInt = 0
         var shift: UInt = 0
-        while offset < bytes.count {
-            let chunk = UInt(bytes[offset] &- 63)
+        while true {
+            guard offset < bytes.count, shift < 64 else { return checked ? nil : 0 }
+            let byte = bytes[offset]
+            if checked, byte < 63 || byte >= 127 { return nil }
+            let chunk = UInt(byte &- 63)
             offset += 1
             result |= (chunk & 0x1f) << shift
+            if chunk < 0x20 {
+                if checked, shift > 0, chunk == 0 { return nil }
+                break
+            }
             shift += 5
-            if chunk < 0x20 { break }
         }
         let magnitude = Int(bitPattern: result >> 1)
         return (result & 1) != 0 ? ~magnitude : magnitude

@@ -26,6 +26,7 @@ import Testing
             let points = Self.line(count: count, seed: seed)
             let suffixes = EncodedPolylineSuffixes(points)
             #expect(suffixes.encoded == EncodedPolyline.encode(points))
+            #expect(EncodedPolylineSuffixes(encoded: suffixes.encoded, count: count)?.encoding(from: count / 2) == suffixes.encoding(from: count / 2))
             let lead = LatLng(latitude: points[0].latitude - 0.000_123_4, longitude: points[0].longitude + 0.000_056_7)
             for index in points.indices {
                 let rest = Array(points[index...])
@@ -35,14 +36,22 @@ import Testing
         }
     }
 
-    /// The line's own polyline is kept (its storage shared) when it is the encoding, and not
-    /// when it is another line's.
-    @Test func knownEncodingIsKeptOnlyWhenExact() throws {
-        let points = try EncodedPolyline.decode(EncodedPolyline.encode(Self.line(count: 100, seed: 7)))
+    /// A polyline that is the encoding of its points is read, not written again, and cuts the
+    /// same suffixes; one that writes a value in more bytes than needed, or has another number
+    /// of points, is not taken.
+    @Test func encodingIsReadOnlyWhenExact() throws {
+        let points = try EncodedPolyline.decode(EncodedPolyline.encode(Self.line(count: 150, seed: 7)))
         let encoded = EncodedPolyline.encode(points)
-        #expect(EncodedPolylineSuffixes(points, known: encoded).encoded == encoded)
-        let other = EncodedPolylineSuffixes(points, known: EncodedPolyline.encode(Array(points.dropLast())))
-        #expect(other.encoded == encoded)
-        #expect(other.encoding(from: 50) == EncodedPolyline.encode(Array(points[50...])))
+        let read = try #require(EncodedPolylineSuffixes(encoded: encoded, count: points.count))
+        #expect(read.encoded == encoded && read.count == points.count)
+        for index in [0, 1, 63, 64, 65, 100, 149] {
+            #expect(read.encoding(from: index) == EncodedPolyline.encode(Array(points[index...])))
+        }
+        #expect(EncodedPolylineSuffixes(encoded: encoded, count: points.count - 1) == nil)
+        // "A_?" is "A?" (one point, 1e-5 degrees north) with its zero longitude in two groups.
+        #expect(try EncodedPolyline.decode("A_?") == EncodedPolyline.decode("A?"))
+        #expect(EncodedPolylineSuffixes(encoded: "A?", count: 1)?.encoding(from: 0) == "A?")
+        #expect(EncodedPolylineSuffixes(encoded: "A_?", count: 1) == nil)
+        #expect(EncodedPolylineSuffixes(encoded: "A_", count: 1) == nil)
     }
 }

@@ -23,7 +23,9 @@ struct RouteRemainders: Sendable {
             dropped.append(index)
         }
         if dropped.isEmpty {
-            kept = EncodedPolylineSuffixes(measure.points, known: polyline)
+            // Read from the polyline when it is their encoding (a cache miss decodes every
+            // route again: reading costs less than writing).
+            kept = EncodedPolylineSuffixes(encoded: polyline, count: measure.points.count) ?? EncodedPolylineSuffixes(measure.points)
         } else {
             var points: [LatLng] = []
             points.reserveCapacity(measure.points.count - dropped.count)
