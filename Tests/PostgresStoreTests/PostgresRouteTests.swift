@@ -16,6 +16,14 @@ import TripStoreTesting
 @Suite(.enabled(if: TestStores.postgresWanted, TestStores.skipReason)) struct PostgresRouteTests {
     let road = (0..<800).map { LatLng(latitude: 37.39 + Double($0) * 0.00002, longitude: -122 + 0.00001 * sin(Double($0) / 7)) }
 
+    /// A vehicle at the start of ``road``, driving it.
+    func vehicleAtRoadStart() -> Vehicle {
+        var input = onlineVehicle()
+        input.lastLocation = VehicleLocation(location: road[0])
+        input.currentRouteSegment = EncodedPolyline.encode(road)
+        return input
+    }
+
     /// A route stored inside a vehicle's body, as before 0009, is moved to its row when 0009
     /// runs and read back as it was, by the other process too; the vehicle drives along it.
     @Test func oldDatabaseKeepsItsRoutes() async throws {
@@ -54,10 +62,7 @@ import TripStoreTesting
         let (a, b) = try await twoProcesses()
         let fleetA = Fleet(store: a, clock: .fixed(fixedTime))
         let fleetB = Fleet(store: b, clock: .fixed(fixedTime))
-        var input = onlineVehicle()
-        input.lastLocation = VehicleLocation(location: road[0])
-        input.currentRouteSegment = EncodedPolyline.encode(road)
-        _ = try await fleetA.createVehicle(provider: "p", id: "v1", input: input)
+        _ = try await fleetA.createVehicle(provider: "p", id: "v1", input: vehicleAtRoadStart())
         _ = try await fleetA.createTrip(provider: "p", id: "t1", input: exclusiveTrip(vehicleId: "v1"))
         // The route row's version (xmin moves whenever the row is written).
         let routeRow = { () async throws -> String? in
@@ -86,10 +91,7 @@ import TripStoreTesting
         let (a, b) = try await twoProcesses()
         let writer = Fleet(store: a, clock: .fixed(fixedTime))
         let reader = Fleet(store: b, clock: .fixed(fixedTime))
-        var input = onlineVehicle()
-        input.lastLocation = VehicleLocation(location: road[0])
-        input.currentRouteSegment = EncodedPolyline.encode(road)
-        _ = try await writer.createVehicle(provider: "p", id: "v1", input: input)
+        _ = try await writer.createVehicle(provider: "p", id: "v1", input: vehicleAtRoadStart())
         var trip = exclusiveTrip(vehicleId: "v1")
         trip.pickupPoint = TerminalLocation(point: road[road.count - 1])
         _ = try await writer.createTrip(provider: "p", id: "t1", input: trip)
