@@ -152,7 +152,7 @@ enum RowReads {
     /// The statement of a trip row's update; returns the new row_version.
     static func tripUpdate(provider: String, id: String, _ row: TripRow) throws -> PostgresQuery {
         let trip = row.trip
-        let body = try JSONCoding.encodeText(trip)
+        let body = try JSONCoding.encodeText(row.storedTrip)
         return """
             UPDATE trips SET row_version = row_version + 1, vehicle_id = \(trip.vehicleId), trip_status = \(trip.tripStatus.rawValue),
                 unfinished = \(!trip.tripStatus.isTerminal), body = \(body),

@@ -292,7 +292,7 @@ struct SQLiteTransaction: StoreTransaction {
             statement,
             arguments: [
                 trip.vehicleId, trip.tripStatus.rawValue, !trip.tripStatus.isTerminal,
-                try Self.encode(trip), row.progressFromVehicle, provider, id,
+                try Self.encode(row.storedTrip), row.progressFromVehicle, provider, id,
             ])
         if let version { cache(.trip(provider + "/" + id, version, row)) }
     }

@@ -85,8 +85,9 @@ import TripStoreTesting
     }
 
     /// The path to the vehicle's first stop is the rest of its route: the vehicle's row leaves
-    /// it out, and the other process, which has cached nothing, reads the vehicle, its trip,
-    /// the listing and the searches as the writer answered them.
+    /// it out, the trip's row holds neither it nor the route, and the other process, which has
+    /// cached nothing, reads the vehicle, its trip, the listing and the searches as the writer
+    /// answered them.
     @Test func firstStopPathIsCutOnReadNotStored() async throws {
         let (a, b) = try await twoProcesses()
         let writer = Fleet(store: a, clock: .fixed(fixedTime))
@@ -108,5 +109,9 @@ import TripStoreTesting
         #expect(found.items.map { $0.remainingWaypoints.first?.encodedPathToWaypoint } == [firstPath])
         let bodies = try await a.rows("SELECT count(*) FROM vehicles WHERE body LIKE '%encodedPathToWaypoint%'")
         #expect(try bodies.first?.decode(Int64.self) == 0)
+        // Nor does the trip's row, which reads its live fields from the vehicle's.
+        let trips = try await a.rows(
+            "SELECT count(*) FROM trips WHERE body LIKE '%encodedPathToWaypoint%' OR body LIKE '%\"currentRouteSegment\"%'")
+        #expect(try trips.first?.decode(Int64.self) == 0)
     }
 }

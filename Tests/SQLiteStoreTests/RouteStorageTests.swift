@@ -92,10 +92,12 @@ import TripStoreTesting
     }
 
     /// The path to the vehicle's first stop is the rest of its route: the vehicle's row leaves
-    /// it out, so the row does not grow with the route, and a store opened afresh (nothing
-    /// cached) reads the vehicle, its trip and the listing as the update answered them.
+    /// it out, and so does its trip's row (which reads its live fields from the vehicle), so
+    /// neither grows with the route, and a store opened afresh (nothing cached) reads the
+    /// vehicle, its trip and the listing as the update answered them.
     @Test func firstStopPathIsCutOnReadNotStored() async throws {
         var bodyBytes: [Int] = []
+        var tripBytes: [Int] = []
         for points in [800, 8_000] {
             let road = (0..<points).map { LatLng(latitude: 37.39 + Double($0) * 0.00002, longitude: -122 + 0.00001 * sin(Double($0) / 7)) }
             let path = try temporaryDatabasePath()
@@ -118,8 +120,10 @@ import TripStoreTesting
             #expect(listed.items == [answered])
             let queue = try DatabaseQueue(path: path)
             bodyBytes.append(try await queue.read { db in try Int.fetchOne(db, sql: "SELECT length(body) FROM vehicles") } ?? -1)
+            tripBytes.append(try await queue.read { db in try Int.fetchOne(db, sql: "SELECT length(body) FROM trips") } ?? -1)
         }
-        // Ten times the route, the same row (give or take the digits of a few numbers).
+        // Ten times the route, the same rows (give or take the digits of a few numbers).
         #expect(abs(bodyBytes[1] - bodyBytes[0]) < 64, "vehicle rows of \(bodyBytes) bytes")
+        #expect(abs(tripBytes[1] - tripBytes[0]) < 64, "trip rows of \(tripBytes) bytes")
     }
 }
