@@ -50,30 +50,43 @@ public struct EncodedPolylineSuffixes: Sendable {
         self.checkpoints = checkpoints
     }
 
-    /// The suffixes of a polyline that is already the encoding of its `count` points (a
-    /// route's, as the vehicle holds it), read in one pass rather than written again, sharing
-    /// its storage; nil unless it is exactly what ``EncodedPolyline/encode(_:precision:)``
-    /// writes for them (every value in its fewest bytes, `count` points).
-    public init?(encoded: String, count: Int) {
-        var text = encoded
-        let checkpoints: [Checkpoint]? = text.withUTF8 { bytes in
-            var checkpoints: [Checkpoint] = []
-            checkpoints.reserveCapacity(count / Self.checkpointStride + 1)
+    /// Decodes `polyline` (precision 5) to the points ``EncodedPolyline/decode(_:precision:)``
+    /// gives and, in the same pass, reads its suffixes where it is exactly what
+    /// ``EncodedPolyline/encode(_:precision:)`` writes for them (every value in its fewest
+    /// bytes), sharing its storage: a route's polyline as the vehicle holds it, decoded again
+    /// on every miss of a cache, costs no second pass. Nil where it does not decode.
+    public static func decoding(_ polyline: String) -> (points: [LatLng], suffixes: EncodedPolylineSuffixes?)? {
+        var text = polyline
+        let factor = EncodedPolyline.scale(5)
+        let decoded: ([LatLng], [Checkpoint]?)? = text.withUTF8 { bytes in
+            // A value ends at each byte below 95 (no continuation bit); two values make a point.
+            var valueCount = 0
+            for byte in bytes where byte < 95 { valueCount += 1 }
+            var points: [LatLng] = []
+            points.reserveCapacity(valueCount / 2)
+            var checkpoints: [Checkpoint]? = []
+            checkpoints?.reserveCapacity(valueCount / 2 / Self.checkpointStride + 1)
             var offset = 0
             var latitude = 0
             var longitude = 0
-            var points = 0
             while offset < bytes.count {
                 let start = offset
-                guard let dLat = Self.fewestBytesValue(bytes, &offset), let dLng = Self.fewestBytesValue(bytes, &offset) else { return nil }
-                latitude &+= dLat
-                longitude &+= dLng
-                if points % Self.checkpointStride == 0 { checkpoints.append(Checkpoint(offset: start, latitude: latitude, longitude: longitude)) }
-                points += 1
+                guard let dLat = Self.value(bytes, &offset), let dLng = Self.value(bytes, &offset) else { return nil }
+                latitude &+= dLat.value
+                longitude &+= dLng.value
+                if !dLat.fewestBytes || !dLng.fewestBytes { checkpoints = nil }
+                if points.count % Self.checkpointStride == 0 {
+                    checkpoints?.append(Checkpoint(offset: start, latitude: latitude, longitude: longitude))
+                }
+                points.append(LatLng(latitude: Double(latitude) / factor, longitude: Double(longitude) / factor))
             }
-            return points == count ? checkpoints : nil
+            return (points, checkpoints)
         }
-        guard let checkpoints else { return nil }
+        guard let (points, checkpoints) = decoded else { return nil }
+        return (points, checkpoints.map { EncodedPolylineSuffixes(encoded: polyline, count: points.count, checkpoints: $0) })
+    }
+
+    private init(encoded: String, count: Int, checkpoints: [Checkpoint]) {
         self.encoded = encoded
         self.count = count
         self.checkpoints = checkpoints
@@ -122,29 +135,27 @@ public struct EncodedPolylineSuffixes: Sendable {
 
     /// Reads one value of bytes this type wrote or checked.
     private static func readValue(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: inout Int) -> Int {
-        fewestBytesValue(bytes, &offset, checked: false) ?? 0
+        value(bytes, &offset)?.value ?? 0
     }
 
-    /// Reads one value; nil, when `checked`, where the bytes end inside it, a byte is outside
-    /// the alphabet, the value is too long, or it is not written in its fewest bytes (its last
-    /// group is zero after others).
-    private static func fewestBytesValue(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: inout Int, checked: Bool = true) -> Int? {
+    /// Reads one value, and whether it is written in its fewest bytes (its last group is not
+    /// zero after others); nil, as ``EncodedPolyline/decode(_:precision:)`` throws, where the
+    /// bytes end inside it, a byte is outside the alphabet or the value is too long.
+    private static func value(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: inout Int) -> (value: Int, fewestBytes: Bool)? {
         var result: UInt = 0
         var shift: UInt = 0
         while true {
-            guard offset < bytes.count, shift < 64 else { return checked ? nil : 0 }
+            guard offset < bytes.count, shift < 64 else { return nil }
             let byte = bytes[offset]
-            if checked, byte < 63 || byte >= 127 { return nil }
-            let chunk = UInt(byte &- 63)
+            guard byte >= 63, byte < 127 else { return nil }
+            let chunk = UInt(byte - 63)
             offset += 1
             result |= (chunk & 0x1f) << shift
             if chunk < 0x20 {
-                if checked, shift > 0, chunk == 0 { return nil }
-                break
+                let magnitude = Int(bitPattern: result >> 1)
+                return ((result & 1) != 0 ? ~magnitude : magnitude, shift == 0 || chunk != 0)
             }
             shift += 5
         }
-        let magnitude = Int(bitPattern: result >> 1)
-        return (result & 1) != 0 ? ~magnitude : magnitude
     }
 }

@@ -15,17 +15,18 @@ struct RouteRemainders: Sendable {
     /// The vertices no path keeps: closer than ``TrafficPath/mergeMeters`` to the next.
     private let dropped: [Int]
 
-    /// The remainders of `measure`, whose polyline (Google's format, precision 5) is `polyline`.
-    init(_ measure: PolylineMeasure, polyline: String) {
+    /// The remainders of `measure`; `suffixes` are those of its polyline (Google's format,
+    /// precision 5) where it was read as the encoding of its vertices.
+    init(_ measure: PolylineMeasure, suffixes: EncodedPolylineSuffixes?) {
         let meters = measure.cumulativeMeters
         var dropped: [Int] = []
         for index in 0..<measure.segmentCount where meters[index + 1] - meters[index] < TrafficPath.mergeMeters {
             dropped.append(index)
         }
         if dropped.isEmpty {
-            // Read from the polyline when it is their encoding (a cache miss decodes every
+            // Read with the polyline where it is their encoding (a cache miss decodes every
             // route again: reading costs less than writing).
-            kept = EncodedPolylineSuffixes(encoded: polyline, count: measure.points.count) ?? EncodedPolylineSuffixes(measure.points)
+            kept = suffixes ?? EncodedPolylineSuffixes(measure.points)
         } else {
             var points: [LatLng] = []
             points.reserveCapacity(measure.points.count - dropped.count)
