@@ -88,7 +88,7 @@ public enum EncodedPolyline {
         return points
     }
 
-    private static func scale(_ precision: Int) -> Double {
+    static func scale(_ precision: Int) -> Double {
         var factor = 1.0
         for _ in 0..<max(0, precision) { factor *= 10 }
         return factor
@@ -96,14 +96,14 @@ public enum EncodedPolyline {
 
     /// Rounds half up (JavaScript's `Math.round`, Java's `Math.round`), exactly: `x - floor`
     /// is exact for every double of integer magnitude below 2^52.
-    private static func roundHalfUp(_ x: Double) -> Int {
+    static func roundHalfUp(_ x: Double) -> Int {
         guard x.isFinite else { return 0 }
         let floor = x.rounded(.down)
         let rounded = x - floor >= 0.5 ? floor + 1 : floor
         return Int(max(-9.0e18, min(9.0e18, rounded)))
     }
 
-    private static func appendValue(_ value: Int, to out: inout [UInt8]) {
+    static func appendValue(_ value: Int, to out: inout [UInt8]) {
         var v = UInt(bitPattern: value << 1)
         if value < 0 { v = ~v }
         while v >= 0x20 {

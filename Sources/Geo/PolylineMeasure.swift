@@ -79,7 +79,7 @@ public struct PolylineMeasure: Sendable, Equatable {
     /// Vertex `index` and the fraction of the segment after it at distance `d`: `index` is the
     /// last vertex whose distance is at most `d`, so the segment after it has a positive
     /// length (or `index` is the last vertex and the fraction is 0).
-    func position(atDistance d: Double) -> (index: Int, fraction: Double) {
+    public func position(atDistance d: Double) -> (index: Int, fraction: Double) {
         let target = d.isNaN ? 0 : max(0, min(totalMeters, d))
         // Binary search for the last vertex with cumulative distance <= target.
         var low = 0

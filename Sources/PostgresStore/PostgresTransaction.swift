@@ -123,7 +123,7 @@ struct PostgresTransaction: StoreTransaction {
         let location = record.vehicle.lastLocation?.location
         let cell = Self.cell(of: record.vehicle)
         let columns = VehicleCriteria.Columns(record.vehicle)
-        let body = try JSONCoding.encodeText(StoredRoute.body(of: record.vehicle))
+        let body = try JSONCoding.encodeText(StoredRoute.body(of: record))
         let tracking = try JSONCoding.encodeText(record.tracking)
         batch?.writeNeedsRollback = true
         try execute(
@@ -177,7 +177,7 @@ struct PostgresTransaction: StoreTransaction {
     func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws -> [UInt8]? {
         let key = RowReads.key(provider, id)
         // The row's body leaves the route segment out: its route row keeps it (migration 0009).
-        let body = try JSONStreamEncoder().encode(StoredRoute.body(of: record.vehicle))
+        let body = try JSONStreamEncoder().encode(StoredRoute.body(of: record))
         let tracking = try JSONCoding.encodeText(record.tracking)
         guard let batch else { throw StatusError(.internal, "a vehicle was updated outside a write transaction") }
         batch.writeNeedsRollback = true
@@ -187,7 +187,7 @@ struct PostgresTransaction: StoreTransaction {
         batch.changedVehicles[key] = WriteBatch.ChangedVehicle(
             provider: provider, id: id, record: written, body: String(decoding: body, as: UTF8.self), tracking: tracking, updates: updates)
         batch.vehicles[key] = written
-        return try StoredRoute.answer(body: body, vehicle: record.vehicle)
+        return try StoredRoute.answer(body: body, record: record)
     }
 
     /// The 0.01 degree grid cell the position index files the vehicle under (migration 0001).

@@ -56,18 +56,18 @@ enum RowReads {
         body: String, tracking: String, state: ByteBuffer?, routeVersion: Int64, polyline: String?, cumulative: ByteBuffer?
     ) throws -> VehicleRecord {
         var vehicle = try decode(Vehicle.self, body)
-        let route = StoredRoute.attach(polyline: polyline, cumulative: cumulative.map { Array($0.readableBytesView) }, to: &vehicle)
+        let tracking = try decode(RouteTracking.self, tracking)
+        let route = StoredRoute.attach(
+            polyline: polyline, cumulative: cumulative.map { Array($0.readableBytesView) }, to: &vehicle, tracking: tracking)
         return VehicleRecord(
-            vehicle: vehicle, tracking: try decode(RouteTracking.self, tracking),
+            vehicle: vehicle, tracking: tracking,
             navigator: NavigatorRecord(state: state.map { Array($0.readableBytesView) }, routeVersion: routeVersion), route: route)
     }
 
-    /// A vehicle from its row's body and its route's polyline (migration 0009), for reads
-    /// that need no measure.
-    static func vehicle(body: String, polyline: String?) throws -> Vehicle {
-        var vehicle = try decode(Vehicle.self, body)
-        if let polyline { vehicle.currentRouteSegment = polyline }
-        return vehicle
+    /// A vehicle from its row's body and tracking and its route's polyline (migration 0009),
+    /// for reads that keep no measure.
+    static func vehicle(body: String, tracking: String, polyline: String?) throws -> Vehicle {
+        StoredRoute.vehicle(body: try decode(Vehicle.self, body), tracking: try decode(RouteTracking.self, tracking), polyline: polyline)
     }
 
     /// The row version of a vehicle read's row.
@@ -152,7 +152,7 @@ enum RowReads {
     /// The statement of a trip row's update; returns the new row_version.
     static func tripUpdate(provider: String, id: String, _ row: TripRow) throws -> PostgresQuery {
         let trip = row.trip
-        let body = try JSONCoding.encodeText(trip)
+        let body = try JSONCoding.encodeText(row.storedTrip)
         return """
             UPDATE trips SET row_version = row_version + 1, vehicle_id = \(trip.vehicleId), trip_status = \(trip.tripStatus.rawValue),
                 unfinished = \(!trip.tripStatus.isTerminal), body = \(body),

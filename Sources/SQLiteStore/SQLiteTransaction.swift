@@ -58,11 +58,13 @@ struct SQLiteTransaction: StoreTransaction {
         let version: Int64 = row["row_version"]
         let state: Data? = row["navigator_state"]
         var vehicle = try Self.decode(Vehicle.self, row["body"])
+        let tracking = try Self.decode(RouteTracking.self, row["tracking"])
         let cumulative: Data? = row["route_cumulative"]
-        let route = StoredRoute.attach(polyline: row["route_polyline"], cumulative: cumulative.map { [UInt8]($0) }, to: &vehicle)
+        let route = StoredRoute.attach(
+            polyline: row["route_polyline"], cumulative: cumulative.map { [UInt8]($0) }, to: &vehicle, tracking: tracking)
         let record = VehicleRecord(
             vehicle: vehicle,
-            tracking: try Self.decode(RouteTracking.self, row["tracking"]),
+            tracking: tracking,
             navigator: NavigatorRecord(
                 state: state.map { [UInt8]($0) },
                 routeVersion: row["navigator_route_version"]),
@@ -100,7 +102,7 @@ struct SQLiteTransaction: StoreTransaction {
         try statement.execute(arguments: [
             provider, id, record.vehicle.vehicleState?.rawValue, location?.latitude,
             location?.longitude, cell?.latitude, cell?.longitude,
-            try Self.encode(StoredRoute.body(of: record.vehicle)), try Self.encode(record.tracking),
+            try Self.encode(StoredRoute.body(of: record)), try Self.encode(record.tracking),
             record.navigator.state.map { Data($0) }, record.navigator.routeVersion,
             columns.category, columns.capacity, columns.tripTypes, columns.onTrip, columns.attributeText, columns.locatedMicroseconds,
         ])
@@ -113,7 +115,7 @@ struct SQLiteTransaction: StoreTransaction {
         let key = provider + "/" + id
         let location = record.vehicle.lastLocation?.location
         // The row's body leaves the route segment out: its route row keeps it (migration 0018).
-        let body = try JSONStreamEncoder().encode(StoredRoute.body(of: record.vehicle))
+        let body = try JSONStreamEncoder().encode(StoredRoute.body(of: record))
         var arguments: StatementArguments = [
             location?.latitude, location?.longitude, String(decoding: body, as: UTF8.self),
             try Self.encode(record.tracking), record.navigator.state.map { Data($0) },
@@ -151,7 +153,7 @@ struct SQLiteTransaction: StoreTransaction {
         written.route = try writeRoute(provider: provider, id: id, record, stored: write?.vehicles[key])
         let version = try Int64.fetchOne(statement, arguments: arguments)
         if let version { cache(.vehicle(key, version, written)) }
-        return try StoredRoute.answer(body: body, vehicle: record.vehicle)
+        return try StoredRoute.answer(body: body, record: record)
     }
 
     /// The grid cell the position index files the vehicle under (migration 0008).
@@ -290,7 +292,7 @@ struct SQLiteTransaction: StoreTransaction {
             statement,
             arguments: [
                 trip.vehicleId, trip.tripStatus.rawValue, !trip.tripStatus.isTerminal,
-                try Self.encode(trip), row.progressFromVehicle, provider, id,
+                try Self.encode(row.storedTrip), row.progressFromVehicle, provider, id,
             ])
         if let version { cache(.trip(provider + "/" + id, version, row)) }
     }

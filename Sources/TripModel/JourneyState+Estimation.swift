@@ -7,13 +7,6 @@
 import Geo
 
 extension JourneyState {
-    /// The vehicle's current route segment, measured; nil without one.
-    /// `known` is the segment as measured before (the stored record's), used when it is the
-    /// vehicle's.
-    static func routeMeasure(of vehicle: Vehicle, known: MeasuredRoute? = nil) -> PolylineMeasure? {
-        MeasuredRoute.of(vehicle, known: known)?.measure
-    }
-
     /// The road cells along the vehicle's route segment whose paces the next refresh needs
     /// (read them from the store and pass them as its `roadPaces`): all of them when the
     /// route's profile is missing, of another route, or due for renewal; nil otherwise.
@@ -35,13 +28,14 @@ extension JourneyState {
             else { return nil }
             return LinePace.corridor(from: position, to: target)
         }
-        return Array(Set(RoadCell.along(route.measure).map(\.cell))).sorted()
+        return Array(Set(RoadCell.along(route.route.measure).map(\.cell))).sorted()
     }
 
-    /// The route the estimator follows to the first stop: the vehicle's route segment, with
-    /// its version.
-    static func followedRoute(of vehicle: Vehicle, known: MeasuredRoute? = nil) -> (measure: PolylineMeasure, version: Timestamp?)? {
-        routeMeasure(of: vehicle, known: known).map { ($0, vehicle.currentRouteSegmentVersion) }
+    /// The route the estimator follows to the first stop: the vehicle's route segment,
+    /// measured, with its version; nil without one. `known` is the segment as measured before
+    /// (the stored record's), used when it is the vehicle's.
+    static func followedRoute(of vehicle: Vehicle, known: MeasuredRoute? = nil) -> (route: MeasuredRoute, version: Timestamp?)? {
+        MeasuredRoute.of(vehicle, known: known).map { ($0, vehicle.currentRouteSegmentVersion) }
     }
 
     /// The vehicle's next stop among `trips` (its unfinished trips), in driving order.
@@ -94,7 +88,7 @@ extension JourneyState {
         // Decided on the version alone, before the route is decoded (issue 30).
         guard vehicle.currentRouteSegment != nil else { return nil }
         if let profile = tracking.profile, profile.routeVersion == vehicle.currentRouteSegmentVersion { return nil }
-        return followedRoute(of: vehicle)?.measure.points
+        return followedRoute(of: vehicle)?.route.measure.points
     }
 
     /// Keeps the route's profile current: rebuilt with `paces` when given, and without when

@@ -78,7 +78,7 @@ public enum JourneyState {
         let stops = orderedStops(vehicle: vehicle, trips: trips)
         let speed = Estimation.freeFlowSpeed(vehicle.vehicleType?.category)
         let followed = followedRoute(of: vehicle, known: measuredRoute)
-        let route = followed?.measure
+        let route = followed?.route.measure
         let before = tracking
         let position = vehicle.lastLocation?.location.map {
             snap(guidance?.position ?? $0, on: route, version: followed?.version, tracking: &tracking)
@@ -106,9 +106,12 @@ public enum JourneyState {
         // Leg 0: from the vehicle to its first stop (or along its route when it has none).
         var legs: [TrafficPath] = []
         var firstLegOnRoute = false
-        if let route, position != nil, stops.isEmpty || routeReaches(route, stops[0], endPoint: vehicle.currentRouteSegmentEndPoint) {
+        let firstLegStart = tracking.distanceAlongMeters
+        if let followed, position != nil,
+            stops.isEmpty || routeReaches(followed.route.measure, stops[0], endPoint: vehicle.currentRouteSegmentEndPoint)
+        {
             let stretches = vehicle.currentRouteSegmentTraffic?.trafficRendering.roadStretch
-            legs.append(TrafficPath(measure: route, from: tracking.distanceAlongMeters, stretches: stretches, pace: pace))
+            legs.append(TrafficPath(remainderOf: followed.route, from: firstLegStart, stretches: stretches, pace: pace))
             firstLegOnRoute = true
         } else if let position, let first = stops.first?.location?.point {
             legs.append(
@@ -122,7 +125,7 @@ public enum JourneyState {
                 if let path = guidance?.path(from: a, to: b), let measure = PolylineMeasure(path) {
                     // The profile describes the vehicle's own route segment, not this leg.
                     let legPace = RoutePace(speed: pace.speed, profile: nil, ownRatio: pace.ownRatio)
-                    legs.append(TrafficPath(measure: measure, from: 0, stretches: nil, pace: legPace))
+                    legs.append(TrafficPath(measure: measure, from: 0, pace: legPace))
                 } else {
                     legs.append(TrafficPath(straightFrom: a, to: b, pace: pace))
                 }
@@ -159,7 +162,7 @@ public enum JourneyState {
             var waypoint = stop
             if i < legs.count {
                 elapsed += durations[i]
-                waypoint.encodedPathToWaypoint = EncodedPolyline.encode(legs[i].points)
+                waypoint.encodedPathToWaypoint = legs[i].encodedPath
                 if !legs[i].intervals.isEmpty {
                     waypoint.trafficToWaypoint = ConsumableTrafficPolyline(speedReadingInterval: legs[i].intervals)
                 }
@@ -170,6 +173,8 @@ public enum JourneyState {
             waypoints.append(waypoint)
         }
 
+        // The stores keep a first path cut from the route segment out of the vehicle's row.
+        tracking.firstLegStartMeters = firstLegOnRoute && !waypoints.isEmpty ? firstLegStart : nil
         let stopsChanged = vehicle.waypoints.map(\.stop) != stops
         vehicle.waypoints = waypoints
         Versioning.bump(&vehicle.waypointsVersion, if: stopsChanged, now: now)

@@ -9,22 +9,26 @@ public struct MeasuredRoute: Hashable, Sendable {
     public let polyline: String
     /// Its vertices and cumulative distances.
     public let measure: PolylineMeasure
+    /// The paths from any place on it to its end, cut without encoding them again.
+    let remainders: RouteRemainders
 
     /// Decodes and measures a route segment; nil when it does not decode to a valid line.
     public init?(polyline: String) {
-        guard let points = try? EncodedPolyline.decode(polyline), let measure = PolylineMeasure(points) else { return nil }
+        guard let decoded = EncodedPolylineSuffixes.decoding(polyline), let measure = PolylineMeasure(decoded.points) else { return nil }
         self.polyline = polyline
         self.measure = measure
+        remainders = RouteRemainders(measure, suffixes: decoded.suffixes)
     }
 
     /// A route segment with the cumulative distances stored with it (no distance is
     /// computed); nil when they do not fit its vertices.
     public init?(polyline: String, cumulativeMeters: [Double]) {
-        guard let points = try? EncodedPolyline.decode(polyline),
-            let measure = PolylineMeasure(points: points, cumulativeMeters: cumulativeMeters)
+        guard let decoded = EncodedPolylineSuffixes.decoding(polyline),
+            let measure = PolylineMeasure(points: decoded.points, cumulativeMeters: cumulativeMeters)
         else { return nil }
         self.polyline = polyline
         self.measure = measure
+        remainders = RouteRemainders(measure, suffixes: decoded.suffixes)
     }
 
     /// The vehicle's route segment measured: `known` when it measures the segment the vehicle

@@ -59,6 +59,20 @@ package struct TripRow: Sendable {
         self.trip = trip
         self.progressFromVehicle = progressFromVehicle
     }
+
+    /// The trip as its row stores it. Where the live fields are read from the vehicle row,
+    /// those that ``Trip/withProgress(of:)`` always takes from the vehicle whole (the route
+    /// segment, the remaining waypoints with their paths, the first leg's traffic) are left
+    /// out: on a long route they made every trip row as long as the route twice over, for a
+    /// reader that never looks at them (issue 30).
+    package var storedTrip: Trip {
+        guard progressFromVehicle else { return trip }
+        var stored = trip
+        stored.remainingWaypoints = []
+        stored.currentRouteSegment = nil
+        stored.currentRouteSegmentTraffic = nil
+        return stored
+    }
 }
 
 /// The decoded-row caches of one store (a class, so a transaction that holds it fits an

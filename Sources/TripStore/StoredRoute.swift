@@ -2,14 +2,22 @@
 // rewrites the vehicle's row, and with a long route inside it (20,000 points are some 100 KB
 // of polyline) every update rewrote and re-encoded the route. The route's row holds the
 // polyline and its cumulative distances, written when the segment changes; the vehicle's
-// body is stored without the segment, and reads put it back.
+// body is stored without the segment, nor the path to its first waypoint where that is the
+// rest of the segment (JourneyState+StoredPath), and reads put both back.
 
 import JSON
 import TripModel
 
 /// How the SQL stores keep a vehicle's route segment apart from its row.
 package enum StoredRoute {
-    /// The vehicle as its row stores it: without its route segment.
+    /// The vehicle as its row stores it: without its route segment, nor the path to its first
+    /// waypoint where that is cut from the segment.
+    package static func body(of record: VehicleRecord) -> Vehicle {
+        body(of: JourneyState.withoutFirstPath(record.vehicle, tracking: record.tracking))
+    }
+
+    /// The vehicle without its route segment (as rows stored it before the first waypoint's
+    /// path was left out too).
     package static func body(of vehicle: Vehicle) -> Vehicle {
         guard vehicle.currentRouteSegment != nil else { return vehicle }
         var stored = vehicle
@@ -48,22 +56,40 @@ package enum StoredRoute {
     }
 
     /// Puts a stored route back on a vehicle read from its row, measured from the stored
-    /// distances (measured anew when they do not fit). A row without a route row keeps what
-    /// its body holds (a body written before the routes were stored apart).
-    package static func attach(polyline: String?, cumulative: [UInt8]?, to vehicle: inout Vehicle) -> MeasuredRoute? {
+    /// distances (measured anew when they do not fit), and the path to its first waypoint cut
+    /// from it where the row left that out (`tracking` is the row's). A row without a route
+    /// row keeps what its body holds (a body written before the routes were stored apart).
+    package static func attach(polyline: String?, cumulative: [UInt8]?, to vehicle: inout Vehicle, tracking: RouteTracking) -> MeasuredRoute? {
         guard let polyline else { return nil }
         vehicle.currentRouteSegment = polyline
-        if let meters = cumulative.flatMap({ cumulativeMeters($0) }), let route = MeasuredRoute(polyline: polyline, cumulativeMeters: meters) {
-            return route
-        }
-        return MeasuredRoute(polyline: polyline)
+        let route =
+            cumulative.flatMap { cumulativeMeters($0) }.flatMap { MeasuredRoute(polyline: polyline, cumulativeMeters: $0) }
+            ?? MeasuredRoute(polyline: polyline)
+        JourneyState.restoreFirstPath(of: &vehicle, tracking: tracking, route: route)
+        return route
     }
 
-    /// The answer to an update (the vehicle as JSON) from the body the store encoded without
-    /// the route segment: the segment is put back where the vehicle's encoding has it (so an
+    /// A vehicle from its row's body and tracking and its route's polyline, for reads that
+    /// keep no measure: the route measured anew only where the first waypoint's path must be
+    /// cut from it.
+    package static func vehicle(body: Vehicle, tracking: RouteTracking, polyline: String?) -> Vehicle {
+        var vehicle = body
+        guard let polyline else { return vehicle }
+        vehicle.currentRouteSegment = polyline
+        if JourneyState.leavesOutFirstPath(of: vehicle, tracking: tracking) {
+            JourneyState.restoreFirstPath(of: &vehicle, tracking: tracking, route: MeasuredRoute(polyline: polyline))
+        }
+        return vehicle
+    }
+
+    /// The answer to an update (the vehicle as JSON) from the body the store encoded for
+    /// `record`'s row: the segment is put back where the vehicle's encoding has it (so an
     /// update's answer and a read list the members in one order), and the route is encoded once
-    /// for the answer and never for the row.
-    package static func answer(body: [UInt8], vehicle: Vehicle) throws -> [UInt8] {
+    /// for the answer and never for the row. A body without the first waypoint's path is no
+    /// start for the answer: the vehicle is encoded whole.
+    package static func answer(body: [UInt8], record: VehicleRecord) throws -> [UInt8] {
+        let vehicle = record.vehicle
+        if JourneyState.leavesOutFirstPath(of: vehicle, tracking: record.tracking) { return try JSONStreamEncoder().encode(vehicle) }
         guard let segment = vehicle.currentRouteSegment else { return body }
         let answer = JSONObjectMembers.inserting(
             "currentRouteSegment", valueJSON: try JSONStreamEncoder().encode(segment),

@@ -53,6 +53,8 @@ extension StoreConformance {
             #expect(answered.currentRouteSegment == segment, "the update's answer at step \(step)")
             #expect(stored.currentRouteSegment == segment, "the vehicle read at step \(step)")
             #expect(answered.remainingDistanceMeters == stored.remainingDistanceMeters)
+            // The path to the pickup, which the stores cut from the route on reading (issue 30).
+            #expect(stored.waypoints == answered.waypoints && answered.waypoints.first?.encodedPathToWaypoint != nil)
             remaining.append(try #require(stored.remainingDistanceMeters))
         }
         // What is left is measured along the route from where the vehicle is.
@@ -62,9 +64,12 @@ extension StoreConformance {
         }
         let trip = try await fleet.trip(provider: "p", id: "t1")
         #expect(trip.currentRouteSegment == segment)
+        let vehicle = try await fleet.vehicle(provider: "p", id: "v1")
+        #expect(trip.remainingWaypoints.first?.encodedPathToWaypoint == vehicle.waypoints.first?.encodedPathToWaypoint)
         #expect(trip.remainingDistanceMeters == remaining[2])
         let listed = try await fleet.listVehicles(provider: "p", page: PageRequest(pageSize: 10, pageToken: nil))
         #expect(listed.items.map(\.currentRouteSegment) == [segment])
+        #expect(listed.items.map(\.waypoints) == [vehicle.waypoints])
         let found = try await fleet.searchTrips(
             provider: "p", query: TripSearchQuery(vehicleId: "v1", activeTripsOnly: true, page: PageRequest(pageSize: 10, pageToken: nil)))
         #expect(found.items.map(\.currentRouteSegment) == [segment])

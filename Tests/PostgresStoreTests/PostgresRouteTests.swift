@@ -16,6 +16,14 @@ import TripStoreTesting
 @Suite(.enabled(if: TestStores.postgresWanted, TestStores.skipReason)) struct PostgresRouteTests {
     let road = (0..<800).map { LatLng(latitude: 37.39 + Double($0) * 0.00002, longitude: -122 + 0.00001 * sin(Double($0) / 7)) }
 
+    /// A vehicle at the start of ``road``, driving it.
+    func vehicleAtRoadStart() -> Vehicle {
+        var input = onlineVehicle()
+        input.lastLocation = VehicleLocation(location: road[0])
+        input.currentRouteSegment = EncodedPolyline.encode(road)
+        return input
+    }
+
     /// A route stored inside a vehicle's body, as before 0009, is moved to its row when 0009
     /// runs and read back as it was, by the other process too; the vehicle drives along it.
     @Test func oldDatabaseKeepsItsRoutes() async throws {
@@ -54,10 +62,7 @@ import TripStoreTesting
         let (a, b) = try await twoProcesses()
         let fleetA = Fleet(store: a, clock: .fixed(fixedTime))
         let fleetB = Fleet(store: b, clock: .fixed(fixedTime))
-        var input = onlineVehicle()
-        input.lastLocation = VehicleLocation(location: road[0])
-        input.currentRouteSegment = EncodedPolyline.encode(road)
-        _ = try await fleetA.createVehicle(provider: "p", id: "v1", input: input)
+        _ = try await fleetA.createVehicle(provider: "p", id: "v1", input: vehicleAtRoadStart())
         _ = try await fleetA.createTrip(provider: "p", id: "t1", input: exclusiveTrip(vehicleId: "v1"))
         // The route row's version (xmin moves whenever the row is written).
         let routeRow = { () async throws -> String? in
@@ -77,5 +82,37 @@ import TripStoreTesting
         #expect(try await routeRow() != before)
         #expect(try await fleetA.vehicle(provider: "p", id: "v1").currentRouteSegment == EncodedPolyline.encode(Array(road[400...])))
         #expect(try await fleetA.trip(provider: "p", id: "t1").currentRouteSegment == EncodedPolyline.encode(Array(road[400...])))
+    }
+
+    /// The path to the vehicle's first stop is the rest of its route: the vehicle's row leaves
+    /// it out, the trip's row holds neither it nor the route, and the other process, which has
+    /// cached nothing, reads the vehicle, its trip, the listing and the searches as the writer
+    /// answered them.
+    @Test func firstStopPathIsCutOnReadNotStored() async throws {
+        let (a, b) = try await twoProcesses()
+        let writer = Fleet(store: a, clock: .fixed(fixedTime))
+        let reader = Fleet(store: b, clock: .fixed(fixedTime))
+        _ = try await writer.createVehicle(provider: "p", id: "v1", input: vehicleAtRoadStart())
+        var trip = exclusiveTrip(vehicleId: "v1")
+        trip.pickupPoint = TerminalLocation(point: road[road.count - 1])
+        _ = try await writer.createTrip(provider: "p", id: "t1", input: trip)
+        let answered = try await writer.updateVehicle(
+            provider: "p", id: "v1", input: locationUpdate(road[300].latitude, road[300].longitude), mask: FieldMask("lastLocation"))
+        let firstPath = try #require(answered.waypoints.first?.encodedPathToWaypoint)
+
+        #expect(try await reader.vehicle(provider: "p", id: "v1") == answered)
+        #expect(try await reader.trip(provider: "p", id: "t1").remainingWaypoints.first?.encodedPathToWaypoint == firstPath)
+        let listed = try await reader.listVehicles(provider: "p", page: PageRequest(pageSize: 10, pageToken: nil))
+        #expect(listed.items == [answered])
+        let found = try await reader.searchTrips(
+            provider: "p", query: TripSearchQuery(vehicleId: "v1", activeTripsOnly: true, page: PageRequest(pageSize: 10, pageToken: nil)))
+        #expect(found.items.map { $0.remainingWaypoints.first?.encodedPathToWaypoint } == [firstPath])
+        // The path to the pickup is not in the row (the dropoff's, a straight stand-in, is).
+        let bodies = try await a.rows("SELECT count(*) FROM vehicles WHERE strpos(body, \(firstPath)) > 0")
+        #expect(try bodies.first?.decode(Int64.self) == 0)
+        // Nor does the trip's row, which reads its live fields from the vehicle's.
+        let trips = try await a.rows(
+            "SELECT count(*) FROM trips WHERE body LIKE '%encodedPathToWaypoint%' OR body LIKE '%\"currentRouteSegment\"%'")
+        #expect(try trips.first?.decode(Int64.self) == 0)
     }
 }

@@ -90,4 +90,40 @@ import TripStoreTesting
         _ = try await fleet.updateVehicle(provider: "p", id: "v1", input: rerouted, mask: FieldMask("lastLocation,currentRouteSegment"))
         #expect(try await writes() == 1)
     }
+
+    /// The path to the vehicle's first stop is the rest of its route: the vehicle's row leaves
+    /// it out, and so does its trip's row (which reads its live fields from the vehicle), so
+    /// neither grows with the route, and a store opened afresh (nothing cached) reads the
+    /// vehicle, its trip and the listing as the update answered them.
+    @Test func firstStopPathIsCutOnReadNotStored() async throws {
+        var bodyBytes: [Int] = []
+        var tripBytes: [Int] = []
+        for points in [800, 8_000] {
+            let road = (0..<points).map { LatLng(latitude: 37.39 + Double($0) * 0.00002, longitude: -122 + 0.00001 * sin(Double($0) / 7)) }
+            let path = try temporaryDatabasePath()
+            let writer = fleet(try SQLiteTripStore(path: path))
+            var input = vehicleInput(at: road[0])
+            input.currentRouteSegment = EncodedPolyline.encode(road)
+            _ = try await writer.createVehicle(provider: "p", id: "v1", input: input)
+            _ = try await writer.createTrip(provider: "p", id: "t1", input: tripInput(vehicle: "v1", pickup: road[points - 1]))
+            let step = points / 3
+            let answered = try await writer.updateVehicle(
+                provider: "p", id: "v1", input: location(road[step].latitude, road[step].longitude), mask: FieldMask("lastLocation"))
+            let firstPath = try #require(answered.waypoints.first?.encodedPathToWaypoint)
+            #expect(try EncodedPolyline.decode(firstPath).count >= points - step - 1)
+
+            let reader = fleet(try SQLiteTripStore(path: path))
+            #expect(try await reader.vehicle(provider: "p", id: "v1") == answered)
+            #expect(try await reader.trip(provider: "p", id: "t1").remainingWaypoints.first?.encodedPathToWaypoint == firstPath)
+            let listed = try await fleet(try SQLiteTripStore(path: path)).listVehicles(
+                provider: "p", page: PageRequest(pageSize: 10, pageToken: nil))
+            #expect(listed.items == [answered])
+            let queue = try DatabaseQueue(path: path)
+            bodyBytes.append(try await queue.read { db in try Int.fetchOne(db, sql: "SELECT length(body) FROM vehicles") } ?? -1)
+            tripBytes.append(try await queue.read { db in try Int.fetchOne(db, sql: "SELECT length(body) FROM trips") } ?? -1)
+        }
+        // Ten times the route, the same rows (give or take the digits of a few numbers).
+        #expect(abs(bodyBytes[1] - bodyBytes[0]) < 64, "vehicle rows of \(bodyBytes) bytes")
+        #expect(abs(tripBytes[1] - tripBytes[0]) < 64, "trip rows of \(tripBytes) bytes")
+    }
 }

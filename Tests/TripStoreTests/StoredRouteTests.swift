@@ -18,9 +18,10 @@ import TripStore
 
     /// An update's answer, made from the row's body with the route put back, is byte for byte
     /// the vehicle as a read encodes it: the same members in the same order, with or without
-    /// the members that follow the route.
-    @Test(arguments: [false, true])
-    func answerIsTheVehicleAsEncoded(withLaterMembers: Bool) throws {
+    /// the members that follow the route, and where the row leaves out the path to the first
+    /// waypoint (issue 30).
+    @Test(arguments: [(false, false), (true, false), (false, true), (true, true)])
+    func answerIsTheVehicleAsEncoded(withLaterMembers: Bool, firstPathLeftOut: Bool) throws {
         var vehicle = Vehicle(name: "providers/p/vehicles/v1")
         vehicle.vehicleState = .online
         vehicle.waypointsVersion = Timestamp(secondsSince1970: 1_700_000_000)
@@ -30,8 +31,15 @@ import TripStore
             vehicle.remainingDistanceMeters = 1_234
             vehicle.remainingTimeSeconds = 120
         }
-        let body = try JSONStreamEncoder().encode(StoredRoute.body(of: vehicle))
-        let answer = try StoredRoute.answer(body: body, vehicle: vehicle)
+        var tracking = RouteTracking()
+        if firstPathLeftOut {
+            vehicle.waypoints = [TripWaypoint(tripId: "t1", waypointType: .pickup, encodedPathToWaypoint: "_ulLnnqC_mqNvxq`@")]
+            tracking.firstLegStartMeters = 12
+        }
+        let record = VehicleRecord(vehicle: vehicle, tracking: tracking)
+        let body = try JSONStreamEncoder().encode(StoredRoute.body(of: record))
+        #expect(String(decoding: body, as: UTF8.self).contains("encodedPathToWaypoint") == false)
+        let answer = try StoredRoute.answer(body: body, record: record)
         #expect(String(decoding: answer, as: UTF8.self) == String(decoding: try JSONStreamEncoder().encode(vehicle), as: UTF8.self))
     }
 }

@@ -13,6 +13,12 @@ public struct RouteTracking: Codable, Hashable, Sendable {
     public var distanceAlongMeters: Double
     /// Metres between the reported location and the route.
     public var crossTrackMeters: Double
+    /// Metres along the route segment where the path to the vehicle's first waypoint starts
+    /// when that path (with its traffic) is the rest of the segment from there, as
+    /// ``JourneyState/refresh(vehicle:trips:tracking:trigger:guidance:roadPaces:roads:roadsNearLine:areaObservations:measuredRoute:)``
+    /// cut it; nil otherwise. The stores leave such a path out of the vehicle's row and cut it
+    /// again when they read the row (issue 30).
+    public var firstLegStartMeters: Double?
     /// The vehicle's `remainingDistanceMeters` came from the driver for the current location.
     public var driverDistanceIsCurrent: Bool
     /// The vehicle's `remainingTimeSeconds` came from the driver for the current location.

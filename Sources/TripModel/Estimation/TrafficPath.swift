@@ -8,8 +8,14 @@ struct TrafficPath {
     /// Consecutive vertices closer than this are merged.
     static let mergeMeters = 0.5
 
-    /// The path's vertices.
-    var points: [LatLng]
+    /// The path's vertices, or its encoding where it was cut from one (``RouteRemainders``).
+    private enum Line {
+        case points([LatLng])
+        case encoded(String)
+    }
+
+    /// The path.
+    private var line: Line
     /// Traffic along the path; empty when there is no traffic data.
     var intervals: [SpeedReadingInterval]
     /// Seconds by the estimator's pace (``RoutePace``), traffic included.
@@ -17,32 +23,82 @@ struct TrafficPath {
     /// Length in metres.
     var meters: Double
 
-    /// The part of `measure` from `start` metres to its end, with traffic from `stretches`
+    /// A path as a Google encoded polyline (precision 5) with its traffic.
+    typealias EncodedPath = (encoded: String, intervals: [SpeedReadingInterval])
+
+    /// The path as a Google encoded polyline (precision 5).
+    var encodedPath: String { Self.encoded(line) }
+
+    private static func encoded(_ line: Line) -> String {
+        switch line {
+        case .points(let points): EncodedPolyline.encode(points)
+        case .encoded(let encoded): encoded
+        }
+    }
+
+    /// The part of `route` from `start` metres to its end, with traffic from `stretches`
     /// (nil when the driver sent no traffic: then no intervals), timed by `pace`.
-    init(measure: PolylineMeasure, from start: Double, stretches: [RoadStretch]?, pace: RoutePace) {
-        let total = measure.totalMeters
+    init(remainderOf route: MeasuredRoute, from start: Double, stretches: [RoadStretch]?, pace: RoutePace) {
+        let total = route.measure.totalMeters
         let begin = min(max(0, start), total)
         let pieces = Self.pieces(from: begin, to: total, stretches: stretches)
+        (line, intervals) = Self.line(along: route, from: begin, pieces: pieces, traffic: stretches != nil)
+        modelSeconds = pieces.reduce(0) { $0 + pace.seconds(from: $1.from, to: $1.to, traffic: $1.speed) }
+        meters = total - begin
+    }
+
+    /// The path and traffic of ``init(remainderOf:from:stretches:pace:)``, untimed: what a
+    /// store puts back on a vehicle it saved without them.
+    static func remainderPath(of route: MeasuredRoute, from start: Double, stretches: [RoadStretch]?) -> EncodedPath {
+        let total = route.measure.totalMeters
+        let begin = min(max(0, start), total)
+        let pieces = Self.pieces(from: begin, to: total, stretches: stretches)
+        let (line, intervals) = Self.line(along: route, from: begin, pieces: pieces, traffic: stretches != nil)
+        return (TrafficPath.encoded(line), intervals)
+    }
+
+    /// The path along `route` from `begin` through `pieces`: without traffic cut from the
+    /// route's remainders, in time that does not grow with the route (issue 30); with traffic
+    /// gathered vertex by vertex, with its intervals.
+    private static func line(
+        along route: MeasuredRoute, from begin: Double, pieces: [(from: Double, to: Double, speed: TrafficSpeed)], traffic: Bool
+    ) -> (Line, [SpeedReadingInterval]) {
+        guard traffic else { return (.encoded(route.remainders.encodedPath(on: route.measure, from: begin)), []) }
+        let cut = Self.cut(route.measure, pieces: pieces, traffic: true)
+        return (.points(cut.points), cut.intervals)
+    }
+
+    /// The part of `measure` from `start` metres to its end, without traffic, timed by `pace`.
+    init(measure: PolylineMeasure, from start: Double, pace: RoutePace) {
+        let total = measure.totalMeters
+        let begin = min(max(0, start), total)
+        let pieces = Self.pieces(from: begin, to: total, stretches: nil)
+        line = .points(Self.cut(measure, pieces: pieces, traffic: false).points)
+        intervals = []
+        modelSeconds = pieces.reduce(0) { $0 + pace.seconds(from: $1.from, to: $1.to, traffic: $1.speed) }
+        meters = total - begin
+    }
+
+    /// The path along `measure` through `pieces` (in order, end to end), with vertices where
+    /// traffic changes, and, when `traffic`, the intervals of each piece's speed.
+    static func cut(
+        _ measure: PolylineMeasure, pieces: [(from: Double, to: Double, speed: TrafficSpeed)], traffic: Bool
+    ) -> (points: [LatLng], intervals: [SpeedReadingInterval]) {
         var points: [LatLng] = []
         var intervals: [SpeedReadingInterval] = []
-        var seconds = 0.0
         for piece in pieces {
             let part = measure.sliceWithIndexMap(from: piece.from, to: piece.to)
             let startIndex = max(0, points.count - 1)
             Self.append(part, of: measure, to: &points)
             let endIndex = points.count - 1
-            seconds += pace.seconds(from: piece.from, to: piece.to, traffic: piece.speed)
-            guard stretches != nil, endIndex > startIndex else { continue }
+            guard traffic, endIndex > startIndex else { continue }
             if let last = intervals.last, last.speed == piece.speed {
                 intervals[intervals.count - 1].endPolylinePointIndex = endIndex
             } else {
                 intervals.append(SpeedReadingInterval(startPolylinePointIndex: startIndex, endPolylinePointIndex: endIndex, speed: piece.speed))
             }
         }
-        self.points = points
-        self.intervals = intervals
-        self.modelSeconds = seconds
-        self.meters = total - begin
+        return (points, intervals)
     }
 
     /// The traffic of the route from `begin` to `end` metres as pieces of one speed each:
@@ -99,7 +155,7 @@ struct TrafficPath {
     init(
         straightFrom a: LatLng, to b: LatLng, pace: RoutePace, secondsPerMeter: Double? = nil, detourFactor: Double = Estimation.detourFactor
     ) {
-        points = [a, b]
+        line = .points([a, b])
         intervals = []
         meters = Earth.distance(a, b) * detourFactor
         modelSeconds = meters * (secondsPerMeter ?? 1 / pace.speed) * pace.ownRatio
