@@ -87,7 +87,8 @@ let package = Package(
         // The body of the tests every store implementation runs (in-memory, SQLite, and any
         // other): a library, so each store's test target calls it with its own factory.
         .target(
-            name: "TripStoreTesting", dependencies: ["Geo", "JSON", "TripModel", "Navigation", "TripStore", "Fleet", "TestKit"],
+            name: "TripStoreTesting",
+            dependencies: ["Geo", "JSON", "TripModel", "Navigation", "TripStore", "Fleet", "TestKit", "TripModelTesting"],
             swiftSettings: strict),
         // Fresh stores of every kind (in-memory, SQLite, PostgreSQL) for the suites that run
         // on each: apart from the conformance bodies, so a store's own tests build only it.
@@ -95,11 +96,16 @@ let package = Package(
             name: "StoreVariants",
             dependencies: ["TripStore", "SQLiteStore", "PostgresStore", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
-        // What the test suites share: the settable clock, the seeded generator, golden pictures,
-        // the straight test route.
+        // The test kits, one per layer, so a test target compiles only the layers it tests:
+        // the seeded generator (no layer; the benchmarks use it too), the settable clock,
+        // forged tokens, golden pictures and the straight test route.
+        .target(name: "TestKit", swiftSettings: strict),
+        .target(name: "TripModelTesting", dependencies: ["TripModel"], swiftSettings: strict),
         .target(
-            name: "TestKit", dependencies: ["Geo", "TripModel", "Navigation", "Raster", .product(name: "JWTKit", package: "jwt-kit")],
+            name: "AccessTesting", dependencies: ["TripModel", "TripModelTesting", .product(name: "JWTKit", package: "jwt-kit")],
             swiftSettings: strict),
+        .target(name: "RasterTesting", dependencies: ["Raster"], swiftSettings: strict),
+        .target(name: "NavigationTesting", dependencies: ["Geo", "Navigation"], swiftSettings: strict),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .target(name: "CPNGShim", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png")]),
@@ -151,7 +157,7 @@ let package = Package(
             name: "TripServerTesting",
             dependencies: [
                 "Access", "Fleet", "JSON", "TripServer", "TripModel", "TripStore", "Render", "SQLiteStore", "PostgresStore", "StoreVariants",
-                "TestKit",
+                "TripModelTesting", "AccessTesting",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -225,7 +231,7 @@ let package = Package(
         .testTarget(
             name: "SQLiteStoreTests",
             dependencies: [
-                "Caching", "SQLiteStore", "TripStore", "TripStoreTesting", "TestKit", "Fleet", "TripModel", "Geo", "JSON",
+                "Caching", "SQLiteStore", "TripStore", "TripStoreTesting", "TripModelTesting", "Fleet", "TripModel", "Geo", "JSON",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict),
@@ -239,24 +245,26 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "FleetTests", dependencies: ["Fleet", "TripStore", "TripModel", "Navigation", "Styling", "Geo", "TestKit"], swiftSettings: strict),
+            name: "FleetTests",
+            dependencies: ["Fleet", "TripStore", "TripModel", "Navigation", "Styling", "Geo", "TripModelTesting", "NavigationTesting"],
+            swiftSettings: strict),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestKit"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
-            name: "BasemapTests", dependencies: ["Basemap", "JSON", "Raster", "Geo", "TestKit", .product(name: "GRDB", package: "GRDB.swift")],
+            name: "BasemapTests", dependencies: ["Basemap", "JSON", "Raster", "Geo", "RasterTesting", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "StylingTests", dependencies: ["Styling", "Raster", "JSON", "TripModel"], swiftSettings: strict),
         .testTarget(
-            name: "RenderTests", dependencies: ["Render", "Basemap", "Styling", "Navigation", "Raster", "Geo", "JSON", "TripModel", "TestKit"],
+            name: "RenderTests", dependencies: ["Render", "Basemap", "Styling", "Navigation", "Raster", "Geo", "JSON", "TripModel", "RasterTesting"],
             exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
-            name: "NavigationTests", dependencies: ["Navigation", "Geo", "JSON", "TripModel", "TestKit"], exclude: ["Data"],
+            name: "NavigationTests", dependencies: ["Navigation", "Geo", "JSON", "TripModel", "NavigationTesting"], exclude: ["Data"],
             swiftSettings: strict),
         .testTarget(
             name: "TripServerTests",
             dependencies: [
                 "Access", "TripServer", "TripServerTesting", "Fleet", "Styling", "Render", "Raster", "TripStore", "SQLiteStore", "PostgresStore",
-                "StoreVariants", "TestKit",
+                "StoreVariants", "TripModelTesting", "AccessTesting", "NavigationTesting",
                 "TripModel", "Navigation", "Geo", "JSON", "ConnectionLimits",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -269,7 +277,9 @@ let package = Package(
         ),
         .testTarget(
             name: "AccessTests",
-            dependencies: ["Access", "Caching", "JSON", "TripModel", "TestKit", .product(name: "JWTKit", package: "jwt-kit")],
+            dependencies: [
+                "Access", "Caching", "JSON", "TripModel", "TripModelTesting", "AccessTesting", .product(name: "JWTKit", package: "jwt-kit"),
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "GRPCServerTests",

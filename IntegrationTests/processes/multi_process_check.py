@@ -31,6 +31,10 @@ import harness  # noqa: E402 (IntegrationTests/harness.py, found through the pat
 from harness import check  # noqa: E402
 
 binary, database, cluster = sys.argv[1], sys.argv[2], sys.argv[3]
+# The fan-out bound: 100 ms on a quiet machine; IntegrationTests/run --loaded passes 1,000 (a debug
+# build beside other work was seen at 120 ms). Either still fails a fan-out that waits for the
+# 15 s poll instead of LISTEN/NOTIFY.
+P99_LIMIT_MS = float(sys.argv[sys.argv.index("--p99-limit") + 1]) if "--p99-limit" in sys.argv else 100.0
 PROVIDER, VEHICLE, TRIP = "mp", "car-1", "trip-1"
 
 
@@ -163,7 +167,7 @@ if latencies:
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
     print(f"fan-out A -> B (write answered by A until B's stream delivers it), {len(latencies)} events: "
           f"p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {latencies[-1]:.1f} ms")
-    check(p99 < 100, "B's rider sees events written through A within 100 ms (p99)")
+    check(p99 < P99_LIMIT_MS, f"B's rider sees events written through A within {P99_LIMIT_MS:.0f} ms (p99)")
 else:
     check(False, "B's stream delivered no event written through A")
 

@@ -1,14 +1,15 @@
 import Access
+import AccessTesting
 import Render
 import StoreVariants
-import TestKit
 import Testing
 import TripModel
+import TripModelTesting
 import TripServer
 import TripStore
 
 /// A server over a fresh store with tokens for every role: a ``LocalServer`` with the tests'
-/// token secret (``TestKit/testTokenSecret``), and no limits but those a test asks for. The
+/// token secret (``AccessTesting/testTokenSecret``), and no limits but those a test asks for. The
 /// tests of the REST API, the fixtures and the gRPC wire's REST side all call the API through it.
 package struct Harness: Sendable {
     /// The store the server writes to.

@@ -1,8 +1,8 @@
 import Access
+import AccessTesting
 import PostgresStore
 import SQLiteStore
 import StoreVariants
-import TestKit
 import TripModel
 import TripServer
 import TripStore

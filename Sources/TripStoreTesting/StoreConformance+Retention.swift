@@ -3,9 +3,9 @@
 
 import Fleet
 import Geo
-import TestKit
 import Testing
 import TripModel
+import TripModelTesting
 import TripStore
 
 extension StoreConformance {

@@ -7,6 +7,7 @@ import Geo
 import TestKit
 import Testing
 import TripModel
+import TripModelTesting
 import TripStore
 
 extension StoreConformance {

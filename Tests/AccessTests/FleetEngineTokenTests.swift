@@ -1,6 +1,6 @@
+import AccessTesting
 import Foundation
 import JWTKit
-import TestKit
 import Testing
 import TripModel
 

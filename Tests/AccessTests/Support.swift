@@ -1,5 +1,6 @@
-import TestKit
+import AccessTesting
 import TripModel
+import TripModelTesting
 
 let secret = testTokenSecret
 let epoch = ManualClock.testEpoch

@@ -1,9 +1,10 @@
+import AccessTesting
 import Foundation
 import JWTKit
 import Synchronization
-import TestKit
 import Testing
 import TripModel
+import TripModelTesting
 
 @testable import Access
 

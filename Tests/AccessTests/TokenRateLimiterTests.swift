@@ -1,5 +1,6 @@
-import TestKit
+import AccessTesting
 import Testing
+import TripModelTesting
 
 @testable import Access
 

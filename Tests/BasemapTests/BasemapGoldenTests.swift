@@ -2,7 +2,7 @@ import Basemap
 import Foundation
 import Geo
 import Raster
-import TestKit
+import RasterTesting
 import Testing
 
 /// Golden pictures of real data: San Francisco (Mapbox Streets v7 tiles, the example style)

@@ -2,7 +2,7 @@ import Fleet
 import Foundation
 import Geo
 import Navigation
-import TestKit
+import NavigationTesting
 import Testing
 import TripModel
 

@@ -1,9 +1,10 @@
 import Fleet
 import Geo
 import Navigation
-import TestKit
+import NavigationTesting
 import Testing
 import TripModel
+import TripModelTesting
 import TripStore
 
 /// The rules Fleet applies around the navigator: a new route sets the vehicle's route

@@ -1,8 +1,8 @@
 import Fleet
 import Styling
-import TestKit
 import Testing
 import TripModel
+import TripModelTesting
 import TripStore
 
 /// Styles as a service, on an injected clock.

@@ -1,7 +1,7 @@
 import Foundation
 import Geo
 import Navigation
-import TestKit
+import NavigationTesting
 import Testing
 
 /// The two navigator defects of issue 15, each on data other than the fixture that showed it.

@@ -1,7 +1,7 @@
 import Foundation
 import Geo
 import Navigation
-import TestKit
+import NavigationTesting
 import Testing
 
 /// NavInfo carries what a speedometer shows: the vehicle's speed and the limit where it is.

@@ -1,7 +1,7 @@
 import Foundation
 import Geo
 import Navigation
-import TestKit
+import NavigationTesting
 import Testing
 
 /// Alternate routes and road features on routes, validated, and filled by the importers

@@ -1,7 +1,7 @@
 import Foundation
 import Geo
 import Navigation
-import TestKit
+import NavigationTesting
 import Testing
 
 @Suite struct RouteModelTests {

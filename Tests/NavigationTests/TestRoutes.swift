@@ -2,7 +2,7 @@ import Foundation
 import Geo
 import Navigation
 
-/// Places made up for tests (the routes are TestKit's `StraightRoute`).
+/// Places made up for tests (the routes are NavigationTesting's `StraightRoute`).
 enum TestRoutes {
     /// A point `north` metres north of `p`.
     static func offset(_ p: LatLng, north: Double) -> LatLng {

@@ -7,9 +7,9 @@
 import Foundation
 import JSON
 import Raster
+import RasterTesting
 import Render
 import Styling
-import TestKit
 import Testing
 import TripModel
 

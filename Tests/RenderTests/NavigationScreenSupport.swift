@@ -7,9 +7,9 @@ import Foundation
 import Geo
 import Navigation
 import Raster
+import RasterTesting
 import Render
 import Styling
-import TestKit
 import Testing
 import TripModel
 

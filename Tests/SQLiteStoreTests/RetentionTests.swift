@@ -3,9 +3,9 @@ import Foundation
 import GRDB
 import SQLiteStore
 import Synchronization
-import TestKit
 import Testing
 import TripModel
+import TripModelTesting
 import TripStore
 
 /// Event retention on the SQLite file: the pages of deleted events are reused, so a log

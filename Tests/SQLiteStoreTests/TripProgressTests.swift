@@ -4,9 +4,9 @@ import GRDB
 import Geo
 import SQLiteStore
 import Synchronization
-import TestKit
 import Testing
 import TripModel
+import TripModelTesting
 import TripStore
 
 /// The SQLite store leaves a trip's row alone when a vehicle update changes only the trip's

@@ -1,10 +1,10 @@
 import Access
+import AccessTesting
 import Foundation
 import Hummingbird
 import JWTKit
 import StoreVariants
 import Synchronization
-import TestKit
 import Testing
 import TripModel
 import TripServer

@@ -6,9 +6,9 @@ import JSON
 import Logging
 import NIOEmbedded
 import Navigation
+import NavigationTesting
 import StoreVariants
 import Synchronization
-import TestKit
 import Testing
 import TripModel
 import TripServerTesting

@@ -3,9 +3,9 @@ import Foundation
 import Hummingbird
 import JSON
 import StoreVariants
-import TestKit
 import Testing
 import TripModel
+import TripModelTesting
 import TripServer
 import TripServerTesting
 

@@ -1,8 +1,8 @@
 import Foundation
 import Hummingbird
 import Navigation
+import NavigationTesting
 import StoreVariants
-import TestKit
 import Testing
 import TripServer
 import TripServerTesting

@@ -3,7 +3,7 @@ import Geo
 import Navigation
 import TripModel
 
-/// Vehicle and trip bodies and places for the navigation tests (their routes are TestKit's
+/// Vehicle and trip bodies and places for the navigation tests (their routes are NavigationTesting's
 /// `StraightRoute.streets`).
 enum NavFixtures {
     static let start = Date(timeIntervalSince1970: 1_750_000_000)

@@ -2,8 +2,8 @@ import Foundation
 import Geo
 import Hummingbird
 import Navigation
+import NavigationTesting
 import StoreVariants
-import TestKit
 import Testing
 import TripModel
 import TripServer

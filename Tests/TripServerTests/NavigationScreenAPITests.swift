@@ -2,9 +2,9 @@ import Foundation
 import Hummingbird
 import JSON
 import Navigation
+import NavigationTesting
 import Raster
 import Styling
-import TestKit
 import Testing
 import TripModel
 import TripServer

@@ -1,8 +1,8 @@
 import Access
 import Foundation
 import Synchronization
-import TestKit
 import Testing
+import TripModelTesting
 
 @testable import TripServer
 

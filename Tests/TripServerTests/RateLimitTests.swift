@@ -1,9 +1,9 @@
 import Access
 import Hummingbird
 import Synchronization
-import TestKit
 import Testing
 import TripModel
+import TripModelTesting
 import TripServer
 import TripServerTesting
 

@@ -2,7 +2,7 @@ import Foundation
 import Geo
 import JSON
 import Navigation
-import TestKit
+import NavigationTesting
 import Testing
 import TripModel
 import TripServerTesting

@@ -1,7 +1,8 @@
 // The API test kit (Harness, Client, Bodies, RestartableServer) is TripServerTesting; these are
 // the two constants the suites here name most.
 
-import TestKit
+import AccessTesting
+import TripModelTesting
 
 /// The tests' token secret.
 let secret = testTokenSecret

@@ -1,6 +1,7 @@
 import Foundation
 import JWTKit
 import TripModel
+import TripModelTesting
 
 /// Tokens made by hand, to test what an authority refuses: every claim optional, so a test
 /// can leave any out or spell it wrongly.
