@@ -12,18 +12,8 @@
 set -eu
 SECONDS_RUN=${1:-10}
 CONNECTIONS=${2:-8}
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-BIN="$ROOT/.build/release/tripshare"
-DATA=$(mktemp -d)
-PORT=18091
-BASE="http://127.0.0.1:$PORT"
-"$BIN" serve --data-dir "$DATA" --port $PORT --grpc-port 0 --rate-limit 0 --basemap "$ROOT/data-samples/helsinki.pmtiles" >"$DATA/serve.log" 2>&1 &
-SERVER=$!
-trap 'kill $SERVER 2>/dev/null; rm -rf "$DATA"' EXIT
-for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do curl -sf "$BASE/healthz" >/dev/null && break; sleep 0.5; done
-SERVER_TOKEN=$("$BIN" token --role server --provider '*' --data-dir "$DATA" 2>/dev/null)
-RIDER_TOKEN=$("$BIN" token --role consumer --provider p --trip t1 --data-dir "$DATA" 2>/dev/null)
-api() { curl -sf -X "$1" -H "Authorization: Bearer $SERVER_TOKEN" -H 'Content-Type: application/json' "$BASE$2" -d "$3" >/dev/null; }
+. "$(dirname "$0")/release_server.sh"
+start_server 18091 --rate-limit 0 --basemap "$ROOT/data-samples/helsinki.pmtiles"
 api POST "/v1/providers/p/vehicles?vehicleId=v1" '{"vehicleState":"ONLINE","supportedTripTypes":["EXCLUSIVE"],"maximumCapacity":4,"vehicleType":{"category":"AUTO"},"lastLocation":{"location":{"latitude":60.1659,"longitude":24.9402}}}'
 api POST "/v1/providers/p/trips?tripId=t1" '{"tripType":"EXCLUSIVE","vehicleId":"v1","pickupPoint":{"point":{"latitude":60.1703144,"longitude":24.9415392}},"dropoffPoint":{"point":{"latitude":60.1690883,"longitude":24.9510384}}}'
 api PUT "/v1/providers/p/trips/t1?updateMask=tripStatus" '{"tripStatus":"ENROUTE_TO_PICKUP"}'

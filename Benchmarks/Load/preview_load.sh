@@ -9,18 +9,8 @@
 set -eu
 SECONDS_RUN=${1:-10}
 CONNECTIONS=${2:-8}
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-BIN="$ROOT/.build/release/tripshare"
-DATA=$(mktemp -d)
-PORT=18089
-BASE="http://127.0.0.1:$PORT"
-"$BIN" serve --data-dir "$DATA" --port $PORT --grpc-port 0 >"$DATA/serve.log" 2>&1 &
-SERVER=$!
-trap 'kill $SERVER; rm -rf "$DATA"' EXIT
-for _ in 1 2 3 4 5 6 7 8 9 10; do curl -sf "$BASE/healthz" >/dev/null && break; sleep 0.5; done
-SERVER_TOKEN=$("$BIN" token --role server --provider '*' --data-dir "$DATA")
-RIDER_TOKEN=$("$BIN" token --role consumer --provider p --trip t1 --data-dir "$DATA")
-api() { curl -sf -X "$1" -H "Authorization: Bearer $SERVER_TOKEN" -H 'Content-Type: application/json' "$BASE$2" -d "$3" >/dev/null; }
+. "$(dirname "$0")/release_server.sh"
+start_server 18089
 api POST "/v1/providers/p/vehicles?vehicleId=v1" '{"vehicleState":"ONLINE","supportedTripTypes":["EXCLUSIVE"],"maximumCapacity":4,"vehicleType":{"category":"AUTO"}}'
 api POST "/v1/providers/p/trips?tripId=t1" '{"tripType":"EXCLUSIVE","vehicleId":"v1","pickupPoint":{"point":{"latitude":37.40465747488186,"longitude":-122.02984202653171}},"dropoffPoint":{"point":{"latitude":37.42417038875794,"longitude":-122.09279280155899}}}'
 api PUT "/v1/providers/p/trips/t1?updateMask=tripStatus" '{"tripStatus":"ENROUTE_TO_PICKUP"}'

@@ -30,7 +30,7 @@ loaded tile under every point of the drawn trip; the car and the next stop's pin
 badge inside the visible map; the drawn route reaching the drawn car. A map not whole by then
 fails (a screenshot taken mid-flight once showed one tile and a piece of the route).
 
-Needs Debian's chromium and python3-websocket (scripts/setup-debian chromium python3-websocket).
+Needs Debian's chromium, python3-websocket and libjs-leaflet (scripts/setup-debian chromium python3-websocket libjs-leaflet).
 Usage: IntegrationTests/browser/browser_test.py [--tripshare PATH] [--out DIR] [--drive-speed F] [--first-map-limit MS] [--settle-limit S]
 """
 import argparse
@@ -46,8 +46,10 @@ import tempfile
 import time
 import urllib.request
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "lib"))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
 import navroutes  # noqa: E402  (polylines)
+from server import Server  # noqa: E402  (the one launcher of the system tests)
 
 try:
     import websocket  # Debian's python3-websocket
@@ -664,17 +666,15 @@ def check_reroute_key(browser, share, api, failures):
         failures.append(f"share reroute: {error}")
 
 
-def check_expiring_link(browser, args, work, share, failures):
+def check_expiring_link(browser, demo, out, share, failures):
     """A link whose token expires while the page is open ends in a final state that says so."""
     trip = re.search(r'data-trip="([^"]+)"', urllib.request.urlopen(share, timeout=30).read().decode()).group(1)
-    minted = subprocess.run([args.tripshare, "token", "--role", "consumer", "--provider", "demo", "--trip", trip, "--ttl", "6",
-                             "--data-dir", os.path.join(work, "data")], capture_output=True, text=True, check=True)
-    link = share.split("/share/")[0] + "/share/" + minted.stdout.strip()
+    link = share.split("/share/")[0] + "/share/" + demo.token(role="consumer", provider="demo", trip=trip, ttl=6)
     errors = len(browser.console_errors)
     open_share(browser, link, PHONE, "dark")
     state = wait_for(browser, lambda s: s["state"] == "EXPIRED", 60, "the expired link's final state")
     browser.pump(0.5)
-    path = os.path.join(args.out, "share-expired-phone-night.png")
+    path = os.path.join(out, "share-expired-phone-night.png")
     settled_screenshot(browser, path, failures, "share expired")
     print(f"share expired: {state['status']!r}, {state['connection']!r}; screenshot {path}")
     # The refused requests are logged by the browser itself, also one still under way when the
@@ -696,10 +696,38 @@ def first_match(stream, pattern, seconds):
     return None
 
 
+def start_demo(binary, work, processes, *args, name="demo"):
+    """`tripshare demo ARGS` on a free port with its data in WORK/NAME, through the system tests'
+    launcher (scripts/lib/server.py) and added to `processes`: the server and the rider's share
+    link it prints."""
+    demo = Server(binary, *args, command="demo", work=work, data_dir=os.path.join(work, name), cwd=ROOT, name=name)
+    processes.append(demo)
+    share = demo.printed(r"(http://\S+/share/\S+)", 120)
+    if share is None:
+        raise AssertionError(f"{name} printed no share link")
+    return demo, share
+
+
+def start_chromium(work, processes, *flags):
+    """A headless Chromium with its profile in WORK and FLAGS added, added to `processes`: the
+    Browser driving it."""
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    chrome = subprocess.Popen([chromium, "--headless=new", "--no-sandbox", "--no-first-run", *flags, "--remote-debugging-port=0",
+                               f"--user-data-dir={os.path.join(work, 'chrome')}", "about:blank"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    processes.append(chrome)
+    ws_url = first_match(chrome.stderr, r"DevTools listening on (ws://\S+)", 60)
+    if ws_url is None:
+        raise AssertionError("chromium did not start its DevTools endpoint")
+    return Browser(ws_url)
+
+
 def stop(processes):
-    """Ends the processes this script started: SIGTERM, then SIGKILL after 10 s."""
+    """Ends the servers and processes this script started: SIGTERM, then SIGKILL after 10 s."""
     for process in processes:
-        if process.poll() is None:
+        if isinstance(process, Server):
+            process.stop()
+        elif process.poll() is None:
             process.send_signal(signal.SIGTERM)
             try:
                 process.wait(timeout=10)
@@ -709,9 +737,8 @@ def stop(processes):
 
 def main():
     parser = argparse.ArgumentParser()
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    parser.add_argument("--tripshare", default=os.path.join(root, ".build", "debug", "tripshare"))
-    parser.add_argument("--out", default=os.path.join(root, "out", "browser"))
+    parser.add_argument("--tripshare", default=os.path.join(ROOT, ".build", "debug", "tripshare"))
+    parser.add_argument("--out", default=os.path.join(ROOT, "out", "browser"))
     parser.add_argument("--drive-speed", type=float, default=3, help="the speed factor of the demo drive sampled whole")
     parser.add_argument("--settle-limit", type=float, default=20.0,
                         help="seconds a screenshot waits for the map to be whole (0: shoot at once, as before)")
@@ -722,61 +749,35 @@ def main():
     FIRST_MAP_LIMIT = args.first_map_limit
     SETTLE_LIMIT = args.settle_limit
     os.makedirs(args.out, exist_ok=True)
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if not chromium:
-        sys.exit("chromium is not installed: scripts/setup-debian chromium python3-websocket")
+    if not (shutil.which("chromium") or shutil.which("chromium-browser")):
+        sys.exit("chromium is not installed: scripts/setup-debian chromium python3-websocket libjs-leaflet")
 
     work = tempfile.mkdtemp(prefix="tripshare-browser-")
-    processes = []
-    failures = []
+    processes, failures = [], []
     try:
-        demo = subprocess.Popen([args.tripshare, "demo", "--port", "0", "--data-dir", os.path.join(work, "data"),
-                                 "--speed-factor", "2", "--event-retention", f"{RETENTION_SECONDS}s",
+        demo, share = start_demo(args.tripshare, work, processes, "--speed-factor", "2", "--event-retention", f"{RETENTION_SECONDS}s",
                                  # Tokens expire when they say (the expiring link's check), not a minute later.
-                                 "--token-clock-skew", "1s"],
-                                cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        processes.append(demo)
-        share = first_match(demo.stdout, r"(http://\S+/share/\S+)", 120)
-        if share is None:
-            raise AssertionError("the demo printed no share link")
+                                 "--token-clock-skew", "1s")
         print("share page:", share.split("/share/")[0] + "/share/<token>")
-        drive = first_match(demo.stdout, r"(http://\S+/drive/\S+)", 30)
+        drive = demo.printed(r"(http://\S+/drive/\S+)", 30)
         if drive is None:
             raise AssertionError("the demo printed no driver's link")
-        base = share.split("/share/")[0]
-        minted = subprocess.run([args.tripshare, "token", "--role", "server", "--provider", "*", "--data-dir", os.path.join(work, "data")],
-                                capture_output=True, text=True, check=True)
-        api = API(base, minted.stdout.strip())
-
-        chrome = subprocess.Popen([chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--lang=en-US",
-                                   "--remote-debugging-port=0", f"--user-data-dir={os.path.join(work, 'chrome')}", "about:blank"],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        processes.append(chrome)
-        ws_url = first_match(chrome.stderr, r"DevTools listening on (ws://\S+)", 60)
-        if ws_url is None:
-            raise AssertionError("chromium did not start its DevTools endpoint")
-
-        browser = Browser(ws_url)
+        api = API(share.split("/share/")[0], demo.token(role="server", provider="*"))
+        browser = start_chromium(work, processes, "--disable-gpu", "--lang=en-US")
         check_share_gestures(browser, share, args.out, failures)
         check_reroute_key(browser, share, api, failures)
         resume_after_retention(browser, args.out, failures)
-        check_expiring_link(browser, args, work, share, failures)
+        check_expiring_link(browser, demo, args.out, share, failures)
         # Upright as the browser's language (en-US) says: miles; sideways as the link asks.
         for name, viewport, link, units in (("portrait", PHONE, drive, "imperial"),
                                             ("landscape", PHONE_LANDSCAPE, drive + "?units=metric", "metric")):
             check_driver_page(browser, link, api, name, viewport, args.out, failures, units)
         # The whole drive on the share page, on a demo of its own (the one above has moved on).
-        drive_demo = subprocess.Popen([args.tripshare, "demo", "--port", "0", "--data-dir", os.path.join(work, "data2"),
-                                       "--speed-factor", str(args.drive_speed)],
-                                      cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        processes.append(drive_demo)
-        drive_share = first_match(drive_demo.stdout, r"(http://\S+/share/\S+)", 120)
-        if drive_share is None:
-            raise AssertionError("the second demo printed no share link")
+        _, drive_share = start_demo(args.tripshare, work, processes, "--speed-factor", str(args.drive_speed), name="drive-demo")
         check_share_drive(browser, drive_share, args.out, failures)
         if browser.console_errors:
             failures.append("console errors: " + "; ".join(browser.console_errors[:5]))
-    except AssertionError as error:
+    except (AssertionError, RuntimeError) as error:
         failures.append(str(error))
     finally:
         stop(processes)

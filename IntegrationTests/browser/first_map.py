@@ -8,7 +8,7 @@ in), marked by the page as `tripshare-map-shown`; each run prints it and where t
 (the document, the scripts, the tiles' first request and last answer), then the medians per
 binary and their ratio to the first binary's.
 
-Needs Debian's chromium and python3-websocket. Run it on a quiet machine (inside /work/bin/slot
+Needs Debian's chromium, python3-websocket and libjs-leaflet. Run it on a quiet machine (inside /work/bin/slot
 where builds share the machine), a few runs a binary:
 Usage: IntegrationTests/browser/first_map.py [--runs N] BINARY [BINARY...]
 """
@@ -17,7 +17,6 @@ import json
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -25,26 +24,14 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import browser_test as bt  # noqa: E402  (the DevTools client and the page's timeline)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-
-def first_map(binary, chromium):
+def first_map(binary):
     """One cold first map of `binary`'s demo: the timeline (milliseconds from navigation)."""
     work = tempfile.mkdtemp(prefix="tripshare-first-map-")
     processes = []
     try:
-        demo = subprocess.Popen([binary, "demo", "--port", "0", "--data-dir", os.path.join(work, "data")],
-                                cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        processes.append(demo)
-        share = bt.first_match(demo.stdout, r"(http://\S+/share/\S+)", 120)
-        if share is None:
-            raise RuntimeError(f"{binary}: the demo printed no share link")
-        chrome = subprocess.Popen([chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--lang=en-US",
-                                   "--remote-debugging-port=0", f"--user-data-dir={os.path.join(work, 'chrome')}", "about:blank"],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        processes.append(chrome)
-        ws_url = bt.first_match(chrome.stderr, r"DevTools listening on (ws://\S+)", 60)
-        browser = bt.Browser(ws_url)
+        _, share = bt.start_demo(binary, work, processes)
+        browser = bt.start_chromium(work, processes, "--disable-gpu", "--lang=en-US")
         bt.open_share(browser, share, bt.DESKTOP, "light")
         browser.pump(0.5)
         timeline = json.loads(browser.evaluate(bt.FIRST_MAP_TIMELINE) or "{}")
@@ -60,16 +47,15 @@ def main():
     parser.add_argument("--runs", type=int, default=3, help="runs per binary, alternating")
     parser.add_argument("binaries", nargs="+")
     args = parser.parse_args()
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if not chromium:
-        sys.exit("chromium is not installed: scripts/setup-debian chromium python3-websocket")
+    if not (shutil.which("chromium") or shutil.which("chromium-browser")):
+        sys.exit("chromium is not installed: scripts/setup-debian chromium python3-websocket libjs-leaflet")
     with open("/proc/loadavg") as f:
         print("load before:", f.read().split()[:3])
     shown = {binary: [] for binary in args.binaries}
     for run in range(args.runs):
         for binary in args.binaries:
             started = time.time()
-            timeline = first_map(binary, chromium)
+            timeline = first_map(binary)
             tiles = timeline.get("groups", {}).get("tiles", {})
             shown[binary].append(timeline.get("shown", 0))
             print(f"run {run + 1} {binary}: first map at {timeline.get('shown', 0):.0f} ms; document {timeline.get('document', 0):.0f}, "

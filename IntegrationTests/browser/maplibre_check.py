@@ -11,8 +11,8 @@ event, any request MapLibre could not use (tiles, TileJSON, glyphs), or a map dr
 comparison it saves MapLibre's picture beside a Leaflet map of our PNG tiles of the same place
 (MapLibre's zoom is one less than Leaflet's for the same ground).
 
-Chromium draws WebGL in software here (SwiftShader). Needs Debian's chromium and
-python3-websocket, and pip.
+Chromium draws WebGL in software here (SwiftShader). Needs Debian's chromium,
+python3-websocket and libjs-leaflet (the Leaflet side), and pip.
 Usage: IntegrationTests/browser/maplibre_check.py [--tripshare PATH] [--out DIR] [--cache DIR]
 """
 import argparse
@@ -27,7 +27,7 @@ import time
 import zipfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_test import Browser, first_match  # noqa: E402
+from browser_test import ROOT, Server, start_chromium, stop  # noqa: E402  (the DevTools client, the one server launcher)
 
 CENTER = (60.1699, 24.9410)
 PAGE = """<!doctype html><html><head><meta charset="utf-8">
@@ -76,10 +76,9 @@ def wait(browser, expression, seconds):
 
 
 def main():
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     parser = argparse.ArgumentParser()
-    parser.add_argument("--tripshare", default=os.path.join(root, ".build", "debug", "tripshare"))
-    parser.add_argument("--out", default=os.path.join(root, "out", "maplibre"))
+    parser.add_argument("--tripshare", default=os.path.join(ROOT, ".build", "debug", "tripshare"))
+    parser.add_argument("--out", default=os.path.join(ROOT, "out", "maplibre"))
     parser.add_argument("--cache", default=os.path.expanduser("~/.cache/tripshare/maplibre"))
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
@@ -89,22 +88,11 @@ def main():
         for name, data in maplibre_files(args.cache).items():
             with open(os.path.join(work, name), "wb") as handle:
                 handle.write(data)
-        # Line-buffered: a server's stdout into a pipe is otherwise held until 4 KB have piled up.
-        server = subprocess.Popen(["stdbuf", "-oL", args.tripshare, "serve", "--port", "0", "--data-dir", os.path.join(work, "data"),
-                                   "--basemap", os.path.join(root, "data-samples", "helsinki.pmtiles")],
-                                  cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        server = Server(args.tripshare, "--basemap", os.path.join(ROOT, "data-samples", "helsinki.pmtiles"), work=work, cwd=ROOT)
         processes.append(server)
-        base = first_match(server.stdout, r"listening on (http://\S+)", 120)
-        if base is None:
-            raise AssertionError("tripshare serve did not start")
-        chrome = subprocess.Popen([shutil.which("chromium"), "--headless=new", "--no-sandbox", "--no-first-run",
-                                   "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist",
-                                   "--allow-file-access-from-files", "--remote-debugging-port=0",
-                                   f"--user-data-dir={os.path.join(work, 'chrome')}", "about:blank"],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        processes.append(chrome)
-        ws = first_match(chrome.stderr, r"DevTools listening on (ws://\S+)", 60)
-        browser = Browser(ws)
+        base = server.url
+        browser = start_chromium(work, processes, "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist",
+                                 "--allow-file-access-from-files")
         viewport = {"width": 800, "height": 600, "deviceScaleFactor": 1, "mobile": False}
         for style, zoom in (("openmaptiles-day", 15), ("openmaptiles-night", 16)):
             page = os.path.join(work, f"{style}.html")
@@ -133,13 +121,10 @@ def main():
             if not colours or colours < 3:
                 failures.append(f"{style}: MapLibre drew a blank map ({colours} colours)")
         failures += [f"console: {e}" for e in browser.console_errors]
-    except AssertionError as error:
+    except (AssertionError, RuntimeError) as error:
         failures.append(str(error))
     finally:
-        for process in processes:
-            if process.poll() is None:
-                process.terminate()
-                process.wait(timeout=10)
+        stop(processes)
         shutil.rmtree(work, ignore_errors=True)
     for failure in failures:
         print("FAIL", failure)

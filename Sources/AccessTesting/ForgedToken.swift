@@ -5,7 +5,7 @@ import TripModelTesting
 
 /// Tokens made by hand, to test what an authority refuses: every claim optional, so a test
 /// can leave any out or spell it wrongly.
-public struct ForgedClaims: JWTPayload {
+package struct ForgedClaims: JWTPayload {
     var aud: AudienceClaim?
     var iat: IssuedAtClaim?
     var exp: ExpirationClaim?
@@ -14,16 +14,16 @@ public struct ForgedClaims: JWTPayload {
     var authorization: [String: String]?
 
     /// Accepts anything: the point is to see what the server accepts.
-    public func verify(using algorithm: some JWTAlgorithm) async throws {}
+    package func verify(using algorithm: some JWTAlgorithm) async throws {}
 }
 
 /// The HMAC secret the test suites' authorities are made with.
-public let testTokenSecret = Array("tripshare-test-secret-of-at-least-32-bytes".utf8)
+package let testTokenSecret = Array("tripshare-test-secret-of-at-least-32-bytes".utf8)
 
 /// An HS256 token signed with `key`: issued `issuedAt` seconds after the tests' epoch
 /// (``ManualClock/testEpoch``), valid `lifetime` seconds, not before `notBefore` seconds after
 /// the epoch when given, with the given role and authorization claims and `header`.
-public func forge(
+package func forge(
     secret key: [UInt8] = testTokenSecret, audience: String = "tripshare", issuedAt: Double = 0, lifetime: Double = 600,
     notBefore: Double? = nil, role: String? = "server", authorization: [String: String]? = ["provider": "p"],
     header: JWTHeader = JWTHeader()

@@ -10,29 +10,29 @@ public struct BasemapError: Error, Hashable, Sendable, CustomStringConvertible {
         public var description: String { name }
 
         /// A file could not be opened or read.
-        public static let io = Code(name: "io")
+        package static let io = Code(name: "io")
         /// The file is not a tile archive (neither PMTiles v3 nor MBTiles).
-        public static let notATileArchive = Code(name: "notATileArchive")
+        package static let notATileArchive = Code(name: "notATileArchive")
         /// The file is a tile archive, but its structure is damaged (directories, tables, metadata).
-        public static let corruptArchive = Code(name: "corruptArchive")
+        package static let corruptArchive = Code(name: "corruptArchive")
         /// The archive uses something this reader does not support (a compression, a tile type).
-        public static let unsupported = Code(name: "unsupported")
+        package static let unsupported = Code(name: "unsupported")
         /// A compressed stream is invalid, truncated, or inflates past its bound.
-        public static let corruptCompression = Code(name: "corruptCompression")
+        package static let corruptCompression = Code(name: "corruptCompression")
         /// A vector tile breaks the MVT 2.x specification.
-        public static let corruptTile = Code(name: "corruptTile")
+        package static let corruptTile = Code(name: "corruptTile")
         /// A map style cannot be used: invalid JSON, a wrong type in a property it draws, an
         /// unknown expression.
-        public static let invalidStyle = Code(name: "invalidStyle")
+        package static let invalidStyle = Code(name: "invalidStyle")
     }
 
     /// The kind of failure.
-    public var code: Code
+    package var code: Code
     /// What went wrong, for people.
-    public var message: String
+    package var message: String
 
     /// An error with a code and a message.
-    public init(code: Code, message: String) {
+    package init(code: Code, message: String) {
         self.code = code
         self.message = message
     }

@@ -6,7 +6,7 @@ import Foundation
 /// Constants and great-circle measures on a spherical Earth.
 public enum Earth {
     /// Mean Earth radius in metres (IUGG), the radius Google's geometry library uses.
-    public static let radiusMeters = 6_371_008.8
+    package static let radiusMeters = 6_371_008.8
 
     /// Great-circle distance between two points in metres (haversine formula).
     public static func distance(_ a: LatLng, _ b: LatLng) -> Double {
@@ -56,7 +56,7 @@ public enum Earth {
 
     /// Initial bearing from `a` towards `b` in degrees clockwise from north, 0..<360.
     /// Returns 0 when the points coincide.
-    public static func initialBearing(from a: LatLng, to b: LatLng) -> Double {
+    package static func initialBearing(from a: LatLng, to b: LatLng) -> Double {
         let phi1 = a.latitude * .pi / 180
         let phi2 = b.latitude * .pi / 180
         let dLambda = (b.longitude - a.longitude) * .pi / 180
@@ -70,7 +70,7 @@ public enum Earth {
     /// The point at `fraction` (0...1) of the way from `a` to `b`, interpolated linearly
     /// in latitude and in the shorter direction of longitude; exact enough for the
     /// road segments (tens to hundreds of metres) it is used on.
-    public static func interpolate(_ a: LatLng, _ b: LatLng, fraction: Double) -> LatLng {
+    package static func interpolate(_ a: LatLng, _ b: LatLng, fraction: Double) -> LatLng {
         var dLng = b.longitude - a.longitude
         if dLng > 180 { dLng -= 360 } else if dLng < -180 { dLng += 360 }
         var lng = a.longitude + dLng * fraction

@@ -17,22 +17,22 @@ public enum EncodedPolyline {
             public var description: String { name }
 
             /// A byte outside the alphabet `?` (63) ... `~` (126).
-            public static let badCharacter = Code("bad character")
+            package static let badCharacter = Code("bad character")
             /// The string ends inside a value (its last byte has the continuation bit set).
-            public static let truncatedValue = Code("truncated value")
+            package static let truncatedValue = Code("truncated value")
             /// The string ends after a latitude, without the longitude of that point.
-            public static let latitudeWithoutLongitude = Code("latitude without longitude")
+            package static let latitudeWithoutLongitude = Code("latitude without longitude")
             /// A value has more 5-bit groups than fit in 64 bits.
-            public static let valueTooLong = Code("value too long")
+            package static let valueTooLong = Code("value too long")
         }
 
         /// What was wrong.
-        public var code: Code
+        package var code: Code
         /// Offset in the string's UTF-8 bytes where decoding stopped.
         public var offset: Int
 
         /// What was wrong, in words (the code's name).
-        public var reason: String { code.description }
+        package var reason: String { code.description }
         /// A one-line message: what, and at which byte.
         public var description: String { "invalid encoded polyline at byte \(offset): \(code)" }
     }

@@ -9,7 +9,7 @@
 /// A polyline encoded once (precision 5), from which the encoding of any of its suffixes,
 /// after a point of one's own or not, is cut by copying bytes: the same string
 /// ``EncodedPolyline/encode(_:precision:)`` gives for those points.
-public struct EncodedPolylineSuffixes: Sendable {
+package struct EncodedPolylineSuffixes: Sendable {
     /// Points from one checkpoint to the next.
     static let checkpointStride = 64
 
@@ -21,14 +21,14 @@ public struct EncodedPolylineSuffixes: Sendable {
     }
 
     /// The encoding of the whole line.
-    public let encoded: String
+    package let encoded: String
     /// How many points the line has.
-    public let count: Int
+    package let count: Int
     /// Every ``checkpointStride``-th point, from the first.
     private let checkpoints: [Checkpoint]
 
     /// Encodes `points`.
-    public init(_ points: [LatLng]) {
+    package init(_ points: [LatLng]) {
         let factor = EncodedPolyline.scale(5)
         var out: [UInt8] = []
         out.reserveCapacity(points.count * 8)
@@ -55,7 +55,7 @@ public struct EncodedPolylineSuffixes: Sendable {
     /// ``EncodedPolyline/encode(_:precision:)`` writes for them (every value in its fewest
     /// bytes), sharing its storage: a route's polyline as the vehicle holds it, decoded again
     /// on every miss of a cache, costs no second pass. Nil where it does not decode.
-    public static func decoding(_ polyline: String) -> (points: [LatLng], suffixes: EncodedPolylineSuffixes?)? {
+    package static func decoding(_ polyline: String) -> (points: [LatLng], suffixes: EncodedPolylineSuffixes?)? {
         var text = polyline
         let factor = EncodedPolyline.scale(5)
         let decoded: ([LatLng], [Checkpoint]?)? = text.withUTF8 { bytes in
@@ -94,7 +94,7 @@ public struct EncodedPolylineSuffixes: Sendable {
 
     /// The encoding of `lead` (when given) followed by the points from `index` (0 ..< ``count``)
     /// to the end.
-    public func encoding(from index: Int, after lead: LatLng? = nil) -> String {
+    package func encoding(from index: Int, after lead: LatLng? = nil) -> String {
         guard index >= 0, index < count else { return lead.map { EncodedPolyline.encode([$0]) } ?? "" }
         let checkpoint = checkpoints[index / Self.checkpointStride]
         var text = encoded

@@ -9,16 +9,16 @@ import Foundation
 /// A latitude/longitude rectangle that may cross the antimeridian.
 public struct GeoBounds: Sendable, Hashable, Codable {
     /// Southern edge in degrees.
-    public var south: Double
+    package var south: Double
     /// Western edge in degrees, -180...180.
-    public var west: Double
+    package var west: Double
     /// Northern edge in degrees.
-    public var north: Double
+    package var north: Double
     /// Eastern edge in degrees, -180...180; less than ``west`` when crossing the antimeridian.
-    public var east: Double
+    package var east: Double
 
     /// Creates bounds from its edges, taken as given.
-    public init(south: Double, west: Double, north: Double, east: Double) {
+    package init(south: Double, west: Double, north: Double, east: Double) {
         self.south = south
         self.west = west
         self.north = north
@@ -59,10 +59,10 @@ public struct GeoBounds: Sendable, Hashable, Codable {
     }
 
     /// True when the bounds cross the antimeridian (west > east).
-    public var crossesAntimeridian: Bool { west > east }
+    package var crossesAntimeridian: Bool { west > east }
 
     /// Width in degrees of longitude, 0...360.
-    public var longitudeSpan: Double { crossesAntimeridian ? east + 360 - west : east - west }
+    package var longitudeSpan: Double { crossesAntimeridian ? east + 360 - west : east - west }
 
     /// The point halfway between the edges (in degrees, not in a map projection).
     public var center: LatLng {
@@ -72,13 +72,13 @@ public struct GeoBounds: Sendable, Hashable, Codable {
     }
 
     /// True when `p` lies inside or on the edges; -180 and 180 are the same meridian.
-    public func contains(_ p: LatLng) -> Bool {
+    package func contains(_ p: LatLng) -> Bool {
         guard p.latitude >= south, p.latitude <= north else { return false }
         return containsLongitude(p.longitude)
     }
 
     /// The smallest bounds holding both; of the two ways round the globe, the narrower.
-    public func union(_ other: GeoBounds) -> GeoBounds {
+    package func union(_ other: GeoBounds) -> GeoBounds {
         let south = min(self.south, other.south)
         let north = max(self.north, other.north)
         // Two candidates: start at our west and reach east far enough for the other, or start
@@ -91,14 +91,14 @@ public struct GeoBounds: Sendable, Hashable, Codable {
     }
 
     /// The smallest bounds holding these bounds and `p`.
-    public func union(_ p: LatLng) -> GeoBounds {
+    package func union(_ p: LatLng) -> GeoBounds {
         union(GeoBounds(p))
     }
 
     /// The bounds grown by `meters` on every side (shrunk when negative, never past its
     /// centre); latitudes stop at the poles and a longitude span reaching 360° becomes the
     /// whole circle.
-    public func extended(by meters: Double) -> GeoBounds {
+    package func extended(by meters: Double) -> GeoBounds {
         let degreesLat = meters / Earth.radiusMeters * 180 / .pi
         // Widen longitudes by the amount needed at the edge nearest a pole, where a degree is
         // shortest, so the margin is at least `meters` everywhere.

@@ -7,52 +7,52 @@
 import Foundation
 
 /// An equirectangular plane around a point, for projecting that point onto segments.
-public struct LocalPlane: Sendable {
+package struct LocalPlane: Sendable {
     /// The point the plane is centred on; its coordinates are (0, 0).
-    public let origin: LatLng
+    package let origin: LatLng
     /// cos(latitude of the origin): degrees of longitude to degrees of arc.
-    public let xScale: Double
+    package let xScale: Double
 
     /// Metres per degree of great-circle arc on ``Earth``'s sphere.
-    public static let metersPerDegree = Earth.radiusMeters * .pi / 180
+    package static let metersPerDegree = Earth.radiusMeters * .pi / 180
 
     /// The nearest point of one segment to the origin.
-    public struct SegmentPoint: Sendable {
+    package struct SegmentPoint: Sendable {
         /// Where along the segment it lies, 0...1 (0 for a zero-length segment).
-        public var fraction: Double
+        package var fraction: Double
         /// Squared distance from the origin, in squared degrees of arc: for ranking, or
         /// `squareRoot() * metersPerDegree` for metres.
-        public var squaredDistance: Double
+        package var squaredDistance: Double
         /// The segment's direction in the plane (east, north), in degrees of arc; zero for a
         /// zero-length segment.
-        public var directionX: Double
+        package var directionX: Double
         /// See ``directionX``.
-        public var directionY: Double
+        package var directionY: Double
     }
 
     /// Creates the plane around `origin`.
-    public init(origin: LatLng) {
+    package init(origin: LatLng) {
         self.origin = origin
         xScale = cos(origin.latitude * .pi / 180)
     }
 
     /// A point's coordinates in the plane, in degrees of arc (east, north).
     @inline(__always)
-    public func coordinates(_ p: LatLng) -> (x: Double, y: Double) {
+    package func coordinates(_ p: LatLng) -> (x: Double, y: Double) {
         var dLng = p.longitude - origin.longitude
         if dLng > 180 { dLng -= 360 } else if dLng < -180 { dLng += 360 }
         return (dLng * xScale, p.latitude - origin.latitude)
     }
 
     /// Squared distance from the origin to `p`, in squared degrees of arc.
-    public func squaredDistance(to p: LatLng) -> Double {
+    package func squaredDistance(to p: LatLng) -> Double {
         let c = coordinates(p)
         return c.x * c.x + c.y * c.y
     }
 
     /// The point of segment a–b nearest the origin; a zero-length segment answers its start.
     @inline(__always)
-    public func nearest(on a: LatLng, _ b: LatLng) -> SegmentPoint {
+    package func nearest(on a: LatLng, _ b: LatLng) -> SegmentPoint {
         let pa = coordinates(a)
         let pb = coordinates(b)
         let dx = pb.x - pa.x

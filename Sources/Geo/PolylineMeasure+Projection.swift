@@ -30,7 +30,7 @@ extension PolylineMeasure {
     /// match lying more than 5 m behind `hint` (the slack absorbs GPS jitter) counts as
     /// `backtrackPenalty` metres farther for every metre beyond that: with the default 0.5,
     /// a match 25 m back must be 10 m nearer to win. 0 ranks by distance alone.
-    public func project(
+    package func project(
         _ p: LatLng, near hint: Double, behind: Double, ahead: Double,
         backtrackPenalty: Double = 0.5
     ) -> PolylineProjection {

@@ -6,18 +6,18 @@ extension PolylineMeasure {
     /// interpolated point at `from`, every vertex strictly between, and the exact point at
     /// `to`. Duplicate source vertices inside are kept; a slice without length (`to <= from`)
     /// is the single point at `from`.
-    public func slice(from: Double, to: Double) -> [LatLng] {
+    package func slice(from: Double, to: Double) -> [LatLng] {
         sliceWithIndexMap(from: from, to: to).points
     }
 
     /// The line from the distance `from` (clamped) to its end.
-    public func slice(from: Double) -> [LatLng] {
+    package func slice(from: Double) -> [LatLng] {
         slice(from: from, to: totalMeters)
     }
 
     /// ``slice(from:to:)`` together with each output vertex's position on this line, to
     /// re-index vertex-based data (traffic intervals) on the slice.
-    public func sliceWithIndexMap(from: Double, to: Double) -> PolylineSlice {
+    package func sliceWithIndexMap(from: Double, to: Double) -> PolylineSlice {
         let start = position(atDistance: from)
         let startPoint = point(onSegment: start.index, fraction: start.fraction)
         let startPosition = Double(start.index) + start.fraction

@@ -11,7 +11,7 @@ extension PolylineMeasure {
     /// Distances from the start (metres, increasing) of the places where the line changes
     /// direction by at least `minimumDegrees` within `windowMeters` before and after them,
     /// sampled every `stepMeters`.
-    public func turnDistances(minimumDegrees: Double = 45, stepMeters: Double = 15, windowMeters: Double = 30) -> [Double] {
+    package func turnDistances(minimumDegrees: Double = 45, stepMeters: Double = 15, windowMeters: Double = 30) -> [Double] {
         guard totalMeters > 2 * windowMeters, stepMeters > 0 else { return [] }
         let samples = Int(totalMeters / stepMeters)
         let window = max(1, Int((windowMeters / stepMeters).rounded()))

@@ -15,7 +15,7 @@ public struct PolylineMeasure: Sendable, Equatable {
     /// The vertices, as given.
     public let points: [LatLng]
     /// Distance in metres from the first vertex to each vertex along the line; starts at 0.
-    public let cumulativeMeters: [Double]
+    package let cumulativeMeters: [Double]
 
     /// Builds the measure; nil when `points` is empty or holds an invalid coordinate
     /// (see ``LatLng/isValid``), so that every query on a measure has an answer.
@@ -36,7 +36,7 @@ public struct PolylineMeasure: Sendable, Equatable {
     /// The measure of `points` from cumulative distances measured before (stored with the
     /// route, so that reading it back costs no distance computation); nil when the counts
     /// differ, the line is empty, or the distances do not start at 0.
-    public init?(points: [LatLng], cumulativeMeters: [Double]) {
+    package init?(points: [LatLng], cumulativeMeters: [Double]) {
         guard !points.isEmpty, points.count == cumulativeMeters.count, cumulativeMeters[0] == 0 else { return nil }
         self.points = points
         self.cumulativeMeters = cumulativeMeters
@@ -46,14 +46,14 @@ public struct PolylineMeasure: Sendable, Equatable {
     public var totalMeters: Double { cumulativeMeters[cumulativeMeters.count - 1] }
 
     /// Number of segments: one less than the vertices, and 0 for a single point.
-    public var segmentCount: Int { points.count - 1 }
+    package var segmentCount: Int { points.count - 1 }
 
     // MARK: Positions along the line
 
     /// The position at distance `d` (clamped to the line) as a fractional vertex index:
     /// 12.25 is a quarter of the way from vertex 12 to vertex 13. Where duplicate vertices
     /// share a distance, the last of them is reported.
-    public func vertexIndex(atDistance d: Double) -> Double {
+    package func vertexIndex(atDistance d: Double) -> Double {
         let (index, fraction) = position(atDistance: d)
         return Double(index) + fraction
     }
@@ -79,7 +79,7 @@ public struct PolylineMeasure: Sendable, Equatable {
     /// Vertex `index` and the fraction of the segment after it at distance `d`: `index` is the
     /// last vertex whose distance is at most `d`, so the segment after it has a positive
     /// length (or `index` is the last vertex and the fraction is 0).
-    public func position(atDistance d: Double) -> (index: Int, fraction: Double) {
+    package func position(atDistance d: Double) -> (index: Int, fraction: Double) {
         let target = d.isNaN ? 0 : max(0, min(totalMeters, d))
         // Binary search for the last vertex with cumulative distance <= target.
         var low = 0
@@ -95,7 +95,7 @@ public struct PolylineMeasure: Sendable, Equatable {
 
     /// The point at `fraction` (0...1) of segment `index` (vertex `index` to `index + 1`),
     /// exact at both ends; the last vertex for `index` past the last segment.
-    public func point(onSegment index: Int, fraction: Double) -> LatLng {
+    package func point(onSegment index: Int, fraction: Double) -> LatLng {
         if fraction <= 0 || index >= points.count - 1 { return points[index] }
         if fraction >= 1 { return points[index + 1] }
         return Earth.interpolate(points[index], points[index + 1], fraction: fraction)

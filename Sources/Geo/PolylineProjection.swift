@@ -4,18 +4,18 @@
 public struct PolylineProjection: Sendable, Hashable {
     /// The segment holding the nearest point: 0 ..< segment count (0 for a one-point line).
     /// Where two segments are equally near, the earlier one.
-    public var segmentIndex: Int
+    package var segmentIndex: Int
     /// How far along that segment the nearest point lies, 0...1.
-    public var fraction: Double
+    package var fraction: Double
     /// Distance in metres from the line's start to the nearest point.
-    public var distanceAlongMeters: Double
+    package var distanceAlongMeters: Double
     /// Great-circle distance in metres from the location to the nearest point, >= 0.
-    public var crossTrackMeters: Double
+    package var crossTrackMeters: Double
     /// The nearest point itself.
     public var point: LatLng
 
     /// Creates a projection from its parts.
-    public init(segmentIndex: Int, fraction: Double, distanceAlongMeters: Double, crossTrackMeters: Double, point: LatLng) {
+    package init(segmentIndex: Int, fraction: Double, distanceAlongMeters: Double, crossTrackMeters: Double, point: LatLng) {
         self.segmentIndex = segmentIndex
         self.fraction = fraction
         self.distanceAlongMeters = distanceAlongMeters
@@ -25,5 +25,5 @@ public struct PolylineProjection: Sendable, Hashable {
 
     /// The nearest point as a fractional vertex index (`segmentIndex + fraction`), the unit of
     /// Fleet Engine's traffic intervals.
-    public var vertexIndex: Double { Double(segmentIndex) + fraction }
+    package var vertexIndex: Double { Double(segmentIndex) + fraction }
 }

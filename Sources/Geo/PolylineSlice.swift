@@ -3,30 +3,30 @@
 // `startPolylinePointIndex` ... `endPolylinePointIndex`) can be carried over to the piece.
 
 /// A slice of a polyline with, for each of its vertices, its position on the source line.
-public struct PolylineSlice: Sendable, Hashable {
+package struct PolylineSlice: Sendable, Hashable {
     /// The vertices of the slice: an interpolated start, the source's interior vertices, an
     /// interpolated end (a single point when the slice has no length).
-    public var points: [LatLng]
+    package var points: [LatLng]
     /// For each vertex, its position on the source as a fractional vertex index (see
     /// ``PolylineMeasure/vertexIndex(atDistance:)``); interior vertices have whole numbers.
-    public var sourceVertexPositions: [Double]
+    package var sourceVertexPositions: [Double]
 
     /// Creates a slice from its parts (the two arrays have the same length).
-    public init(points: [LatLng], sourceVertexPositions: [Double]) {
+    package init(points: [LatLng], sourceVertexPositions: [Double]) {
         self.points = points
         self.sourceVertexPositions = sourceVertexPositions
     }
 
     /// For each vertex, the index of the source segment that contains it or starts at it
     /// (the last source segment for the source's last vertex).
-    public func sourceSegmentIndices(sourceSegmentCount: Int) -> [Int] {
+    package func sourceSegmentIndices(sourceSegmentCount: Int) -> [Int] {
         sourceVertexPositions.map { max(0, min(Int($0), sourceSegmentCount - 1)) }
     }
 
     /// The vertices of this slice covering the source's vertex interval `start...end`
     /// (a traffic interval), clamped to the slice; nil when the interval and the slice do not
     /// overlap over a positive length.
-    public func vertexRange(forSourceVertices start: Int, through end: Int) -> ClosedRange<Int>? {
+    package func vertexRange(forSourceVertices start: Int, through end: Int) -> ClosedRange<Int>? {
         guard let first = sourceVertexPositions.first, let last = sourceVertexPositions.last,
             start < end, Double(end) > first, Double(start) < last
         else { return nil }

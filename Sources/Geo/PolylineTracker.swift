@@ -18,16 +18,16 @@ public struct PolylineTracker: Sendable {
     /// The search window and the re-acquire policy.
     public struct Configuration: Sendable, Hashable {
         /// Metres of line searched behind the previous position (GPS noise moves it back).
-        public var behindMeters: Double
+        package var behindMeters: Double
         /// Metres of line searched ahead of the previous position: at least the distance a
         /// vehicle covers between two updates.
-        public var aheadMeters: Double
+        package var aheadMeters: Double
         /// Metres of distance that each metre of moving backwards along the line costs, so that
         /// where the line passes a place twice the tracker keeps to the pass it is on (see
         /// ``PolylineMeasure/project(_:near:behind:ahead:backtrackPenalty:)``).
-        public var backtrackPenalty: Double
+        package var backtrackPenalty: Double
         /// What to do when the window holds no match near enough.
-        public var reacquire: ReacquirePolicy
+        package var reacquire: ReacquirePolicy
 
         /// Creates a configuration; the defaults suit a car reporting every few seconds.
         public init(
@@ -46,10 +46,10 @@ public struct PolylineTracker: Sendable {
     /// The window and re-acquire policy; may be changed between updates.
     public var configuration: Configuration
     /// The answer to the last update, nil before the first one.
-    public private(set) var lastProjection: PolylineProjection?
+    package private(set) var lastProjection: PolylineProjection?
     /// How many updates searched the whole line (the first one always does, unless a starting
     /// distance was given); useful to see how often a vehicle is re-acquired.
-    public private(set) var fullSearchCount = 0
+    package private(set) var fullSearchCount = 0
 
     /// Starts following `measure`; with `startDistance` the first update searches the window
     /// around that distance instead of the whole line.
@@ -84,7 +84,7 @@ public struct PolylineTracker: Sendable {
     }
 
     /// Forgets the previous position: the next update searches the whole line.
-    public mutating func reset() {
+    package mutating func reset() {
         lastProjection = nil
     }
 }

@@ -22,34 +22,34 @@ public enum S2Polyline {
             public var description: String { name }
 
             /// The string is not base64 (offset counts the string's UTF-8 bytes).
-            public static let invalidBase64 = Code("invalid base64")
+            package static let invalidBase64 = Code("invalid base64")
             /// The first byte is neither 1 (lossless) nor 2 (compressed); an empty input too.
-            public static let unsupportedVersion = Code("unsupported version")
+            package static let unsupportedVersion = Code("unsupported version")
             /// A compressed polyline's snap level is above 30.
-            public static let invalidSnapLevel = Code("invalid snap level")
+            package static let invalidSnapLevel = Code("invalid snap level")
             /// The input ends inside a field.
-            public static let truncated = Code("truncated")
+            package static let truncated = Code("truncated")
             /// A varint is longer than its type allows.
-            public static let malformedVarint = Code("malformed varint")
+            package static let malformedVarint = Code("malformed varint")
             /// A face run has no points or an impossible count.
-            public static let invalidFaceRun = Code("invalid face run")
+            package static let invalidFaceRun = Code("invalid face run")
             /// A decoded cell coordinate lies outside its face.
-            public static let coordinateOutOfRange = Code("coordinate out of range")
+            package static let coordinateOutOfRange = Code("coordinate out of range")
             /// An off-centre point names a vertex that does not exist.
-            public static let vertexIndexOutOfRange = Code("vertex index out of range")
+            package static let vertexIndexOutOfRange = Code("vertex index out of range")
             /// The vertex count is above ``S2Polyline/maxVertexCount``.
-            public static let tooManyVertices = Code("too many vertices")
+            package static let tooManyVertices = Code("too many vertices")
             /// Bytes remain after the last field.
-            public static let trailingBytes = Code("trailing bytes")
+            package static let trailingBytes = Code("trailing bytes")
         }
 
         /// What was wrong.
-        public var code: Code
+        package var code: Code
         /// Byte offset in the decoded bytes where the faulty field starts (for
         /// ``Code/invalidBase64``: the offset in the string).
         public var offset: Int
         /// Which field, and what was found there.
-        public var detail: String
+        package var detail: String
 
         /// A one-line message: what, and at which byte.
         public var description: String { "invalid S2 polyline at byte \(offset): \(code): \(detail)" }
@@ -57,7 +57,7 @@ public enum S2Polyline {
 
     /// The most vertices a polyline may have (far above any route segment), so that a corrupt
     /// count cannot ask for gigabytes.
-    public static let maxVertexCount = 1 << 24
+    package static let maxVertexCount = 1 << 24
 
     /// Decodes a base64 string (standard or URL-safe alphabet, padded or not) of an S2 polyline
     /// encoding, version 1 or 2.

@@ -22,10 +22,10 @@ public struct WorldPoint: Sendable, Hashable {
 public enum WebMercator {
     /// The latitude at which the projection's square world ends, atan(sinh(π)) in degrees;
     /// latitudes beyond are clamped to it.
-    public static let maxLatitude = 85.051_128_779_806_59
+    package static let maxLatitude = 85.051_128_779_806_59
 
     /// Width (and height) of the world in pixels at `zoom`: 256 · 2^zoom.
-    public static func worldSize(zoom: Double) -> Double {
+    package static func worldSize(zoom: Double) -> Double {
         256 * exp2(zoom)
     }
 
@@ -40,7 +40,7 @@ public enum WebMercator {
 
     /// The latitude/longitude at world pixel (x, y) at `zoom`; the inverse of
     /// ``worldPoint(_:zoom:)``. x beyond the world wraps round to -180...180.
-    public static func latLng(x: Double, y: Double, zoom: Double) -> LatLng {
+    package static func latLng(x: Double, y: Double, zoom: Double) -> LatLng {
         let size = worldSize(zoom: zoom)
         var lng = x / size * 360 - 180
         if lng < -180 || lng > 180 {
@@ -52,7 +52,7 @@ public enum WebMercator {
     }
 
     /// The latitude/longitude of a world point at `zoom`.
-    public static func latLng(_ point: WorldPoint, zoom: Double) -> LatLng {
+    package static func latLng(_ point: WorldPoint, zoom: Double) -> LatLng {
         latLng(x: point.x, y: point.y, zoom: zoom)
     }
 
@@ -60,7 +60,7 @@ public enum WebMercator {
     /// image with `padding` pixels kept free on every side, at most `maxZoom` and at least
     /// `minZoom`. A single point (or a padding that leaves no room) gets `maxZoom` and
     /// `minZoom` respectively.
-    public static func zoomToFit(
+    package static func zoomToFit(
         bounds: GeoBounds, width: Double, height: Double, padding: Double = 0,
         maxZoom: Double = 21, minZoom: Double = 0
     ) -> Double {

@@ -8,10 +8,10 @@ public struct FieldError: Error, Hashable, Sendable, CustomStringConvertible {
     /// name (or empty) when the whole document is at fault.
     public var path: String
     /// What was wrong, in words for the input's author.
-    public var message: String
+    package var message: String
 
     /// An error at a path.
-    public init(path: String, message: String) {
+    package init(path: String, message: String) {
         self.path = path
         self.message = message
     }

@@ -15,12 +15,12 @@ public enum JSONCoding {
 
     /// Encodes a value as compact JSON text (for SQLite columns and event payloads: no
     /// detour through `Data`, which would copy the bytes once more).
-    public static func encodeText<T: Encodable>(_ value: T) throws -> String {
+    package static func encodeText<T: Encodable>(_ value: T) throws -> String {
         String(decoding: try JSONStreamEncoder().encode(value), as: UTF8.self)
     }
 
     /// Encodes a value as indented JSON with sorted keys, for files people read.
-    public static func encodePretty<T: Encodable>(_ value: T) throws -> Data {
+    package static func encodePretty<T: Encodable>(_ value: T) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes, .prettyPrinted, .sortedKeys]
         return try encoder.encode(value)

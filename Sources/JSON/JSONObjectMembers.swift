@@ -4,11 +4,11 @@
 // write (issues 30 and 31).
 
 /// The top-level members of an encoded JSON object, worked on as bytes.
-public enum JSONObjectMembers {
+package enum JSONObjectMembers {
     /// `object` without the top-level members named in `names`, the others byte for byte as
     /// they were and in their order; nil when `object` is not one well-formed JSON object.
     /// Nested objects are copied whole: only the outermost object's members are looked at.
-    public static func removing(_ names: Set<String>, from object: [UInt8]) -> [UInt8]? {
+    package static func removing(_ names: Set<String>, from object: [UInt8]) -> [UInt8]? {
         let unwanted = names.map { Array($0.utf8) }
         return object.withUnsafeBufferPointer { bytes -> [UInt8]? in
             var scanner = Scanner(bytes: bytes)
@@ -51,7 +51,7 @@ public enum JSONObjectMembers {
 
     /// `object` with the member `name` added last, its value `valueJSON` (JSON text, written
     /// as it is); nil when `object` does not end an object. `name` must not need escaping.
-    public static func appending(_ name: String, valueJSON: [UInt8], to object: [UInt8]) -> [UInt8]? {
+    package static func appending(_ name: String, valueJSON: [UInt8], to object: [UInt8]) -> [UInt8]? {
         guard object.last == UInt8(ascii: "}") else { return nil }
         var result = object
         result.removeLast()
@@ -70,7 +70,7 @@ public enum JSONObjectMembers {
     /// `followers`, or last when it has none of them, so that the member lands where an encoder
     /// that writes `followers` after `name` would have put it; nil when `object` is not one
     /// well-formed JSON object. `name` must not need escaping.
-    public static func inserting(_ name: String, valueJSON: [UInt8], before followers: Set<String>, in object: [UInt8]) -> [UInt8]? {
+    package static func inserting(_ name: String, valueJSON: [UInt8], before followers: Set<String>, in object: [UInt8]) -> [UInt8]? {
         let wanted = followers.map { Array($0.utf8) }
         let found: Int?? = object.withUnsafeBufferPointer { bytes -> Int?? in
             var scanner = Scanner(bytes: bytes)

@@ -10,12 +10,12 @@ public struct JSONParser {
         /// Byte offset where parsing failed.
         public var offset: Int
         /// What was wrong there.
-        public var reason: String
+        package var reason: String
         /// Whether the document is valid JSON beyond the parser's limits rather than malformed.
         public var exceedsLimit = false
 
         /// An error at `offset`.
-        public init(offset: Int, reason: String, exceedsLimit: Bool = false) {
+        package init(offset: Int, reason: String, exceedsLimit: Bool = false) {
             self.offset = offset
             self.reason = reason
             self.exceedsLimit = exceedsLimit
@@ -47,7 +47,7 @@ public struct JSONParser {
         public static let standard = Limits(membersPerObject: 10_000, membersPerDocument: 200_000)
 
         /// The limits with `membersPerObject` per object, and a document bound no lower.
-        public static func perObject(_ membersPerObject: Int) -> Limits {
+        package static func perObject(_ membersPerObject: Int) -> Limits {
             Limits(membersPerObject: membersPerObject, membersPerDocument: max(standard.membersPerDocument, membersPerObject))
         }
 
@@ -56,7 +56,7 @@ public struct JSONParser {
     }
 
     /// Deepest nesting of arrays and objects accepted.
-    public static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     /// Parses a whole document; trailing non-space bytes are an error, and so is a document
     /// with more members than `limits` allow.

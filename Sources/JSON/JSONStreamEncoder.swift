@@ -7,7 +7,7 @@
 /// Encodes Encodable values as compact JSON.
 public struct JSONStreamEncoder: Sendable {
     /// What the values' `encode(to:)` read from their encoder's `userInfo`.
-    public let userInfo: [CodingUserInfoKey: any Sendable]
+    package let userInfo: [CodingUserInfoKey: any Sendable]
 
     /// Creates an encoder whose encoders offer `userInfo` to the values they encode.
     public init(userInfo: [CodingUserInfoKey: any Sendable] = [:]) { self.userInfo = userInfo }

@@ -31,7 +31,7 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// A short name of the value's kind for error messages ("a string", "an object").
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"

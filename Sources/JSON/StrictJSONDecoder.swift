@@ -83,32 +83,32 @@ public struct StrictJSONDecoder: Sendable {
 
 /// Thrown by a model type's `init(from:)` when a value decodes but is not acceptable
 /// (out of range, too long); the decoder turns it into a ``JSONInputError``.
-public struct FieldValidationError: Error {
+package struct FieldValidationError: Error {
     /// Where the value sits.
-    public var codingPath: [any CodingKey]
+    package var codingPath: [any CodingKey]
     /// What is wrong with it.
-    public var message: String
+    package var message: String
 
     /// Creates an error at a coding path.
-    public init(codingPath: [any CodingKey], message: String) {
+    package init(codingPath: [any CodingKey], message: String) {
         self.codingPath = codingPath
         self.message = message
     }
 }
 
 /// A coding key made from a string or an index.
-public struct AnyCodingKey: CodingKey, Hashable, Sendable {
-    public var stringValue: String
-    public var intValue: Int?
-    public init(stringValue: String) {
+package struct AnyCodingKey: CodingKey, Hashable, Sendable {
+    package var stringValue: String
+    package var intValue: Int?
+    package init(stringValue: String) {
         self.stringValue = stringValue
         intValue = nil
     }
-    public init(intValue: Int) {
+    package init(intValue: Int) {
         stringValue = "\(intValue)"
         self.intValue = intValue
     }
-    public init(_ string: String) { self.init(stringValue: string) }
+    package init(_ string: String) { self.init(stringValue: string) }
 }
 
 /// Records which members of each decoded object were read.

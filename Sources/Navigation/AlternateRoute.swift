@@ -5,12 +5,12 @@
 /// An alternative route: its line and how long it takes.
 public struct AlternateRoute: Hashable, Codable, Sendable {
     /// The alternative as a Google encoded polyline, precision 5.
-    public var encodedPolyline: String
+    package var encodedPolyline: String
     /// Traffic-aware time to drive it, seconds.
-    public var durationSeconds: Double
+    package var durationSeconds: Double
 
     /// Creates an alternative route.
-    public init(encodedPolyline: String, durationSeconds: Double) {
+    package init(encodedPolyline: String, durationSeconds: Double) {
         self.encodedPolyline = encodedPolyline
         self.durationSeconds = durationSeconds
     }

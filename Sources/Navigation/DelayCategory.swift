@@ -12,7 +12,7 @@ public enum DelayCategory: String, CaseIterable, Codable, Sendable {
     case light
 
     /// Classifies a traffic-aware over free-flow duration ratio.
-    public init(ratio: Double) {
+    package init(ratio: Double) {
         if !ratio.isFinite {
             self = .noData
         } else if ratio <= 1.1 {

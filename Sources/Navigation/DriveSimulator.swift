@@ -38,13 +38,13 @@ public struct DriveSimulator: Sequence, IteratorProtocol, Sendable {
     }
 
     /// Time the vehicle takes to drive the route, seconds (the span of the reports' times).
-    public var durationSeconds: Double { measure.seconds[measure.seconds.count - 1] }
+    package var durationSeconds: Double { measure.seconds[measure.seconds.count - 1] }
 
     /// Time a replay at one report per `interval` takes, seconds.
-    public var replaySeconds: Double { durationSeconds / speedFactor }
+    package var replaySeconds: Double { durationSeconds / speedFactor }
 
     /// Seconds of driving between two reports.
-    public var reportSpacingSeconds: Double { interval * speedFactor }
+    package var reportSpacingSeconds: Double { interval * speedFactor }
 
     /// The next report, or nil after the one at the route's end.
     public mutating func next() -> TracePoint? {

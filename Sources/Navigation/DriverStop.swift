@@ -13,14 +13,14 @@ public enum DriverStop: Hashable, Sendable {
     case tripComplete(place: String?)
 
     /// Where the stop is, when known.
-    public var place: String? {
+    package var place: String? {
         switch self {
         case .arrived(let place), .waitingForRider(let place), .tripComplete(let place): place
         }
     }
 
     /// The headline: "You have arrived", "Waiting for your rider", "Trip complete".
-    public var title: String {
+    package var title: String {
         switch self {
         case .arrived: "You have arrived"
         case .waitingForRider: "Waiting for your rider"
@@ -29,12 +29,12 @@ public enum DriverStop: Hashable, Sendable {
     }
 
     /// The headline and the place on one line: "You have arrived · Kaivokatu 1".
-    public var text: String {
+    package var text: String {
         place.map { "\(title) · \($0)" } ?? title
     }
 
     /// A short stable name for digests and logs.
-    public var key: String {
+    package var key: String {
         switch self {
         case .arrived: "arrived"
         case .waitingForRider: "waitingForRider"

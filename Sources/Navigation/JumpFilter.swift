@@ -16,13 +16,13 @@ public struct JumpFilter: Hashable, Codable, Sendable {
     /// The filter's limits.
     public struct Settings: Hashable, Codable, Sendable {
         /// Fastest believable speed between two fixes, m/s.
-        public var maxSpeedMetersPerSecond: Double
+        package var maxSpeedMetersPerSecond: Double
         /// Fixes less accurate than this are ignored, metres.
-        public var maxAccuracyMeters: Double
+        package var maxAccuracyMeters: Double
         /// Accuracy assumed for a fix that does not state one, metres.
-        public var assumedAccuracyMeters: Double
+        package var assumedAccuracyMeters: Double
         /// How many following fixes must carry on from a jump before it is accepted.
-        public var confirmations: Int
+        package var confirmations: Int
 
         /// Creates settings; the defaults are 70 m/s, 200 m, 10 m and 2 confirmations.
         public init(
@@ -37,16 +37,16 @@ public struct JumpFilter: Hashable, Codable, Sendable {
     }
 
     /// One location fix.
-    public struct Fix: Hashable, Codable, Sendable {
+    package struct Fix: Hashable, Codable, Sendable {
         /// Where.
-        public var location: LatLng
+        package var location: LatLng
         /// When.
-        public var time: Date
+        package var time: Date
         /// Horizontal accuracy (radius), metres, if known.
-        public var accuracyMeters: Double?
+        package var accuracyMeters: Double?
 
         /// Creates a fix.
-        public init(location: LatLng, time: Date, accuracyMeters: Double? = nil) {
+        package init(location: LatLng, time: Date, accuracyMeters: Double? = nil) {
             self.location = location
             self.time = time
             self.accuracyMeters = accuracyMeters
@@ -54,7 +54,7 @@ public struct JumpFilter: Hashable, Codable, Sendable {
     }
 
     /// What the filter made of a fix.
-    public enum Verdict: String, Hashable, Codable, Sendable {
+    package enum Verdict: String, Hashable, Codable, Sendable {
         /// Reachable from the last accepted fix: use it.
         case accepted
         /// The end of a confirmed jump: use it; the vehicle really moved there.
@@ -68,42 +68,42 @@ public struct JumpFilter: Hashable, Codable, Sendable {
     }
 
     /// Counts of what the filter did.
-    public struct Statistics: Hashable, Codable, Sendable {
+    package struct Statistics: Hashable, Codable, Sendable {
         /// Fixes accepted (including relocations).
-        public var accepted = 0
+        package var accepted = 0
         /// Jumps confirmed by following fixes.
-        public var relocations = 0
+        package var relocations = 0
         /// Held fixes dropped because the vehicle carried on from where it was.
-        public var droppedJumps = 0
+        package var droppedJumps = 0
         /// Fixes ignored for their accuracy.
-        public var inaccurate = 0
+        package var inaccurate = 0
         /// Fixes ignored as out of order or invalid.
-        public var stale = 0
+        package var stale = 0
     }
 
     /// The limits in force.
-    public var settings: Settings
+    package var settings: Settings
     /// The last fix taken as the vehicle's position.
-    public private(set) var lastAccepted: Fix?
+    package private(set) var lastAccepted: Fix?
     /// Fixes held back, oldest first.
-    public private(set) var pending: [Fix] = []
+    package private(set) var pending: [Fix] = []
     /// What the filter has done so far.
-    public private(set) var statistics = Statistics()
+    package private(set) var statistics = Statistics()
 
     /// Creates a filter.
-    public init(settings: Settings = Settings()) {
+    package init(settings: Settings = Settings()) {
         self.settings = settings
     }
 
     /// True when `b` can be reached from `a` within the speed limit, allowing for accuracy.
-    public func isReachable(from a: Fix, to b: Fix) -> Bool {
+    package func isReachable(from a: Fix, to b: Fix) -> Bool {
         let dt = max(0, b.time.timeIntervalSince(a.time))
         let slack = (a.accuracyMeters ?? settings.assumedAccuracyMeters) + (b.accuracyMeters ?? settings.assumedAccuracyMeters)
         return Earth.distance(a.location, b.location) <= settings.maxSpeedMetersPerSecond * dt + slack
     }
 
     /// Judges the next fix and updates the filter.
-    public mutating func check(_ fix: Fix) -> Verdict {
+    package mutating func check(_ fix: Fix) -> Verdict {
         guard fix.location.isValid, fix.time.timeIntervalSince1970.isFinite else {
             statistics.stale += 1
             return .stale

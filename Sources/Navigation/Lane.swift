@@ -3,23 +3,23 @@
 /// One lane at the maneuver of a step; a step's lanes are ordered left to right.
 public struct Lane: Hashable, Codable, Sendable {
     /// The directions painted on this lane.
-    public var laneDirections: [LaneDirection]
+    package var laneDirections: [LaneDirection]
 
     /// Creates a lane from its directions.
-    public init(laneDirections: [LaneDirection]) {
+    package init(laneDirections: [LaneDirection]) {
         self.laneDirections = laneDirections
     }
 }
 
 /// One direction a lane allows, and whether it follows the route.
-public struct LaneDirection: Hashable, Codable, Sendable {
+package struct LaneDirection: Hashable, Codable, Sendable {
     /// The shape of the direction.
-    public var laneShape: LaneShape
+    package var laneShape: LaneShape
     /// True when taking this direction from this lane follows the route.
-    public var recommended: Bool
+    package var recommended: Bool
 
     /// Creates a lane direction.
-    public init(laneShape: LaneShape, recommended: Bool) {
+    package init(laneShape: LaneShape, recommended: Bool) {
         self.laneShape = laneShape
         self.recommended = recommended
     }

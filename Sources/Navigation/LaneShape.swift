@@ -1,7 +1,7 @@
 // The Navigation SDK's `GMSNavigationLaneShape`, with the SDK's angle classes.
 
 /// The shape of one direction painted on a lane (`GMSNavigationLaneShape`).
-public enum LaneShape: String, CaseIterable, Codable, Sendable {
+package enum LaneShape: String, CaseIterable, Codable, Sendable {
     /// No marking, or one we cannot name.
     case unknown
     /// Continue straight (under 10°).

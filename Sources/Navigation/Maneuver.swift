@@ -73,12 +73,12 @@ public enum Maneuver: String, CaseIterable, Codable, Sendable {
 
     /// The SDK's numeric value of this case (`GMSNavigationManeuverUnknown` = 0 ...
     /// `GMSNavigationManeuverNameChange` = 65); the cases are declared in that order.
-    public var sdkValue: Int {
+    package var sdkValue: Int {
         Self.allCases.firstIndex(of: self) ?? 0
     }
 
     /// True for the arrival maneuvers (`destination`, `destinationLeft`, `destinationRight`).
-    public var isDestination: Bool {
+    package var isDestination: Bool {
         self == .destination || self == .destinationLeft || self == .destinationRight
     }
 }

@@ -49,53 +49,53 @@ public enum NavEvent: Hashable, Sendable {
         /// The location on the route (the raw one while off the route).
         public var location: LatLng
         /// The location as reported.
-        public var rawLocation: LatLng
+        package var rawLocation: LatLng
         /// The route's direction there (the reported heading while off the route), degrees.
         public var heading: Double?
         /// The speed used, m/s, if known.
         public var speedMetersPerSecond: Double?
         /// True when `location` lies on the route.
-        public var isRoadSnapped: Bool
+        package var isRoadSnapped: Bool
         /// Metres from the route's start to `location`, when snapped.
-        public var distanceAlongRouteMeters: Double?
+        package var distanceAlongRouteMeters: Double?
     }
 
     /// A destination reached.
     public struct WaypointArrival: Hashable, Codable, Sendable {
         /// Index of the destination in the route's `destinations`.
-        public var destinationIndex: Int
+        package var destinationIndex: Int
         /// Where it is.
         public var location: LatLng
         /// True for the route's last destination.
-        public var isFinalDestination: Bool
+        package var isFinalDestination: Bool
     }
 
     /// A summary of a newly set route.
     public struct RouteChange: Hashable, Codable, Sendable {
         /// Number of steps.
-        public var stepCount: Int
+        package var stepCount: Int
         /// Number of destinations.
-        public var destinationCount: Int
+        package var destinationCount: Int
         /// Length, metres.
-        public var distanceMeters: Double
+        package var distanceMeters: Double
         /// Duration, seconds.
-        public var durationSeconds: Double
+        package var durationSeconds: Double
     }
 
     /// Times to the next and the final destination.
     public struct RemainingTime: Hashable, Codable, Sendable {
         /// Seconds to the next destination.
-        public var timeToNextDestinationSeconds: Double
+        package var timeToNextDestinationSeconds: Double
         /// Seconds to the final destination.
-        public var timeToFinalDestinationSeconds: Double
+        package var timeToFinalDestinationSeconds: Double
     }
 
     /// Distances to the next and the final destination.
     public struct RemainingDistance: Hashable, Codable, Sendable {
         /// Metres to the next destination.
-        public var distanceToNextDestinationMeters: Double
+        package var distanceToNextDestinationMeters: Double
         /// Metres to the final destination.
-        public var distanceToFinalDestinationMeters: Double
+        package var distanceToFinalDestinationMeters: Double
     }
 }
 
@@ -156,14 +156,14 @@ extension NavEvent: Encodable {
 
 /// An event with its time, as one line of `tripshare navigate` output and one entry of the
 /// event log: `{"event": NAME, "time": RFC 3339, "data": {...}}`.
-public struct NavEventRecord: Hashable, Codable, Sendable {
+package struct NavEventRecord: Hashable, Codable, Sendable {
     /// The event.
-    public var event: NavEvent
+    package var event: NavEvent
     /// When it happened (the time of the location update or route change).
-    public var time: Date
+    package var time: Date
 
     /// Creates a record.
-    public init(event: NavEvent, time: Date) {
+    package init(event: NavEvent, time: Date) {
         self.event = event
         self.time = time
     }
@@ -173,7 +173,7 @@ public struct NavEventRecord: Hashable, Codable, Sendable {
     }
 
     /// Encodes `event` (name), `time` (RFC 3339, UTC) and `data`.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(event.name, forKey: .event)
         try c.encode(Timestamp(time).rfc3339, forKey: .time)
@@ -181,7 +181,7 @@ public struct NavEventRecord: Hashable, Codable, Sendable {
     }
 
     /// Decodes a record written by ``encode(to:)``.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let name = try c.decode(String.self, forKey: .event)
         let text = try c.decode(String.self, forKey: .time)

@@ -7,34 +7,34 @@
 /// to it, to the next destination and to the final one.
 public struct NavInfo: Hashable, Sendable {
     /// Whether the navigator is guiding, rerouting, or stopped.
-    public var navState: NavState
+    package var navState: NavState
     /// True in the first NavInfo after the route changed.
-    public var routeChanged: Bool
+    package var routeChanged: Bool
     /// Metres along the route to the current step's maneuver.
-    public var distanceToCurrentStepMeters: Double
+    package var distanceToCurrentStepMeters: Double
     /// Seconds along the route to the current step's maneuver.
-    public var timeToCurrentStepSeconds: Double
+    package var timeToCurrentStepSeconds: Double
     /// Metres along the route to the next destination.
-    public var distanceToNextDestinationMeters: Double
+    package var distanceToNextDestinationMeters: Double
     /// Seconds along the route to the next destination.
-    public var timeToNextDestinationSeconds: Double
+    package var timeToNextDestinationSeconds: Double
     /// Metres along the route to the final destination.
-    public var distanceToFinalDestinationMeters: Double
+    package var distanceToFinalDestinationMeters: Double
     /// Seconds along the route to the final destination.
-    public var timeToFinalDestinationSeconds: Double
+    package var timeToFinalDestinationSeconds: Double
     /// Traffic delay on the way to the next destination.
-    public var delayCategory: DelayCategory
+    package var delayCategory: DelayCategory
     /// The colour scheme suited to the sun's position at the vehicle.
-    public var suggestedLightingMode: LightingMode
+    package var suggestedLightingMode: LightingMode
     /// Percent above the speed limit (0 when not speeding), or -1 when unknown.
-    public var speedingPercentage: Double
+    package var speedingPercentage: Double
     /// The speed alert level.
-    public var speedAlertSeverity: SpeedAlertSeverity
+    package var speedAlertSeverity: SpeedAlertSeverity
     /// The vehicle's speed at the last location update, m/s; nil when unknown.
-    public var currentSpeedMetersPerSecond: Double?
+    package var currentSpeedMetersPerSecond: Double?
     /// The posted speed limit where the vehicle is, km/h; nil when unknown (the route has no
     /// limit there, or the vehicle is off the route).
-    public var currentSpeedLimitKph: Double?
+    package var currentSpeedLimitKph: Double?
 
     /// The route's steps (shared storage).
     var steps: [StepInfo]
@@ -46,24 +46,24 @@ public struct NavInfo: Hashable, Sendable {
     var omittedRemainingSteps = 0
 
     /// The upcoming maneuver's step; nil while rerouting or stopped.
-    public var currentStep: StepInfo? {
+    package var currentStep: StepInfo? {
         guard let currentStepIndex else { return nil }
         return steps[currentStepIndex]
     }
 
     /// The steps after the current one, in order (the first few only, in a NavInfo made by
     /// ``limitingRemainingSteps(to:)``).
-    public var remainingSteps: ArraySlice<StepInfo> {
+    package var remainingSteps: ArraySlice<StepInfo> {
         steps[min(remainingStartIndex, steps.count)...]
     }
 
     /// How many steps follow the current one, including any left out of ``remainingSteps``.
-    public var remainingStepCount: Int { remainingSteps.count + omittedRemainingSteps }
+    package var remainingStepCount: Int { remainingSteps.count + omittedRemainingSteps }
 
     /// This NavInfo with at most `limit` remaining steps listed (``remainingStepCount`` still
     /// counts them all): for event streams, where sending every remaining step of a long
     /// route on every update would cost more than the rest of the event.
-    public func limitingRemainingSteps(to limit: Int) -> NavInfo {
+    package func limitingRemainingSteps(to limit: Int) -> NavInfo {
         let kept = min(max(0, limit), remainingSteps.count)
         guard kept < remainingSteps.count else { return self }
         var copy = self
@@ -81,7 +81,7 @@ public struct NavInfo: Hashable, Sendable {
     }
 
     /// Creates a NavInfo from its parts.
-    public init(
+    package init(
         navState: NavState,
         currentStep: StepInfo? = nil,
         remainingSteps: [StepInfo] = [],

@@ -16,7 +16,7 @@ extension NavRoute {
     /// traffic-free AUTO speed of ``TripModel/Estimation/freeFlowSpeed(_:)``. `drivingSide`
     /// decides which way a U-turn goes. Throws, naming the field, when fewer than two distinct
     /// points remain or the destinations are out of order or out of range.
-    public init(
+    package init(
         inferringStepsAlong points: [LatLng], destinations: [RouteDestination], drivingSide: DrivingSide = .right
     ) throws(NavRouteError) {
         if let bad = points.firstIndex(where: { !$0.isValid }) {

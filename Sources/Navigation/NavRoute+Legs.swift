@@ -11,7 +11,7 @@ extension NavRoute {
     /// The route from its first point to its first destination as a Google encoded
     /// polyline (precision 5) within the bounds of a vehicle's `currentRouteSegment`.
     /// `points` are the route's decoded points (what ``validate(limits:)`` returns).
-    public func firstLegPolyline(points: [LatLng]) -> String {
+    package func firstLegPolyline(points: [LatLng]) -> String {
         EncodedPolyline.encode(legPoints(0, points: points))
     }
 

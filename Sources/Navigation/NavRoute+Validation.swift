@@ -7,31 +7,31 @@ extension NavRoute {
     /// Upper bounds on a route's parts.
     public struct Limits: Hashable, Sendable {
         /// Most polyline points.
-        public var maxPoints: Int
+        package var maxPoints: Int
         /// Most steps.
-        public var maxSteps: Int
+        package var maxSteps: Int
         /// Most lanes at one step.
-        public var maxLanesPerStep: Int
+        package var maxLanesPerStep: Int
         /// Most directions on one lane.
-        public var maxDirectionsPerLane: Int
+        package var maxDirectionsPerLane: Int
         /// Most destinations.
-        public var maxDestinations: Int
+        package var maxDestinations: Int
         /// Most speed-limit spans.
-        public var maxSpeedLimits: Int
+        package var maxSpeedLimits: Int
         /// Longest text field, in characters.
-        public var maxTextLength: Int
+        package var maxTextLength: Int
         /// Longest text field in UTF-8 bytes: `maxTextLength` characters of up to 4 bytes
         /// (a character may carry any number of combining scalars, so characters alone do
         /// not bound a text's size).
-        public var maxTextBytes: Int { maxTextLength * 4 }
+        package var maxTextBytes: Int { maxTextLength * 4 }
         /// Most road features (traffic lights and stop signs).
-        public var maxRoadFeatures: Int
+        package var maxRoadFeatures: Int
 
         /// Most alternate routes: a driver's screen shows two at most (DESIGN §9).
-        public static let maxAlternateRoutes = 2
+        package static let maxAlternateRoutes = 2
 
         /// Creates limits; the defaults fit a continent-crossing route with room to spare.
-        public init(
+        package init(
             maxPoints: Int = 1_000_000, maxSteps: Int = 50_000, maxLanesPerStep: Int = 16,
             maxDirectionsPerLane: Int = 8, maxDestinations: Int = 1_000,
             maxSpeedLimits: Int = 1_000_000, maxTextLength: Int = 1_024, maxRoadFeatures: Int = 1_000_000

@@ -15,7 +15,7 @@ public struct NavRoute: Hashable, Codable, Sendable {
     /// Traffic-aware duration of each polyline segment (point `i` to `i + 1`), in seconds.
     public var segmentDurationsSeconds: [Double]?
     /// Free-flow (no traffic) duration of each polyline segment, in seconds.
-    public var freeFlowSegmentDurationsSeconds: [Double]?
+    package var freeFlowSegmentDurationsSeconds: [Double]?
     /// Posted speed limits over runs of the polyline, in order.
     public var speedLimits: [SpeedLimitSpan]?
     /// The waypoints the route visits, in order; the last is the final destination.
@@ -23,9 +23,9 @@ public struct NavRoute: Hashable, Codable, Sendable {
     /// The side of the road traffic keeps to.
     public var drivingSide: DrivingSide
     /// Other ways to the destination the router offered (at most two), drawn beside the route.
-    public var alternateRoutes: [AlternateRoute]?
+    package var alternateRoutes: [AlternateRoute]?
     /// Traffic lights and stop signs along the route, by polyline point, in route order.
-    public var roadFeatures: [RoadFeature]?
+    package var roadFeatures: [RoadFeature]?
 
     /// Creates a route; see ``validate(limits:)`` for the rules it must follow.
     public init(

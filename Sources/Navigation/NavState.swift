@@ -1,7 +1,7 @@
 // `GMSNavigationNavState`, without the SDK's "unknown" (a navigator always knows).
 
 /// Whether the navigator is guiding, looking for a new route, or done.
-public enum NavState: String, CaseIterable, Codable, Sendable {
+package enum NavState: String, CaseIterable, Codable, Sendable {
     /// Actively navigating; the upcoming step is known.
     case enroute
     /// The vehicle left the route; the upcoming step is unknown until a new route is set

@@ -6,21 +6,21 @@ import Geo
 
 /// A destination the vehicle has not reached yet, measured along the route from where the
 /// navigator has the vehicle.
-public struct DestinationAhead: Hashable, Sendable {
+package struct DestinationAhead: Hashable, Sendable {
     /// Index of the destination in the route's `destinations`.
-    public var index: Int
+    package var index: Int
     /// The destination's location.
-    public var location: LatLng
+    package var location: LatLng
     /// Metres along the route from the vehicle to the destination.
-    public var distanceMeters: Double
+    package var distanceMeters: Double
     /// Seconds along the route from the vehicle to the destination (the route's own
     /// durations, or its length at the settings' default speed when it has none).
-    public var timeSeconds: Double
+    package var timeSeconds: Double
     /// The previous destination's location; nil for the route's first destination.
-    public var previousLocation: LatLng?
+    package var previousLocation: LatLng?
     /// The route from the previous destination (or the route's start) to this one, thinned
     /// to fit a `currentRouteSegment`.
-    public var pathFromPrevious: [LatLng]
+    package var pathFromPrevious: [LatLng]
 }
 
 extension Navigator {
@@ -28,7 +28,7 @@ extension Navigator {
     /// `distanceToNextDestinationMeters` / `timeToNextDestinationSeconds` (the first) and
     /// `...FinalDestination...` (the last); empty without a route, once stopped, and past the
     /// final destination.
-    public var destinationsAhead: [DestinationAhead] {
+    package var destinationsAhead: [DestinationAhead] {
         guard let route, let prepared, state.navState != .stopped else { return [] }
         let measure = prepared.measure
         let here = state.progress.meters
@@ -46,21 +46,21 @@ extension Navigator {
 
     /// The index of the destination the vehicle is heading for; nil without a route and past
     /// the final destination. It moves on when the navigator reports an arrival.
-    public var currentLeg: Int? {
+    package var currentLeg: Int? {
         guard let route, state.nextDestination < route.destinations.count else { return nil }
         return state.nextDestination
     }
 
     /// The route of ``currentLeg`` as a vehicle's `currentRouteSegment`: what riders and the
     /// estimator follow once the vehicle has passed a destination on the way to the next.
-    public var currentLegPolyline: String? {
+    package var currentLegPolyline: String? {
         guard let leg = currentLeg, let prepared else { return nil }
         return EncodedPolyline.encode(prepared.legPaths[leg])
     }
 
     /// Where the navigator has the vehicle on its route: its last road-snapped position while
     /// it is `enroute`; nil otherwise (rerouting, stopped, no route).
-    public var positionOnRoute: LatLng? {
+    package var positionOnRoute: LatLng? {
         guard let prepared, state.navState == .enroute else { return nil }
         return prepared.measure.location(at: state.progress)
     }

@@ -13,7 +13,7 @@ extension Navigator {
     }
 
     /// The navigator's settings and moving state, without the route.
-    public var progress: Progress { Progress(settings: settings, state: state) }
+    package var progress: Progress { Progress(settings: settings, state: state) }
 
     /// Restores a navigator on `route` (validated; nil for none) at `progress`.
     public init(route: NavRoute?, progress: Progress) throws(NavRouteError) {
@@ -28,7 +28,7 @@ extension Navigator {
 
     /// Moves this navigator, keeping its route, to `progress` (which must have been taken on
     /// the same route).
-    public mutating func restore(_ progress: Progress) {
+    package mutating func restore(_ progress: Progress) {
         if progress.settings.defaultSpeedMetersPerSecond != settings.defaultSpeedMetersPerSecond, let route {
             prepared = try? Prepared(route: route, settings: progress.settings)
         }
@@ -39,7 +39,7 @@ extension Navigator {
 
     /// The driver moved on after an arrival (a trip status update): the arrival is no
     /// longer the news, so ``arrivedDestinationIndex`` is nil until the next one.
-    public mutating func acknowledgeArrival() {
+    package mutating func acknowledgeArrival() {
         state.arrivedDestinationIndex = nil
     }
 }

@@ -96,10 +96,10 @@ public struct Navigator: Sendable {
 
     /// Index of the last destination reached since the route was set, if any: while it is
     /// the latest news, the vehicle's navigation status is `ARRIVED_AT_DESTINATION`.
-    public var arrivedDestinationIndex: Int? { state.arrivedDestinationIndex }
+    package var arrivedDestinationIndex: Int? { state.arrivedDestinationIndex }
 
     /// What the GPS jump filter has done so far.
-    public var jumpFilterStatistics: JumpFilter.Statistics { state.jumpFilter.statistics }
+    package var jumpFilterStatistics: JumpFilter.Statistics { state.jumpFilter.statistics }
 
     /// The last snapped (or, off the route, accepted raw) location.
     public var lastLocation: LatLng? { state.lastLocation }
@@ -133,7 +133,7 @@ public struct Navigator: Sendable {
     }
 
     /// Ends guidance: no route, `stopped`.
-    public mutating func clearRoute(at time: Date) -> [NavEvent] {
+    package mutating func clearRoute(at time: Date) -> [NavEvent] {
         route = nil
         prepared = nil
         state.navState = .stopped

@@ -3,28 +3,28 @@
 /// What a navigator reacts to and when it speaks.
 public struct NavigatorSettings: Hashable, Codable, Sendable {
     /// Smallest change in time to the next destination that emits `didUpdateRemainingTime`, s.
-    public var timeUpdateThreshold: Double
+    package var timeUpdateThreshold: Double
     /// Smallest change in distance to the next destination that emits
     /// `didUpdateRemainingDistance`, m.
-    public var distanceUpdateThreshold: Double
+    package var distanceUpdateThreshold: Double
     /// Speeding more than this over the limit is a minor alert, km/h.
-    public var minorSpeedAlertThresholdKph: Double
+    package var minorSpeedAlertThresholdKph: Double
     /// Speeding more than this over the limit is a major alert, km/h.
-    public var majorSpeedAlertThresholdKph: Double
+    package var majorSpeedAlertThresholdKph: Double
     /// Further than this from the route counts as off it, m.
-    public var offRouteDistanceMeters: Double
+    package var offRouteDistanceMeters: Double
     /// The off-route distance within `nearManeuverMeters` of a maneuver, m.
-    public var offRouteDistanceNearManeuverMeters: Double
+    package var offRouteDistanceNearManeuverMeters: Double
     /// How close to a maneuver the tighter off-route distance applies, m.
-    public var nearManeuverMeters: Double
+    package var nearManeuverMeters: Double
     /// Consecutive off-route updates before the navigator reroutes.
-    public var offRouteUpdates: Int
+    package var offRouteUpdates: Int
     /// How close to a destination (along the route, or in a straight line) counts as there, m.
-    public var arrivalRadiusMeters: Double
+    package var arrivalRadiusMeters: Double
     /// Speed used to time a route that carries no durations, m/s.
-    public var defaultSpeedMetersPerSecond: Double
+    package var defaultSpeedMetersPerSecond: Double
     /// The GPS jump filter's limits.
-    public var jumpFilter: JumpFilter.Settings
+    package var jumpFilter: JumpFilter.Settings
 
     /// Creates settings; the defaults are 1 s, 1 m, +10 / +20 km/h, 50 m / 25 m within
     /// 40 m of a maneuver for 3 updates, 40 m arrival radius, 50 km/h for untimed routes.

@@ -12,12 +12,12 @@ public struct RoadFeature: Hashable, Codable, Sendable {
     }
 
     /// What it is.
-    public var type: Kind
+    package var type: Kind
     /// Index of the route polyline point where it stands.
-    public var polylinePointIndex: Int
+    package var polylinePointIndex: Int
 
     /// Creates a feature.
-    public init(type: Kind, polylinePointIndex: Int) {
+    package init(type: Kind, polylinePointIndex: Int) {
         self.type = type
         self.polylinePointIndex = polylinePointIndex
     }

@@ -3,7 +3,7 @@
 /// A router response that could not be imported, and why.
 public struct RouteImportError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What was wrong, naming the JSON path where it helps.
-    public var message: String
+    package var message: String
 
     /// Creates an error.
     public init(_ message: String) {

@@ -2,18 +2,18 @@ import JSON
 
 /// The part of a navigator's settings a client may set over the API (`navigatorSettings`);
 /// a field left out takes its default. The rest of ``NavigatorSettings`` is the server's.
-public struct SettableNavigatorSettings: Codable, Hashable, Sendable {
+package struct SettableNavigatorSettings: Codable, Hashable, Sendable {
     /// ``NavigatorSettings/timeUpdateThreshold``, s.
-    public var timeUpdateThreshold: Double?
+    package var timeUpdateThreshold: Double?
     /// ``NavigatorSettings/distanceUpdateThreshold``, m.
-    public var distanceUpdateThreshold: Double?
+    package var distanceUpdateThreshold: Double?
     /// ``NavigatorSettings/minorSpeedAlertThresholdKph``.
-    public var minorSpeedAlertThresholdKph: Double?
+    package var minorSpeedAlertThresholdKph: Double?
     /// ``NavigatorSettings/majorSpeedAlertThresholdKph``.
-    public var majorSpeedAlertThresholdKph: Double?
+    package var majorSpeedAlertThresholdKph: Double?
 
     /// The settable part of `settings`, every field present.
-    public init(_ settings: NavigatorSettings) {
+    package init(_ settings: NavigatorSettings) {
         timeUpdateThreshold = settings.timeUpdateThreshold
         distanceUpdateThreshold = settings.distanceUpdateThreshold
         minorSpeedAlertThresholdKph = settings.minorSpeedAlertThresholdKph
@@ -23,7 +23,7 @@ public struct SettableNavigatorSettings: Codable, Hashable, Sendable {
     /// The settings these values ask for, the defaults where a field is absent; an error
     /// naming the field (under `root`) when a value is out of range or the speed-alert
     /// thresholds are inverted.
-    public func settings(root: String = "navigatorSettings") throws(FieldError) -> NavigatorSettings {
+    package func settings(root: String = "navigatorSettings") throws(FieldError) -> NavigatorSettings {
         func value(_ v: Double?, _ name: String, _ fallback: Double) throws(FieldError) -> Double {
             guard let v else { return fallback }
             guard v.isFinite, (0...1_000_000).contains(v) else {

@@ -6,14 +6,14 @@ import Foundation
 import Geo
 
 /// Where the sun is in the sky at a place and time.
-public enum SolarPosition {
+package enum SolarPosition {
     /// The elevation at which the sun's upper edge touches a sea-level horizon, allowing
     /// for refraction: the standard definition of sunrise and sunset.
-    public static let sunsetElevationDegrees = -0.833
+    package static let sunsetElevationDegrees = -0.833
 
     /// The sun's geometric elevation above the horizon in degrees (no refraction), from
     /// -90 to 90.
-    public static func elevationDegrees(at location: LatLng, time: Date) -> Double {
+    package static func elevationDegrees(at location: LatLng, time: Date) -> Double {
         let rad = Double.pi / 180
         let julianDay = time.timeIntervalSince1970 / 86_400 + 2_440_587.5
         let t = (julianDay - 2_451_545) / 36_525 // Julian centuries since J2000.0
@@ -51,7 +51,7 @@ public enum SolarPosition {
     }
 
     /// `lowLight` while the sun is below the sunset elevation, `normal` otherwise.
-    public static func lightingMode(at location: LatLng, time: Date) -> LightingMode {
+    package static func lightingMode(at location: LatLng, time: Date) -> LightingMode {
         elevationDegrees(at: location, time: time) < sunsetElevationDegrees ? .lowLight : .normal
     }
 }

@@ -13,23 +13,23 @@ public struct StepInfo: Hashable, Codable, Sendable {
     public var maneuver: Maneuver
     /// The full name of the road the maneuver leads onto, with its ref and signed
     /// destinations ("Avenida da Liberdade (N6) / Cascais"); empty when unnamed.
-    public var fullRoadName: String
+    package var fullRoadName: String
     /// The road's plain name, or its ref when it has no name; empty when unnamed.
-    public var simpleRoadName: String
+    package var simpleRoadName: String
     /// The instruction in English ("Turn left onto Rua Augusta").
-    public var fullInstructionText: String
+    package var fullInstructionText: String
     /// The signed exit number of a ramp maneuver, if any.
-    public var exitNumber: String?
+    package var exitNumber: String?
     /// The side of the road traffic keeps to on this step.
     public var drivingSide: DrivingSide
     /// The exit to take at a roundabout, counted from where it is entered; -1 otherwise.
-    public var roundaboutTurnNumber: Int
+    package var roundaboutTurnNumber: Int
     /// Length of this step: from the previous maneuver to this one, in metres.
-    public var distanceFromPrevStepMeters: Double
+    package var distanceFromPrevStepMeters: Double
     /// Time to drive this step, in seconds.
-    public var timeFromPrevStepSeconds: Double
+    package var timeFromPrevStepSeconds: Double
     /// The lanes at the maneuver, left to right; empty when unknown.
-    public var lanes: [Lane]
+    package var lanes: [Lane]
     /// Index of the route polyline point where this step starts (the previous maneuver).
     public var polylineStartIndex: Int
     /// Index of the route polyline point where this step's maneuver is.

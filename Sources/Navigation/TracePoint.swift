@@ -16,10 +16,10 @@ public struct TracePoint: Hashable, Codable, Sendable {
     /// Horizontal accuracy, metres, if known.
     public var accuracyMeters: Double?
     /// The track the point belongs to, in files that hold several.
-    public var trackID: String?
+    package var trackID: String?
 
     /// Creates a point.
-    public init(
+    package init(
         time: Date, location: LatLng, heading: Double? = nil, speedMetersPerSecond: Double? = nil,
         accuracyMeters: Double? = nil, trackID: String? = nil
     ) {

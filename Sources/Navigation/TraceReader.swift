@@ -9,16 +9,16 @@ import Geo
 import TripModel
 
 /// Reads location traces from CSV and JSON Lines.
-public enum TraceReader {
+package enum TraceReader {
     /// Why a trace could not be read: the line (from 1) and what was wrong.
     public struct Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
         /// Line number, from 1.
         public var line: Int
         /// What was wrong.
-        public var message: String
+        package var message: String
 
         /// Creates an error.
-        public init(line: Int, message: String) {
+        package init(line: Int, message: String) {
             self.line = line
             self.message = message
         }
@@ -30,7 +30,7 @@ public enum TraceReader {
     /// Reads a CSV trace with a header line; column names are matched case-insensitively
     /// (`time`, `latitude`/`lat`, `longitude`/`lng`/`lon`, `heading`, `speed` in m/s,
     /// `accuracy`, `trackid`).
-    public static func csv(
+    package static func csv(
         _ data: Data, start: Date = Date(timeIntervalSince1970: 0), interval: TimeInterval = 1
     ) throws(Error) -> [TracePoint] {
         let lines = String(decoding: data, as: UTF8.self).split(omittingEmptySubsequences: false) {
@@ -89,7 +89,7 @@ public enum TraceReader {
     /// Reads JSON Lines: each non-blank line an object with `time` (RFC 3339 or Unix
     /// seconds), `latitude` and `longitude` (or `location: {latitude, longitude}`), and
     /// optional `heading`, `speed` (m/s), `accuracy`.
-    public static func jsonl(_ data: Data) throws(Error) -> [TracePoint] {
+    package static func jsonl(_ data: Data) throws(Error) -> [TracePoint] {
         var points: [TracePoint] = []
         for (n, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             guard line.contains(where: { $0 != 32 && $0 != 9 && $0 != 13 }) else { continue }

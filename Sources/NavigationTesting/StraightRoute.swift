@@ -8,9 +8,9 @@ import Geo
 import Navigation
 
 /// Straight test routes heading east along a parallel.
-public enum StraightRoute {
+package enum StraightRoute {
     /// How the steps are named.
-    public enum StepNames: Sendable {
+    package enum StepNames: Sendable {
         /// The turns "Road 1", "Road 2", ...; the departure and the destination unnamed.
         case roadsAtTurns
         /// Every step "Street 0", "Street 1", ..., the departure and the destination included.
@@ -18,15 +18,15 @@ public enum StraightRoute {
     }
 
     /// Where the navigator's tests start: a road in Lisbon.
-    public static let lisbon = LatLng(latitude: 38.72, longitude: -9.14)
+    package static let lisbon = LatLng(latitude: 38.72, longitude: -9.14)
     /// Where the fleet's and the server's tests start: a street in Berlin.
-    public static let berlin = LatLng(latitude: 52.52, longitude: 13.40)
+    package static let berlin = LatLng(latitude: 52.52, longitude: 13.40)
 
     /// A route heading east from `origin`: `count` points `spacing` metres apart, a depart
     /// step, a `turn` every `stepEvery` points and the destination at the last point; traffic
     /// and free-flow durations at the given speeds (metres a second), the whole route under
     /// `speedLimitKph` when given, and a stop at point `intermediateDestinationAt` when given.
-    public static func east(
+    package static func east(
         from origin: LatLng = lisbon, count: Int = 101, spacing: Double = 100, stepEvery: Int = 25, turn: Maneuver = .turnLeft,
         names: StepNames = .roadsAtTurns, trafficSpeed: Double = 10, freeFlowSpeed: Double? = nil, speedLimitKph: Double? = nil,
         intermediateDestinationAt: Int? = nil
@@ -66,12 +66,12 @@ public enum StraightRoute {
 
     /// The fleet's and the server's street: east from `origin` (Berlin by default), `count`
     /// points 50 m apart, a right turn every 10 points, every step named, driven at 10 m/s.
-    public static func streets(from origin: LatLng = berlin, count: Int = 61) -> NavRoute {
+    package static func streets(from origin: LatLng = berlin, count: Int = 61) -> NavRoute {
         east(from: origin, count: count, spacing: 50, stepEvery: 10, turn: .turnRight, names: .streetsAtEveryStep)
     }
 
     /// The points of `route`'s polyline, which its steps and destinations index.
-    public static func points(of route: NavRoute) -> [LatLng] {
+    package static func points(of route: NavRoute) -> [LatLng] {
         (try? EncodedPolyline.decode(route.encodedPolyline)) ?? []
     }
 }

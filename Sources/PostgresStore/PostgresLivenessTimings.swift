@@ -13,15 +13,15 @@ import NIOCore
 public struct PostgresLivenessTimings: Sendable, Hashable {
     /// How long a statement or a connection attempt waits before the store asks. Our
     /// statements take milliseconds (writes skip locked rows rather than wait for them).
-    public var suspicion: Duration
+    package var suspicion: Duration
     /// How long `SELECT 1` on the kept connection may take before the database counts as gone.
-    public var check: Duration
+    package var check: Duration
     /// How long a check may take when it must first open its connection (the first check of
     /// a store that does not keep one, or after the kept one was dropped).
-    public var connectingCheck: Duration
+    package var connectingCheck: Duration
 
     /// Timings from their parts.
-    public init(suspicion: Duration, check: Duration, connectingCheck: Duration) {
+    package init(suspicion: Duration, check: Duration, connectingCheck: Duration) {
         self.suspicion = suspicion
         self.check = check
         self.connectingCheck = connectingCheck
@@ -31,7 +31,7 @@ public struct PostgresLivenessTimings: Sendable, Hashable {
     /// database there just before it went silent).
     public static let serving = PostgresLivenessTimings(suspicion: .milliseconds(500), check: .seconds(1), connectingCheck: .seconds(5))
     /// Many stores sharing a busy machine: about 5 s.
-    public static let patient = PostgresLivenessTimings(suspicion: .seconds(2), check: .seconds(3), connectingCheck: .seconds(5))
+    package static let patient = PostgresLivenessTimings(suspicion: .seconds(2), check: .seconds(3), connectingCheck: .seconds(5))
 }
 
 extension TimeAmount {

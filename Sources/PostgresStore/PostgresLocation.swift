@@ -10,7 +10,7 @@ import PostgresNIO
 /// database without seeing each other.
 public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
     /// How the server is reached.
-    public enum Endpoint: Sendable, Hashable {
+    package enum Endpoint: Sendable, Hashable {
         /// TCP, host and port.
         case tcp(host: String, port: Int)
         /// The socket file `DIRECTORY/.s.PGSQL.PORT`.
@@ -18,13 +18,13 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// How the server is reached.
-    public var endpoint: Endpoint
+    package var endpoint: Endpoint
     /// The role to log in as.
-    public var username: String
+    package var username: String
     /// Its password, if the server asks for one.
-    public var password: String?
+    package var password: String?
     /// The database.
-    public var database: String
+    package var database: String
     /// The schema tripshare's tables live in.
     public var schema: String
 
@@ -79,7 +79,7 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A location from its parts.
-    public init(endpoint: Endpoint, username: String, password: String?, database: String, schema: String = "public") {
+    package init(endpoint: Endpoint, username: String, password: String?, database: String, schema: String = "public") {
         self.endpoint = endpoint
         self.username = username
         self.password = password
@@ -88,7 +88,7 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// This location with another schema.
-    public func inSchema(_ schema: String) -> PostgresLocation {
+    package func inSchema(_ schema: String) -> PostgresLocation {
         var copy = self
         copy.schema = schema
         return copy
@@ -100,7 +100,7 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
     /// The URL PostgreSQL's own programs (psql, pg_dump) take: without the password (they
     /// read it from PGPASSWORD or ~/.pgpass, or ask for it) and without `schema`, which libpq
     /// does not know (pg_dump's `--schema` names it).
-    public var toolURL: String { url(namingSchema: false) }
+    package var toolURL: String { url(namingSchema: false) }
 
     private func url(namingSchema: Bool) -> String {
         var query: [String] = []

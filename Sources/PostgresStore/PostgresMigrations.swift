@@ -14,23 +14,23 @@ import TripStore
 /// advisory lock named after the schema before looking at what is applied, so one applies
 /// the migrations and the others, waiting on the lock, find them applied. The lock goes with
 /// the session, so a process killed mid-way leaves nothing locked.
-public enum PostgresMigrations {
+package enum PostgresMigrations {
     /// Why migrations could not be found or applied.
-    public struct LoadError: Error, CustomStringConvertible {
+    package struct LoadError: Error, CustomStringConvertible {
         /// What went wrong.
-        public var description: String
+        package var description: String
     }
 
     /// What a run found and did.
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// Migrations applied by this run, oldest first.
-        public var appliedNow: [String]
+        package var appliedNow: [String]
         /// Every migration applied, oldest first.
-        public var applied: [String]
+        package var applied: [String]
     }
 
     /// The migration files, by name.
-    public static func files() throws -> [(name: String, sql: String)] {
+    package static func files() throws -> [(name: String, sql: String)] {
         guard let directory = Bundle.module.url(forResource: "migrations", withExtension: nil) else {
             throw LoadError(description: "the migrations folder is missing from the PostgresStore resources (\(Bundle.module.bundlePath))")
         }

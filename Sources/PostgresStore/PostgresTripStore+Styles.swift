@@ -3,18 +3,18 @@ import TripModel
 import TripStore
 
 extension PostgresTripStore: StyleStore {
-    public func styleRecords() async throws -> [StyleRecord] {
+    package func styleRecords() async throws -> [StyleRecord] {
         try await rows("SELECT name, overrides, version, update_time_us FROM styles ORDER BY name").map(Self.styleRecord)
     }
 
-    public func styleRecord(name: String) async throws -> StyleRecord? {
+    package func styleRecord(name: String) async throws -> StyleRecord? {
         try await rows("SELECT name, overrides, version, update_time_us FROM styles WHERE name = \(name)").first.map(Self.styleRecord)
     }
 
     /// One statement, a compare-and-swap whichever process races it: version 1 is inserted
     /// only where there is none; a later version replaces exactly `expectedVersion` (an
     /// UPDATE that waited for another one checks its condition again on the row it left).
-    public func saveStyle(name: String, overrides: String?, expectedVersion: Int64, time: Timestamp) async throws -> StyleRecord {
+    package func saveStyle(name: String, overrides: String?, expectedVersion: Int64, time: Timestamp) async throws -> StyleRecord {
         let saved: [PostgresRow]
         if expectedVersion == 0 {
             saved = try await rows(
@@ -41,7 +41,7 @@ extension PostgresTripStore: StyleStore {
 }
 
 extension PostgresTripStore: SecretStore {
-    public func secret(named name: String, orCreate make: @escaping @Sendable () -> [UInt8]) async throws -> (secret: [UInt8], created: Bool) {
+    package func secret(named name: String, orCreate make: @escaping @Sendable () -> [UInt8]) async throws -> (secret: [UInt8], created: Bool) {
         let candidate = make()
         let inserted = try await rows(
             """

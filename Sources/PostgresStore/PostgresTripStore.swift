@@ -27,7 +27,7 @@ public final class PostgresTripStore: SharedTripStore {
     /// Where the database is.
     public let location: PostgresLocation
     /// What the migrations found and did when the store was opened.
-    public let migrations: PostgresMigrations.Outcome
+    package let migrations: PostgresMigrations.Outcome
     let pool: ConnectionPool
     /// Asked whether the database answers when a statement waits long.
     let liveness: DatabaseLiveness
@@ -101,7 +101,7 @@ public final class PostgresTripStore: SharedTripStore {
 
     /// Closes the store's connections and stops its threads; calls after that fail with
     /// UNAVAILABLE.
-    public func close() async {
+    package func close() async {
         await lane.shutdown()
         await pool.close()
         await liveness.close()
@@ -109,7 +109,7 @@ public final class PostgresTripStore: SharedTripStore {
 
     /// Deletes the store's schema with everything in it, then closes the store: for the
     /// throwaway schemas of tests and fixture runs.
-    public func dropSchema() async throws {
+    package func dropSchema() async throws {
         guard location.schema != "public" else { throw StatusError(.failedPrecondition, "the public schema is not dropped") }
         _ = try await rows(PostgresQuery(unsafeSQL: "DROP SCHEMA \"\(location.schema)\" CASCADE"))
         await close()

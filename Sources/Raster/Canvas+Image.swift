@@ -54,7 +54,7 @@ extension Canvas {
 
     /// Copies an image's pixels onto the canvas at a whole-pixel offset, replacing what was
     /// there (no blending), clipped to the canvas: how a picture drawn in pieces is put together.
-    public mutating func replacePixels(with image: Image, x offsetX: Int, y offsetY: Int) {
+    package mutating func replacePixels(with image: Image, x offsetX: Int, y offsetY: Int) {
         guard let (columns, rows) = overlap(of: image, x: offsetX, y: offsetY) else { return }
         let stride = width
         image.pixels.withUnsafeBufferPointer { source in

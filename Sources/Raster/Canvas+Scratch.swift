@@ -4,18 +4,18 @@
 // A caller that draws many pictures keeps a CanvasScratch and exchanges it in for the heavy part.
 
 /// The drawing buffers of a canvas (no pixels), to reuse on another canvas.
-public struct CanvasScratch: Sendable {
+package struct CanvasScratch: Sendable {
     var converter = ScanConverter()
     var contours = Contours()
 
     /// Empty buffers.
-    public init() {}
+    package init() {}
 }
 
 extension Canvas {
     /// Swaps this canvas's drawing buffers with `scratch`. Drawing is the same with any
     /// buffers; only their memory is reused.
-    public mutating func exchangeScratch(_ scratch: inout CanvasScratch) {
+    package mutating func exchangeScratch(_ scratch: inout CanvasScratch) {
         swap(&converter, &scratch.converter)
         swap(&contours, &scratch.contours)
     }

@@ -5,7 +5,7 @@
 
 extension Canvas {
     /// Draws an image mapped by `transform`, limited to the pixels whose centres lie in `clip`.
-    public mutating func drawTile(_ image: Image, transform: Transform, clip: ConvexClip, opacity: Double = 1) {
+    package mutating func drawTile(_ image: Image, transform: Transform, clip: ConvexClip, opacity: Double = 1) {
         let alpha = alphaByte(opacity)
         guard alpha != 0, image.width > 0, image.height > 0, width > 0, height > 0, !clip.isEmpty,
             let inverse = transform.inverted()

@@ -35,7 +35,7 @@ public struct Canvas: Sendable {
     }
 
     /// Replaces every pixel with a colour (no blending).
-    public mutating func clear(to color: Color) {
+    package mutating func clear(to color: Color) {
         let packed = color.premultiplied.packed
         pixels.withUnsafeMutableBufferPointer { $0.update(repeating: packed) }
     }
@@ -54,7 +54,7 @@ public struct Canvas: Sendable {
     /// Fills a path (mapped by `transform`) with a colour under a fill rule. Coverage is
     /// summed, as FreeType's is: exact wherever the path does not overlap itself inside a
     /// pixel (see ScanConverter); resolving would double the cost of a map's display list.
-    public mutating func fill(
+    package mutating func fill(
         _ path: Path, color: Color, rule: FillRule = .nonZero,
         transform: Transform = .identity, opacity: Double = 1
     ) {
@@ -70,7 +70,7 @@ public struct Canvas: Sendable {
     /// Coverage is summed: the Stroker keeps one line's outline from overlapping itself where
     /// it can, and resolving overlaps (PolygonSet does, for map lines) would triple the cost
     /// of a long route for a few pixels at its tightest joins.
-    public mutating func stroke(
+    package mutating func stroke(
         _ path: Path, style: StrokeStyle, color: Color,
         transform: Transform = .identity, opacity: Double = 1
     ) {
@@ -88,7 +88,7 @@ public struct Canvas: Sendable {
     }
 
     /// Strokes an open polyline given in device pixels.
-    public mutating func stroke(polyline points: [Point], style: StrokeStyle, color: Color, opacity: Double = 1) {
+    package mutating func stroke(polyline points: [Point], style: StrokeStyle, color: Color, opacity: Double = 1) {
         guard !points.isEmpty else { return }
         var contours = takeContours()
         Stroker(style: style).stroke(Polyline(points: points, isClosed: false), dash: style.dash, into: &contours)

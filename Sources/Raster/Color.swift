@@ -7,14 +7,14 @@ public struct Color: Hashable, Sendable {
     /// Red, 0–255.
     public var red: UInt8
     /// Green, 0–255.
-    public var green: UInt8
+    package var green: UInt8
     /// Blue, 0–255.
     public var blue: UInt8
     /// Alpha, 0 (transparent) – 255 (opaque).
-    public var alpha: UInt8
+    package var alpha: UInt8
 
     /// A colour from its channels; alpha defaults to opaque.
-    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+    package init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
         self.red = red
         self.green = green
         self.blue = blue
@@ -22,7 +22,7 @@ public struct Color: Hashable, Sendable {
     }
 
     /// Parses `#RRGGBB` or `#RRGGBBAA` (hex digits in either case); nil for anything else.
-    public init?(hex: String) {
+    package init?(hex: String) {
         let bytes = Array(hex.utf8)
         guard bytes.first == UInt8(ascii: "#"), bytes.count == 7 || bytes.count == 9 else { return nil }
         var channels: [UInt8] = []
@@ -40,7 +40,7 @@ public struct Color: Hashable, Sendable {
     }
 
     /// `#RRGGBB` when opaque, `#RRGGBBAA` otherwise, upper-case hex digits.
-    public var hex: String {
+    package var hex: String {
         var channels = [red, green, blue]
         if alpha != 255 { channels.append(alpha) }
         let digits = Array("0123456789ABCDEF".utf8)
@@ -53,14 +53,14 @@ public struct Color: Hashable, Sendable {
     }
 
     /// The same colour premultiplied by its alpha (channels rounded to nearest).
-    public var premultiplied: PremultipliedColor {
+    package var premultiplied: PremultipliedColor {
         PremultipliedColor(
             red: multiply(red, alpha), green: multiply(green, alpha),
             blue: multiply(blue, alpha), alpha: alpha)
     }
 
     /// This colour with its alpha multiplied by `opacity` (0–1, clamped).
-    public func withOpacity(_ opacity: Double) -> Color {
+    package func withOpacity(_ opacity: Double) -> Color {
         var copy = self
         copy.alpha = multiply(alpha, alphaByte(opacity))
         return copy
@@ -112,14 +112,14 @@ public struct PremultipliedColor: Hashable, Sendable {
     /// Red times alpha, 0–alpha.
     public var red: UInt8
     /// Green times alpha, 0–alpha.
-    public var green: UInt8
+    package var green: UInt8
     /// Blue times alpha, 0–alpha.
     public var blue: UInt8
     /// Alpha, 0–255.
-    public var alpha: UInt8
+    package var alpha: UInt8
 
     /// A premultiplied colour; channels above alpha are clamped to alpha.
-    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+    package init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
         self.red = min(red, alpha)
         self.green = min(green, alpha)
         self.blue = min(blue, alpha)
@@ -127,7 +127,7 @@ public struct PremultipliedColor: Hashable, Sendable {
     }
 
     /// The straight colour (channels divided by alpha and rounded); transparent black for alpha 0.
-    public var unpremultiplied: Color {
+    package var unpremultiplied: Color {
         guard alpha != 0 else { return .transparent }
         return Color(
             red: divide(red, alpha), green: divide(green, alpha),

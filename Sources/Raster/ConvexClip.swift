@@ -7,9 +7,9 @@
 // on exactly that line, so their coverage sums without a seam — how map tiles are drawn.
 
 /// A convex polygon to clip contours to, in device pixels.
-public struct ConvexClip: Hashable, Sendable {
+package struct ConvexClip: Hashable, Sendable {
     /// The corners, in order (either orientation).
-    public let corners: [Point]
+    package let corners: [Point]
     /// Edge lines as (normal, offset): inside where normal · p ≥ offset.
     private let edges: [Edge]
     private let minX: Double, minY: Double, maxX: Double, maxY: Double
@@ -23,7 +23,7 @@ public struct ConvexClip: Hashable, Sendable {
 
     /// A clip polygon from convex corners in order; fewer than three, or non-finite
     /// corners, give a clip that removes everything.
-    public init(corners: [Point]) {
+    package init(corners: [Point]) {
         self.corners = corners
         let valid = corners.count >= 3 && corners.allSatisfy(\.isFinite)
         var area = 0.0
@@ -52,7 +52,7 @@ public struct ConvexClip: Hashable, Sendable {
     }
 
     /// A rectangle as a clip polygon.
-    public init(rect: Rect) {
+    package init(rect: Rect) {
         self.init(corners: [Point(rect.x, rect.y), Point(rect.maxX, rect.y), Point(rect.maxX, rect.maxY), Point(rect.x, rect.maxY)])
     }
 
@@ -60,7 +60,7 @@ public struct ConvexClip: Hashable, Sendable {
     var isEmpty: Bool { edges.isEmpty }
 
     /// True when the point lies inside or on the boundary.
-    public func contains(_ point: Point) -> Bool {
+    package func contains(_ point: Point) -> Bool {
         guard !edges.isEmpty else { return false }
         for edge in edges where edge.normal.dot(point) < edge.offset { return false }
         return true
@@ -110,7 +110,7 @@ public struct ConvexClip: Hashable, Sendable {
 
     /// The parts of an open polyline inside the polygon, in order (Cyrus–Beck clipping of
     /// each segment; consecutive inside segments stay one part).
-    public func clipPolyline(_ points: ArraySlice<Point>) -> [[Point]] {
+    package func clipPolyline(_ points: ArraySlice<Point>) -> [[Point]] {
         guard !edges.isEmpty, points.count >= 2 else { return [] }
         if relation(of: points) == .inside { return [Array(points)] }
         var parts: [[Point]] = []

@@ -15,7 +15,7 @@ public struct DisplayList: Hashable, Sendable, Codable {
     /// What the canvas starts as (transparent when nil).
     public var background: Color?
     /// The operations, drawn in order.
-    public var operations: [Operation]
+    package var operations: [Operation]
 
     /// A list from its parts.
     public init(width: Int, height: Int, background: Color? = nil, operations: [Operation] = []) {
@@ -51,18 +51,18 @@ public struct DisplayList: Hashable, Sendable, Codable {
     /// Fill `path` (mapped by `transform`) with `color` under `rule`.
     public struct Fill: Hashable, Sendable, Codable {
         /// The path, in user space.
-        public var path: Path
+        package var path: Path
         /// The colour (straight sRGB).
-        public var color: Color
+        package var color: Color
         /// Which regions are inside.
-        public var rule: FillRule = .nonZero
+        package var rule: FillRule = .nonZero
         /// User space → canvas pixels (identity when absent).
-        public var transform: Transform?
+        package var transform: Transform?
         /// Global opacity 0–1 (1 when absent).
-        public var opacity: Double?
+        package var opacity: Double?
 
         /// A fill operation.
-        public init(path: Path, color: Color, rule: FillRule = .nonZero, transform: Transform? = nil, opacity: Double? = nil) {
+        package init(path: Path, color: Color, rule: FillRule = .nonZero, transform: Transform? = nil, opacity: Double? = nil) {
             self.path = path
             self.color = color
             self.rule = rule
@@ -74,18 +74,18 @@ public struct DisplayList: Hashable, Sendable, Codable {
     /// Stroke `path` (widths in user space, mapped by `transform`).
     public struct Stroke: Hashable, Sendable, Codable {
         /// The path, in user space.
-        public var path: Path
+        package var path: Path
         /// The colour (straight sRGB).
-        public var color: Color
+        package var color: Color
         /// Width, caps, joins, miter limit.
-        public var style: StrokeStyle
+        package var style: StrokeStyle
         /// User space → canvas pixels (identity when absent).
-        public var transform: Transform?
+        package var transform: Transform?
         /// Global opacity 0–1 (1 when absent).
-        public var opacity: Double?
+        package var opacity: Double?
 
         /// A stroke operation.
-        public init(path: Path, color: Color, style: StrokeStyle, transform: Transform? = nil, opacity: Double? = nil) {
+        package init(path: Path, color: Color, style: StrokeStyle, transform: Transform? = nil, opacity: Double? = nil) {
             self.path = path
             self.color = color
             self.style = style
@@ -97,16 +97,16 @@ public struct DisplayList: Hashable, Sendable, Codable {
     /// Stroke an open polyline in device pixels.
     public struct Polyline: Hashable, Sendable, Codable {
         /// The vertices, in canvas pixels.
-        public var points: [Point]
+        package var points: [Point]
         /// The colour (straight sRGB).
-        public var color: Color
+        package var color: Color
         /// Width, caps, joins, miter limit.
-        public var style: StrokeStyle
+        package var style: StrokeStyle
         /// Global opacity 0–1 (1 when absent).
-        public var opacity: Double?
+        package var opacity: Double?
 
         /// A polyline operation.
-        public init(points: [Point], color: Color, style: StrokeStyle, opacity: Double? = nil) {
+        package init(points: [Point], color: Color, style: StrokeStyle, opacity: Double? = nil) {
             self.points = points
             self.color = color
             self.style = style
@@ -117,18 +117,18 @@ public struct DisplayList: Hashable, Sendable, Codable {
     /// A circle; the outline (if any) is centred on the circle's edge.
     public struct Circle: Hashable, Sendable, Codable {
         /// Centre, in canvas pixels.
-        public var center: Point
+        package var center: Point
         /// Radius in pixels.
-        public var radius: Double
+        package var radius: Double
         /// Fill colour (no fill when absent).
-        public var fill: Color?
+        package var fill: Color?
         /// Outline colour (no outline when absent).
-        public var stroke: Color?
+        package var stroke: Color?
         /// Outline width in pixels.
-        public var strokeWidth: Double?
+        package var strokeWidth: Double?
 
         /// A circle operation.
-        public init(center: Point, radius: Double, fill: Color? = nil, stroke: Color? = nil, strokeWidth: Double? = nil) {
+        package init(center: Point, radius: Double, fill: Color? = nil, stroke: Color? = nil, strokeWidth: Double? = nil) {
             self.center = center
             self.radius = radius
             self.fill = fill
@@ -140,24 +140,24 @@ public struct DisplayList: Hashable, Sendable, Codable {
     /// A rounded rectangle; the outline (if any) is centred on its edge.
     public struct RoundedRectangle: Hashable, Sendable, Codable {
         /// Left edge.
-        public var x: Double
+        package var x: Double
         /// Top edge.
-        public var y: Double
+        package var y: Double
         /// Width in pixels.
-        public var width: Double
+        package var width: Double
         /// Height in pixels.
-        public var height: Double
+        package var height: Double
         /// Radius in pixels.
-        public var radius: Double
+        package var radius: Double
         /// Fill colour (no fill when absent).
-        public var fill: Color?
+        package var fill: Color?
         /// Outline colour (no outline when absent).
-        public var stroke: Color?
+        package var stroke: Color?
         /// Outline width in pixels.
-        public var strokeWidth: Double?
+        package var strokeWidth: Double?
 
         /// A rounded-rectangle operation.
-        public init(
+        package init(
             x: Double, y: Double, width: Double, height: Double, radius: Double,
             fill: Color? = nil, stroke: Color? = nil, strokeWidth: Double? = nil
         ) {
@@ -176,14 +176,14 @@ public struct DisplayList: Hashable, Sendable, Codable {
     /// base64 PNG under "png".
     public struct ImageBlit: Hashable, Sendable, Codable {
         /// The image (premultiplied).
-        public var image: Image
+        package var image: Image
         /// User space → canvas pixels (identity when absent).
-        public var transform: Transform
+        package var transform: Transform
         /// Global opacity 0–1 (1 when absent).
-        public var opacity: Double?
+        package var opacity: Double?
 
         /// An image operation.
-        public init(image: Image, transform: Transform, opacity: Double? = nil) {
+        package init(image: Image, transform: Transform, opacity: Double? = nil) {
             self.image = image
             self.transform = transform
             self.opacity = opacity
@@ -223,7 +223,7 @@ public struct DisplayList: Hashable, Sendable, Codable {
         /// The characters, one line.
         public var text: String
         /// Left end of the baseline, in canvas pixels.
-        public var origin: Point
+        package var origin: Point
         /// Em size in pixels.
         public var size: Double
         /// The colour (straight sRGB).
@@ -234,7 +234,7 @@ public struct DisplayList: Hashable, Sendable, Codable {
         public var bold: Bool?
 
         /// A text operation.
-        public init(text: String, origin: Point, size: Double, color: Color, font: String? = nil, bold: Bool? = nil) {
+        package init(text: String, origin: Point, size: Double, color: Color, font: String? = nil, bold: Bool? = nil) {
             self.text = text
             self.origin = origin
             self.size = size
@@ -244,7 +244,7 @@ public struct DisplayList: Hashable, Sendable, Codable {
         }
 
         /// The font file this text uses.
-        public var fontPath: String {
+        package var fontPath: String {
             font ?? (bold == true ? Font.dejaVuSansBoldPath : Font.dejaVuSansPath)
         }
     }
@@ -303,7 +303,7 @@ extension DisplayList.Operation: Codable {
 extension Canvas {
     /// Executes every operation of a display list on this canvas, in order.
     /// Throws only when a text operation's font cannot be loaded or rendered.
-    public mutating func execute(_ list: DisplayList) throws(RasterError) {
+    package mutating func execute(_ list: DisplayList) throws(RasterError) {
         for operation in list.operations {
             switch operation {
             case .fill(let fill):

@@ -72,9 +72,9 @@ public final class Font: Sendable {
     }
 
     /// Where Debian's fonts-dejavu-core puts DejaVu Sans.
-    public static let dejaVuSansPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    package static let dejaVuSansPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     /// Where Debian's fonts-dejavu-core puts DejaVu Sans Bold.
-    public static let dejaVuSansBoldPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+    package static let dejaVuSansBoldPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 
     /// Loaded fonts by path. Not a BoundedCache on purpose: there is one entry per font file
     /// (two in this project), and a loaded face must stay the one every render shares.
@@ -97,12 +97,12 @@ public final class Font: Sendable {
     }
 
     /// Ascent above the baseline at a size in pixels (positive).
-    public func ascent(size: Double) -> Double { Double(ascender) * size / Double(unitsPerEm) }
+    package func ascent(size: Double) -> Double { Double(ascender) * size / Double(unitsPerEm) }
     /// Descent below the baseline at a size in pixels (positive).
-    public func descent(size: Double) -> Double { Double(-descender) * size / Double(unitsPerEm) }
+    package func descent(size: Double) -> Double { Double(-descender) * size / Double(unitsPerEm) }
 
     /// True when the font draws `scalar` with a glyph of its own (not its .notdef box).
-    public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+    package func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
         glyphIndices(for: [scalar]).first.map { $0 != 0 } ?? false
     }
 

@@ -17,7 +17,7 @@ public struct Image: Hashable, Sendable {
     }
 
     /// An image from straight (not premultiplied) RGBA bytes, 4 per pixel, row-major.
-    public init(width: Int, height: Int, straightRGBA bytes: [UInt8]) throws(RasterError) {
+    package init(width: Int, height: Int, straightRGBA bytes: [UInt8]) throws(RasterError) {
         guard width >= 0, height >= 0, bytes.count == width * height * 4 else {
             throw RasterError(
                 code: .invalidArgument,
@@ -42,7 +42,7 @@ public struct Image: Hashable, Sendable {
     }
 
     /// True when every pixel has alpha 255.
-    public var isOpaque: Bool {
+    package var isOpaque: Bool {
         pixels.withUnsafeBufferPointer { buffer in
             for pixel in buffer where pixel < 0xFF00_0000 { return false }
             return true
@@ -50,7 +50,7 @@ public struct Image: Hashable, Sendable {
     }
 
     /// The image as straight RGBA bytes (un-premultiplied, rounded to nearest).
-    public var straightRGBA: [UInt8] {
+    package var straightRGBA: [UInt8] {
         var bytes = [UInt8](repeating: 0, count: pixels.count * 4)
         for (index, pixel) in pixels.enumerated() {
             let color = PremultipliedColor(packed: pixel).unpremultiplied

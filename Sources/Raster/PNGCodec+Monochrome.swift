@@ -7,7 +7,7 @@ import CPNGShim
 extension PNGCodec {
     /// The image as a 1-bit greyscale PNG: a pixel whose luminance (composited over white,
     /// Rec. 709 weights on the sRGB values) is at least `threshold` is white, any other black.
-    public static func encodeMonochrome(_ image: Image, threshold: UInt8 = 128, compressionLevel: Int = 6) throws(RasterError) -> [UInt8] {
+    package static func encodeMonochrome(_ image: Image, threshold: UInt8 = 128, compressionLevel: Int = 6) throws(RasterError) -> [UInt8] {
         guard image.width > 0, image.height > 0 else {
             throw RasterError(code: .invalidArgument, message: "cannot encode an empty \(image.width)x\(image.height) image as PNG")
         }

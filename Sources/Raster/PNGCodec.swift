@@ -79,7 +79,7 @@ public struct PNGEncodingOptions: Hashable, Sendable, Codable {
     public static let `default` = PNGEncodingOptions(filter: .none, compressionLevel: 1, strategy: .default)
 
     /// libpng's own defaults (all filters, level 6), for comparison.
-    public static let libpngDefault = PNGEncodingOptions(filter: .all, compressionLevel: 6, strategy: .filtered)
+    package static let libpngDefault = PNGEncodingOptions(filter: .all, compressionLevel: 6, strategy: .filtered)
 }
 
 /// Limits on what the decoder accepts.

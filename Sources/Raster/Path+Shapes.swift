@@ -7,7 +7,7 @@ extension Path {
     private static let kappa = 0.5522847498307936
 
     /// An axis-aligned rectangle, clockwise on screen.
-    public static func rectangle(x: Double, y: Double, width: Double, height: Double) -> Path {
+    package static func rectangle(x: Double, y: Double, width: Double, height: Double) -> Path {
         var path = Path()
         path.move(to: Point(x, y))
         path.line(to: Point(x + width, y))
@@ -18,7 +18,7 @@ extension Path {
     }
 
     /// A closed polygon through the points.
-    public static func polygon(_ points: [Point]) -> Path {
+    package static func polygon(_ points: [Point]) -> Path {
         var path = Path()
         guard let first = points.first else { return path }
         path.move(to: first)
@@ -28,7 +28,7 @@ extension Path {
     }
 
     /// An open polyline through the points.
-    public static func polyline(_ points: [Point]) -> Path {
+    package static func polyline(_ points: [Point]) -> Path {
         var path = Path()
         guard let first = points.first else { return path }
         path.move(to: first)
@@ -37,12 +37,12 @@ extension Path {
     }
 
     /// A circle, clockwise on screen from its rightmost point.
-    public static func circle(center: Point, radius: Double) -> Path {
+    package static func circle(center: Point, radius: Double) -> Path {
         ellipse(center: center, radiusX: radius, radiusY: radius)
     }
 
     /// An axis-aligned ellipse.
-    public static func ellipse(center: Point, radiusX: Double, radiusY: Double) -> Path {
+    package static func ellipse(center: Point, radiusX: Double, radiusY: Double) -> Path {
         var path = Path()
         let kx = radiusX * kappa
         let ky = radiusY * kappa
@@ -58,7 +58,7 @@ extension Path {
     }
 
     /// A rectangle with circular corners; the radius is clamped to half the shorter side.
-    public static func roundedRectangle(x: Double, y: Double, width: Double, height: Double, radius: Double) -> Path {
+    package static func roundedRectangle(x: Double, y: Double, width: Double, height: Double, radius: Double) -> Path {
         let r = max(0, min(radius, min(width, height) / 2))
         guard r > 0 else { return rectangle(x: x, y: y, width: width, height: height) }
         let k = r * kappa

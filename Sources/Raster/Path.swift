@@ -3,9 +3,9 @@
 // bounded error, which is all the stroker and the scan converter ever see.
 
 /// A sequence of subpaths built from moves, lines, Bézier curves and closes.
-public struct Path: Hashable, Sendable {
+package struct Path: Hashable, Sendable {
     /// One drawing command.
-    public enum Element: Hashable, Sendable {
+    package enum Element: Hashable, Sendable {
         /// Starts a new subpath at a point.
         case move(Point)
         /// A straight line to a point.
@@ -20,7 +20,7 @@ public struct Path: Hashable, Sendable {
 
     /// Every point of the path in order, control points included (so its bounding box holds
     /// the curves).
-    public var points: [Point] {
+    package var points: [Point] {
         var points: [Point] = []
         points.reserveCapacity(elements.count * 2)
         for element in elements {
@@ -40,41 +40,41 @@ public struct Path: Hashable, Sendable {
     }
 
     /// The commands, in order.
-    public private(set) var elements: [Element] = []
+    package private(set) var elements: [Element] = []
 
     /// An empty path.
-    public init() {}
+    package init() {}
 
     /// A path from commands.
-    public init(elements: [Element]) {
+    package init(elements: [Element]) {
         self.elements = elements
     }
 
     /// Starts a new subpath.
-    public mutating func move(to point: Point) { elements.append(.move(point)) }
+    package mutating func move(to point: Point) { elements.append(.move(point)) }
     /// Adds a straight line (starting a subpath there if none is open).
-    public mutating func line(to point: Point) { elements.append(.line(point)) }
+    package mutating func line(to point: Point) { elements.append(.line(point)) }
     /// Adds a quadratic Bézier.
-    public mutating func quad(to point: Point, control: Point) {
+    package mutating func quad(to point: Point, control: Point) {
         elements.append(.quad(control: control, to: point))
     }
     /// Adds a cubic Bézier.
-    public mutating func cubic(to point: Point, control1: Point, control2: Point) {
+    package mutating func cubic(to point: Point, control1: Point, control2: Point) {
         elements.append(.cubic(control1: control1, control2: control2, to: point))
     }
     /// Closes the current subpath.
-    public mutating func close() { elements.append(.close) }
+    package mutating func close() { elements.append(.close) }
     /// Appends another path's subpaths.
-    public mutating func append(_ other: Path) { elements.append(contentsOf: other.elements) }
+    package mutating func append(_ other: Path) { elements.append(contentsOf: other.elements) }
 
     /// The path with every point, control points included, mapped by `transform` (affine maps
     /// preserve Béziers).
-    public func applying(_ transform: Transform) -> Path {
+    package func applying(_ transform: Transform) -> Path {
         Path(elements: elements.map { $0.applying(transform) })
     }
 
     /// True when the path has no drawing commands.
-    public var isEmpty: Bool { elements.isEmpty }
+    package var isEmpty: Bool { elements.isEmpty }
 }
 
 /// A flattened subpath: points in device space, closed or open.
@@ -179,7 +179,7 @@ private func segmentCount(_ scaled: Double, _ tolerance: Double) -> Int {
 
 extension Path: Codable {
     /// Decodes from `[["M",x,y],["L",x,y],["Q",cx,cy,x,y],["C",c1x,c1y,c2x,c2y,x,y],["Z"]]`.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         var elements: [Element] = []
         while !container.isAtEnd {
@@ -209,7 +209,7 @@ extension Path: Codable {
     }
 
     /// Encodes in the compact form `init(from:)` reads.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         for element in elements {
             var command = container.nestedUnkeyedContainer()
@@ -236,7 +236,7 @@ extension Path: Codable {
 
 extension Path.Element {
     /// The element with its points mapped by `transform`.
-    public func applying(_ transform: Transform) -> Path.Element {
+    package func applying(_ transform: Transform) -> Path.Element {
         switch self {
         case .move(let point): .move(transform.apply(point))
         case .line(let point): .line(transform.apply(point))

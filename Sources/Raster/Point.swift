@@ -22,9 +22,9 @@ public struct Point: Hashable, Sendable {
     static let zero = Point(x: 0, y: 0)
 
     /// True when both coordinates are finite.
-    public var isFinite: Bool { x.isFinite && y.isFinite }
+    package var isFinite: Bool { x.isFinite && y.isFinite }
     /// The distance from the origin.
-    public var length: Double { (x * x + y * y).squareRoot() }
+    package var length: Double { (x * x + y * y).squareRoot() }
     var lengthSquared: Double { x * x + y * y }
 
     /// The sum of two points (vectors).
@@ -43,7 +43,7 @@ extension Collection where Element == Point {
     /// The smallest and largest x and y of the points: their bounding box's edges (infinite,
     /// min above max, when there are none).
     @inlinable
-    public var extremes: (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+    package var extremes: (minX: Double, minY: Double, maxX: Double, maxY: Double) {
         var minX = Double.infinity
         var minY = Double.infinity
         var maxX = -Double.infinity

@@ -10,7 +10,7 @@
 // strokes overlap, most pixels are inside both, where the sum is clamped to full anyway.
 
 /// Closed polygons in device pixels, filled together.
-public struct PolygonSet: Sendable {
+package struct PolygonSet: Sendable {
     var contours = Contours()
     private var scratch: [Point] = []
     private var next: [Point] = []
@@ -25,29 +25,29 @@ public struct PolygonSet: Sendable {
     static let thinStroke = 1.0
 
     /// An empty set.
-    public init() {}
+    package init() {}
 
     /// True when nothing has been added.
-    public var isEmpty: Bool { contours.ends.isEmpty }
+    package var isEmpty: Bool { contours.ends.isEmpty }
 
     /// The number of points held (for tests and cost estimates).
-    public var pointCount: Int { contours.points.count }
+    package var pointCount: Int { contours.points.count }
 
     /// Forgets every contour, keeping the memory for reuse.
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         contours.removeAll()
         holdsThinStrokes = false
     }
 
     /// Adds one closed ring (its last point joins its first), clipped to `clip` if given.
-    public mutating func addRing(_ points: ArraySlice<Point>, clip: ConvexClip? = nil) {
+    package mutating func addRing(_ points: ArraySlice<Point>, clip: ConvexClip? = nil) {
         guard points.count >= 3 else { return }
         append(points, clip: clip)
     }
 
     /// Adds the outline of a stroked polyline (closed or open; dashed when the style says
     /// so), each outline contour clipped to `clip` if given.
-    public mutating func addStroke(_ points: ArraySlice<Point>, closed: Bool = false, style: StrokeStyle, clip: ConvexClip? = nil) {
+    package mutating func addStroke(_ points: ArraySlice<Point>, closed: Bool = false, style: StrokeStyle, clip: ConvexClip? = nil) {
         guard !points.isEmpty else { return }
         if style.width < Self.thinStroke { holdsThinStrokes = true }
         strokeScratch.removeAll()
@@ -69,7 +69,7 @@ public struct PolygonSet: Sendable {
 
     /// Adds every subpath of a path as a closed ring, curves flattened to within `tolerance`
     /// pixels (coarser tolerances suit small text, whose curves are tiny).
-    public mutating func addPath(_ path: Path, tolerance: Double = 0.1) {
+    package mutating func addPath(_ path: Path, tolerance: Double = 0.1) {
         for polyline in path.flattened(tolerance: tolerance) where polyline.points.count >= 3 {
             append(polyline.points[...], clip: nil)
         }
@@ -79,7 +79,7 @@ public struct PolygonSet: Sendable {
     /// flattened to within `tolerance` pixels. These are text halos, which do not make the set
     /// resolve overlaps: a halo's overlaps lie almost wholly inside it, and resolving a word's
     /// tangle of outlines costs more than drawing the whole map.
-    public mutating func addPathStroke(_ path: Path, style: StrokeStyle, tolerance: Double = 0.1) {
+    package mutating func addPathStroke(_ path: Path, style: StrokeStyle, tolerance: Double = 0.1) {
         strokeScratch.removeAll()
         let stroker = Stroker(style: style, tolerance: tolerance)
         for polyline in path.flattened(tolerance: tolerance) {
@@ -110,7 +110,7 @@ public struct PolygonSet: Sendable {
     }
 
     /// The set as a path of closed polygons (for display lists and reference renderers).
-    public var path: Path {
+    package var path: Path {
         var path = Path()
         var start = 0
         for end in contours.ends {
@@ -125,7 +125,7 @@ public struct PolygonSet: Sendable {
 
 extension Canvas {
     /// Fills every polygon of the set as one shape.
-    public mutating func fill(_ polygons: PolygonSet, color: Color, rule: FillRule = .nonZero, opacity: Double = 1) {
+    package mutating func fill(_ polygons: PolygonSet, color: Color, rule: FillRule = .nonZero, opacity: Double = 1) {
         composite(polygons.contours, color: color, rule: rule, opacity: opacity, resolvesOverlaps: polygons.holdsThinStrokes)
     }
 }

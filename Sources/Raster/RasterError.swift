@@ -10,30 +10,30 @@ public struct RasterError: Error, Hashable, Sendable, CustomStringConvertible {
         public var description: String { name }
 
         /// The data is not a PNG file (the signature is missing).
-        public static let notPNG = Code(name: "notPNG")
+        package static let notPNG = Code(name: "notPNG")
         /// The PNG ended before the image did.
-        public static let truncated = Code(name: "truncated")
+        package static let truncated = Code(name: "truncated")
         /// The PNG's dimensions exceed the decoder's limits.
-        public static let tooLarge = Code(name: "tooLarge")
+        package static let tooLarge = Code(name: "tooLarge")
         /// libpng rejected the data (bad CRC, bad chunk, corrupt compressed data, ...).
-        public static let corruptPNG = Code(name: "corruptPNG")
+        package static let corruptPNG = Code(name: "corruptPNG")
         /// Encoding a PNG failed.
-        public static let encodeFailed = Code(name: "encodeFailed")
+        package static let encodeFailed = Code(name: "encodeFailed")
         /// FreeType could not load or use a font.
         public static let font = Code(name: "font")
         /// A caller passed something unusable (sizes, buffers).
-        public static let invalidArgument = Code(name: "invalidArgument")
+        package static let invalidArgument = Code(name: "invalidArgument")
         /// Memory ran out.
-        public static let outOfMemory = Code(name: "outOfMemory")
+        package static let outOfMemory = Code(name: "outOfMemory")
     }
 
     /// The kind of failure.
-    public var code: Code
+    package var code: Code
     /// What went wrong, for people.
-    public var message: String
+    package var message: String
 
     /// An error with a code and a message.
-    public init(code: Code, message: String) {
+    package init(code: Code, message: String) {
         self.code = code
         self.message = message
     }

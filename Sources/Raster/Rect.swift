@@ -21,46 +21,46 @@ public struct Rect: Hashable, Sendable, Codable {
     }
 
     /// The right edge.
-    public var maxX: Double { x + width }
+    package var maxX: Double { x + width }
     /// The bottom edge.
-    public var maxY: Double { y + height }
+    package var maxY: Double { y + height }
     /// The horizontal centre.
-    public var midX: Double { x + width / 2 }
+    package var midX: Double { x + width / 2 }
     /// The vertical centre.
-    public var midY: Double { y + height / 2 }
+    package var midY: Double { y + height / 2 }
     /// True when it covers no area.
     public var isEmpty: Bool { !(width > 0 && height > 0) }
 
     /// True when the two rectangles share interior area.
-    public func intersects(_ other: Rect) -> Bool {
+    package func intersects(_ other: Rect) -> Bool {
         !isEmpty && !other.isEmpty && x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
     }
 
     /// True when `other` lies wholly inside this rectangle.
-    public func contains(_ other: Rect) -> Bool {
+    package func contains(_ other: Rect) -> Bool {
         other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY
     }
 
     /// True when the point lies inside (edges included).
-    public func contains(_ point: Point) -> Bool {
+    package func contains(_ point: Point) -> Bool {
         point.x >= x && point.x <= maxX && point.y >= y && point.y <= maxY
     }
 
     /// True when the point (`px`, `py`) lies inside (edges included).
-    public func contains(x px: Double, y py: Double) -> Bool { px >= x && px <= maxX && py >= y && py <= maxY }
+    package func contains(x px: Double, y py: Double) -> Bool { px >= x && px <= maxX && py >= y && py <= maxY }
 
     /// The rectangle times `factor` (points to device pixels, say).
-    public func scaled(by factor: Double) -> Rect {
+    package func scaled(by factor: Double) -> Rect {
         Rect(x: x * factor, y: y * factor, width: width * factor, height: height * factor)
     }
 
     /// The rectangle grown by `amount` on every side (shrunk for negative amounts).
-    public func insetBy(_ amount: Double) -> Rect {
+    package func insetBy(_ amount: Double) -> Rect {
         Rect(x: x + amount, y: y + amount, width: width - 2 * amount, height: height - 2 * amount)
     }
 
     /// The smallest rectangle holding both.
-    public func union(_ other: Rect) -> Rect {
+    package func union(_ other: Rect) -> Rect {
         let left = min(x, other.x)
         let top = min(y, other.y)
         return Rect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)

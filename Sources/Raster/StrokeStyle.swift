@@ -1,7 +1,7 @@
 // How a line is stroked: width, caps, joins, miter limit (Cairo's names and defaults).
 
 /// The shape at the open ends of a stroked line.
-public enum LineCap: String, Hashable, Sendable, Codable {
+package enum LineCap: String, Hashable, Sendable, Codable {
     /// Ends exactly at the end point.
     case butt
     /// A half disc of the line's width around the end point.
@@ -11,7 +11,7 @@ public enum LineCap: String, Hashable, Sendable, Codable {
 }
 
 /// The shape where two segments of a stroked line meet.
-public enum LineJoin: String, Hashable, Sendable, Codable {
+package enum LineJoin: String, Hashable, Sendable, Codable {
     /// Sharp corners, cut to a bevel beyond the miter limit.
     case miter
     /// Rounded corners.
@@ -21,21 +21,21 @@ public enum LineJoin: String, Hashable, Sendable, Codable {
 }
 
 /// Width, caps, joins and miter limit of a stroke.
-public struct StrokeStyle: Hashable, Sendable, Codable {
+package struct StrokeStyle: Hashable, Sendable, Codable {
     /// Line width in user-space pixels.
-    public var width: Double
+    package var width: Double
     /// The ends of open subpaths.
-    public var cap: LineCap
+    package var cap: LineCap
     /// The corners.
-    public var join: LineJoin
+    package var join: LineJoin
     /// The longest miter, as a multiple of the line width, before it becomes a bevel
     /// (Cairo's rule and default, 10).
-    public var miterLimit: Double
+    package var miterLimit: Double
     /// Dashes, or nil for a solid line.
-    public var dash: DashPattern?
+    package var dash: DashPattern?
 
     /// A stroke style; defaults are Cairo's except the round caps and joins routes use.
-    public init(width: Double, cap: LineCap = .round, join: LineJoin = .round, miterLimit: Double = 10, dash: DashPattern? = nil) {
+    package init(width: Double, cap: LineCap = .round, join: LineJoin = .round, miterLimit: Double = 10, dash: DashPattern? = nil) {
         self.width = width
         self.cap = cap
         self.join = join
@@ -45,16 +45,16 @@ public struct StrokeStyle: Hashable, Sendable, Codable {
 }
 
 /// Alternating dash and gap lengths along a line, as Cairo's cairo_set_dash takes them.
-public struct DashPattern: Hashable, Sendable, Codable {
+package struct DashPattern: Hashable, Sendable, Codable {
     /// Dash, gap, dash, gap, ... lengths in user-space pixels; an odd count repeats once
     /// more with the roles swapped. Each dash gets the stroke's caps (a dash of length 0
     /// with round caps is a dot).
-    public var lengths: [Double]
+    package var lengths: [Double]
     /// How far into the pattern the line starts.
-    public var offset: Double
+    package var offset: Double
 
     /// A pattern from its lengths and start offset.
-    public init(lengths: [Double], offset: Double = 0) {
+    package init(lengths: [Double], offset: Double = 0) {
         self.lengths = lengths
         self.offset = offset
     }

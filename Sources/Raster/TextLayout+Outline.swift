@@ -4,17 +4,17 @@
 
 extension TextLayout {
     /// The number of glyphs (one per Unicode scalar).
-    public var glyphCount: Int { glyphs.count }
+    package var glyphCount: Int { glyphs.count }
 
     /// The pen position of glyph `index`, in pixels right of the line's origin.
-    public func glyphOffset(_ index: Int) -> Double { glyphs[index].x }
+    package func glyphOffset(_ index: Int) -> Double { glyphs[index].x }
 
     /// The advance of glyph `index` to the next one, in pixels (kerning included).
-    public func glyphAdvance(_ index: Int) -> Double { glyphs[index].advance }
+    package func glyphAdvance(_ index: Int) -> Double { glyphs[index].advance }
 
     /// Appends glyph `index`'s outline, mapped by `transform` from glyph space (pen position
     /// at the origin, baseline along +x, y down, pixels) to the target space.
-    public func appendGlyphOutline(_ index: Int, transform: Transform, to path: inout Path) throws(RasterError) {
+    package func appendGlyphOutline(_ index: Int, transform: Transform, to path: inout Path) throws(RasterError) {
         let elements = try font.outline(glyphs[index].index)
         guard !elements.isEmpty else { return }
         let scale = size / Double(font.unitsPerEm)
@@ -24,7 +24,7 @@ extension TextLayout {
     }
 
     /// The whole line's outline, its origin (left end of the baseline) mapped by `transform`.
-    public func outline(transform: Transform = .identity) throws(RasterError) -> Path {
+    package func outline(transform: Transform = .identity) throws(RasterError) -> Path {
         var path = Path()
         for index in glyphs.indices {
             try appendGlyphOutline(

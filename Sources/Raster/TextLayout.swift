@@ -20,9 +20,9 @@ public struct TextLayout: Sendable {
     /// Total advance width in pixels, kerning included.
     public let width: Double
     /// Height above the baseline (positive).
-    public let ascent: Double
+    package let ascent: Double
     /// Depth below the baseline (positive).
-    public let descent: Double
+    package let descent: Double
     let glyphs: [Glyph]
 
     /// Lays out `text` in `font` at `size` pixels; non-finite or negative sizes lay out

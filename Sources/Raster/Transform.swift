@@ -6,20 +6,20 @@ import Foundation
 /// An affine transform of points: scale, rotation, shear and translation.
 public struct Transform: Hashable, Sendable, Codable {
     /// x' gets a·x (Cairo's xx).
-    public var a: Double
+    package var a: Double
     /// y' gets b·x (Cairo's yx).
-    public var b: Double
+    package var b: Double
     /// x' gets c·y (Cairo's xy).
-    public var c: Double
+    package var c: Double
     /// y' gets d·y (Cairo's yy).
-    public var d: Double
+    package var d: Double
     /// Translation in x (Cairo's x0).
-    public var tx: Double
+    package var tx: Double
     /// Translation in y (Cairo's y0).
-    public var ty: Double
+    package var ty: Double
 
     /// A transform from its six coefficients (Cairo's xx, yx, xy, yy, x0, y0).
-    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+    package init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a
         self.b = b
         self.c = c
@@ -32,24 +32,24 @@ public struct Transform: Hashable, Sendable, Codable {
     public static let identity = Transform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     /// A translation by (x, y).
-    public static func translation(x: Double, y: Double) -> Transform {
+    package static func translation(x: Double, y: Double) -> Transform {
         Transform(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
     }
 
     /// A scale about the origin.
-    public static func scale(x: Double, y: Double) -> Transform {
+    package static func scale(x: Double, y: Double) -> Transform {
         Transform(a: x, b: 0, c: 0, d: y, tx: 0, ty: 0)
     }
 
     /// A rotation about the origin by `radians`, clockwise on screen (y points down).
-    public static func rotation(radians: Double) -> Transform {
+    package static func rotation(radians: Double) -> Transform {
         let cosine = cos(radians)
         let sine = sin(radians)
         return Transform(a: cosine, b: sine, c: -sine, d: cosine, tx: 0, ty: 0)
     }
 
     /// `self` applied first, then `other`.
-    public func concatenating(_ other: Transform) -> Transform {
+    package func concatenating(_ other: Transform) -> Transform {
         Transform(
             a: a * other.a + b * other.c,
             b: a * other.b + b * other.d,
@@ -60,14 +60,14 @@ public struct Transform: Hashable, Sendable, Codable {
     }
 
     /// This transform followed by a translation.
-    public func translatedBy(x: Double, y: Double) -> Transform { concatenating(.translation(x: x, y: y)) }
+    package func translatedBy(x: Double, y: Double) -> Transform { concatenating(.translation(x: x, y: y)) }
     /// This transform followed by a scale.
-    public func scaledBy(x: Double, y: Double) -> Transform { concatenating(.scale(x: x, y: y)) }
+    package func scaledBy(x: Double, y: Double) -> Transform { concatenating(.scale(x: x, y: y)) }
     /// This transform followed by a rotation.
-    public func rotatedBy(radians: Double) -> Transform { concatenating(.rotation(radians: radians)) }
+    package func rotatedBy(radians: Double) -> Transform { concatenating(.rotation(radians: radians)) }
 
     /// The inverse transform, or nil when this one is singular (or not finite).
-    public func inverted() -> Transform? {
+    package func inverted() -> Transform? {
         let determinant = a * d - b * c
         guard determinant != 0, determinant.isFinite else { return nil }
         let inverse = 1 / determinant
@@ -77,7 +77,7 @@ public struct Transform: Hashable, Sendable, Codable {
     }
 
     /// The image of a point.
-    public func apply(_ point: Point) -> Point {
+    package func apply(_ point: Point) -> Point {
         Point(x: a * point.x + c * point.y + tx, y: b * point.x + d * point.y + ty)
     }
 

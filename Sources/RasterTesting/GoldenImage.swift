@@ -9,25 +9,25 @@ import Raster
 import Testing
 
 /// Checks pictures against golden PNG files.
-public enum GoldenImage {
+package enum GoldenImage {
     /// The environment variable that makes checks write their goldens instead.
-    public static let recordVariable = "TRIPSHARE_RECORD_GOLDENS"
+    package static let recordVariable = "TRIPSHARE_RECORD_GOLDENS"
 
     /// Whether checks record instead of compare.
-    public static var recording: Bool { ProcessInfo.processInfo.environment[recordVariable] != nil }
+    package static var recording: Bool { ProcessInfo.processInfo.environment[recordVariable] != nil }
 
     /// How two pictures of the same size differ.
-    public struct Difference: Sendable, Equatable {
+    package struct Difference: Sendable, Equatable {
         /// Pixels outside the tolerant regions that differ at all.
-        public var exact = 0
+        package var exact = 0
         /// Pixels inside the tolerant regions that differ by more than the tolerance.
-        public var tolerant = 0
+        package var tolerant = 0
     }
 
     /// Counts the pixels of `image` that differ from `golden` (both the same size): any
     /// difference where `isTolerant(x, y)` is false, more than `tolerance` per channel where it
     /// is true.
-    public static func difference(
+    package static func difference(
         _ image: Image, from golden: Image, tolerance: Int, isTolerant: (Int, Int) -> Bool
     ) -> Difference {
         var difference = Difference()
@@ -52,7 +52,7 @@ public enum GoldenImage {
     /// Compares `image` with the golden PNG at `url`, or records it there (as `encode` writes
     /// it) when recording. Exact where `isTolerant(x, y)` is false, at most `tolerance` per
     /// channel where it is true. Failures are recorded as test issues that name the file.
-    public static func check(
+    package static func check(
         _ image: Image, golden url: URL, tolerance: Int = 48,
         isTolerant: (Int, Int) -> Bool = { _, _ in false },
         encode: (Image) throws -> [UInt8] = { try PNGCodec.encode($0) },

@@ -13,15 +13,15 @@ import Raster
 /// Maps latitude/longitude to device pixels of a preview image.
 public struct Camera: Hashable, Sendable {
     /// Image width in device pixels.
-    public let pixelWidth: Int
+    package let pixelWidth: Int
     /// Image height in device pixels.
-    public let pixelHeight: Int
+    package let pixelHeight: Int
     /// Device pixels per pixel at scale 1.
     public let scale: Double
     /// The zoom in use.
     public let zoom: Double
     /// Degrees clockwise from north at the top of the image.
-    public let bearing: Double
+    package let bearing: Double
     /// The centre, in zoom-0 world pixels.
     let centerWorld: WorldPoint
     /// Device pixels per zoom-0 world pixel.
@@ -30,7 +30,7 @@ public struct Camera: Hashable, Sendable {
     let sine: Double
 
     /// A camera with an explicit centre and zoom.
-    public init(center: LatLng, zoom: Double, bearing: Double, pixelWidth: Int, pixelHeight: Int, scale: Double) {
+    package init(center: LatLng, zoom: Double, bearing: Double, pixelWidth: Int, pixelHeight: Int, scale: Double) {
         self.init(
             centerWorld: WebMercator.worldPoint(center, zoom: 0), zoom: zoom, bearing: bearing,
             pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
@@ -71,7 +71,7 @@ public struct Camera: Hashable, Sendable {
     /// that its pixel edges fall on whole device pixels of the world: every such picture of
     /// one place then shares its pixels with the others, and the basemap puts it together from
     /// pictures of squares it keeps (Basemap's RenderedSquares). Other cameras are unchanged.
-    public func pixelAligned() -> Camera {
+    package func pixelAligned() -> Camera {
         guard bearing == 0, zoom == zoom.rounded() else { return self }
         let left = (centerWorld.x * factor - Double(pixelWidth) / 2).rounded()
         let top = (centerWorld.y * factor - Double(pixelHeight) / 2).rounded()

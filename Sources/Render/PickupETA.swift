@@ -5,14 +5,14 @@ import Foundation
 import TripModel
 
 /// The text of the pickup marker's ETA badge.
-public enum PickupETA {
+package enum PickupETA {
     /// The badge text at `now`, or nil when there is no badge: the minutes as every trip
     /// duration reads (``NavigationText/duration(_:)``: "4 min", rounded to the nearest minute
     /// and at least 1; "1 hr 45 min" from an hour on) while the trip is NEW or
     /// ENROUTE_TO_PICKUP, "Now" on arrival (ARRIVED_AT_PICKUP, or the ETA has passed); nil
     /// once the rider is aboard or when no pickup ETA is known. The share page's badge
     /// (`units.duration` in pages/units.js) follows the same rule.
-    public static func label(for trip: Trip, at now: Timestamp) -> String? {
+    package static func label(for trip: Trip, at now: Timestamp) -> String? {
         switch trip.tripStatus {
         case .arrivedAtPickup: return "Now"
         case .new, .enrouteToPickup: break

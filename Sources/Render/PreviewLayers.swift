@@ -11,7 +11,7 @@ public struct PreviewLayers: OptionSet, Hashable, Sendable {
     /// The markers.
     public static let markers = PreviewLayers(rawValue: 2)
     /// The pickup ETA badge.
-    public static let etaBadge = PreviewLayers(rawValue: 4)
+    package static let etaBadge = PreviewLayers(rawValue: 4)
     /// Everything.
     public static let all: PreviewLayers = [.routes, .markers, .etaBadge]
 }

@@ -21,9 +21,9 @@ public struct PreviewOptions: Hashable, Sendable {
     /// The zoom (fractional allowed); fitted to the content when nil.
     public var zoom: Double?
     /// The compass direction at the top of the image, degrees clockwise from north.
-    public var bearing: Double
+    package var bearing: Double
     /// Pixels (at scale 1) kept free around the content when fitting.
-    public var padding: Double
+    package var padding: Double
     /// Day or night colours.
     public var lighting: LightingMode
 
@@ -36,7 +36,7 @@ public struct PreviewOptions: Hashable, Sendable {
     /// Default fitting padding.
     public static let defaultPadding = 48.0
     /// Zoom levels accepted.
-    public static let zoomRange = 0.0...22.0
+    package static let zoomRange = 0.0...22.0
 
     /// Options; see the properties for meanings. Values are taken as given (the parser
     /// validates); the camera clamps what it must.
@@ -55,12 +55,12 @@ public struct PreviewOptions: Hashable, Sendable {
     }
 
     /// Image width in pixels (after scaling).
-    public var pixelWidth: Int { width * scale }
+    package var pixelWidth: Int { width * scale }
     /// Image height in pixels (after scaling).
-    public var pixelHeight: Int { height * scale }
+    package var pixelHeight: Int { height * scale }
 
     /// The parameter names ``init(parameters:)`` reads.
-    public static let parameterNames = ["width", "height", "scale", "center", "zoom", "bearing", "padding", "lighting"]
+    package static let parameterNames = ["width", "height", "scale", "center", "zoom", "bearing", "padding", "lighting"]
 
     /// Options from textual parameters (an HTTP query or CLI flags), each optional:
     /// `width`, `height` (1–2048 after scaling), `scale` (1–4), `center` (`LAT,LNG`),
@@ -111,7 +111,7 @@ public struct PreviewOptions: Hashable, Sendable {
     }
 
     /// A canonical text of every option, equal exactly when the options are equal (ETags).
-    public var canonicalText: String {
+    package var canonicalText: String {
         let centre = center.map { "\($0.latitude),\($0.longitude)" } ?? "fit"
         let zoomText = zoom.map { "\($0)" } ?? "fit"
         return "\(width)x\(height)@\(scale);c=\(centre);z=\(zoomText);b=\(bearing);p=\(padding);l=\(lighting.rawValue)"

@@ -10,7 +10,7 @@ import TripModel
 
 extension TripPreview {
     /// The digest of the trip's drawn content, the options and the ETA badge text.
-    public var fingerprint: Fingerprint {
+    package var fingerprint: Fingerprint {
         var digest = Fingerprint()
         digest.add(trip.name)
         digest.add(trip.tripStatus.rawValue)

@@ -41,12 +41,12 @@ public struct TripPreview: Sendable {
     }
 
     /// The basemap drawn: the layer's style for this style sheet and lighting.
-    public var mapBasemap: Basemap? {
+    package var mapBasemap: Basemap? {
         basemap?.basemap(for: style.map, lighting: options.lighting)
     }
 
     /// The ETA badge's text, or nil when no badge is drawn (also hidden by style).
-    public var etaLabel: String? {
+    package var etaLabel: String? {
         let pickup = style[marker: .tripPickupPoint]
         guard pickup.isVisible, pickup.etaLabel.isVisible, trip.pickupPoint != nil, let label = PickupETA.label(for: trip, at: now) else {
             return nil

@@ -7,15 +7,15 @@ import TripStore
 /// module, applied in name order, each once (GRDB records what it applied). A migration that
 /// needs the model's code to fill new columns from the stored JSON runs it after its SQL, in
 /// the same transaction (``modelSteps``).
-public enum Migrations {
+package enum Migrations {
     /// Why migrations could not be found or applied.
-    public struct LoadError: Error, CustomStringConvertible {
+    package struct LoadError: Error, CustomStringConvertible {
         /// What went wrong.
-        public var description: String
+        package var description: String
     }
 
     /// The migration files, by name.
-    public static func files() throws -> [(name: String, sql: String)] {
+    package static func files() throws -> [(name: String, sql: String)] {
         guard let directory = Bundle.module.url(forResource: "migrations", withExtension: nil) else {
             throw LoadError(description: "the migrations folder is missing from the SQLiteStore resources (\(Bundle.module.bundlePath))")
         }
@@ -28,7 +28,7 @@ public enum Migrations {
     }
 
     /// A migrator that applies every file.
-    public static func migrator() throws -> DatabaseMigrator {
+    package static func migrator() throws -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         for file in try files() {
             let sql = file.sql

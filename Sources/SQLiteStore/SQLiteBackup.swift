@@ -10,25 +10,25 @@ import GRDB
 /// the destination, checked with `PRAGMA integrity_check`, turned into a single
 /// self-contained file (rollback journal, no `-wal` beside it) and only then renamed into
 /// place: an interrupted backup never leaves a file that looks complete.
-public enum SQLiteBackup {
+package enum SQLiteBackup {
     /// What a backup wrote.
-    public struct Summary: Sendable {
+    package struct Summary: Sendable {
         /// Pages copied.
-        public var pages: Int
+        package var pages: Int
         /// The copy's size in bytes.
-        public var bytes: Int
+        package var bytes: Int
     }
 
     /// Why a backup was not made.
-    public struct Failure: Error, CustomStringConvertible {
+    package struct Failure: Error, CustomStringConvertible {
         /// What went wrong, naming the file.
-        public var description: String
+        package var description: String
     }
 
     /// Copies the database at `source` into a new file at `destination` (which must not
     /// exist), `pagesPerStep` pages at a time, calling `progress` with the pages copied and
     /// the total after each step (all in the one snapshot).
-    public static func copy(
+    package static func copy(
         from source: String, to destination: String, pagesPerStep: Int = 4_096,
         progress: ((_ copied: Int, _ total: Int) -> Void)? = nil
     ) throws -> Summary {

@@ -4,7 +4,7 @@ import TripModel
 import TripStore
 
 extension SQLiteTripStore: SecretStore {
-    public func secret(named name: String, orCreate make: @escaping @Sendable () -> [UInt8]) async throws -> (secret: [UInt8], created: Bool) {
+    package func secret(named name: String, orCreate make: @escaping @Sendable () -> [UInt8]) async throws -> (secret: [UInt8], created: Bool) {
         if let stored = try readHere({ tx in try Data.fetchOne(tx.db, sql: "SELECT secret FROM server_secrets WHERE name = ?", arguments: [name]) }) {
             return (Array(stored), false)
         }

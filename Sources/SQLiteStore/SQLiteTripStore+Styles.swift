@@ -3,15 +3,15 @@ import TripModel
 import TripStore
 
 extension SQLiteTripStore: StyleStore {
-    public func styleRecords() async throws -> [StyleRecord] {
+    package func styleRecords() async throws -> [StyleRecord] {
         try readHere { tx in try Row.fetchAll(tx.db, sql: "SELECT * FROM styles ORDER BY name").map(Self.styleRecord) }
     }
 
-    public func styleRecord(name: String) async throws -> StyleRecord? {
+    package func styleRecord(name: String) async throws -> StyleRecord? {
         try readHere { tx in try Row.fetchOne(tx.db, sql: "SELECT * FROM styles WHERE name = ?", arguments: [name]).map(Self.styleRecord) }
     }
 
-    public func saveStyle(name: String, overrides: String?, expectedVersion: Int64, time: Timestamp) async throws -> StyleRecord {
+    package func saveStyle(name: String, overrides: String?, expectedVersion: Int64, time: Timestamp) async throws -> StyleRecord {
         try await writeSQL { tx in
             let found = try Int64.fetchOne(tx.db, sql: "SELECT version FROM styles WHERE name = ?", arguments: [name]) ?? 0
             guard found == expectedVersion else { throw StyleRecord.conflict(name, expected: expectedVersion, found: found) }

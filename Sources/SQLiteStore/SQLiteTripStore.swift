@@ -19,7 +19,7 @@ public final class SQLiteTripStore: TripStore {
     private let groupCommit: GroupCommit
     private let checkpointer: WALCheckpointer
     /// The migrations this opening applied (empty when the schema was current).
-    public let newlyAppliedMigrations: [String]
+    package let newlyAppliedMigrations: [String]
 
     /// How many connections read at once (besides the one writer).
     static let readerCount = 8
@@ -65,12 +65,12 @@ public final class SQLiteTripStore: TripStore {
     }
 
     /// The migrations already applied, oldest first.
-    public func appliedMigrations() throws -> [String] {
+    package func appliedMigrations() throws -> [String] {
         try pool.read { db in try Migrations.migrator().appliedMigrations(db) }
     }
 
     /// Runs `PRAGMA integrity_check`; "ok" when the file is sound.
-    public func integrityCheck() throws -> String {
+    package func integrityCheck() throws -> String {
         try pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "\n") }
     }
 

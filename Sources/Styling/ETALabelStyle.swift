@@ -2,20 +2,20 @@ import Raster
 
 /// How the pickup marker's ETA badge looks ("4 min", "Now"): a pill of `backgroundColor`
 /// with an `outlineColor` rim, bold `textColor` text at `fontSize` pixels (scale 1).
-public struct ETALabelStyle: Hashable, Sendable {
+package struct ETALabelStyle: Hashable, Sendable {
     /// Whether the badge is drawn at all.
-    public var isVisible: Bool
+    package var isVisible: Bool
     /// Text colour.
-    public var textColor: Color
+    package var textColor: Color
     /// Fill of the pill.
-    public var backgroundColor: Color
+    package var backgroundColor: Color
     /// Rim of the pill (transparent for none); keeps a dark badge readable on a dark map.
-    public var outlineColor: Color
+    package var outlineColor: Color
     /// Text size in pixels at scale 1.
-    public var fontSize: Double
+    package var fontSize: Double
 
     /// A label style from its parts.
-    public init(isVisible: Bool, textColor: Color, backgroundColor: Color, outlineColor: Color, fontSize: Double) {
+    package init(isVisible: Bool, textColor: Color, backgroundColor: Color, outlineColor: Color, fontSize: Double) {
         self.isVisible = isVisible
         self.textColor = textColor
         self.backgroundColor = backgroundColor

@@ -1,14 +1,14 @@
 /// A 64-bit FNV-1a digest of bytes: cheap, stable across runs and platforms; used to notice
 /// when style files change and to build preview ETags. Not for security.
-public struct Fingerprint: Hashable, Sendable {
+package struct Fingerprint: Hashable, Sendable {
     /// The digest so far.
-    public private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
+    package private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
 
     /// An empty digest.
-    public init() {}
+    package init() {}
 
     /// Adds bytes.
-    public mutating func add(_ bytes: some Sequence<UInt8>) {
+    package mutating func add(_ bytes: some Sequence<UInt8>) {
         // Contiguous storage (arrays, Data) hashes from a buffer: iterating Data byte by
         // byte costs more than the hashing.
         let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in add(buffer) }
@@ -31,13 +31,13 @@ public struct Fingerprint: Hashable, Sendable {
     }
 
     /// Adds a string's UTF-8 and a separator, so that ("ab","c") and ("a","bc") differ.
-    public mutating func add(_ text: String) {
+    package mutating func add(_ text: String) {
         add(text.utf8)
         add(CollectionOfOne(0xFF))
     }
 
     /// The digest as 16 lower-case hex digits.
-    public var hex: String {
+    package var hex: String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }

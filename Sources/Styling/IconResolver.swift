@@ -17,7 +17,7 @@ public struct IconResolver: Sendable {
     private let cache: BoundedCache<String, IconImage>
 
     /// The largest icon file read, in bytes.
-    public static let maximumFileSize = 1 << 20
+    package static let maximumFileSize = 1 << 20
     /// The largest icon accepted, in pixels per side.
     public static let maximumDimension = 512
     /// Decoded icons kept: far more than styles use, and at most 256 MiB of pixels.

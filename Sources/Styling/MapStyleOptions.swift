@@ -7,21 +7,21 @@ public struct MapStyleOptions: Hashable, Sendable {
     /// Background in normal lighting.
     public var background: Color
     /// Background in low light.
-    public var nightBackground: Color
+    package var nightBackground: Color
     /// The built-in basemap style drawn in normal lighting.
-    public var basemapStyle: String
+    package var basemapStyle: String
     /// The built-in basemap style drawn in low light.
-    public var nightBasemapStyle: String
+    package var nightBasemapStyle: String
     /// Whether the rider's live page shows the driver's next turn (riders' apps usually do not).
-    public var showsNextTurn: Bool
+    package var showsNextTurn: Bool
 
     /// The basemap styles a style sheet may name: the built-in OpenMapTiles styles of Basemap
     /// (Render checks that the two lists agree).
-    public static let basemapStyleNames = ["openmaptiles-day", "openmaptiles-night"]
+    package static let basemapStyleNames = ["openmaptiles-day", "openmaptiles-night"]
 
     /// Options from their parts; the basemap styles default to the built-in day and night ones,
     /// and the rider's page shows no turns by default.
-    public init(
+    package init(
         background: Color, nightBackground: Color, basemapStyle: String = "openmaptiles-day",
         nightBasemapStyle: String = "openmaptiles-night", showsNextTurn: Bool = false
     ) {
@@ -33,5 +33,5 @@ public struct MapStyleOptions: Hashable, Sendable {
     }
 
     /// The basemap style for a lighting (`night` for low light).
-    public func basemapStyle(night: Bool) -> String { night ? nightBasemapStyle : basemapStyle }
+    package func basemapStyle(night: Bool) -> String { night ? nightBasemapStyle : basemapStyle }
 }

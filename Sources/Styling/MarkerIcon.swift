@@ -6,7 +6,7 @@
 import Raster
 
 /// The vector icons Render draws itself.
-public enum BuiltinIcon: String, CaseIterable, Hashable, Sendable {
+package enum BuiltinIcon: String, CaseIterable, Hashable, Sendable {
     /// A car seen from above, nose up (rotated by heading when the marker is flat).
     case vehicle
     /// A pickup pin.
@@ -18,36 +18,36 @@ public enum BuiltinIcon: String, CaseIterable, Hashable, Sendable {
 }
 
 /// A decoded PNG icon and where it came from.
-public struct IconImage: Hashable, Sendable {
+package struct IconImage: Hashable, Sendable {
     /// The path as the style names it, relative to the styles folder.
-    public let path: String
+    package let path: String
     /// The pixels.
-    public let image: Image
+    package let image: Image
     /// Pixels per point: 2 for `name@2x.png`, 3 for `@3x`, else 1.
-    public let density: Double
+    package let density: Double
 
     /// An icon from its parts.
-    public init(path: String, image: Image, density: Double) {
+    package init(path: String, image: Image, density: Double) {
         self.path = path
         self.image = image
         self.density = density
     }
 
     /// Width at scale 1, in pixels.
-    public var width: Double { Double(image.width) / density }
+    package var width: Double { Double(image.width) / density }
     /// Height at scale 1, in pixels.
-    public var height: Double { Double(image.height) / density }
+    package var height: Double { Double(image.height) / density }
 }
 
 /// A marker's icon.
-public enum MarkerIcon: Hashable, Sendable {
+package enum MarkerIcon: Hashable, Sendable {
     /// A built-in vector icon.
     case builtin(BuiltinIcon)
     /// A PNG icon.
     case image(IconImage)
 
     /// How a style names it: `builtin:NAME` or the PNG's path.
-    public var reference: String {
+    package var reference: String {
         switch self {
         case .builtin(let icon): "builtin:\(icon.rawValue)"
         case .image(let icon): icon.path

@@ -4,22 +4,22 @@ import Raster
 /// point of the icon that sits on the location, stacking, rotation and visibility.
 public struct MarkerStyleOptions: Hashable, Sendable {
     /// The icon.
-    public var icon: MarkerIcon
+    package var icon: MarkerIcon
     /// The point of the icon placed on the marker's location, as fractions of its width and
     /// height from the top-left corner ([0.5, 1] is the bottom centre, a pin's tip).
-    public var groundAnchor: GroundAnchor
+    package var groundAnchor: GroundAnchor
     /// Markers with a higher zIndex are drawn over those with a lower one.
-    public var zIndex: Int
+    package var zIndex: Int
     /// A flat marker lies on the map: it turns with the vehicle's heading and the camera's
     /// bearing; otherwise it always stands upright.
-    public var isFlat: Bool
+    package var isFlat: Bool
     /// Whether the marker is drawn.
-    public var isVisible: Bool
+    package var isVisible: Bool
     /// The ETA badge (drawn on the pickup marker only).
-    public var etaLabel: ETALabelStyle
+    package var etaLabel: ETALabelStyle
 
     /// Options from their parts.
-    public init(icon: MarkerIcon, groundAnchor: GroundAnchor, zIndex: Int, isFlat: Bool, isVisible: Bool, etaLabel: ETALabelStyle) {
+    package init(icon: MarkerIcon, groundAnchor: GroundAnchor, zIndex: Int, isFlat: Bool, isVisible: Bool, etaLabel: ETALabelStyle) {
         self.icon = icon
         self.groundAnchor = groundAnchor
         self.zIndex = zIndex
@@ -30,14 +30,14 @@ public struct MarkerStyleOptions: Hashable, Sendable {
 }
 
 /// A point of an icon as fractions of its width (x) and height (y), each 0–1.
-public struct GroundAnchor: Hashable, Sendable {
+package struct GroundAnchor: Hashable, Sendable {
     /// 0 is the left edge, 1 the right.
-    public var x: Double
+    package var x: Double
     /// 0 is the top edge, 1 the bottom.
-    public var y: Double
+    package var y: Double
 
     /// An anchor; values are clamped to 0–1.
-    public init(x: Double, y: Double) {
+    package init(x: Double, y: Double) {
         self.x = min(max(x, 0), 1)
         self.y = min(max(y, 0), 1)
     }

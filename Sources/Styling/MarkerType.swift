@@ -58,7 +58,7 @@ public enum SpeedType: String, CaseIterable, Hashable, Sendable, Codable {
 
     /// Reads a path segment: the style sheet spelling (`trafficJam`) or the API's traffic
     /// speed spelling (`TRAFFIC_JAM`, `SPEED_UNSPECIFIED`).
-    public init?(pathSegment text: String) {
+    package init?(pathSegment text: String) {
         if let value = SpeedType(rawValue: text) {
             self = value
         } else if let speed = TrafficSpeed(rawValue: text) {

@@ -13,11 +13,11 @@ import TripModel
 
 extension NavigationUISettings {
     /// The name documents use for the settings in error paths.
-    public static let jsonRoot = "navigationUISettings"
+    package static let jsonRoot = "navigationUISettings"
 
     /// These settings with a JSON body applied over them (see the file comment). Throws,
     /// naming the field path, when the body is not acceptable.
-    public func applying(json bytes: some Collection<UInt8>) throws(JSONInputError) -> NavigationUISettings {
+    package func applying(json bytes: some Collection<UInt8>) throws(JSONInputError) -> NavigationUISettings {
         let value: JSONValue
         do {
             value = try JSONParser.parse(bytes)
@@ -28,7 +28,7 @@ extension NavigationUISettings {
     }
 
     /// These settings with a parsed JSON body applied over them.
-    public func applying(_ value: JSONValue) throws(JSONInputError) -> NavigationUISettings {
+    package func applying(_ value: JSONValue) throws(JSONInputError) -> NavigationUISettings {
         guard case .object(let members) = value else {
             if value == .null { return NavigationUISettings() }
             throw JSONInputError(path: Self.jsonRoot, message: "expected an object, got \(value.kindDescription)")
@@ -50,13 +50,13 @@ extension NavigationUISettings {
     }
 
     /// Every setting in effect, as a JSON object in the documented order.
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         .object(Self.fields.map { ($0.name, $0.field.read(self)) })
     }
 
     /// Only the settings that differ from the defaults: the form to store, so that a later
     /// change of a default reaches vehicles that never set it.
-    public var overridesJSONValue: JSONValue {
+    package var overridesJSONValue: JSONValue {
         let defaults = NavigationUISettings()
         return .object(
             Self.fields.compactMap { entry in
@@ -66,7 +66,7 @@ extension NavigationUISettings {
     }
 
     /// ``jsonValue`` as compact JSON bytes.
-    public func encodedJSON() -> [UInt8] {
+    package func encodedJSON() -> [UInt8] {
         (try? JSONStreamEncoder().encode(jsonValue)) ?? Array("{}".utf8)
     }
 

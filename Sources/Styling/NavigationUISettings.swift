@@ -10,84 +10,84 @@ import Raster
 /// What the navigation screen shows and in which colours, per vehicle.
 public struct NavigationUISettings: Hashable, Sendable {
     /// Whether the header (next maneuver, distance, road) is drawn.
-    public var navigationHeaderEnabled = true
+    package var navigationHeaderEnabled = true
     /// Whether the footer (time, distance and arrival time to the destination) is drawn.
-    public var navigationFooterEnabled = true
+    package var navigationFooterEnabled = true
     /// The header's main row by day.
-    public var navigationHeaderPrimaryBackgroundColor = Self.defaultPrimaryBackground
+    package var navigationHeaderPrimaryBackgroundColor = Self.defaultPrimaryBackground
     /// The header's second row (lanes, the step after next, the accessory) by day.
-    public var navigationHeaderSecondaryBackgroundColor = Self.defaultSecondaryBackground
+    package var navigationHeaderSecondaryBackgroundColor = Self.defaultSecondaryBackground
     /// The header's main row at night; nil follows the day colour.
-    public var navigationHeaderPrimaryBackgroundColorNightMode: Color?
+    package var navigationHeaderPrimaryBackgroundColorNightMode: Color?
     /// The header's second row at night; nil follows the day colour.
-    public var navigationHeaderSecondaryBackgroundColorNightMode: Color?
+    package var navigationHeaderSecondaryBackgroundColorNightMode: Color?
     /// The maneuver icon in the header's main row.
-    public var navigationHeaderLargeManeuverIconColor = Color.white
+    package var navigationHeaderLargeManeuverIconColor = Color.white
     /// The maneuver icon of the step after next, in the second row.
-    public var navigationHeaderSmallManeuverIconColor = Color.white
+    package var navigationHeaderSmallManeuverIconColor = Color.white
     /// Lane arrows that follow the route; the others are drawn in the same colour, faded.
-    public var navigationHeaderGuidanceRecommendedLaneColor = Color.white
+    package var navigationHeaderGuidanceRecommendedLaneColor = Color.white
     /// The text of the second row ("Then", the accessory's lines).
-    public var navigationHeaderNextStepTextColor = Color.white
+    package var navigationHeaderNextStepTextColor = Color.white
     /// The number of the distance to the maneuver.
-    public var navigationHeaderDistanceValueTextColor = Color.white
+    package var navigationHeaderDistanceValueTextColor = Color.white
     /// The unit of the distance to the maneuver.
-    public var navigationHeaderDistanceUnitsTextColor = Color(red: 0xFF, green: 0xFF, blue: 0xFF, alpha: 0xCC)
+    package var navigationHeaderDistanceUnitsTextColor = Color(red: 0xFF, green: 0xFF, blue: 0xFF, alpha: 0xCC)
     /// The road name or instruction.
-    public var navigationHeaderInstructionsTextColor = Color.white
+    package var navigationHeaderInstructionsTextColor = Color.white
     /// The compass button (shown while the map is turned away from north, or following).
     public var compassButton = false
     /// The my-location button.
     public var myLocationButton = false
     /// The recenter button (shown while the camera does not follow the vehicle).
-    public var recenterButtonEnabled = true
+    package var recenterButtonEnabled = true
     /// The trip progress bar on the leading side.
     public var navigationTripProgressBarEnabled = false
     /// Traffic lights ahead on the route (the next three).
-    public var showsTrafficLights = false
+    package var showsTrafficLights = false
     /// Stop signs ahead on the route (the next three).
-    public var showsStopSigns = false
+    package var showsStopSigns = false
     /// The speedometer: the speed limit and the current speed.
     public var shouldDisplaySpeedometer = false
     /// The speedometer's alert colours.
-    public var speedometerUIOptions = SpeedometerUIOptions()
+    package var speedometerUIOptions = SpeedometerUIOptions()
     /// Markers at the route's destinations.
-    public var showsDestinationMarkers = true
+    package var showsDestinationMarkers = true
     /// Which alternate routes are drawn.
-    public var alternateRoutesStrategy = AlternateRoutesStrategy.all
+    package var alternateRoutesStrategy = AlternateRoutesStrategy.all
     /// Lines of text shown in place of the header's second row; empty for none.
-    public var headerAccessory: [String] = []
+    package var headerAccessory: [String] = []
     /// Whether the driver page lets the driver pan the map.
-    public var scrollGestures = true
+    package var scrollGestures = true
     /// Whether the driver page lets the driver zoom.
-    public var zoomGestures = true
+    package var zoomGestures = true
     /// Whether the driver page lets the driver tilt the map.
-    public var tiltGestures = true
+    package var tiltGestures = true
     /// Whether the driver page lets the driver turn the map.
-    public var rotateGestures = true
+    package var rotateGestures = true
 
     /// The default header green by day (main row).
-    public static let defaultPrimaryBackground = Color(red: 0x18, green: 0x80, blue: 0x38)
+    package static let defaultPrimaryBackground = Color(red: 0x18, green: 0x80, blue: 0x38)
     /// The default header green by day (second row), darker.
-    public static let defaultSecondaryBackground = Color(red: 0x0D, green: 0x65, blue: 0x2D)
+    package static let defaultSecondaryBackground = Color(red: 0x0D, green: 0x65, blue: 0x2D)
     /// Most lines in `headerAccessory`.
-    public static let maximumAccessoryLines = 3
+    package static let maximumAccessoryLines = 3
     /// Longest `headerAccessory` line, in characters.
-    public static let maximumAccessoryLineLength = 80
+    package static let maximumAccessoryLineLength = 80
 
     /// The defaults.
     public init() {}
 
     /// The header's main row colour for day (`night` false) or night; the night colour falls
     /// back to the day one when it is not set.
-    public func headerPrimaryBackgroundColor(night: Bool) -> Color {
+    package func headerPrimaryBackgroundColor(night: Bool) -> Color {
         night
             ? navigationHeaderPrimaryBackgroundColorNightMode ?? navigationHeaderPrimaryBackgroundColor
             : navigationHeaderPrimaryBackgroundColor
     }
 
     /// The header's second row colour for day or night, with the same fallback.
-    public func headerSecondaryBackgroundColor(night: Bool) -> Color {
+    package func headerSecondaryBackgroundColor(night: Bool) -> Color {
         night
             ? navigationHeaderSecondaryBackgroundColorNightMode ?? navigationHeaderSecondaryBackgroundColor
             : navigationHeaderSecondaryBackgroundColor
@@ -95,7 +95,7 @@ public struct NavigationUISettings: Hashable, Sendable {
 }
 
 /// Which alternate routes the screen draws (DESIGN §9's `alternateRoutesStrategy`).
-public enum AlternateRoutesStrategy: String, CaseIterable, Hashable, Sendable {
+package enum AlternateRoutesStrategy: String, CaseIterable, Hashable, Sendable {
     /// Up to two.
     case all
     /// The first only.
@@ -104,7 +104,7 @@ public enum AlternateRoutesStrategy: String, CaseIterable, Hashable, Sendable {
     case none
 
     /// How many alternates this strategy draws at most.
-    public var maximumShown: Int {
+    package var maximumShown: Int {
         switch self {
         case .all: 2
         case .one: 1
@@ -116,29 +116,29 @@ public enum AlternateRoutesStrategy: String, CaseIterable, Hashable, Sendable {
 /// The speedometer's colours when the driver is speeding (the SDK's
 /// `GMSNavigationSpeedometerUIOptions`): text and background for minor and major alerts, by
 /// day and at night. Below the minor threshold the speedometer keeps its plain colours.
-public struct SpeedometerUIOptions: Hashable, Sendable {
+package struct SpeedometerUIOptions: Hashable, Sendable {
     /// Speed text in a minor alert, by day.
-    public var minorSpeedAlertTextColor = Color(red: 0x20, green: 0x21, blue: 0x24)
+    package var minorSpeedAlertTextColor = Color(red: 0x20, green: 0x21, blue: 0x24)
     /// Speed background in a minor alert, by day.
-    public var minorSpeedAlertBackgroundColor = Color(red: 0xF9, green: 0xAB, blue: 0x00)
+    package var minorSpeedAlertBackgroundColor = Color(red: 0xF9, green: 0xAB, blue: 0x00)
     /// Speed text in a major alert, by day.
-    public var majorSpeedAlertTextColor = Color.white
+    package var majorSpeedAlertTextColor = Color.white
     /// Speed background in a major alert, by day.
-    public var majorSpeedAlertBackgroundColor = Color(red: 0xD9, green: 0x30, blue: 0x25)
+    package var majorSpeedAlertBackgroundColor = Color(red: 0xD9, green: 0x30, blue: 0x25)
     /// Speed text in a minor alert, at night.
-    public var minorSpeedAlertTextColorNightMode = Color(red: 0x20, green: 0x21, blue: 0x24)
+    package var minorSpeedAlertTextColorNightMode = Color(red: 0x20, green: 0x21, blue: 0x24)
     /// Speed background in a minor alert, at night.
-    public var minorSpeedAlertBackgroundColorNightMode = Color(red: 0xFD, green: 0xD6, blue: 0x63)
+    package var minorSpeedAlertBackgroundColorNightMode = Color(red: 0xFD, green: 0xD6, blue: 0x63)
     /// Speed text in a major alert, at night.
-    public var majorSpeedAlertTextColorNightMode = Color.white
+    package var majorSpeedAlertTextColorNightMode = Color.white
     /// Speed background in a major alert, at night.
-    public var majorSpeedAlertBackgroundColorNightMode = Color(red: 0xC5, green: 0x22, blue: 0x1F)
+    package var majorSpeedAlertBackgroundColorNightMode = Color(red: 0xC5, green: 0x22, blue: 0x1F)
 
     /// The defaults.
-    public init() {}
+    package init() {}
 
     /// Text and background for a `major` (else minor) alert, by day or at night.
-    public func colors(major: Bool, night: Bool) -> (text: Color, background: Color) {
+    package func colors(major: Bool, night: Bool) -> (text: Color, background: Color) {
         switch (major, night) {
         case (false, false): (minorSpeedAlertTextColor, minorSpeedAlertBackgroundColor)
         case (true, false): (majorSpeedAlertTextColor, majorSpeedAlertBackgroundColor)

@@ -9,17 +9,17 @@ public struct PolylineStyleOptions: Hashable, Sendable {
     /// Width in pixels at scale 1.
     public var width: Double
     /// Whether the line is drawn.
-    public var isVisible: Bool
+    package var isVisible: Bool
     /// Lines with a higher zIndex are drawn over those with a lower one.
-    public var zIndex: Int
+    package var zIndex: Int
     /// Whether runs are coloured by traffic speed.
-    public var isTrafficEnabled: Bool
+    package var isTrafficEnabled: Bool
     /// The colours set per speed, whether or not traffic is on; read them through
     /// ``trafficColor(for:)`` or ``trafficColors``.
     private(set) var configuredTrafficColors: TrafficColors
 
     /// Options from their parts.
-    public init(color: Color, width: Double, isVisible: Bool, zIndex: Int, isTrafficEnabled: Bool, trafficColors: TrafficColors) {
+    package init(color: Color, width: Double, isVisible: Bool, zIndex: Int, isTrafficEnabled: Bool, trafficColors: TrafficColors) {
         self.color = color
         self.width = width
         self.isVisible = isVisible
@@ -30,7 +30,7 @@ public struct PolylineStyleOptions: Hashable, Sendable {
 
     /// The colour a run of `speed` is drawn in: its traffic colour when traffic is on,
     /// the stroke colour otherwise.
-    public func trafficColor(for speed: SpeedType) -> Color {
+    package func trafficColor(for speed: SpeedType) -> Color {
         isTrafficEnabled ? configuredTrafficColors[speed] : color
     }
 
@@ -41,24 +41,24 @@ public struct PolylineStyleOptions: Hashable, Sendable {
 
     /// The traffic colours in effect: the set ones with traffic on, the stroke colour for
     /// every speed with traffic off.
-    public var trafficColors: TrafficColors {
+    package var trafficColors: TrafficColors {
         isTrafficEnabled ? configuredTrafficColors : TrafficColors(uniform: color)
     }
 }
 
 /// One colour per traffic speed.
-public struct TrafficColors: Hashable, Sendable {
+package struct TrafficColors: Hashable, Sendable {
     /// Runs without traffic data.
-    public var noData: Color
+    package var noData: Color
     /// Normal traffic.
-    public var normal: Color
+    package var normal: Color
     /// Slower traffic.
-    public var slow: Color
+    package var slow: Color
     /// Jammed traffic.
-    public var trafficJam: Color
+    package var trafficJam: Color
 
     /// Colours from their parts.
-    public init(noData: Color, normal: Color, slow: Color, trafficJam: Color) {
+    package init(noData: Color, normal: Color, slow: Color, trafficJam: Color) {
         self.noData = noData
         self.normal = normal
         self.slow = slow
@@ -66,12 +66,12 @@ public struct TrafficColors: Hashable, Sendable {
     }
 
     /// The same colour for every speed.
-    public init(uniform color: Color) {
+    package init(uniform color: Color) {
         self.init(noData: color, normal: color, slow: color, trafficJam: color)
     }
 
     /// The colour for a speed.
-    public subscript(speed: SpeedType) -> Color {
+    package subscript(speed: SpeedType) -> Color {
         get { self[keyPath: Self.member(speed)] }
         set { self[keyPath: Self.member(speed)] = newValue }
     }

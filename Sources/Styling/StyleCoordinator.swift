@@ -22,7 +22,7 @@ public struct StyleCoordinator: Hashable, Sendable {
     }
 
     /// The marker options in effect for a type.
-    public func markerStyleOptions(for type: MarkerType) -> MarkerStyleOptions {
+    package func markerStyleOptions(for type: MarkerType) -> MarkerStyleOptions {
         markers[type] ?? defaults[marker: type]
     }
 
@@ -32,7 +32,7 @@ public struct StyleCoordinator: Hashable, Sendable {
     }
 
     /// The polyline options in effect for a type.
-    public func polylineStyleOptions(for type: PolylineType) -> PolylineStyleOptions {
+    package func polylineStyleOptions(for type: PolylineType) -> PolylineStyleOptions {
         polylines[type] ?? defaults[polyline: type]
     }
 
@@ -43,7 +43,7 @@ public struct StyleCoordinator: Hashable, Sendable {
 
     /// The colour runs of `speed` get on a polyline type: its traffic colour while traffic is
     /// enabled there, its stroke colour otherwise.
-    public func trafficColor(for speed: SpeedType, polyline type: PolylineType) -> Color {
+    package func trafficColor(for speed: SpeedType, polyline type: PolylineType) -> Color {
         polylineStyleOptions(for: type).trafficColor(for: speed)
     }
 
@@ -56,25 +56,25 @@ public struct StyleCoordinator: Hashable, Sendable {
     }
 
     /// The map options in effect.
-    public var mapStyleOptions: MapStyleOptions { map ?? defaults.map }
+    package var mapStyleOptions: MapStyleOptions { map ?? defaults.map }
 
     /// Replaces the map options; nil restores the defaults.
-    public mutating func setMapStyleOptions(_ options: MapStyleOptions?) {
+    package mutating func setMapStyleOptions(_ options: MapStyleOptions?) {
         map = options
     }
 
     /// Restores the defaults of every type.
-    public mutating func reset() {
+    package mutating func reset() {
         map = nil
         markers = [:]
         polylines = [:]
     }
 
     /// True when anything is set.
-    public var isModified: Bool { map != nil || !markers.isEmpty || !polylines.isEmpty }
+    package var isModified: Bool { map != nil || !markers.isEmpty || !polylines.isEmpty }
 
     /// The complete style in effect.
-    public var styleSheet: StyleSheet {
+    package var styleSheet: StyleSheet {
         var sheet = defaults
         sheet.map = mapStyleOptions
         for type in MarkerType.allCases { sheet[marker: type] = markerStyleOptions(for: type) }

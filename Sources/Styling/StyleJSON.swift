@@ -8,24 +8,24 @@ import Raster
 import TripModel
 
 /// JSON encodings of styles in effect.
-public enum StyleJSON {
+package enum StyleJSON {
     /// A complete style sheet.
-    public static func encode(_ sheet: StyleSheet) -> [UInt8] {
+    package static func encode(_ sheet: StyleSheet) -> [UInt8] {
         encodeValue(StyleSheetPatch(sheet, effective: true))
     }
 
     /// A marker type's options.
-    public static func encode(_ options: MarkerStyleOptions) -> [UInt8] {
+    package static func encode(_ options: MarkerStyleOptions) -> [UInt8] {
         encodeValue(MarkerStylePatch(options))
     }
 
     /// A polyline type's options.
-    public static func encode(_ options: PolylineStyleOptions) -> [UInt8] {
+    package static func encode(_ options: PolylineStyleOptions) -> [UInt8] {
         encodeValue(PolylineStylePatch(options, effective: true))
     }
 
     /// A colour as a JSON string.
-    public static func encode(_ color: Color) -> [UInt8] {
+    package static func encode(_ color: Color) -> [UInt8] {
         encodeValue(color)
     }
 

@@ -16,11 +16,11 @@ public struct StyleLibrary: Sendable {
     /// The complete default style (`default.json`).
     public let defaultStyle: StyleSheet
     /// A digest of every file in the folder, so caches notice a changed deployment.
-    public let fingerprint: Fingerprint
+    package let fingerprint: Fingerprint
     private let styles: [String: StyleSheet]
 
     /// The name of the style every other style is based on.
-    public static let defaultName = "default"
+    package static let defaultName = "default"
 
     /// Loads every style in `directory`.
     public init(directory: URL) throws(StyleError) {
@@ -81,7 +81,7 @@ public struct StyleLibrary: Sendable {
     }
 
     /// True for 1–64 ASCII letters, digits, `-` and `_`.
-    public static func isValidName(_ name: String) -> Bool {
+    package static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.count <= 64
             && name.utf8.allSatisfy { byte in
                 (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)

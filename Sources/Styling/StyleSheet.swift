@@ -14,7 +14,7 @@ public struct StyleSheet: Hashable, Sendable {
     private var remaining: PolylineStyleOptions
 
     /// A sheet from the options of every type (asked for once per type).
-    public init<E: Error>(
+    package init<E: Error>(
         map: MapStyleOptions, markers: (MarkerType) throws(E) -> MarkerStyleOptions,
         polylines: (PolylineType) throws(E) -> PolylineStyleOptions
     ) throws(E) {

@@ -19,7 +19,7 @@ public struct AttributeRestriction: Hashable, Sendable {
 
     /// The restriction as it appears in a vehicle's ``AttributeCondition/indexText(of:)``:
     /// a store finds it there as a substring.
-    public var indexNeedle: String { AttributeCondition.entry(key, value) }
+    package var indexNeedle: String { AttributeCondition.entry(key, value) }
 }
 
 /// A condition on a vehicle's attributes: restrictions joined by AND and OR.
@@ -32,7 +32,7 @@ public indirect enum AttributeCondition: Hashable, Sendable {
     case any([AttributeCondition])
 
     /// Whether attributes of that text satisfy the condition.
-    public func matches(_ texts: [String: String]) -> Bool {
+    package func matches(_ texts: [String: String]) -> Bool {
         switch self {
         case .restriction(let r): return texts[r.key] == r.value
         case .all(let parts): return parts.allSatisfy { $0.matches(texts) }
@@ -41,10 +41,10 @@ public indirect enum AttributeCondition: Hashable, Sendable {
     }
 
     /// Whether a vehicle's attributes satisfy the condition.
-    public func matches(_ attributes: [Attribute]) -> Bool { matches(Self.texts(of: attributes)) }
+    package func matches(_ attributes: [Attribute]) -> Bool { matches(Self.texts(of: attributes)) }
 
     /// The restrictions in the condition, in order.
-    public var restrictions: [AttributeRestriction] {
+    package var restrictions: [AttributeRestriction] {
         switch self {
         case .restriction(let r): return [r]
         case .all(let parts), .any(let parts): return parts.flatMap(\.restrictions)
@@ -52,7 +52,7 @@ public indirect enum AttributeCondition: Hashable, Sendable {
     }
 
     /// Every attribute's text by key.
-    public static func texts(of attributes: [Attribute]) -> [String: String] {
+    package static func texts(of attributes: [Attribute]) -> [String: String] {
         var texts: [String: String] = [:]
         for attribute in attributes { if let text = attribute.filterText { texts[attribute.key] = text } }
         return texts
@@ -66,7 +66,7 @@ public indirect enum AttributeCondition: Hashable, Sendable {
     /// A vehicle's attributes as one string in which each restriction they satisfy appears
     /// as its ``AttributeRestriction/indexNeedle`` and no other restriction does: what the SQL
     /// stores keep beside a vehicle to test restrictions with a substring search.
-    public static func indexText(of attributes: [Attribute]) -> String {
+    package static func indexText(of attributes: [Attribute]) -> String {
         let entries = texts(of: attributes).sorted { $0.key < $1.key }.map { entry($0.key, $0.value) }
         return entries.joined()
     }
@@ -96,7 +96,7 @@ extension Attribute {
     /// The attribute's value as text, as Fleet Engine compares it in filters: a string as it
     /// is, a boolean as `true` or `false`, a whole number without a fraction (`10`), any other
     /// number in its shortest form (`2.5`); nil when no value is set.
-    public var filterText: String? {
+    package var filterText: String? {
         if let stringValue { return stringValue }
         if let boolValue { return boolValue ? "true" : "false" }
         if let numberValue {

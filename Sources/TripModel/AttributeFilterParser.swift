@@ -17,13 +17,13 @@
 // Errors name the character position (1-based) where the filter went wrong.
 
 /// Parses a `filter` into an ``AttributeCondition``.
-public struct AttributeFilterParser {
+package struct AttributeFilterParser {
     /// Restrictions one filter may hold (Fleet Engine's documented maximum).
-    public static let maximumRestrictions = 50
+    package static let maximumRestrictions = 50
     /// Characters a filter may have: 50 restrictions of the longest keys and values fit.
-    public static let maximumLength = 60_000
+    package static let maximumLength = 60_000
     /// How deep parentheses may nest.
-    public static let maximumDepth = 32
+    package static let maximumDepth = 32
 
     private let text: [Character]
     private let field: String
@@ -38,7 +38,7 @@ public struct AttributeFilterParser {
 
     /// The condition `filter` states, or nil when it is empty (only spaces). `field` names the
     /// request field in errors ("filter").
-    public static func parse(_ filter: String, field: String = "filter") throws(StatusError) -> AttributeCondition? {
+    package static func parse(_ filter: String, field: String = "filter") throws(StatusError) -> AttributeCondition? {
         if filter.utf8.count > maximumLength {
             throw .invalid(field, "is \(filter.utf8.count) bytes long; at most \(maximumLength) are allowed")
         }

@@ -3,18 +3,18 @@
 // a provider moving off Fleet Engine keeps the record its contracts ask for.
 
 /// The body of a `billableTrips/{id}:report` (Fleet Engine `ReportBillableTripRequest`).
-public struct BillableTripReport: Hashable, Sendable {
+package struct BillableTripReport: Hashable, Sendable {
     /// The CLDR region code of the country where the trip took place ("US"); required.
-    public var countryCode: String?
+    package var countryCode: String?
     /// Where the request was issued from.
-    public var platform: BillingPlatformIdentifier?
+    package var platform: BillingPlatformIdentifier?
     /// IDs directly related to the trip (other trips of the same ride, say).
-    public var relatedIds: [String]
+    package var relatedIds: [String]
     /// The Fleet Engine solution the trip belongs to.
-    public var solutionType: BillableSolutionType?
+    package var solutionType: BillableSolutionType?
 
     /// Creates a report.
-    public init(
+    package init(
         countryCode: String? = nil, platform: BillingPlatformIdentifier? = nil, relatedIds: [String] = [],
         solutionType: BillableSolutionType? = nil
     ) {
@@ -25,7 +25,7 @@ public struct BillableTripReport: Hashable, Sendable {
     }
 
     /// Checks what Fleet Engine requires: a country, bounded related IDs.
-    public func validate() throws(StatusError) {
+    package func validate() throws(StatusError) {
         guard let countryCode else { throw .invalid("countryCode", "required field is missing") }
         try Check.text(countryCode, "countryCode", characters: 3, bytes: 3)
         try Check.count(relatedIds, "relatedIds", max: Limits.maximumShortList)
@@ -38,7 +38,7 @@ public struct BillableTripReport: Hashable, Sendable {
 extension BillableTripReport: Codable {
     enum CodingKeys: String, CodingKey { case countryCode, platform, relatedIds, solutionType }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         countryCode = try c.decodeIfPresent(String.self, forKey: .countryCode)
         platform = try c.decodeIfPresent(BillingPlatformIdentifier.self, forKey: .platform)
@@ -46,7 +46,7 @@ extension BillableTripReport: Codable {
         solutionType = try c.decodeIfPresent(BillableSolutionType.self, forKey: .solutionType)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encodeIfPresent(countryCode, forKey: .countryCode)
         try c.encodeIfPresent(platform, forKey: .platform)
@@ -60,12 +60,12 @@ public struct BillableTripRecord: Codable, Hashable, Sendable {
     /// `providers/{provider}/billableTrips/{tripId}`.
     public var name: String
     /// When the first report arrived (later ones change nothing).
-    public var reportTime: Timestamp
+    package var reportTime: Timestamp
     /// The first report.
-    public var report: BillableTripReport
+    package var report: BillableTripReport
 
     /// Creates a record.
-    public init(name: String, reportTime: Timestamp, report: BillableTripReport) {
+    package init(name: String, reportTime: Timestamp, report: BillableTripReport) {
         self.name = name
         self.reportTime = reportTime
         self.report = report
@@ -73,19 +73,19 @@ public struct BillableTripRecord: Codable, Hashable, Sendable {
 }
 
 /// Where a billable trip's request was issued from (Fleet Engine `BillingPlatformIdentifier`).
-public enum BillingPlatformIdentifier: String, WireEnum {
+package enum BillingPlatformIdentifier: String, WireEnum {
     case server = "SERVER"
     case web = "WEB"
     case android = "ANDROID"
     case ios = "IOS"
     case others = "OTHERS"
 
-    public static var unsetName: String? { "BILLING_PLATFORM_IDENTIFIER_UNSPECIFIED" }
+    package static var unsetName: String? { "BILLING_PLATFORM_IDENTIFIER_UNSPECIFIED" }
 }
 
 /// The Fleet Engine solution a billable trip belongs to (`ReportBillableTripRequest.SolutionType`).
-public enum BillableSolutionType: String, WireEnum {
+package enum BillableSolutionType: String, WireEnum {
     case onDemandRidesharingAndDeliveries = "ON_DEMAND_RIDESHARING_AND_DELIVERIES"
 
-    public static var unsetName: String? { "SOLUTION_TYPE_UNSPECIFIED" }
+    package static var unsetName: String? { "SOLUTION_TYPE_UNSPECIFIED" }
 }

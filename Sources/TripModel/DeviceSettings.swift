@@ -3,18 +3,18 @@
 // driver's phone running out of battery or throttling its location.
 
 /// The driver's device: power saving, screen and battery.
-public struct DeviceSettings: Codable, Hashable, Sendable {
+package struct DeviceSettings: Codable, Hashable, Sendable {
     /// How location behaves when battery saver is on.
-    public var locationPowerSaveMode: LocationPowerSaveMode?
+    package var locationPowerSaveMode: LocationPowerSaveMode?
     /// Whether battery saver is on.
-    public var isPowerSaveMode: Bool?
+    package var isPowerSaveMode: Bool?
     /// Whether the device is interactive (screen on).
-    public var isInteractive: Bool?
+    package var isInteractive: Bool?
     /// The battery's state.
-    public var batteryInfo: BatteryInfo?
+    package var batteryInfo: BatteryInfo?
 
     /// Creates settings.
-    public init(
+    package init(
         locationPowerSaveMode: LocationPowerSaveMode? = nil, isPowerSaveMode: Bool? = nil, isInteractive: Bool? = nil,
         batteryInfo: BatteryInfo? = nil
     ) {
@@ -26,16 +26,16 @@ public struct DeviceSettings: Codable, Hashable, Sendable {
 }
 
 /// The device's battery.
-public struct BatteryInfo: Codable, Hashable, Sendable {
+package struct BatteryInfo: Codable, Hashable, Sendable {
     /// Charging, discharging, full...
-    public var batteryStatus: BatteryStatus?
+    package var batteryStatus: BatteryStatus?
     /// What it is plugged into.
-    public var powerSource: PowerSource?
+    package var powerSource: PowerSource?
     /// Charge left, 0–100 (a float on the wire).
-    public var batteryPercentage: Float?
+    package var batteryPercentage: Float?
 
     /// Creates battery information.
-    public init(batteryStatus: BatteryStatus? = nil, powerSource: PowerSource? = nil, batteryPercentage: Float? = nil) {
+    package init(batteryStatus: BatteryStatus? = nil, powerSource: PowerSource? = nil, batteryPercentage: Float? = nil) {
         self.batteryStatus = batteryStatus
         self.powerSource = powerSource
         self.batteryPercentage = batteryPercentage
@@ -43,33 +43,33 @@ public struct BatteryInfo: Codable, Hashable, Sendable {
 }
 
 /// How the device's location features behave when battery saver is on (Android's modes).
-public enum LocationPowerSaveMode: String, WireEnum {
+package enum LocationPowerSaveMode: String, WireEnum {
     case noChange = "LOCATION_MODE_NO_CHANGE"
     case gpsDisabledWhenScreenOff = "LOCATION_MODE_GPS_DISABLED_WHEN_SCREEN_OFF"
     case allDisabledWhenScreenOff = "LOCATION_MODE_ALL_DISABLED_WHEN_SCREEN_OFF"
     case foregroundOnly = "LOCATION_MODE_FOREGROUND_ONLY"
     case throttleRequestsWhenScreenOff = "LOCATION_MODE_THROTTLE_REQUESTS_WHEN_SCREEN_OFF"
 
-    public static var unsetName: String? { "UNKNOWN_LOCATION_POWER_SAVE_MODE" }
+    package static var unsetName: String? { "UNKNOWN_LOCATION_POWER_SAVE_MODE" }
 }
 
 /// The battery's state.
-public enum BatteryStatus: String, WireEnum {
+package enum BatteryStatus: String, WireEnum {
     case charging = "BATTERY_STATUS_CHARGING"
     case discharging = "BATTERY_STATUS_DISCHARGING"
     case full = "BATTERY_STATUS_FULL"
     case notCharging = "BATTERY_STATUS_NOT_CHARGING"
     case powerLow = "BATTERY_STATUS_POWER_LOW"
 
-    public static var unsetName: String? { "UNKNOWN_BATTERY_STATUS" }
+    package static var unsetName: String? { "UNKNOWN_BATTERY_STATUS" }
 }
 
 /// What charges the battery.
-public enum PowerSource: String, WireEnum {
+package enum PowerSource: String, WireEnum {
     case ac = "POWER_SOURCE_AC"
     case usb = "POWER_SOURCE_USB"
     case wireless = "POWER_SOURCE_WIRELESS"
     case unplugged = "POWER_SOURCE_UNPLUGGED"
 
-    public static var unsetName: String? { "UNKNOWN_POWER_SOURCE" }
+    package static var unsetName: String? { "UNKNOWN_POWER_SOURCE" }
 }

@@ -6,7 +6,7 @@ import JSON
 /// in the mask but absent from the body is cleared.
 public struct FieldMask: Hashable, Sendable {
     /// The lowerCamel names in the mask, in the order given, without repeats.
-    public private(set) var fields: [String]
+    package private(set) var fields: [String]
 
     /// Parses a comma-separated mask; empty entries are ignored.
     public init(_ text: String) {
@@ -19,14 +19,14 @@ public struct FieldMask: Hashable, Sendable {
     }
 
     /// Creates a mask from names already in lowerCamel.
-    public init(fields: [String]) { self.fields = fields }
+    package init(fields: [String]) { self.fields = fields }
 
     /// Whether the mask names `field`.
-    public func contains(_ field: String) -> Bool { fields.contains(field) }
+    package func contains(_ field: String) -> Bool { fields.contains(field) }
 
     /// Checks every name against the writable fields of a resource; output-only fields and
     /// unknown names are INVALID_ARGUMENT naming them.
-    public func validate(writable: Set<String>, outputOnly: Set<String>, parameter: String = "updateMask") throws(StatusError) {
+    package func validate(writable: Set<String>, outputOnly: Set<String>, parameter: String = "updateMask") throws(StatusError) {
         if fields.isEmpty { throw .invalid(parameter, "is required and must name at least one field") }
         for field in fields {
             if outputOnly.contains(field) {

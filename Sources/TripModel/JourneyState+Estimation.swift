@@ -12,7 +12,7 @@ extension JourneyState {
     /// route's profile is missing, of another route, or due for renewal; nil otherwise.
     /// Without a route, those near the straight line to the next stop among `trips` (the
     /// vehicle's unfinished trips), when that stop's pace is missing or due for renewal.
-    public static func roadCellsToRead(vehicle: Vehicle, trips: [Trip] = [], tracking: RouteTracking, now: Timestamp) -> [RoadCell]? {
+    package static func roadCellsToRead(vehicle: Vehicle, trips: [Trip] = [], tracking: RouteTracking, now: Timestamp) -> [RoadCell]? {
         // A current profile needs nothing, and knowing so needs only the route's version: a
         // location update does not decode and measure the whole route here (issue 30). A
         // stored route segment always decodes (it was checked when it was set).
@@ -50,7 +50,7 @@ extension JourneyState {
     /// the vehicle sends no route segment and the line's pace is missing, of another stop, or
     /// due for renewal, as ``roadCellsToRead(vehicle:trips:tracking:now:)`` reads its road
     /// cells. A vehicle with a route segment costs one comparison (this runs on every update).
-    public static func lineToReadRoadsNear(vehicle: Vehicle, trips: [Trip], tracking: RouteTracking, now: Timestamp) -> (from: LatLng, to: LatLng)? {
+    package static func lineToReadRoadsNear(vehicle: Vehicle, trips: [Trip], tracking: RouteTracking, now: Timestamp) -> (from: LatLng, to: LatLng)? {
         guard vehicle.currentRouteSegment == nil, let position = vehicle.lastLocation?.location,
             let stop = firstStop(vehicle: vehicle, trips: trips), let target = stop.location?.point,
             !(tracking.linePace?.describes(stop, now: now) ?? false)
@@ -84,7 +84,7 @@ extension JourneyState {
     /// The vehicle's route segment when the basemap's roads under it must be read for the next
     /// refresh (pass them as its `roads`): when its profile is missing or of another route, never while the route
     /// stays the same.
-    public static func routeToReadRoadsOf(vehicle: Vehicle, tracking: RouteTracking) -> [LatLng]? {
+    package static func routeToReadRoadsOf(vehicle: Vehicle, tracking: RouteTracking) -> [LatLng]? {
         // Decided on the version alone, before the route is decoded (issue 30).
         guard vehicle.currentRouteSegment != nil else { return nil }
         if let profile = tracking.profile, profile.routeVersion == vehicle.currentRouteSegmentVersion { return nil }
@@ -163,7 +163,7 @@ extension JourneyState {
     /// one (each with its device time); returns the driving in the cell it has just left, for
     /// the fleet's road-cell paces, once it leaves one. Waiting at a stop, long gaps between
     /// fixes and GPS jumps are not driving: what was gathered in the cell is dropped.
-    public static func observeTravel(
+    package static func observeTravel(
         from previous: VehicleLocation?, to current: VehicleLocation?, driving: Bool, tracking: inout RouteTracking, now: Timestamp
     ) -> RoadCellPace? {
         guard driving, let a = previous?.location, let b = current?.location, let start = previous?.updateTime,
@@ -208,7 +208,7 @@ extension JourneyState {
     /// way to its next stop, as its refresh judged it (trips in driving order, the vehicle's
     /// waypoints current); without a stop, whenever it is not standing still
     /// (``DriveTravel/standsStill(at:)``): every drive shows the fleet the roads' pace.
-    public static func isDriving(vehicle: Vehicle, trips: [Trip], tracking: RouteTracking) -> Bool {
+    package static func isDriving(vehicle: Vehicle, trips: [Trip], tracking: RouteTracking) -> Bool {
         guard vehicle.waypoints.isEmpty else {
             return isDriving(vehicle.lastLocation?.location, stops: vehicle.waypoints.map(\.stop), trips: trips)
         }

@@ -14,7 +14,7 @@ extension JourneyState {
     /// the line's pace is missing, of another stop, or due for renewal, as
     /// ``roadCellsToRead(vehicle:trips:tracking:now:)`` reads its road cells; nil otherwise. A
     /// vehicle with a route segment costs one comparison (this runs on every update).
-    public static func areasToRead(vehicle: Vehicle, trips: [Trip], tracking: RouteTracking, now: Timestamp) -> [Int64]? {
+    package static func areasToRead(vehicle: Vehicle, trips: [Trip], tracking: RouteTracking, now: Timestamp) -> [Int64]? {
         guard vehicle.currentRouteSegment == nil, let position = vehicle.lastLocation?.location,
             let stop = firstStop(vehicle: vehicle, trips: trips), let target = stop.location?.point,
             !(tracking.linePace?.describes(stop, now: now) ?? false)

@@ -61,7 +61,7 @@ extension Check {
 extension Trip {
     /// Removes and returns the order of stops the request set (`vehicleWaypoints`), nil when
     /// it set none: the trip is stored without it, and the vehicle takes it.
-    public mutating func takeVehicleWaypoints() -> [TripWaypoint]? {
+    package mutating func takeVehicleWaypoints() -> [TripWaypoint]? {
         defer { vehicleWaypoints = [] }
         return vehicleWaypoints.isEmpty ? nil : vehicleWaypoints
     }

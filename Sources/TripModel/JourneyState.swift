@@ -17,22 +17,22 @@ public enum JourneyState {
     /// What prompted a refresh.
     public struct Trigger: Sendable {
         /// The server time of the write.
-        public var now: Timestamp
+        package var now: Timestamp
         /// The write set a new `lastLocation`.
-        public var locationUpdated: Bool
+        package var locationUpdated: Bool
         /// The write carried a driver-sent `remainingDistanceMeters`.
-        public var driverSentDistance: Bool
+        package var driverSentDistance: Bool
         /// The write carried a driver-sent `remainingTimeSeconds`.
-        public var driverSentTime: Bool
+        package var driverSentTime: Bool
         /// The write set the vehicle's `waypoints` (the order of stops): it must hold every
         /// remaining stop of its trips, each trip's in its own order (``checkStopOrder``).
-        public var waypointsSet: Bool
+        package var waypointsSet: Bool
         /// The write changed the paths the trips' waypoints follow other than by moving the
         /// vehicle: new traffic from the driver, a new route for the navigator.
-        public var pathsChanged: Bool
+        package var pathsChanged: Bool
         /// The request field that set the order, for errors: `vehicle.waypoints` or
         /// `trip.vehicleWaypoints`.
-        public var orderField: String
+        package var orderField: String
 
         /// Creates a trigger.
         public init(
@@ -332,7 +332,7 @@ extension Trip {
     /// location update shows for the trip. The first leg's traffic comes from the vehicle's
     /// first waypoint, so a trip whose refresh gave it other traffic (it has no stops left)
     /// does not come out equal; stores compare before relying on this.
-    public func withProgress(of vehicle: Vehicle) -> Trip {
+    package func withProgress(of vehicle: Vehicle) -> Trip {
         var trip = self
         trip.copyProgress(
             from: vehicle, mine: Self.waypoints(of: tripId, in: vehicle.waypoints),

@@ -22,7 +22,7 @@ public struct MeasuredRoute: Hashable, Sendable {
 
     /// A route segment with the cumulative distances stored with it (no distance is
     /// computed); nil when they do not fit its vertices.
-    public init?(polyline: String, cumulativeMeters: [Double]) {
+    package init?(polyline: String, cumulativeMeters: [Double]) {
         guard let decoded = EncodedPolylineSuffixes.decoding(polyline),
             let measure = PolylineMeasure(points: decoded.points, cumulativeMeters: cumulativeMeters)
         else { return nil }
@@ -34,7 +34,7 @@ public struct MeasuredRoute: Hashable, Sendable {
     /// The vehicle's route segment measured: `known` when it measures the segment the vehicle
     /// holds (comparing the polylines costs nothing when they share storage, as a stored
     /// record's do), measured anew otherwise; nil without a segment.
-    public static func of(_ vehicle: Vehicle, known: MeasuredRoute?) -> MeasuredRoute? {
+    package static func of(_ vehicle: Vehicle, known: MeasuredRoute?) -> MeasuredRoute? {
         guard let polyline = vehicle.currentRouteSegment else { return nil }
         if let known, known.polyline == polyline { return known }
         return MeasuredRoute(polyline: polyline)

@@ -1,15 +1,15 @@
 // Durations as the protobuf JSON mapping writes them: seconds with an "s" suffix ("53.5s").
 
 /// A length of time coded as `"12.5s"` (protobuf `google.protobuf.Duration` in JSON).
-public struct ProtoDuration: Hashable, Comparable, Sendable {
+package struct ProtoDuration: Hashable, Comparable, Sendable {
     /// The length in seconds; may be fractional, never NaN.
-    public var seconds: Double
+    package var seconds: Double
 
     /// Creates a duration of `seconds`.
-    public init(seconds: Double) { self.seconds = seconds }
+    package init(seconds: Double) { self.seconds = seconds }
 
     /// Parses `"12.5s"`, `"-3s"`, `"0.000001s"`; nil for anything else.
-    public init?(text: String) {
+    package init?(text: String) {
         guard text.hasSuffix("s"), let value = Double(text.dropLast()), value.isFinite,
             text.first != "+", !text.dropLast().contains(where: { $0 == "e" || $0 == "E" })
         else { return nil }
@@ -18,7 +18,7 @@ public struct ProtoDuration: Hashable, Comparable, Sendable {
 
     /// The JSON form: whole seconds without a fraction, otherwise up to 9 fractional
     /// digits with trailing zeros trimmed (`"53s"`, `"53.076652s"`).
-    public var text: String {
+    package var text: String {
         let clamped = max(-9e9, min(9e9, seconds))
         let nanos = Int64((clamped * 1_000_000_000).rounded())
         let sign = nanos < 0 ? "-" : ""
@@ -36,11 +36,11 @@ public struct ProtoDuration: Hashable, Comparable, Sendable {
         return "\(sign)\(whole).\(padding)\(fractionText)s"
     }
 
-    public static func < (a: ProtoDuration, b: ProtoDuration) -> Bool { a.seconds < b.seconds }
+    package static func < (a: ProtoDuration, b: ProtoDuration) -> Bool { a.seconds < b.seconds }
 }
 
 extension ProtoDuration: Codable {
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let value = ProtoDuration(text: text) else {
@@ -50,7 +50,7 @@ extension ProtoDuration: Codable {
         self = value
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(text)
     }

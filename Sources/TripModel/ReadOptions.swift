@@ -3,47 +3,47 @@
 // when it changed since, to save bytes; `routeFormatType` picks how routes are written.
 
 /// How a trip's routes are written in an answer (Fleet Engine `PolylineFormatType`).
-public enum PolylineFormatType: String, WireEnum {
+package enum PolylineFormatType: String, WireEnum {
     /// `route` and each waypoint's `pathToWaypoint`, as lists of points.
     case latLngList = "LAT_LNG_LIST_TYPE"
     /// `currentRouteSegment` and each waypoint's `encodedPathToWaypoint`, as encoded polylines.
     case encodedPolyline = "ENCODED_POLYLINE_TYPE"
 
-    public static var unsetName: String? { "UNKNOWN_FORMAT_TYPE" }
+    package static var unsetName: String? { "UNKNOWN_FORMAT_TYPE" }
 }
 
 /// The parameters of a GetTrip.
-public struct TripReadOptions: Hashable, Sendable {
+package struct TripReadOptions: Hashable, Sendable {
     /// Which fields, for whom.
-    public var view: TripView
+    package var view: TripView
     /// `route` and `currentRouteSegment` only when they changed after this.
-    public var currentRouteSegmentVersion: Timestamp?
+    package var currentRouteSegmentVersion: Timestamp?
     /// `remainingWaypoints` only when they changed after this (deprecated in Fleet Engine,
     /// which now always returns them; honoured as it was).
-    public var remainingWaypointsVersion: Timestamp?
+    package var remainingWaypointsVersion: Timestamp?
     /// How routes are written; nil writes both forms where the view has them.
-    public var routeFormatType: PolylineFormatType?
+    package var routeFormatType: PolylineFormatType?
     /// `currentRouteSegmentTraffic` only when it changed after this.
-    public var currentRouteSegmentTrafficVersion: Timestamp?
+    package var currentRouteSegmentTrafficVersion: Timestamp?
     /// The waypoints' paths and traffic only when they changed after this.
-    public var remainingWaypointsRouteVersion: Timestamp?
+    package var remainingWaypointsRouteVersion: Timestamp?
 
     /// Options for a read in `view`, with nothing else asked.
-    public init(view: TripView) { self.view = view }
+    package init(view: TripView) { self.view = view }
 
     /// Whether the answer is the view alone (what caches of encoded views hold).
-    public var isPlainView: Bool { self == TripReadOptions(view: view) }
+    package var isPlainView: Bool { self == TripReadOptions(view: view) }
 }
 
 /// The parameters of a GetVehicle.
-public struct VehicleReadOptions: Hashable, Sendable {
+package struct VehicleReadOptions: Hashable, Sendable {
     /// `currentRouteSegment` only when it changed after this.
-    public var currentRouteSegmentVersion: Timestamp?
+    package var currentRouteSegmentVersion: Timestamp?
     /// `waypoints` only when they changed after this.
-    public var waypointsVersion: Timestamp?
+    package var waypointsVersion: Timestamp?
 
     /// Options asking for everything.
-    public init(currentRouteSegmentVersion: Timestamp? = nil, waypointsVersion: Timestamp? = nil) {
+    package init(currentRouteSegmentVersion: Timestamp? = nil, waypointsVersion: Timestamp? = nil) {
         self.currentRouteSegmentVersion = currentRouteSegmentVersion
         self.waypointsVersion = waypointsVersion
     }
@@ -52,7 +52,7 @@ public struct VehicleReadOptions: Hashable, Sendable {
 extension Trip {
     /// The trip as a GetTrip with `options` returns it: the view, less what did not change
     /// since the versions given, with routes in the format asked for.
-    public func rendered(_ options: TripReadOptions) -> Trip {
+    package func rendered(_ options: TripReadOptions) -> Trip {
         var shown = rendered(as: options.view)
         if unchanged(currentRouteSegmentVersion, since: options.currentRouteSegmentVersion) {
             shown.route = []
@@ -88,7 +88,7 @@ extension Trip {
 extension Vehicle {
     /// The vehicle as a GetVehicle with `options` returns it: without what did not change
     /// since the versions given.
-    public func rendered(_ options: VehicleReadOptions) -> Vehicle {
+    package func rendered(_ options: VehicleReadOptions) -> Vehicle {
         var shown = self
         if unchanged(currentRouteSegmentVersion, since: options.currentRouteSegmentVersion) { shown.currentRouteSegment = nil }
         if unchanged(waypointsVersion, since: options.waypointsVersion) { shown.waypoints = [] }

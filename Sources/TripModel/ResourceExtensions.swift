@@ -7,38 +7,38 @@ import JSON
 /// code written for Fleet Engine, parsing strictly with Google's own types, runs unchanged.
 /// Stored resources keep everything: an encoder whose `userInfo` lacks ``userInfoKey`` writes
 /// every extension.
-public struct ResourceExtensions: Sendable, Equatable {
+package struct ResourceExtensions: Sendable, Equatable {
     /// Every extension, by its JSON member name.
-    public static let names: Set<String> = ["estimateMethod", "estimateBasis"]
+    package static let names: Set<String> = ["estimateMethod", "estimateBasis"]
 
     /// The request header in which a caller names the extensions it wants, comma-separated.
-    public static let requestHeader = "Tripshare-Extensions"
+    package static let requestHeader = "Tripshare-Extensions"
 
     /// No extension: the answer Fleet Engine would give.
-    public static let none = ResourceExtensions(uncheckedNames: [])
+    package static let none = ResourceExtensions(uncheckedNames: [])
     /// Every extension, as the stores keep resources.
-    public static let all = ResourceExtensions(uncheckedNames: names)
+    package static let all = ResourceExtensions(uncheckedNames: names)
 
     /// The extensions included.
-    public let included: Set<String>
+    package let included: Set<String>
 
     private init(uncheckedNames: Set<String>) { included = uncheckedNames }
 
     /// The extensions named; `nil` when one of `names` is not an extension.
-    public init?(naming names: some Sequence<String>) {
+    package init?(naming names: some Sequence<String>) {
         let named = Set(names)
         guard named.isSubset(of: Self.names) else { return nil }
         included = named
     }
 
     /// The encoder `userInfo` key under which values find the extensions to write.
-    public static let userInfoKey = CodingUserInfoKey(rawValue: "tripshare.resourceExtensions")!
+    package static let userInfoKey = CodingUserInfoKey(rawValue: "tripshare.resourceExtensions")!
 
     /// The value of ``requestHeader`` that asks for these extensions.
-    public var headerValue: String { included.sorted().joined(separator: ",") }
+    package var headerValue: String { included.sorted().joined(separator: ",") }
 
     /// `userInfo` for an encoder that writes these extensions and no others.
-    public var userInfo: [CodingUserInfoKey: any Sendable] { [Self.userInfoKey: self] }
+    package var userInfo: [CodingUserInfoKey: any Sendable] { [Self.userInfoKey: self] }
 
     /// Whether `encoder` is to write the extension `name`: every extension unless its
     /// `userInfo` says which.
@@ -51,7 +51,7 @@ public struct ResourceExtensions: Sendable, Equatable {
     /// extension): that JSON itself when it sets no extension left out, else that JSON with
     /// the others' members left out, without encoding the vehicle again; nil when the stored
     /// bytes are not one JSON object.
-    public func answer(fromStored json: [UInt8], of vehicle: Vehicle) -> [UInt8]? {
+    package func answer(fromStored json: [UInt8], of vehicle: Vehicle) -> [UInt8]? {
         var setButLeftOut: Set<String> = []
         if vehicle.estimateMethod != nil, !included.contains("estimateMethod") { setButLeftOut.insert("estimateMethod") }
         if vehicle.estimateBasis != nil, !included.contains("estimateBasis") { setButLeftOut.insert("estimateBasis") }

@@ -1,18 +1,18 @@
 import Foundation
 
 /// Parsing and checking of resource names `providers/{provider}/{collection}/{id}`.
-public enum ResourceName {
+package enum ResourceName {
     /// The longest ID accepted, in characters.
-    public static let maximumIDLength = 64
+    package static let maximumIDLength = 64
     /// The longest ID accepted, in UTF-8 bytes: 64 characters of up to 4 bytes each. A
     /// character may be any number of combining scalars, so counting characters alone let a
     /// 64-character ID carry 12,928 bytes.
-    public static let maximumIDBytes = 256
+    package static let maximumIDBytes = 256
 
     /// Checks an ID (provider, vehicle or trip): 1–64 characters and at most 256 UTF-8
     /// bytes, NFC-normalised, none of `/ : ? , #`, no control characters. `field` names it in
     /// the error.
-    public static func validateID(_ id: String, field: String) throws(StatusError) {
+    package static func validateID(_ id: String, field: String) throws(StatusError) {
         if id.isEmpty { throw .invalid(field, "must not be empty") }
         // Bytes first: counting characters walks the whole string.
         if id.utf8.count > maximumIDBytes {
@@ -31,16 +31,16 @@ public enum ResourceName {
     }
 
     /// `providers/{provider}/trips/{tripId}`.
-    public static func trip(provider: String, id: String) -> String { "providers/\(provider)/trips/\(id)" }
+    package static func trip(provider: String, id: String) -> String { "providers/\(provider)/trips/\(id)" }
 
     /// `providers/{provider}/vehicles/{vehicleId}`.
-    public static func vehicle(provider: String, id: String) -> String { "providers/\(provider)/vehicles/\(id)" }
+    package static func vehicle(provider: String, id: String) -> String { "providers/\(provider)/vehicles/\(id)" }
 
     /// `providers/{provider}/billableTrips/{tripId}`.
-    public static func billableTrip(provider: String, id: String) -> String { "providers/\(provider)/billableTrips/\(id)" }
+    package static func billableTrip(provider: String, id: String) -> String { "providers/\(provider)/billableTrips/\(id)" }
 
     /// The text after the last `/`.
-    public static func lastComponent(of name: String) -> String {
+    package static func lastComponent(of name: String) -> String {
         guard let slash = name.lastIndex(of: "/") else { return name }
         return String(name[name.index(after: slash)...])
     }

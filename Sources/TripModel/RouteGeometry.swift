@@ -4,13 +4,13 @@ import Geo
 /// or Fleet Engine's base64 S2 encoding, which recorded Driver SDK traffic carries.
 public enum RouteGeometry {
     /// The two formats a route string may come in.
-    public enum Format: Sendable { case google, s2 }
+    package enum Format: Sendable { case google, s2 }
 
     /// Decodes a route string, deciding its format: an S2 encoding is base64 of a buffer
     /// whose first byte is the format version (1 or 2), so it starts with "A" and decodes
     /// as a consistent S2 buffer; anything else is read as a Google polyline. Checks the
     /// bounds of ``Limits`` and every coordinate; `path` names the field in errors.
-    public static func decodeWithFormat(_ text: String, path: String) throws(StatusError) -> (points: [LatLng], format: Format) {
+    package static func decodeWithFormat(_ text: String, path: String) throws(StatusError) -> (points: [LatLng], format: Format) {
         if text.isEmpty { throw .invalid(path, "must not be empty") }
         if text.utf8.count > Limits.maximumEncodedPolylineLength {
             throw .invalid(path, "is \(text.utf8.count) characters long; at most \(Limits.maximumEncodedPolylineLength) are allowed")
@@ -44,7 +44,7 @@ public enum RouteGeometry {
 
     /// The route as a Google encoded polyline, precision 5: Google input is kept as sent,
     /// S2 input is re-encoded.
-    public static func normalized(_ text: String, path: String) throws(StatusError) -> String {
+    package static func normalized(_ text: String, path: String) throws(StatusError) -> String {
         let (points, format) = try decodeWithFormat(text, path: path)
         return format == .google ? text : EncodedPolyline.encode(points)
     }

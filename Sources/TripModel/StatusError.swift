@@ -12,33 +12,33 @@ public struct StatusError: Error, Hashable, Sendable, CustomStringConvertible {
         fileprivate let kind: Kind
 
         /// The request is malformed; the message names the field.
-        public static let invalidArgument = Code(kind: .invalidArgument)
+        package static let invalidArgument = Code(kind: .invalidArgument)
         /// The request is well-formed but the resource's state forbids it.
-        public static let failedPrecondition = Code(kind: .failedPrecondition)
+        package static let failedPrecondition = Code(kind: .failedPrecondition)
         /// The resource does not exist.
-        public static let notFound = Code(kind: .notFound)
+        package static let notFound = Code(kind: .notFound)
         /// A resource with that ID exists already.
-        public static let alreadyExists = Code(kind: .alreadyExists)
+        package static let alreadyExists = Code(kind: .alreadyExists)
         /// A quota or size limit was reached.
-        public static let resourceExhausted = Code(kind: .resourceExhausted)
+        package static let resourceExhausted = Code(kind: .resourceExhausted)
         /// The caller may not do this.
-        public static let permissionDenied = Code(kind: .permissionDenied)
+        package static let permissionDenied = Code(kind: .permissionDenied)
         /// The caller did not prove who it is.
-        public static let unauthenticated = Code(kind: .unauthenticated)
+        package static let unauthenticated = Code(kind: .unauthenticated)
         /// A concurrent change won; retry.
-        public static let aborted = Code(kind: .aborted)
+        package static let aborted = Code(kind: .aborted)
         /// The service cannot do this now (storage full or failing); retry later.
-        public static let unavailable = Code(kind: .unavailable)
+        package static let unavailable = Code(kind: .unavailable)
         /// The method is not implemented for the resource (a path that exists, asked with
         /// another HTTP method).
-        public static let unimplemented = Code(kind: .unimplemented)
+        package static let unimplemented = Code(kind: .unimplemented)
         /// An error with no better code (one from outside the model, such as the HTTP layer's).
-        public static let unknown = Code(kind: .unknown)
+        package static let unknown = Code(kind: .unknown)
         /// Something broke on our side.
-        public static let `internal` = Code(kind: .internal)
+        @usableFromInline package static let `internal` = Code(kind: .internal)
 
         /// The Google spelling: `INVALID_ARGUMENT`, `NOT_FOUND`, ...
-        public var status: String {
+        package var status: String {
             switch kind {
             case .invalidArgument: return "INVALID_ARGUMENT"
             case .failedPrecondition: return "FAILED_PRECONDITION"
@@ -59,9 +59,9 @@ public struct StatusError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// What kind of failure.
-    public var code: Code
+    package var code: Code
     /// What was wrong and where.
-    public var message: String
+    package var message: String
 
     /// Creates an error.
     public init(_ code: Code, _ message: String) {
@@ -70,14 +70,14 @@ public struct StatusError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// An invalid argument at a field path: "`path`: `message`".
-    public static func invalid(_ path: String, _ message: String) -> StatusError {
+    package static func invalid(_ path: String, _ message: String) -> StatusError {
         StatusError(.invalidArgument, path.isEmpty ? message : "\(path): \(message)")
     }
 
     /// A resource that does not exist: "`kind` '`id`' does not exist". Also what a caller
     /// gets for a resource it may not see where saying so would tell it that the resource
     /// exists (a driver asking for another vehicle's trip).
-    public static func notFound(_ kind: String, _ id: String) -> StatusError {
+    package static func notFound(_ kind: String, _ id: String) -> StatusError {
         StatusError(.notFound, "\(kind) '\(id)' does not exist")
     }
 

@@ -40,14 +40,14 @@ struct DeprecatedTerminalPointId: Decodable {
 
 /// Where and when a stop actually happened (`actualPickupPoint`, `actualDropoffPoint`, the
 /// arrival points).
-public struct StopLocation: Hashable, Sendable {
+package struct StopLocation: Hashable, Sendable {
     /// The actual location.
-    public var point: LatLng
+    package var point: LatLng
     /// When the stop happened.
-    public var timestamp: Timestamp?
+    package var timestamp: Timestamp?
 
     /// Creates a stop location.
-    public init(point: LatLng, timestamp: Timestamp? = nil) {
+    package init(point: LatLng, timestamp: Timestamp? = nil) {
         self.point = point
         self.timestamp = timestamp
     }
@@ -60,13 +60,13 @@ extension StopLocation: Codable {
         case stopTime
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         point = try c.decode(LatLng.self, forKey: .point)
         timestamp = try DeprecatedTwin.read(Timestamp.self, c, .timestamp, deprecated: .stopTime)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(point, forKey: .point)
         try c.encodeIfPresent(timestamp, forKey: .timestamp)

@@ -18,23 +18,23 @@ public struct Timestamp: Hashable, Comparable, Sendable {
     }
 
     /// Creates a timestamp from seconds since the Unix epoch.
-    public init(secondsSince1970 seconds: Double) {
+    package init(secondsSince1970 seconds: Double) {
         microseconds = Int64((seconds * 1_000_000).rounded())
     }
 
     /// The same instant as a `Date`.
-    public var date: Date { Date(timeIntervalSince1970: secondsSince1970) }
+    package var date: Date { Date(timeIntervalSince1970: secondsSince1970) }
 
     /// Seconds since the Unix epoch.
-    public var secondsSince1970: Double { Double(microseconds) / 1_000_000 }
+    package var secondsSince1970: Double { Double(microseconds) / 1_000_000 }
 
     /// This instant moved by `seconds`.
-    public func adding(seconds: Double) -> Timestamp {
+    package func adding(seconds: Double) -> Timestamp {
         Timestamp(microseconds: microseconds + Int64((seconds * 1_000_000).rounded()))
     }
 
     /// Seconds from `other` to this instant (positive when this is later).
-    public func seconds(since other: Timestamp) -> Double {
+    package func seconds(since other: Timestamp) -> Double {
         Double(microseconds - other.microseconds) / 1_000_000
     }
 

@@ -5,16 +5,16 @@
 import JSON
 
 /// A run of a polyline, by vertex index, with one traffic speed.
-public struct SpeedReadingInterval: Codable, Hashable, Sendable {
+package struct SpeedReadingInterval: Codable, Hashable, Sendable {
     /// Index of the first vertex of the run.
-    public var startPolylinePointIndex: Int
+    package var startPolylinePointIndex: Int
     /// Index of the last vertex of the run (the run covers the segments in between).
-    public var endPolylinePointIndex: Int
+    package var endPolylinePointIndex: Int
     /// The traffic speed along the run.
-    public var speed: TrafficSpeed
+    package var speed: TrafficSpeed
 
     /// Creates an interval.
-    public init(startPolylinePointIndex: Int, endPolylinePointIndex: Int, speed: TrafficSpeed) {
+    package init(startPolylinePointIndex: Int, endPolylinePointIndex: Int, speed: TrafficSpeed) {
         self.startPolylinePointIndex = startPolylinePointIndex
         self.endPolylinePointIndex = endPolylinePointIndex
         self.speed = speed
@@ -22,7 +22,7 @@ public struct SpeedReadingInterval: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey { case startPolylinePointIndex, endPolylinePointIndex, speed }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         // proto3 JSON omits a zero start index.
         startPolylinePointIndex = try c.decodeIfPresent(Int.self, forKey: .startPolylinePointIndex) ?? 0
@@ -32,27 +32,27 @@ public struct SpeedReadingInterval: Codable, Hashable, Sendable {
 }
 
 /// Traffic along a path to a waypoint, as riders receive it.
-public struct ConsumableTrafficPolyline: Codable, Hashable, Sendable {
+package struct ConsumableTrafficPolyline: Codable, Hashable, Sendable {
     /// Runs of traffic speed along the path, in order; vertices not covered have no data.
-    public var speedReadingInterval: [SpeedReadingInterval]
+    package var speedReadingInterval: [SpeedReadingInterval]
     /// The path the intervals index into (Google encoded polyline, precision 5).
-    public var encodedPathToWaypoint: String?
+    package var encodedPathToWaypoint: String?
 
     /// Creates a traffic polyline.
-    public init(speedReadingInterval: [SpeedReadingInterval], encodedPathToWaypoint: String? = nil) {
+    package init(speedReadingInterval: [SpeedReadingInterval], encodedPathToWaypoint: String? = nil) {
         self.speedReadingInterval = speedReadingInterval
         self.encodedPathToWaypoint = encodedPathToWaypoint
     }
 
     enum CodingKeys: String, CodingKey { case speedReadingInterval, encodedPathToWaypoint }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         speedReadingInterval = try c.decodeArray(SpeedReadingInterval.self, forKey: .speedReadingInterval)
         encodedPathToWaypoint = try c.decodeIfPresent(String.self, forKey: .encodedPathToWaypoint)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encodeNonEmpty(speedReadingInterval, forKey: .speedReadingInterval)
         try c.encodeIfPresent(encodedPathToWaypoint, forKey: .encodedPathToWaypoint)
@@ -60,16 +60,16 @@ public struct ConsumableTrafficPolyline: Codable, Hashable, Sendable {
 }
 
 /// A stretch of a driver's route segment with slower traffic, by metres from its start.
-public struct RoadStretch: Codable, Hashable, Sendable {
+package struct RoadStretch: Codable, Hashable, Sendable {
     /// How congested the stretch is.
-    public var style: RoadStretchStyle
+    package var style: RoadStretchStyle
     /// Metres from the start of the route segment to the start of the stretch.
-    public var offsetMeters: Int
+    package var offsetMeters: Int
     /// Length of the stretch in metres.
-    public var lengthMeters: Int
+    package var lengthMeters: Int
 
     /// Creates a stretch.
-    public init(style: RoadStretchStyle, offsetMeters: Int, lengthMeters: Int) {
+    package init(style: RoadStretchStyle, offsetMeters: Int, lengthMeters: Int) {
         self.style = style
         self.offsetMeters = offsetMeters
         self.lengthMeters = lengthMeters
@@ -77,7 +77,7 @@ public struct RoadStretch: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey { case style, offsetMeters, lengthMeters }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         style = try c.decodeIfPresent(RoadStretchStyle.self, forKey: .style) ?? .unspecified
         offsetMeters = try c.decodeIfPresent(Int.self, forKey: .offsetMeters) ?? 0
@@ -87,24 +87,24 @@ public struct RoadStretch: Codable, Hashable, Sendable {
 
 /// Traffic along the vehicle's current route segment as the Driver SDK sends it
 /// (`currentRouteSegmentTraffic`): stretches not listed flow normally.
-public struct TrafficPolylineData: Codable, Hashable, Sendable {
+package struct TrafficPolylineData: Codable, Hashable, Sendable {
     /// The rendering of the traffic.
-    public var trafficRendering: Rendering
+    package var trafficRendering: Rendering
 
     /// Creates traffic data from stretches.
-    public init(roadStretch: [RoadStretch]) { trafficRendering = Rendering(roadStretch: roadStretch) }
+    package init(roadStretch: [RoadStretch]) { trafficRendering = Rendering(roadStretch: roadStretch) }
 
     /// `VisualTrafficReportPolylineRendering`: the slower stretches.
-    public struct Rendering: Codable, Hashable, Sendable {
+    package struct Rendering: Codable, Hashable, Sendable {
         /// Stretches with slower traffic, in order.
-        public var roadStretch: [RoadStretch]
+        package var roadStretch: [RoadStretch]
 
         /// Creates a rendering.
-        public init(roadStretch: [RoadStretch]) { self.roadStretch = roadStretch }
+        package init(roadStretch: [RoadStretch]) { self.roadStretch = roadStretch }
 
         enum CodingKeys: String, CodingKey { case roadStretch }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             roadStretch = try c.decodeArray(RoadStretch.self, forKey: .roadStretch)
         }
@@ -112,7 +112,7 @@ public struct TrafficPolylineData: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey { case trafficRendering }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         trafficRendering = try c.decodeIfPresent(Rendering.self, forKey: .trafficRendering) ?? Rendering(roadStretch: [])
     }

@@ -14,7 +14,7 @@ import Geo
 extension Trip {
     /// How far the joined path keeps its vertices from another rider's stop where two legs
     /// meet there.
-    public static let otherStopClearanceMeters = 30.0
+    package static let otherStopClearanceMeters = 30.0
 
     /// `waypoints` (this trip's remaining waypoints, other riders' stops among them) as this
     /// trip's rider may see them: each of the rider's own stops with the path, distance and

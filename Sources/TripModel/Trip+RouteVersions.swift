@@ -7,7 +7,7 @@
 extension Trip {
     /// How far from its route segment a vehicle's location may be and still be snapped onto
     /// it (`lastLocationSnappable`).
-    public static let snappableMeters = 50.0
+    package static let snappableMeters = 50.0
 
     /// Bumps the traffic and paths versions for a change that `pathsChanged` says happened
     /// (the stops and the route segment are compared in `updateProgress`), and records
@@ -26,7 +26,7 @@ extension Trip {
     /// report while it carried the trip, its versions, and the times it records (pickup,
     /// dropoff, arrivals). What SearchTrips' `minimumStaleness` compares; nil for a trip that
     /// records none (never assigned, never changed since it was created without stops).
-    public var lastUpdateTime: Timestamp? {
+    package var lastUpdateTime: Timestamp? {
         let times: [Timestamp?] = [
             lastLocation?.serverTime, remainingWaypointsVersion, remainingWaypointsRouteVersion, intermediateDestinationsVersion,
             currentRouteSegmentVersion, currentRouteSegmentTrafficVersion, actualPickupArrivalPoint?.timestamp,

@@ -1,7 +1,7 @@
 extension Trip {
     /// The stops this trip still has to make, in order, given its status: pickup (until the
     /// vehicle leaves it), the intermediate destinations not yet passed, and the dropoff.
-    public var remainingStops: [TripWaypoint] {
+    package var remainingStops: [TripWaypoint] {
         let id = tripId
         var stops: [TripWaypoint] = []
         if tripStatus.isTerminal { return stops }
@@ -27,7 +27,7 @@ extension Trip {
     }
 
     /// Forgets the live state derived from a vehicle: the trip ended or left its vehicle.
-    public mutating func detachFromVehicle(now: Timestamp) {
+    package mutating func detachFromVehicle(now: Timestamp) {
         let hadStops = !remainingWaypoints.isEmpty
         clearProgress()
         lastLocation = tripStatus.isTerminal ? lastLocation : nil

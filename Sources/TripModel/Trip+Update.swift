@@ -3,14 +3,14 @@
 
 extension Trip {
     /// Fields a client may name in an `updateMask`.
-    public static let writableFields: Set<String> = [
+    package static let writableFields: Set<String> = [
         "vehicleId", "tripStatus", "tripType", "numberOfPassengers", "pickupPoint", "actualPickupPoint",
         "actualPickupArrivalPoint", "intermediateDestinations", "intermediateDestinationIndex",
         "actualIntermediateDestinationArrivalPoints", "actualIntermediateDestinations", "dropoffPoint", "actualDropoffPoint",
         "attributes", "vehicleWaypoints",
     ]
     /// Fields only the server writes (DESIGN §3).
-    public static let outputOnlyFields: Set<String> = [
+    package static let outputOnlyFields: Set<String> = [
         "name", "pickupTime", "dropoffTime", "intermediateDestinationsVersion", "remainingWaypoints",
         "remainingWaypointsVersion", "route", "currentRouteSegment", "currentRouteSegmentVersion",
         "currentRouteSegmentTraffic", "currentRouteSegmentTrafficVersion", "currentRouteSegmentEndPoint",
@@ -20,7 +20,7 @@ extension Trip {
 
     /// A new trip from a create request: output-only fields are ignored; `pickupPoint` and
     /// `tripType` are required; the status starts at `NEW`.
-    public static func created(from input: Trip, provider: String, id: String, now: Timestamp) throws(StatusError) -> Trip {
+    package static func created(from input: Trip, provider: String, id: String, now: Timestamp) throws(StatusError) -> Trip {
         try ResourceName.validateID(provider, field: "provider")
         try ResourceName.validateID(id, field: "tripId")
         guard input.pickupPoint != nil else { throw .invalid("trip.pickupPoint", "required field is missing") }
@@ -45,7 +45,7 @@ extension Trip {
     /// `dropoffTime`, from `vehicleLocation` and `now` unless the client sent them. An
     /// `intermediateDestinationsVersion` sent with a change of index or status must be the
     /// current one (else FAILED_PRECONDITION: the stops changed since the client read them).
-    public mutating func apply(_ input: Trip, mask: FieldMask, now: Timestamp, vehicleLocation: VehicleLocation?) throws(StatusError) {
+    package mutating func apply(_ input: Trip, mask: FieldMask, now: Timestamp, vehicleLocation: VehicleLocation?) throws(StatusError) {
         try mask.validate(writable: Self.writableFields, outputOnly: Self.outputOnlyFields)
         if let seen = input.intermediateDestinationsVersion, mask.contains("intermediateDestinationIndex") || mask.contains("tripStatus"),
             seen != intermediateDestinationsVersion

@@ -7,7 +7,7 @@ extension Trip {
     /// `remainingWaypointsRouteVersion`, `currentRouteSegmentTrafficVersion`); other
     /// riders' stops on a shared vehicle are reduced to their type, their legs joined into the
     /// rider's own (``riderWaypoints(of:in:)``).
-    public func rendered(as view: TripView) -> Trip {
+    package func rendered(as view: TripView) -> Trip {
         guard view == .journeySharingV1S else {
             var copy = self
             copy.view = .sdk

@@ -9,76 +9,76 @@ public struct Trip: Hashable, Sendable {
     /// The vehicle assigned to the trip.
     public var vehicleId: String?
     /// Where the trip is in its life (see ``TripStatus/canMove(to:)``).
-    public var tripStatus: TripStatus
+    package var tripStatus: TripStatus
     /// Whether the trip may share its vehicle.
     public var tripType: TripType?
     /// How many riders travel.
-    public var numberOfPassengers: Int?
+    package var numberOfPassengers: Int?
     /// Where the rider wants to be picked up.
     public var pickupPoint: TerminalLocation?
     /// Where and when the pickup actually happened.
-    public var actualPickupPoint: StopLocation?
+    package var actualPickupPoint: StopLocation?
     /// Where and when the vehicle arrived at the pickup: the provider's, or the vehicle's
     /// position when the trip became `ARRIVED_AT_PICKUP`.
-    public var actualPickupArrivalPoint: StopLocation?
+    package var actualPickupArrivalPoint: StopLocation?
     /// Estimated (before pickup) or actual pickup time (output only).
-    public var pickupTime: Timestamp?
+    package var pickupTime: Timestamp?
     /// Stops between pickup and dropoff, in order.
     public var intermediateDestinations: [TerminalLocation]
     /// When `intermediateDestinations` last changed.
-    public var intermediateDestinationsVersion: Timestamp?
+    package var intermediateDestinationsVersion: Timestamp?
     /// Which intermediate destination the vehicle is headed to or at.
-    public var intermediateDestinationIndex: Int?
+    package var intermediateDestinationIndex: Int?
     /// Where and when the vehicle arrived at each intermediate destination it reached, in
     /// order: the provider's, or the vehicle's position at each
     /// `ARRIVED_AT_INTERMEDIATE_DESTINATION`.
-    public var actualIntermediateDestinationArrivalPoints: [StopLocation]
+    package var actualIntermediateDestinationArrivalPoints: [StopLocation]
     /// Where and when the vehicle left each intermediate destination it reached (the rider
     /// was picked up there), in order: the provider's, or the vehicle's position when the
     /// trip moved on from `ARRIVED_AT_INTERMEDIATE_DESTINATION`.
-    public var actualIntermediateDestinations: [StopLocation]
+    package var actualIntermediateDestinations: [StopLocation]
     /// Where the rider wants to be dropped off.
     public var dropoffPoint: TerminalLocation?
     /// Where and when the dropoff actually happened.
-    public var actualDropoffPoint: StopLocation?
+    package var actualDropoffPoint: StopLocation?
     /// Estimated or actual dropoff time (output only).
-    public var dropoffTime: Timestamp?
+    package var dropoffTime: Timestamp?
     /// The stops from the vehicle to this trip's dropoff, including other trips' stops on a
     /// shared vehicle, each with its path and estimates (output only).
     public var remainingWaypoints: [TripWaypoint]
     /// When `remainingWaypoints` last changed (output only).
-    public var remainingWaypointsVersion: Timestamp?
+    package var remainingWaypointsVersion: Timestamp?
     /// When the paths and traffic of `remainingWaypoints` last changed other than by the
     /// vehicle moving along them: a new route, new traffic, other stops (output only).
-    public var remainingWaypointsRouteVersion: Timestamp?
+    package var remainingWaypointsRouteVersion: Timestamp?
     /// The order of every remaining stop of the vehicle's trips, this trip's included, as the
     /// provider sets it on a SHARED vehicle (input on create and update; answered by them,
     /// never stored or returned by a read).
-    public var vehicleWaypoints: [TripWaypoint]
+    package var vehicleWaypoints: [TripWaypoint]
     /// The anticipated route to the first remaining waypoint (output only).
     public var route: [LatLng]
     /// The vehicle's route to its next waypoint (output only).
     public var currentRouteSegment: String?
     /// When `currentRouteSegment` last changed (output only).
-    public var currentRouteSegmentVersion: Timestamp?
+    package var currentRouteSegmentVersion: Timestamp?
     /// Traffic along `currentRouteSegment` (output only).
-    public var currentRouteSegmentTraffic: ConsumableTrafficPolyline?
+    package var currentRouteSegmentTraffic: ConsumableTrafficPolyline?
     /// When the traffic the vehicle reported for its route last changed, or its route did
     /// (output only).
-    public var currentRouteSegmentTrafficVersion: Timestamp?
+    package var currentRouteSegmentTrafficVersion: Timestamp?
     /// The waypoint `currentRouteSegment` ends at (output only).
-    public var currentRouteSegmentEndPoint: TripWaypoint?
+    package var currentRouteSegmentEndPoint: TripWaypoint?
     /// Driving distance along `currentRouteSegment`, metres (output only).
-    public var remainingDistanceMeters: Int?
+    package var remainingDistanceMeters: Int?
     /// Estimated arrival at the first remaining waypoint (output only).
-    public var etaToFirstWaypoint: Timestamp?
+    package var etaToFirstWaypoint: Timestamp?
     /// Driving time to the first remaining waypoint (output only).
-    public var remainingTimeToFirstWaypoint: ProtoDuration?
+    package var remainingTimeToFirstWaypoint: ProtoDuration?
     /// The vehicle's last location (output only).
     public var lastLocation: VehicleLocation?
     /// Whether `lastLocation` lies on `currentRouteSegment` (output only; false without
     /// either).
-    public var lastLocationSnappable: Bool?
+    package var lastLocationSnappable: Bool?
     /// Which view this value was produced for (output only).
     public var view: TripView?
     /// Free-form attributes.
@@ -98,7 +98,7 @@ public struct Trip: Hashable, Sendable {
     }
 
     /// The trip's ID: the last component of its name.
-    public var tripId: String { ResourceName.lastComponent(of: name) }
+    package var tripId: String { ResourceName.lastComponent(of: name) }
 }
 
 extension Trip: Codable {

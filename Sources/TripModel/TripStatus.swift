@@ -2,7 +2,7 @@
 // number of intermediate destinations, and dropoff; any unfinished trip may be canceled.
 
 /// The status of a trip; legal moves are given by ``canMove(to:)``.
-public enum TripStatus: String, WireEnum {
+package enum TripStatus: String, WireEnum {
     case unknown = "UNKNOWN_TRIP_STATUS"
     case new = "NEW"
     case enrouteToPickup = "ENROUTE_TO_PICKUP"
@@ -13,7 +13,7 @@ public enum TripStatus: String, WireEnum {
     case complete = "COMPLETE"
     case canceled = "CANCELED"
 
-    public var number: Int {
+    package var number: Int {
         switch self {
         case .unknown: 0
         case .new: 1
@@ -28,14 +28,14 @@ public enum TripStatus: String, WireEnum {
     }
 
     /// True for `COMPLETE` and `CANCELED`: nothing follows them.
-    public var isTerminal: Bool { self == .complete || self == .canceled }
+    package var isTerminal: Bool { self == .complete || self == .canceled }
 
     /// True while the rider is still waiting to be picked up.
-    public var isBeforePickup: Bool { self == .new || self == .enrouteToPickup || self == .unknown }
+    package var isBeforePickup: Bool { self == .new || self == .enrouteToPickup || self == .unknown }
 
     /// Whether the state machine allows going from this status to `next`. Staying is
     /// allowed (setting the current status again is a no-op).
-    public func canMove(to next: TripStatus) -> Bool {
+    package func canMove(to next: TripStatus) -> Bool {
         if next == self { return true }
         if isTerminal || next == .unknown || next == .new { return false }
         if next == .canceled { return true }

@@ -7,26 +7,26 @@ public struct TripWaypoint: Hashable, Sendable {
     /// Where the stop is.
     public var location: TerminalLocation?
     /// The trip this stop belongs to.
-    public var tripId: String?
+    package var tripId: String?
     /// What the stop is for.
-    public var waypointType: WaypointType?
+    package var waypointType: WaypointType?
     /// The path from the previous waypoint (or the vehicle) to this one, Google encoded
     /// polyline precision 5.
     public var encodedPathToWaypoint: String?
     /// The same path as a list of points: only in answers to a `GET` that asked for
     /// `routeFormatType=LAT_LNG_LIST_TYPE` (the path is kept encoded).
-    public var pathToWaypoint: [LatLng] = []
+    package var pathToWaypoint: [LatLng] = []
     /// Traffic along `encodedPathToWaypoint`.
-    public var trafficToWaypoint: ConsumableTrafficPolyline?
+    package var trafficToWaypoint: ConsumableTrafficPolyline?
     /// Driving distance from the previous waypoint (or the vehicle), metres.
-    public var distanceMeters: Int?
+    package var distanceMeters: Int?
     /// Estimated arrival time.
-    public var eta: Timestamp?
+    package var eta: Timestamp?
     /// Estimated driving time from the previous waypoint (or the vehicle).
-    public var duration: ProtoDuration?
+    package var duration: ProtoDuration?
 
     /// Creates a waypoint.
-    public init(
+    package init(
         location: TerminalLocation? = nil, tripId: String? = nil, waypointType: WaypointType? = nil,
         encodedPathToWaypoint: String? = nil, trafficToWaypoint: ConsumableTrafficPolyline? = nil,
         distanceMeters: Int? = nil, eta: Timestamp? = nil, duration: ProtoDuration? = nil
@@ -42,7 +42,7 @@ public struct TripWaypoint: Hashable, Sendable {
     }
 
     /// The same stop without the path and estimates (what identifies it).
-    public var stop: TripWaypoint {
+    package var stop: TripWaypoint {
         TripWaypoint(location: location, tripId: tripId, waypointType: waypointType)
     }
 }

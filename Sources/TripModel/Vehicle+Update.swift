@@ -3,16 +3,16 @@
 
 extension Vehicle {
     /// Fields a client may name in an `updateMask`.
-    public static let writableFields: Set<String> = [
+    package static let writableFields: Set<String> = [
         "vehicleState", "supportedTripTypes", "lastLocation", "pastLocations", "maximumCapacity", "attributes", "vehicleType",
         "licensePlate", "backToBackEnabled", "waypoints", "route", "currentRouteSegment", "currentRouteSegmentEndPoint",
         "currentRouteSegmentTraffic", "remainingDistanceMeters", "remainingTimeSeconds", "etaToFirstWaypoint",
         "navigationStatus", "deviceSettings",
     ]
     /// The most `pastLocations` one update may bring (a driver's phone offline for a while).
-    public static let maximumPastLocations = 500
+    package static let maximumPastLocations = 500
     /// Fields only the server writes.
-    public static let outputOnlyFields: Set<String> = [
+    package static let outputOnlyFields: Set<String> = [
         "name", "currentTrips", "waypointsVersion", "currentRouteSegmentVersion", "estimateMethod", "estimateBasis",
     ]
 
@@ -22,7 +22,7 @@ extension Vehicle {
     /// Fleet Engine's reference also lists `vehicleState` and `supportedTripTypes`, but a proto3
     /// client cannot send their zero values (`UNKNOWN_VEHICLE_STATE`, no trip types): they are
     /// absent on the wire, and Fleet Engine takes them as that default, so we do too.
-    public static func created(from input: Vehicle, provider: String, id: String, now: Timestamp) throws(StatusError) -> Vehicle {
+    package static func created(from input: Vehicle, provider: String, id: String, now: Timestamp) throws(StatusError) -> Vehicle {
         try ResourceName.validateID(provider, field: "provider")
         try ResourceName.validateID(id, field: "vehicleId")
         var vehicle = Vehicle(name: ResourceName.vehicle(provider: provider, id: id))
@@ -38,7 +38,7 @@ extension Vehicle {
     /// Versions move only when their content changes. `pastLocations` are checked, not kept:
     /// they belong to the location history (Fleet logs them). `route` is the deprecated
     /// name of `waypoints`.
-    public mutating func apply(_ input: Vehicle, mask: FieldMask, now: Timestamp) throws(StatusError) {
+    package mutating func apply(_ input: Vehicle, mask: FieldMask, now: Timestamp) throws(StatusError) {
         try mask.validate(writable: Self.writableFields, outputOnly: Self.outputOnlyFields)
         for named in mask.fields {
             let field = named == "route" ? "waypoints" : named

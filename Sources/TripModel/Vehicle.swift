@@ -11,13 +11,13 @@ public struct Vehicle: Hashable, Sendable {
     /// The trip types it takes.
     public var supportedTripTypes: [TripType]
     /// IDs of the trips assigned to it that are not finished (output only).
-    public var currentTrips: [String]
+    package var currentTrips: [String]
     /// Its last reported location.
     public var lastLocation: VehicleLocation?
     /// Locations it could not report when it passed them (offline), oldest first: input
     /// only, recorded in its location history by the update that brings them, never stored
     /// on the vehicle.
-    public var pastLocations: [VehicleLocation]
+    package var pastLocations: [VehicleLocation]
     /// How many passengers it can carry.
     public var maximumCapacity: Int?
     /// Free-form attributes, searchable.
@@ -25,39 +25,39 @@ public struct Vehicle: Hashable, Sendable {
     /// What kind of vehicle it is.
     public var vehicleType: VehicleType?
     /// Its licence plate's country and last character.
-    public var licensePlate: LicensePlate?
+    package var licensePlate: LicensePlate?
     /// Whether it may take a trip while finishing another.
-    public var backToBackEnabled: Bool?
+    package var backToBackEnabled: Bool?
     /// The stops of its current trips in driving order, the first with the path from the
     /// vehicle (maintained by the server).
-    public var waypoints: [TripWaypoint]
+    package var waypoints: [TripWaypoint]
     /// When `waypoints` last changed.
-    public var waypointsVersion: Timestamp?
+    package var waypointsVersion: Timestamp?
     /// The route from the vehicle to its next waypoint (Google encoded polyline, precision 5;
     /// S2-encoded input is converted).
     public var currentRouteSegment: String?
     /// When `currentRouteSegment` last changed.
-    public var currentRouteSegmentVersion: Timestamp?
+    package var currentRouteSegmentVersion: Timestamp?
     /// Traffic along `currentRouteSegment`.
-    public var currentRouteSegmentTraffic: TrafficPolylineData?
+    package var currentRouteSegmentTraffic: TrafficPolylineData?
     /// The waypoint `currentRouteSegment` ends at.
-    public var currentRouteSegmentEndPoint: TripWaypoint?
+    package var currentRouteSegmentEndPoint: TripWaypoint?
     /// Driving distance to the next waypoint, metres.
-    public var remainingDistanceMeters: Int?
+    package var remainingDistanceMeters: Int?
     /// Driving time to the next waypoint, seconds.
-    public var remainingTimeSeconds: Int?
+    package var remainingTimeSeconds: Int?
     /// Estimated arrival at the next waypoint.
-    public var etaToFirstWaypoint: Timestamp?
+    package var etaToFirstWaypoint: Timestamp?
     /// The driver app's navigation state.
-    public var navigationStatus: NavigationStatus?
+    package var navigationStatus: NavigationStatus?
     /// Which way `remainingDistanceMeters` and `remainingTimeSeconds` were made (output only;
     /// our extension of Fleet Engine's resource).
-    public var estimateMethod: EstimateMethod?
+    package var estimateMethod: EstimateMethod?
     /// What our own estimate rested on: the map's coverage, the detour, standing time (output
     /// only; our extension of Fleet Engine's resource).
-    public var estimateBasis: EstimateBasis?
+    package var estimateBasis: EstimateBasis?
     /// The driver's phone: battery, power saving (input only in Fleet Engine; kept here).
-    public var deviceSettings: DeviceSettings?
+    package var deviceSettings: DeviceSettings?
 
     /// Creates a vehicle with the given name and nothing else set.
     public init(name: String) {

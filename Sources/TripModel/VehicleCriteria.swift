@@ -8,15 +8,15 @@ public struct VehicleCriteria: Hashable, Sendable {
     /// Only vehicles in this state.
     public var vehicleState: VehicleState?
     /// Only vehicles of these categories; empty means any.
-    public var categories: [VehicleCategory]
+    package var categories: [VehicleCategory]
     /// Only vehicles with at least this `maximumCapacity` (a vehicle without one has 0).
     public var minimumCapacity: Int?
     /// Only vehicles that support at least one of these trip types; empty means any.
     public var tripTypes: [TripType]
     /// Only vehicles whose last location reached the server at or after this time.
-    public var locatedSince: Timestamp?
+    package var locatedSince: Timestamp?
     /// Only vehicles with current trips (true) or without (false); nil means either.
-    public var onTrip: Bool?
+    package var onTrip: Bool?
     /// Only vehicles whose last location lies in this box.
     public var area: Viewport?
     /// Only vehicles whose attributes satisfy this.
@@ -29,7 +29,7 @@ public struct VehicleCriteria: Hashable, Sendable {
     }
 
     /// Whether `vehicle` meets every condition.
-    public func matches(_ vehicle: Vehicle) -> Bool {
+    package func matches(_ vehicle: Vehicle) -> Bool {
         if let vehicleState, vehicle.vehicleState != vehicleState { return false }
         if !categories.isEmpty {
             guard let category = vehicle.vehicleType?.category, categories.contains(category) else { return false }
@@ -49,22 +49,22 @@ public struct VehicleCriteria: Hashable, Sendable {
 
     /// The values the SQL stores keep beside a vehicle to answer criteria in SQL, each as
     /// ``matches(_:)`` reads it.
-    public struct Columns: Hashable, Sendable {
+    package struct Columns: Hashable, Sendable {
         /// `vehicleType.category`, or nil.
-        public var category: String?
+        package var category: String?
         /// `maximumCapacity`, 0 when unset.
-        public var capacity: Int
+        package var capacity: Int
         /// The supported trip types as bits (``bit(of:)``).
-        public var tripTypes: Int
+        package var tripTypes: Int
         /// Whether the vehicle has current trips.
-        public var onTrip: Bool
+        package var onTrip: Bool
         /// ``AttributeCondition/indexText(of:)`` of its attributes.
-        public var attributeText: String
+        package var attributeText: String
         /// When its last location reached the server, microseconds since 1970, or nil.
-        public var locatedMicroseconds: Int64?
+        package var locatedMicroseconds: Int64?
 
         /// The columns of `vehicle`.
-        public init(_ vehicle: Vehicle) {
+        package init(_ vehicle: Vehicle) {
             category = vehicle.vehicleType?.category.rawValue
             capacity = vehicle.maximumCapacity ?? 0
             tripTypes = VehicleCriteria.bits(of: vehicle.supportedTripTypes)
@@ -76,7 +76,7 @@ public struct VehicleCriteria: Hashable, Sendable {
         /// Whether the columns that change rarely (all but the location time) may differ
         /// between two versions of a vehicle, judged from the fields they come from (cheaper
         /// than computing them): a store rewrites its index of them only then.
-        public static func listingMayDiffer(_ old: Vehicle, _ new: Vehicle) -> Bool {
+        package static func listingMayDiffer(_ old: Vehicle, _ new: Vehicle) -> Bool {
             old.vehicleType != new.vehicleType || old.maximumCapacity != new.maximumCapacity
                 || old.supportedTripTypes != new.supportedTripTypes || old.currentTrips.isEmpty != new.currentTrips.isEmpty
                 || old.attributes != new.attributes
@@ -92,5 +92,5 @@ public struct VehicleCriteria: Hashable, Sendable {
     }
 
     /// The bits of several trip types.
-    public static func bits(of tripTypes: [TripType]) -> Int { tripTypes.reduce(0) { $0 | bit(of: $1) } }
+    package static func bits(of tripTypes: [TripType]) -> Int { tripTypes.reduce(0) { $0 | bit(of: $1) } }
 }

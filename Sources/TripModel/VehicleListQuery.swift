@@ -9,13 +9,13 @@ public struct VehicleListQuery: Hashable, Sendable {
     /// Vehicles per page; 0 means the default (100).
     public var pageSize: Int
     /// The previous page's `nextPageToken`.
-    public var pageToken: String?
+    package var pageToken: String?
     /// Only vehicles with at least this `maximumCapacity`; at least 0.
     public var minimumCapacity: Int?
     /// Only vehicles that support at least one of these trip types.
     public var tripTypes: [TripType]
     /// Only vehicles that sent a location within this long; positive.
-    public var maximumStaleness: ProtoDuration?
+    package var maximumStaleness: ProtoDuration?
     /// Only vehicles of these categories: required, at least one.
     public var vehicleTypeCategories: [VehicleCategory]
     /// Attributes a vehicle must all have, each `key:value`.
@@ -24,16 +24,16 @@ public struct VehicleListQuery: Hashable, Sendable {
     public var requiredOneOfAttributes: [String]
     /// Sets of which a vehicle must have every attribute of at least one, each
     /// `key1:value1|key2:value2`.
-    public var requiredOneOfAttributeSets: [String]
+    package var requiredOneOfAttributeSets: [String]
     /// Only vehicles in this state.
     public var vehicleState: VehicleState?
     /// Only vehicles with current trips.
-    public var onTripOnly: Bool
+    package var onTripOnly: Bool
     /// An AIP-160 filter on attributes (``AttributeFilterParser``); exclusive with the
     /// `required*` fields.
     public var filter: String
     /// Only vehicles whose last location lies in this box.
-    public var viewport: Viewport?
+    package var viewport: Viewport?
 
     /// A query with only the required categories set.
     public init(vehicleTypeCategories: [VehicleCategory], pageSize: Int = 0, pageToken: String? = nil) {
@@ -50,7 +50,7 @@ public struct VehicleListQuery: Hashable, Sendable {
 
     /// The conditions the request states, checked as Fleet Engine checks them; errors name
     /// the request field. `now` dates `maximumStaleness`.
-    public func criteria(now: Timestamp) throws(StatusError) -> VehicleCriteria {
+    package func criteria(now: Timestamp) throws(StatusError) -> VehicleCriteria {
         if vehicleTypeCategories.isEmpty { throw .invalid("vehicleTypeCategories", "required field is missing; name at least one category") }
         try Check.count(vehicleTypeCategories, "vehicleTypeCategories", max: Limits.maximumShortList)
         try Check.count(tripTypes, "tripTypes", max: Limits.maximumShortList)

@@ -8,55 +8,55 @@ public struct VehicleLocation: Hashable, Sendable {
     /// Where the vehicle is.
     public var location: LatLng?
     /// Accuracy of `location` as a radius in metres.
-    public var latlngAccuracy: Double?
+    package var latlngAccuracy: Double?
     /// Direction of travel in whole degrees clockwise from north, 0–360 (int32 on the wire).
     public var heading: Int?
     /// Accuracy of `heading` in degrees.
-    public var headingAccuracy: Double?
+    package var headingAccuracy: Double?
     /// Altitude in metres above WGS 84.
-    public var altitude: Double?
+    package var altitude: Double?
     /// Accuracy of `altitude` in metres.
-    public var altitudeAccuracy: Double?
+    package var altitudeAccuracy: Double?
     /// Speed in metres per second.
-    public var speed: Double?
+    package var speed: Double?
     /// Accuracy of `speed` in metres per second.
-    public var speedAccuracy: Double?
+    package var speedAccuracy: Double?
     /// When the device took the location.
-    public var updateTime: Timestamp?
+    package var updateTime: Timestamp?
     /// When the server received it (output only).
-    public var serverTime: Timestamp?
+    package var serverTime: Timestamp?
     /// Where `location` came from.
-    public var locationSensor: LocationSensor?
+    package var locationSensor: LocationSensor?
     /// Whether `location` is snapped to a road.
-    public var isRoadSnapped: Bool?
+    package var isRoadSnapped: Bool?
     /// Whether the device's GPS is on.
-    public var isGpsSensorEnabled: Bool?
+    package var isGpsSensorEnabled: Bool?
     /// Seconds since this location was first sent to the server (0 on its first sending).
-    public var timeSinceUpdate: Int?
+    package var timeSinceUpdate: Int?
     /// The raw GPS location before snapping.
-    public var rawLocation: LatLng?
+    package var rawLocation: LatLng?
     /// When the raw location was taken.
-    public var rawLocationTime: Timestamp?
+    package var rawLocationTime: Timestamp?
     /// Where the raw location came from.
-    public var rawLocationSensor: LocationSensor?
+    package var rawLocationSensor: LocationSensor?
     /// Accuracy of `rawLocation` in metres.
-    public var rawLocationAccuracy: Double?
+    package var rawLocationAccuracy: Double?
     /// The location from Android's Fused Location Provider.
-    public var flpLocation: LatLng?
+    package var flpLocation: LatLng?
     /// When `flpLocation` was taken.
-    public var flpUpdateTime: Timestamp?
+    package var flpUpdateTime: Timestamp?
     /// Accuracy of `flpLocation` as a radius in metres.
-    public var flpLatlngAccuracyMeters: Double?
+    package var flpLatlngAccuracyMeters: Double?
     /// Direction of travel by the Fused Location Provider, whole degrees 0–360.
-    public var flpHeadingDegrees: Int?
+    package var flpHeadingDegrees: Int?
     /// A location the integrating app supplied besides the device's.
-    public var supplementalLocation: LatLng?
+    package var supplementalLocation: LatLng?
     /// When `supplementalLocation` was taken.
-    public var supplementalLocationTime: Timestamp?
+    package var supplementalLocationTime: Timestamp?
     /// Where `supplementalLocation` came from.
-    public var supplementalLocationSensor: LocationSensor?
+    package var supplementalLocationSensor: LocationSensor?
     /// Accuracy of `supplementalLocation` as a radius in metres.
-    public var supplementalLocationAccuracy: Double?
+    package var supplementalLocationAccuracy: Double?
 
     /// Creates a location.
     public init(location: LatLng? = nil, heading: Int? = nil, speed: Double? = nil, updateTime: Timestamp? = nil) {

@@ -6,29 +6,29 @@ public struct VehicleMatch: Hashable, Sendable {
     /// The vehicle.
     public var vehicle: Vehicle
     /// When it could reach the pickup, after the stops it makes first.
-    public var vehiclePickupEta: Timestamp
+    package var vehiclePickupEta: Timestamp
     /// Driving distance to the pickup through the stops it makes first, metres.
-    public var vehiclePickupDistanceMeters: Int
+    package var vehiclePickupDistanceMeters: Int
     /// Straight-line distance from the vehicle to the pickup, metres.
-    public var vehiclePickupStraightLineDistanceMeters: Int
+    package var vehiclePickupStraightLineDistanceMeters: Int
     /// When it could reach the dropoff, after every stop before it (with a dropoff point).
-    public var vehicleDropoffEta: Timestamp?
+    package var vehicleDropoffEta: Timestamp?
     /// Driving distance from the pickup to the dropoff alone, metres (with a dropoff point).
-    public var vehiclePickupToDropoffDistanceMeters: Int?
+    package var vehiclePickupToDropoffDistanceMeters: Int?
     /// The trip type the match was made for.
     public var tripType: TripType
     /// The vehicle's location and the stops it would make up to the new dropoff (or pickup),
     /// with the times the estimates above were made from.
-    public var vehicleTripsWaypoints: [Waypoint]
+    package var vehicleTripsWaypoints: [Waypoint]
     /// How the vehicle would take the trip.
-    public var vehicleMatchType: VehicleMatchType
+    package var vehicleMatchType: VehicleMatchType
     /// The order the request asked for.
-    public var requestedOrderedBy: VehicleSearchQuery.Order
+    package var requestedOrderedBy: VehicleSearchQuery.Order
     /// The order the match was ranked by.
-    public var orderedBy: VehicleSearchQuery.Order
+    package var orderedBy: VehicleSearchQuery.Order
 
     /// Creates a match.
-    public init(
+    package init(
         vehicle: Vehicle, vehiclePickupEta: Timestamp, vehiclePickupDistanceMeters: Int,
         vehiclePickupStraightLineDistanceMeters: Int, vehicleDropoffEta: Timestamp?, vehiclePickupToDropoffDistanceMeters: Int?,
         tripType: TripType, vehicleTripsWaypoints: [Waypoint], vehicleMatchType: VehicleMatchType, orderedBy: VehicleSearchQuery.Order
@@ -85,7 +85,7 @@ extension VehicleMatch: Codable {
 }
 
 /// How a matched vehicle would take a trip (Fleet Engine `VehicleMatch.VehicleMatchType`).
-public enum VehicleMatchType: String, WireEnum {
+package enum VehicleMatchType: String, WireEnum {
     /// It has no trip and drives straight to the pickup.
     case exclusive = "EXCLUSIVE"
     /// It finishes its trips first, then drives to the pickup.
@@ -98,14 +98,14 @@ public enum VehicleMatchType: String, WireEnum {
 
 /// A point on a matched vehicle's way with the time it would be there (Fleet Engine
 /// `Waypoint`, used only in `VehicleMatch`).
-public struct Waypoint: Codable, Hashable, Sendable {
+package struct Waypoint: Codable, Hashable, Sendable {
     /// Where.
-    public var latLng: LatLng
+    package var latLng: LatLng
     /// When the vehicle would arrive.
-    public var eta: Timestamp?
+    package var eta: Timestamp?
 
     /// Creates a waypoint.
-    public init(latLng: LatLng, eta: Timestamp?) {
+    package init(latLng: LatLng, eta: Timestamp?) {
         self.latLng = latLng
         self.eta = eta
     }

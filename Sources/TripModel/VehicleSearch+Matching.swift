@@ -11,11 +11,11 @@ import Geo
 extension VehicleSearchQuery {
     /// Seconds added per metre of straight-line distance in the COST order: a vehicle 1 km
     /// away costs 100 s more than one as quick to reach but beside the pickup.
-    public static let costSecondsPerMeter = 0.1
+    package static let costSecondsPerMeter = 0.1
 
     /// The match for a vehicle that meets ``criteria(now:)``, or nil when its trips, seats or
     /// the radius rule it out. `trips` are its unfinished trips.
-    public func match(_ vehicle: Vehicle, trips: [Trip], now: Timestamp) -> VehicleMatch? {
+    package func match(_ vehicle: Vehicle, trips: [Trip], now: Timestamp) -> VehicleMatch? {
         guard let here = vehicle.lastLocation?.location, let tripType = tripTypes.first,
             vehicle.supportedTripTypes.contains(tripType)
         else { return nil }
@@ -70,7 +70,7 @@ extension VehicleSearchQuery {
     }
 
     /// Orders matches as asked (ties by vehicle name) and keeps at most `count`.
-    public func rank(_ matches: [VehicleMatch]) -> [VehicleMatch] {
+    package func rank(_ matches: [VehicleMatch]) -> [VehicleMatch] {
         let keyed = matches.map { (key: rankKey($0), match: $0) }
         let sorted = keyed.sorted { a, b in a.key != b.key ? a.key < b.key : a.match.vehicle.name < b.match.vehicle.name }
         return sorted.prefix(count).map(\.match)

@@ -18,25 +18,25 @@ public struct VehicleSearchQuery: Hashable, Sendable {
     /// The trip's type: exactly one.
     public var tripTypes: [TripType]
     /// Only vehicles that sent a location within this long (default five minutes).
-    public var maximumStaleness: ProtoDuration?
+    package var maximumStaleness: ProtoDuration?
     /// Vehicle types accepted: at least one.
-    public var vehicleTypes: [VehicleType]
+    package var vehicleTypes: [VehicleType]
     /// Attributes a vehicle must all have.
     public var requiredAttributes: [Attribute]
     /// Lists a vehicle must have at least one attribute of.
     public var requiredOneOfAttributes: [AttributeList]
     /// Sets of which a vehicle must have every attribute of at least one.
-    public var requiredOneOfAttributeSets: [AttributeList]
+    package var requiredOneOfAttributeSets: [AttributeList]
     /// How to order matches.
     public var orderBy: Order
     /// With `currentTripsPresent` unspecified: also vehicles that accept back-to-back trips
     /// and have one trip, ENROUTE_TO_DROPOFF.
-    public var includeBackToBack: Bool
+    package var includeBackToBack: Bool
     /// The trip the search is for: a vehicle it is already assigned to is matched as if it
     /// were not (its seats and stops do not count).
-    public var tripId: String?
+    package var tripId: String?
     /// Whether vehicles with trips may match.
-    public var currentTripsPresent: CurrentTripsPresent
+    package var currentTripsPresent: CurrentTripsPresent
     /// An AIP-160 filter on attributes (``AttributeFilterParser``); exclusive with the
     /// `required*` fields.
     public var filter: String
@@ -59,7 +59,7 @@ public struct VehicleSearchQuery: Hashable, Sendable {
     }
 
     /// Which vehicles with trips may match (Fleet Engine `CurrentTripsPresent`).
-    public enum CurrentTripsPresent: String, WireEnum {
+    package enum CurrentTripsPresent: String, WireEnum {
         /// Governed by `includeBackToBack`.
         case unspecified = "CURRENT_TRIPS_PRESENT_UNSPECIFIED"
         /// Only vehicles without trips.
@@ -103,16 +103,16 @@ public struct VehicleSearchQuery: Hashable, Sendable {
     }
 
     /// How long ago a vehicle may have sent its last location when the request does not say.
-    public static let defaultMaximumStaleness = ProtoDuration(seconds: 300)
+    package static let defaultMaximumStaleness = ProtoDuration(seconds: 300)
     /// Trips a vehicle may have to match with `currentTripsPresent` ANY.
-    public static let maximumCurrentTrips = 5
+    package static let maximumCurrentTrips = 5
     /// Waypoints a vehicle may have to match with `currentTripsPresent` ANY.
-    public static let maximumCurrentWaypoints = 10
+    package static let maximumCurrentWaypoints = 10
 
     /// Checks the request as Fleet Engine does and states what a vehicle must meet on its own
     /// (state, type, capacity, staleness, the box around the radius, attributes, and whether
     /// it may have trips); errors name the field. `now` dates `maximumStaleness`.
-    public func criteria(now: Timestamp) throws(StatusError) -> VehicleCriteria {
+    package func criteria(now: Timestamp) throws(StatusError) -> VehicleCriteria {
         try validate()
         var criteria = VehicleCriteria()
         criteria.vehicleState = .online

@@ -6,12 +6,12 @@ import Geo
 /// 180th meridian; -180 to 180 spans every longitude.
 public struct Viewport: Codable, Hashable, Sendable {
     /// The south-west corner.
-    public var low: LatLng
+    package var low: LatLng
     /// The north-east corner.
-    public var high: LatLng
+    package var high: LatLng
 
     /// Creates a viewport.
-    public init(low: LatLng, high: LatLng) {
+    package init(low: LatLng, high: LatLng) {
         self.low = low
         self.high = high
     }
@@ -37,10 +37,10 @@ public struct Viewport: Codable, Hashable, Sendable {
 
     /// Whether the box crosses the 180th meridian (its longitudes run from `low` up to 180
     /// and from -180 up to `high`).
-    public var crossesAntimeridian: Bool { low.longitude > high.longitude }
+    package var crossesAntimeridian: Bool { low.longitude > high.longitude }
 
     /// Whether `point` lies in the box, edges included.
-    public func contains(_ point: LatLng) -> Bool {
+    package func contains(_ point: LatLng) -> Bool {
         guard point.latitude >= low.latitude, point.latitude <= high.latitude else { return false }
         if crossesAntimeridian { return point.longitude >= low.longitude || point.longitude <= high.longitude }
         return point.longitude >= low.longitude && point.longitude <= high.longitude

@@ -6,14 +6,14 @@ public struct WallClock: Sendable {
     private let read: @Sendable () -> Timestamp
 
     /// A clock that reads `read`.
-    public init(_ read: @escaping @Sendable () -> Timestamp) { self.read = read }
+    package init(_ read: @escaping @Sendable () -> Timestamp) { self.read = read }
 
     /// The current time.
-    public var now: Timestamp { read() }
+    package var now: Timestamp { read() }
 
     /// The system clock.
     public static let system = WallClock { Timestamp(Date()) }
 
     /// A clock stopped at `time`.
-    public static func fixed(_ time: Timestamp) -> WallClock { WallClock { time } }
+    package static func fixed(_ time: Timestamp) -> WallClock { WallClock { time } }
 }

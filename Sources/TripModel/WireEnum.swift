@@ -29,7 +29,7 @@ extension WireEnum {
     }
 
     /// The case numbered `number`, if any.
-    public init?(number: Int) {
+    package init?(number: Int) {
         guard let match = Self.allCases.first(where: { $0.number == number }) else { return nil }
         self = match
     }
@@ -97,22 +97,22 @@ public enum VehicleCategory: String, WireEnum {
 }
 
 /// What a waypoint is for.
-public enum WaypointType: String, WireEnum {
+package enum WaypointType: String, WireEnum {
     case pickup = "PICKUP_WAYPOINT_TYPE"
     case dropOff = "DROP_OFF_WAYPOINT_TYPE"
     case intermediateDestination = "INTERMEDIATE_DESTINATION_WAYPOINT_TYPE"
 
-    public static var unsetName: String? { "UNKNOWN_WAYPOINT_TYPE" }
+    package static var unsetName: String? { "UNKNOWN_WAYPOINT_TYPE" }
 }
 
 /// The driver app's navigation state as it reports it.
-public enum NavigationStatus: String, WireEnum {
+package enum NavigationStatus: String, WireEnum {
     case noGuidance = "NO_GUIDANCE"
     case enrouteToDestination = "ENROUTE_TO_DESTINATION"
     case offRoute = "OFF_ROUTE"
     case arrivedAtDestination = "ARRIVED_AT_DESTINATION"
 
-    public static var unsetName: String? { "UNKNOWN_NAVIGATION_STATUS" }
+    package static var unsetName: String? { "UNKNOWN_NAVIGATION_STATUS" }
 }
 
 /// The traffic speed of a stretch of route.
@@ -125,7 +125,7 @@ public enum TrafficSpeed: String, WireEnum {
 }
 
 /// The style of a road stretch in a driver's `currentRouteSegmentTraffic`.
-public enum RoadStretchStyle: String, WireEnum {
+package enum RoadStretchStyle: String, WireEnum {
     case unspecified = "STYLE_UNSPECIFIED"
     case slowerTraffic = "SLOWER_TRAFFIC"
     case trafficJam = "TRAFFIC_JAM"
@@ -141,7 +141,7 @@ public enum TripView: String, WireEnum {
 }
 
 /// Where a location came from.
-public enum LocationSensor: String, WireEnum {
+package enum LocationSensor: String, WireEnum {
     case unknown = "UNKNOWN_SENSOR"
     case gps = "GPS"
     case network = "NETWORK"
@@ -152,7 +152,7 @@ public enum LocationSensor: String, WireEnum {
     case fusedLocationProvider = "FUSED_LOCATION_PROVIDER"
     case coreLocation = "CORE_LOCATION"
 
-    public var number: Int {
+    package var number: Int {
         switch self {
         case .unknown: 0
         case .gps: 1

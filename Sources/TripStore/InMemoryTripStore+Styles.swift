@@ -7,15 +7,15 @@ final class StyleRecords: Sendable {
 }
 
 extension InMemoryTripStore: StyleStore {
-    public func styleRecords() async throws -> [StyleRecord] {
+    package func styleRecords() async throws -> [StyleRecord] {
         styles.records.withLock { $0.values.sorted { $0.name < $1.name } }
     }
 
-    public func styleRecord(name: String) async throws -> StyleRecord? {
+    package func styleRecord(name: String) async throws -> StyleRecord? {
         styles.records.withLock { $0[name] }
     }
 
-    public func saveStyle(name: String, overrides: String?, expectedVersion: Int64, time: Timestamp) async throws -> StyleRecord {
+    package func saveStyle(name: String, overrides: String?, expectedVersion: Int64, time: Timestamp) async throws -> StyleRecord {
         try styles.records.withLock { (records) throws(StatusError) -> StyleRecord in
             let found = records[name]?.version ?? 0
             guard found == expectedVersion else { throw StyleRecord.conflict(name, expected: expectedVersion, found: found) }

@@ -5,7 +5,7 @@ import TripModel
 /// A store in memory, for tests and offline tools: dictionaries behind a lock. A write works
 /// on a copy that replaces the state only when the write succeeds, so a failed write leaves
 /// nothing behind, and writes run one at a time.
-public final class InMemoryTripStore: TripStore {
+package final class InMemoryTripStore: TripStore {
     struct Key: Hashable {
         var provider: String
         var id: String
@@ -45,12 +45,12 @@ public final class InMemoryTripStore: TripStore {
     /// Style changes (InMemoryTripStore+Styles.swift).
     let styles = StyleRecords()
     /// Memory does not fill up the way a disk does: always healthy.
-    public let health = StoreHealth()
+    package let health = StoreHealth()
 
     /// Creates an empty store.
-    public init() {}
+    package init() {}
 
-    public func writeTransaction(_ body: @escaping @Sendable (any StoreTransaction) throws -> Void) async throws {
+    package func writeTransaction(_ body: @escaping @Sendable (any StoreTransaction) throws -> Void) async throws {
         try state.withLock { state in
             let tx = MemoryTransaction(state: state)
             try body(tx)
@@ -58,7 +58,7 @@ public final class InMemoryTripStore: TripStore {
         }
     }
 
-    public func readSnapshot(_ body: @escaping @Sendable (any StoreReader) throws -> Void) async throws {
+    package func readSnapshot(_ body: @escaping @Sendable (any StoreReader) throws -> Void) async throws {
         try body(MemoryTransaction(state: snapshot { $0 }))
     }
 
@@ -66,11 +66,11 @@ public final class InMemoryTripStore: TripStore {
         try state.withLock { state in try body(state) }
     }
 
-    public func revisionedTrip(provider: String, id: String) async throws -> Revisioned<Trip>? {
+    package func revisionedTrip(provider: String, id: String) async throws -> Revisioned<Trip>? {
         snapshot { $0.trips[Key(provider: provider, id: id)] }.map { Revisioned(value: $0.trip, revision: Revision(row: $0.revision)) }
     }
 
-    public func listVehicles(provider: String, criteria: VehicleCriteria, page: PageRequest) async throws -> Page<Vehicle> {
+    package func listVehicles(provider: String, criteria: VehicleCriteria, page: PageRequest) async throws -> Page<Vehicle> {
         let after = try page.startAfter() ?? ""
         let (vehicles, total) = snapshot { state in
             let matching = state.vehicles.filter { $0.key.provider == provider && criteria.matches($0.value.vehicle) }
@@ -79,7 +79,7 @@ public final class InMemoryTripStore: TripStore {
         return Page.of(vehicles, size: page.pageSize, totalSize: total) { ResourceName.lastComponent(of: $0.name) }
     }
 
-    public func searchVehicles(provider: String, criteria: VehicleCriteria) async throws -> [VehicleWithTrips] {
+    package func searchVehicles(provider: String, criteria: VehicleCriteria) async throws -> [VehicleWithTrips] {
         snapshot { state in
             state.vehicles.filter { $0.key.provider == provider && criteria.matches($0.value.vehicle) }
                 .sorted { $0.key.id < $1.key.id }
@@ -90,7 +90,7 @@ public final class InMemoryTripStore: TripStore {
         }
     }
 
-    public func searchTrips(provider: String, query: TripSearchQuery) async throws -> Page<Trip> {
+    package func searchTrips(provider: String, query: TripSearchQuery) async throws -> Page<Trip> {
         let after = try query.page.startAfter() ?? ""
         let trips = snapshot { state in
             state.trips.filter { key, entry in
@@ -102,18 +102,18 @@ public final class InMemoryTripStore: TripStore {
         return Page.of(trips, size: query.page.pageSize) { $0.tripId }
     }
 
-    public func events(after afterID: Int64, filter: EventFilter, limit: Int) async throws -> [StoredEvent] {
+    package func events(after afterID: Int64, filter: EventFilter, limit: Int) async throws -> [StoredEvent] {
         snapshot { state in Array(state.events.lazy.filter { $0.id > afterID && filter.matches($0) }.prefix(limit)) }
     }
 
-    public func latestEventID() async throws -> Int64 { snapshot { $0.lastEventID } }
+    package func latestEventID() async throws -> Int64 { snapshot { $0.lastEventID } }
 
-    public func eventLogStart() async throws -> Int64 { snapshot { $0.logStart } }
+    package func eventLogStart() async throws -> Int64 { snapshot { $0.logStart } }
 
     /// Nothing to probe: a write here fails only by the caller's fault.
-    public func probeWrites() async throws {}
+    package func probeWrites() async throws {}
 
-    public func newestEvents(provider: String, vehicleId: String, type: String, limit: Int) async throws -> [StoredEvent] {
+    package func newestEvents(provider: String, vehicleId: String, type: String, limit: Int) async throws -> [StoredEvent] {
         snapshot { state -> [StoredEvent] in
             guard let start = state.historyStarts[Key(provider: provider, id: vehicleId)] else { return [] }
             return Array(
@@ -123,7 +123,7 @@ public final class InMemoryTripStore: TripStore {
         }
     }
 
-    public func newestEventsFirstID(provider: String, vehicleId: String, type: String, limit: Int) async throws -> Int64? {
+    package func newestEventsFirstID(provider: String, vehicleId: String, type: String, limit: Int) async throws -> Int64? {
         snapshot { state -> Int64? in
             guard limit > 0, let start = state.historyStarts[Key(provider: provider, id: vehicleId)] else { return nil }
             var first: Int64?

@@ -5,10 +5,10 @@ public struct NavigationUISettingsRecord: Hashable, Sendable {
     /// The settings' JSON.
     public var json: [UInt8]
     /// Moves with every change and never repeats for a vehicle.
-    public var version: Int64
+    package var version: Int64
 
     /// A record from its parts.
-    public init(json: [UInt8], version: Int64) {
+    package init(json: [UInt8], version: Int64) {
         self.json = json
         self.version = version
     }

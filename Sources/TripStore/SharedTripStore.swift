@@ -15,7 +15,7 @@ public protocol SharedTripStore: TripStore {
 
 /// Secrets every process sharing a store must agree on, such as the token signing key
 /// (DESIGN §4), kept in the store instead of a data directory.
-public protocol SecretStore: Sendable {
+package protocol SecretStore: Sendable {
     /// The secret called `name`: the stored one, or `make()`'s, stored now (`created` true)
     /// when there was none. Processes asking at the same time all get the one stored first.
     func secret(named name: String, orCreate make: @escaping @Sendable () -> [UInt8]) async throws -> (secret: [UInt8], created: Bool)

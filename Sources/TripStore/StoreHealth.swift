@@ -23,17 +23,17 @@ public final class StoreHealth: Sendable {
 
     /// The storage failure the newest write ended with (an `UNAVAILABLE` ``StatusError``); nil
     /// while writes succeed.
-    public var failure: StatusError? {
+    package var failure: StatusError? {
         guard failing.load(ordering: .acquiring) else { return nil }
         return state.withLock { $0 }
     }
 
     /// Whether a write has succeeded since the store was opened: until one has, nothing says
     /// that the storage takes writes (a server may start on a full disk).
-    public var hasSucceeded: Bool { succeeded.load(ordering: .relaxed) }
+    package var hasSucceeded: Bool { succeeded.load(ordering: .relaxed) }
 
     /// Records a write that committed: writes work (again).
-    public func recordSuccess() {
+    package func recordSuccess() {
         if !succeeded.load(ordering: .relaxed) { succeeded.store(true, ordering: .relaxed) }
         guard failing.load(ordering: .acquiring) else { return }
         state.withLock { failure in
@@ -43,7 +43,7 @@ public final class StoreHealth: Sendable {
     }
 
     /// Records a write that failed for want of storage.
-    public func recordFailure(_ error: StatusError) {
+    package func recordFailure(_ error: StatusError) {
         state.withLock { failure in
             failure = error
             failing.store(true, ordering: .releasing)

@@ -120,7 +120,7 @@ public struct VehicleRecord: Hashable, Sendable {
 
     /// The vehicle's route segment measured: ``route`` when it is the vehicle's segment,
     /// measured anew otherwise; nil without a segment.
-    public var measuredRoute: MeasuredRoute? { MeasuredRoute.of(vehicle, known: route) }
+    package var measuredRoute: MeasuredRoute? { MeasuredRoute.of(vehicle, known: route) }
 
     /// Records are equal when what they store is: ``route`` is derived from the vehicle.
     public static func == (a: VehicleRecord, b: VehicleRecord) -> Bool {
@@ -138,11 +138,11 @@ public struct VehicleRecord: Hashable, Sendable {
 /// The navigator half of a vehicle record: opaque bytes to the store.
 public struct NavigatorRecord: Hashable, Sendable {
     /// The navigator's state; nil when the vehicle has no navigator.
-    public var state: [UInt8]?
+    package var state: [UInt8]?
     /// Identifies the stored route: it changes whenever the route is replaced and never
     /// repeats for a vehicle, so a reader may cache the decoded route under it. 0 when no
     /// route was ever stored.
-    public var routeVersion: Int64
+    package var routeVersion: Int64
 
     /// A record from its parts.
     public init(state: [UInt8]? = nil, routeVersion: Int64 = 0) {

@@ -12,14 +12,14 @@ public struct StoredEvent: Hashable, Sendable {
     /// The vehicle it concerns, if any.
     public var vehicleId: String?
     /// The trips whose riders may see it.
-    public var tripIds: [String]
+    package var tripIds: [String]
     /// The event name, e.g. `didUpdateTripStatus`.
     public var type: String
     /// The event's JSON payload.
     public var data: String
 
     /// Creates an event record.
-    public init(id: Int64, time: Timestamp, provider: String, vehicleId: String?, tripIds: [String], type: String, data: String) {
+    package init(id: Int64, time: Timestamp, provider: String, vehicleId: String?, tripIds: [String], type: String, data: String) {
         self.id = id
         self.time = time
         self.provider = provider
@@ -40,7 +40,7 @@ public enum EventFilter: Hashable, Sendable {
     case vehicle(provider: String, vehicleId: String)
 
     /// Whether `event` is one this filter lets through.
-    public func matches(_ event: StoredEvent) -> Bool {
+    package func matches(_ event: StoredEvent) -> Bool {
         switch self {
         case .all: return true
         case .trip(let provider, let tripId): return event.provider == provider && event.tripIds.contains(tripId)
@@ -56,14 +56,14 @@ public struct NewEvent: Hashable, Sendable {
     /// The vehicle it concerns.
     public var vehicleId: String?
     /// The trips whose riders may see it.
-    public var tripIds: [String]
+    package var tripIds: [String]
     /// The event name.
     public var type: String
     /// The JSON payload.
     public var data: String
 
     /// Creates an event.
-    public init(time: Timestamp, vehicleId: String?, tripIds: [String], type: String, data: String) {
+    package init(time: Timestamp, vehicleId: String?, tripIds: [String], type: String, data: String) {
         self.time = time
         self.vehicleId = vehicleId
         self.tripIds = tripIds

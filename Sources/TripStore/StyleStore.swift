@@ -3,7 +3,7 @@ import TripModel
 /// Persistence of style changes: per style name, the overrides set over its base style (as
 /// JSON the Styling module writes) and a version every change bumps. Writes are
 /// compare-and-swap on the version, so concurrent edits of one style never lose each other.
-public protocol StyleStore: Sendable {
+package protocol StyleStore: Sendable {
     /// Every style ever stored, by name (deleted ones with nil overrides).
     func styleRecords() async throws -> [StyleRecord]
     /// A style's record; nil when it was never stored.
@@ -15,18 +15,18 @@ public protocol StyleStore: Sendable {
 }
 
 /// A style's stored changes.
-public struct StyleRecord: Hashable, Sendable {
+package struct StyleRecord: Hashable, Sendable {
     /// The style's name.
-    public var name: String
+    package var name: String
     /// What was set over the base, as JSON; nil when the changes were deleted.
-    public var overrides: String?
+    package var overrides: String?
     /// Bumped by every change, starting at 1.
-    public var version: Int64
+    package var version: Int64
     /// When the last change was stored.
-    public var updateTime: Timestamp
+    package var updateTime: Timestamp
 
     /// A record from its parts.
-    public init(name: String, overrides: String?, version: Int64, updateTime: Timestamp) {
+    package init(name: String, overrides: String?, version: Int64, updateTime: Timestamp) {
         self.name = name
         self.overrides = overrides
         self.version = version

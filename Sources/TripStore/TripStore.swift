@@ -81,7 +81,7 @@ extension TripStore {
     /// returns its result once the transaction has committed. Inlinable, so the result's type
     /// is known where it is called: a store's transaction code stays free of generics.
     @inlinable
-    public func write<T: Sendable>(
+    package func write<T: Sendable>(
         readingVehicle vehicle: VehicleKey? = nil, _ body: @escaping @Sendable (any StoreTransaction) throws -> T
     ) async throws -> T {
         let outcome = Outcome<T>()
@@ -133,7 +133,7 @@ public struct VehicleWithTrips: Sendable {
     public var unfinishedTrips: [Trip]
 
     /// A pair from its parts.
-    public init(vehicle: Vehicle, unfinishedTrips: [Trip]) {
+    package init(vehicle: Vehicle, unfinishedTrips: [Trip]) {
         self.vehicle = vehicle
         self.unfinishedTrips = unfinishedTrips
     }
@@ -144,7 +144,7 @@ public struct PageRequest: Hashable, Sendable {
     /// Results per page, 1–``Limits/maximumPageSize``.
     public var pageSize: Int
     /// The `nextPageToken` of the previous page, or nil for the first.
-    public var pageToken: String?
+    package var pageToken: String?
 
     /// Creates a page request; a size of 0 means the default.
     public init(pageSize: Int = 0, pageToken: String? = nil) throws(StatusError) {
@@ -166,14 +166,14 @@ public struct PageRequest: Hashable, Sendable {
 /// One page of a listing.
 public struct Page<Item: Sendable>: Sendable {
     /// The items, by ID.
-    public var items: [Item]
+    package var items: [Item]
     /// Pass as `pageToken` for the next page; nil on the last page.
-    public var nextPageToken: String?
+    package var nextPageToken: String?
     /// How many items all pages hold, where the listing counts them (ListVehicles).
-    public var totalSize: Int?
+    package var totalSize: Int?
 
     /// A page from its parts.
-    public init(items: [Item], nextPageToken: String?, totalSize: Int? = nil) {
+    package init(items: [Item], nextPageToken: String?, totalSize: Int? = nil) {
         self.items = items
         self.nextPageToken = nextPageToken
         self.totalSize = totalSize
@@ -193,12 +193,12 @@ public struct TripSearchQuery: Hashable, Sendable {
     /// Only trips assigned to this vehicle.
     public var vehicleId: String?
     /// Only trips that are not COMPLETE or CANCELED.
-    public var activeTripsOnly: Bool
+    package var activeTripsOnly: Bool
     /// Which page.
     public var page: PageRequest
 
     /// Creates a query.
-    public init(vehicleId: String? = nil, activeTripsOnly: Bool = false, page: PageRequest) {
+    package init(vehicleId: String? = nil, activeTripsOnly: Bool = false, page: PageRequest) {
         self.vehicleId = vehicleId
         self.activeTripsOnly = activeTripsOnly
         self.page = page
@@ -210,10 +210,10 @@ public struct Revisioned<Value: Sendable>: Sendable {
     /// The value.
     public var value: Value
     /// Changes whenever the stored value changes.
-    public var revision: Revision
+    package var revision: Revision
 
     /// Creates a revisioned value.
-    public init(value: Value, revision: Revision) {
+    package init(value: Value, revision: Revision) {
         self.value = value
         self.revision = revision
     }
@@ -221,14 +221,14 @@ public struct Revisioned<Value: Sendable>: Sendable {
 
 /// The versions a value was read at: its own row's and, for a trip whose live fields are
 /// read from its vehicle, the vehicle row's (0 otherwise).
-public struct Revision: Hashable, Sendable {
+package struct Revision: Hashable, Sendable {
     /// The version of the value's own row.
-    public var row: Int64
+    package var row: Int64
     /// The version of the vehicle row the value's live fields came from, or 0.
-    public var vehicleRow: Int64
+    package var vehicleRow: Int64
 
     /// Creates a revision.
-    public init(row: Int64, vehicleRow: Int64 = 0) {
+    package init(row: Int64, vehicleRow: Int64 = 0) {
         self.row = row
         self.vehicleRow = vehicleRow
     }

@@ -3,6 +3,7 @@ free port with a data directory, waited for until it answers, stopped with SIGTE
 it does not go), and tokens minted for it through `tripshare token`. Standard library only."""
 import http.client
 import os
+import re
 import socket
 import ssl
 import subprocess
@@ -89,6 +90,19 @@ class Server:
     def log(self):
         with open(self.log_path, errors="replace") as f:
             return f.read()
+
+    def printed(self, pattern, seconds=30):
+        """The first group of the first match of `pattern` in the server's whole lines of output
+        (e.g. a link the demo prints), waiting up to `seconds` for it; None if the server exits
+        or the time runs out first."""
+        deadline = time.monotonic() + seconds
+        while True:
+            finished = not self.alive() or time.monotonic() >= deadline
+            output = self.log()
+            match = re.search(pattern, output[:output.rfind("\n") + 1])
+            if match or finished:
+                return match.group(1) if match else None
+            time.sleep(0.1)
 
     def token(self, *args, **options):
         """A token from `tripshare token` with the server's key (its data directory's secret, its

@@ -3,15 +3,16 @@ import JSON
 import TripModel
 
 /// Fuzzes the strict decoder on the API's request bodies (a vehicle, a trip, a
-/// vehicle search). What it accepts must encode to JSON it accepts again: the store keeps
-/// resources as that JSON and reads them back with the same decoder.
+/// vehicle search). What it accepts of a resource must encode to JSON it accepts again: the
+/// store keeps resources as that JSON and reads them back with the same decoder. A search is
+/// only read, never stored, so it has no encoding to check.
 @main enum StrictDecoderFuzz {
     static func main() {
         runFuzzer { data, size in
             let bytes = fuzzInput(data, size)
             roundTrip(Vehicle.self, bytes, root: "vehicle")
             roundTrip(Trip.self, bytes, root: "trip")
-            roundTrip(VehicleSearchQuery.self, bytes, root: "")
+            _ = try? StrictJSONDecoder().decode(VehicleSearchQuery.self, from: bytes, root: "")
             return 0
         }
     }

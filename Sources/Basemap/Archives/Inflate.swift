@@ -12,18 +12,18 @@ public enum Inflate {
     public static let defaultLimit = 64 << 20
 
     /// True when the bytes start like a gzip member (1F 8B).
-    public static func isGzip(_ bytes: [UInt8]) -> Bool {
+    package static func isGzip(_ bytes: [UInt8]) -> Bool {
         bytes.count >= 2 && bytes[0] == 0x1F && bytes[1] == 0x8B
     }
 
     /// True when the bytes start like a zlib stream (deflate method, valid header checksum).
-    public static func isZlib(_ bytes: [UInt8]) -> Bool {
+    package static func isZlib(_ bytes: [UInt8]) -> Bool {
         guard bytes.count >= 2, bytes[0] & 0x0F == 8, bytes[0] >> 4 <= 7 else { return false }
         return (UInt16(bytes[0]) << 8 | UInt16(bytes[1])) % 31 == 0
     }
 
     /// True when the bytes are gzip or zlib compressed.
-    public static func isCompressed(_ bytes: [UInt8]) -> Bool { isGzip(bytes) || isZlib(bytes) }
+    package static func isCompressed(_ bytes: [UInt8]) -> Bool { isGzip(bytes) || isZlib(bytes) }
 
     /// The decompressed bytes of a gzip or zlib stream (detected from its header). Throws
     /// `corruptCompression` when the stream is invalid or truncated, or when it would inflate

@@ -9,14 +9,14 @@ import GRDB
 import Geo
 
 /// An MBTiles archive opened read-only.
-public final class MBTilesArchive: TileSource {
-    public let metadata: TileArchiveMetadata
-    public let identity: String
+package final class MBTilesArchive: TileSource {
+    package let metadata: TileArchiveMetadata
+    package let identity: String
     private let path: String
     private let database: DatabaseQueue
 
     /// Opens an MBTiles file; throws naming the file when it is not a usable MBTiles archive.
-    public init(path: String) throws(BasemapError) {
+    package init(path: String) throws(BasemapError) {
         let file = try FileBytes(path: path)
         self.path = path
         identity = "mbtiles:\(path):\(file.count):\(file.modified.timeIntervalSince1970)"
@@ -35,7 +35,7 @@ public final class MBTilesArchive: TileSource {
         }
     }
 
-    public func tileData(_ id: TileID) throws(BasemapError) -> [UInt8]? {
+    package func tileData(_ id: TileID) throws(BasemapError) -> [UInt8]? {
         guard let bytes = try rawTile(id) else { return nil }
         guard metadata.format == .mvt, Inflate.isCompressed(bytes) else { return bytes }
         do {
@@ -45,7 +45,7 @@ public final class MBTilesArchive: TileSource {
         }
     }
 
-    public func storedTile(_ id: TileID) throws(BasemapError) -> StoredTile? {
+    package func storedTile(_ id: TileID) throws(BasemapError) -> StoredTile? {
         guard let bytes = try rawTile(id) else { return nil }
         return StoredTile(bytes: bytes, contentEncoding: metadata.format == .mvt ? StoredTile.encoding(of: bytes) : nil)
     }

@@ -8,10 +8,10 @@ public struct StoredTile: Hashable, Sendable {
     /// The stored bytes.
     public var bytes: [UInt8]
     /// The HTTP `Content-Encoding` of the bytes: "gzip", "deflate" (zlib), or nil for none.
-    public var contentEncoding: String?
+    package var contentEncoding: String?
 
     /// A stored tile.
-    public init(bytes: [UInt8], contentEncoding: String?) {
+    package init(bytes: [UInt8], contentEncoding: String?) {
         self.bytes = bytes
         self.contentEncoding = contentEncoding
     }

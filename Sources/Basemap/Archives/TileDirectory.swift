@@ -8,13 +8,13 @@ import Foundation
 import Geo
 
 /// A folder of loose vector tiles, opened read-only.
-public final class TileDirectory: TileSource {
-    public let metadata: TileArchiveMetadata
-    public let identity: String
+package final class TileDirectory: TileSource {
+    package let metadata: TileArchiveMetadata
+    package let identity: String
     private let files: [TileID: String]
 
     /// Opens a folder of tiles; throws naming the folder when it holds none.
-    public init(path: String) throws(BasemapError) {
+    package init(path: String) throws(BasemapError) {
         let root = URL(fileURLWithPath: path)
         guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
             throw BasemapError(code: .io, message: "\(path): cannot list the folder")
@@ -44,7 +44,7 @@ public final class TileDirectory: TileSource {
         metadata = TileArchiveMetadata(format: .mvt, minZoom: zooms.0, maxZoom: zooms.1, bounds: GeoBounds(corners), name: root.lastPathComponent)
     }
 
-    public func tileData(_ id: TileID) throws(BasemapError) -> [UInt8]? {
+    package func tileData(_ id: TileID) throws(BasemapError) -> [UInt8]? {
         guard let path = files[id] else { return nil }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw BasemapError(code: .io, message: "\(path): cannot read tile \(id)")

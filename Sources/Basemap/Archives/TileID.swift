@@ -30,7 +30,7 @@ public struct TileID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The tile one zoom level up that contains this one (itself at zoom 0).
-    public var parent: TileID {
+    package var parent: TileID {
         zoom > 0 ? TileID(zoom: zoom - 1, x: x >> 1, y: y >> 1) : self
     }
 

@@ -20,7 +20,7 @@ public enum TileFormat: String, Hashable, Sendable, CustomStringConvertible {
     case avif
 
     /// True for vector tiles.
-    public var isVector: Bool { self == .mvt }
+    package var isVector: Bool { self == .mvt }
 
     /// The format's name.
     public var description: String { rawValue }
@@ -35,13 +35,13 @@ public struct TileArchiveMetadata: Hashable, Sendable {
     /// The highest zoom with tiles; views past it are drawn from its tiles, scaled up.
     public var maxZoom: Int
     /// The area with tiles; nil when the archive gives none (or gives zeros, as some do).
-    public var bounds: GeoBounds?
+    package var bounds: GeoBounds?
     /// The attribution text as the archive gives it (it may hold HTML).
-    public var attribution: String?
+    package var attribution: String?
     /// The archive's name, if it gives one.
     public var name: String?
     /// The layers of its vector tiles, as its metadata lists them (empty when it does not).
-    public var vectorLayers: [VectorLayerInfo]
+    package var vectorLayers: [VectorLayerInfo]
 
     /// Metadata from its parts.
     public init(

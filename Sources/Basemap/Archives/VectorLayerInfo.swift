@@ -8,17 +8,17 @@ import Foundation
 /// One vector layer an archive's tiles carry.
 public struct VectorLayerInfo: Hashable, Sendable {
     /// The layer's name in the tiles.
-    public var id: String
+    package var id: String
     /// Its features' fields and their types ("String", "Number", "Boolean").
-    public var fields: [String: String]
+    package var fields: [String: String]
     /// What the layer holds, if the archive says.
-    public var description: String?
+    package var description: String?
     /// The zooms it appears at, if the archive says.
-    public var minZoom: Int?
-    public var maxZoom: Int?
+    package var minZoom: Int?
+    package var maxZoom: Int?
 
     /// A layer description.
-    public init(id: String, fields: [String: String] = [:], description: String? = nil, minZoom: Int? = nil, maxZoom: Int? = nil) {
+    package init(id: String, fields: [String: String] = [:], description: String? = nil, minZoom: Int? = nil, maxZoom: Int? = nil) {
         self.id = id
         self.fields = fields
         self.description = description

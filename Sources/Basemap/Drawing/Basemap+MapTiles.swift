@@ -22,7 +22,7 @@ import Synchronization
 
 extension Basemap {
     /// The largest scale a tile is drawn at (a 1024-pixel tile).
-    public static let maximumTileScale = 4.0
+    package static let maximumTileScale = 4.0
 
     /// The view of the map tile `tile` at `scale` (256 · scale device pixels a side); nil for
     /// an address outside the grid, past zoom 24, or a scale outside 1…4.
@@ -36,7 +36,7 @@ extension Basemap {
 
     /// The view of the label block holding `tile` at `scale`: the picture whose device pixels
     /// a ``TileKeepOut``'s obstacles are given in. Nil when `tileView` gives no view.
-    public static func labelBlockView(containing tile: TileID, scale: Double) -> MapView? {
+    package static func labelBlockView(containing tile: TileID, scale: Double) -> MapView? {
         guard tileView(tile, scale: scale) != nil else { return nil }
         return LabelBlock(containing: tile).view(scale: scale)
     }
@@ -267,12 +267,12 @@ final class LabelBlocks: Sendable {
 /// from the same one).
 public struct TileKeepOut: Sendable {
     /// Names the obstacles (with the block: the caller computes them per block).
-    public let key: String
+    package let key: String
     /// The obstacles, in the block view's device pixels.
-    public let obstacles: [LabelObstacle]
+    package let obstacles: [LabelObstacle]
 
     /// Obstacles `obstacles` under `key`.
-    public init(key: String, obstacles: [LabelObstacle]) {
+    package init(key: String, obstacles: [LabelObstacle]) {
         self.key = key
         self.obstacles = obstacles
     }

@@ -18,7 +18,7 @@ extension Basemap {
 
     /// The name of the road that passes nearest to `location`, and how far it is, within
     /// `radius` metres; nil when none does (or the archive is not vector tiles).
-    public func nearestRoad(to location: LatLng, within radius: Double = 100) -> (name: String, meters: Double)? {
+    package func nearestRoad(to location: LatLng, within radius: Double = 100) -> (name: String, meters: Double)? {
         let metadata = source.metadata
         guard metadata.format.isVector, location.latitude.isFinite, location.longitude.isFinite, radius > 0,
             abs(location.latitude) < WebMercator.maxLatitude

@@ -20,7 +20,7 @@ public final class Basemap: Sendable {
     /// How they are drawn.
     public let style: MapStyle
     /// The attribution drawn in a corner: the archive's, HTML stripped, else OpenStreetMap's.
-    public let attribution: String
+    package let attribution: String
     let cache: TileCache
     /// Pictures of the fills and lines of grid squares, for aligned views (RenderedSquares).
     let renderedSquares: RenderedSquares
@@ -65,7 +65,7 @@ public final class Basemap: Sendable {
 
     /// The same archive drawn with another style, sharing this basemap's decoded tiles (they
     /// do not depend on the style) and so its memory bound: a day and a night style cost one cache.
-    public func restyled(_ style: MapStyle) -> Basemap {
+    package func restyled(_ style: MapStyle) -> Basemap {
         Basemap(
             source: source, style: style, cache: cache, squares: renderedSquares, labels: labelPictures, blocks: labelBlocks,
             report: report)
@@ -75,7 +75,7 @@ public final class Basemap: Sendable {
     public var identity: String { "\(source.identity)|\(style.identity)" }
 
     /// What the style asks for that is not drawn (at most one message).
-    public var warnings: [String] { style.warning.map { [$0] } ?? [] }
+    package var warnings: [String] { style.warning.map { [$0] } ?? [] }
 
     /// Draws the basemap for `view` onto `canvas` (which must be the view's device size):
     /// background, fills, lines, then labels placed clear of `keepOut` (what the caller will
@@ -216,25 +216,25 @@ public final class Basemap: Sendable {
 /// What one `draw` did, for logs and tests.
 public struct BasemapDrawStats: Hashable, Sendable {
     /// The zoom of the tiles drawn (after clamping to the archive's range).
-    public var tileZoom = 0
+    package var tileZoom = 0
     /// Tile squares drawn with data.
-    public var tiles = 0
+    package var tiles = 0
     /// Tiles decoded during this draw (the rest came from the cache).
-    public var tilesDecoded = 0
+    package var tilesDecoded = 0
     /// Squares with no data at any zoom.
-    public var tilesMissing = 0
+    package var tilesMissing = 0
     /// Tiles skipped because they could not be read or decoded.
-    public var tilesFailed = 0
+    package var tilesFailed = 0
     /// Labels drawn.
-    public var labels = 0
+    package var labels = 0
     /// Label candidates not drawn (overlaps, keep-outs, duplicates, no room).
-    public var labelsDropped = 0
+    package var labelsDropped = 0
     /// The boxes of the labels drawn, device pixels: a point label's text block, a line
     /// label's glyphs one by one.
-    public var labelBoxes: [Rect] = []
+    package var labelBoxes: [Rect] = []
     /// The attribution's plate (drawn or only kept free), device pixels.
-    public var attributionBox: Rect?
+    package var attributionBox: Rect?
 
     /// All zeros.
-    public init() {}
+    package init() {}
 }

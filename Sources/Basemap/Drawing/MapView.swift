@@ -20,16 +20,16 @@ public struct MapView: Hashable, Sendable {
     /// Zoom: the world is 256·2^zoom pixels wide at scale 1.
     public var zoom: Double
     /// Degrees clockwise from north at the top of the image.
-    public var bearing: Double
+    package var bearing: Double
     /// Image width in device pixels.
-    public var pixelWidth: Int
+    package var pixelWidth: Int
     /// Image height in device pixels.
-    public var pixelHeight: Int
+    package var pixelHeight: Int
     /// Device pixels per pixel at scale 1 (1–4): multiplies every width, size and dash.
     public var scale: Double
 
     /// A view from its device size.
-    public init(center: LatLng, zoom: Double, bearing: Double = 0, pixelWidth: Int, pixelHeight: Int, scale: Double = 1) {
+    package init(center: LatLng, zoom: Double, bearing: Double = 0, pixelWidth: Int, pixelHeight: Int, scale: Double = 1) {
         self.center = center
         self.zoom = zoom
         self.bearing = bearing
@@ -46,7 +46,7 @@ public struct MapView: Hashable, Sendable {
     }
 
     /// The zoom MapLibre styles are evaluated at for this view (one lower, see the file comment).
-    public var styleZoom: Double { zoom - 1 }
+    package var styleZoom: Double { zoom - 1 }
 
     /// The device pixel of a location.
     public func point(_ location: LatLng) -> Point {

@@ -16,7 +16,7 @@ import Foundation
 import Raster
 
 /// Glyph ranges as MapLibre's glyph protobufs.
-public enum GlyphRange {
+package enum GlyphRange {
     /// Pixels per em of the glyphs.
     static let size = 24.0
     /// Border around a glyph's box, in pixels.
@@ -29,7 +29,7 @@ public enum GlyphRange {
     /// The glyphs of code points `first` to `first + 255` (`first` a multiple of 256, below
     /// 65536) for `fontStack` (comma-separated font names, as MapLibre asks), as a protobuf;
     /// nil for a range outside that.
-    public static func pbf(fontStack: String, first: Int) -> [UInt8]? {
+    package static func pbf(fontStack: String, first: Int) -> [UInt8]? {
         guard first >= 0, first < 65_536, first % 256 == 0 else { return nil }
         let names = fontStack.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         guard let font = MapPainter.font(for: names) else { return nil }

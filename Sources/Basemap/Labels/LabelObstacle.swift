@@ -15,7 +15,7 @@ public enum LabelObstacle: Hashable, Sendable {
 
 extension LabelObstacle {
     /// The smallest rectangle holding the obstacle (a line with its stroke's width).
-    public var bounds: Rect {
+    package var bounds: Rect {
         switch self {
         case .box(let rect): return rect
         case .line(let points, let width):

@@ -14,7 +14,7 @@ import Foundation
 extension MapStyle {
     /// The style document with its vector sources reading `tileJSON` (a TileJSON URL) and, when
     /// given, `glyphs` as its glyph URL template; throws when the document is not a JSON object.
-    public func published(tileJSON: String, glyphs: String? = nil) throws(BasemapError) -> Data {
+    package func published(tileJSON: String, glyphs: String? = nil) throws(BasemapError) -> Data {
         guard var root = (try? JSONSerialization.jsonObject(with: document)) as? [String: Any] else {
             throw BasemapError(code: .invalidStyle, message: "style \(name): the document must be a JSON object")
         }
@@ -99,7 +99,7 @@ extension MapStyle {
     }
 
     /// The tile layers the style draws from, in the order its layers first name them.
-    public var sourceLayers: [String] {
+    package var sourceLayers: [String] {
         var seen = Set<String>()
         return layers.compactMap(\.sourceLayer).filter { seen.insert($0).inserted }
     }

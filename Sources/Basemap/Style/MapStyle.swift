@@ -15,7 +15,7 @@ public struct MapStyle: Sendable {
     /// A name for messages: the built-in name or the file path.
     public let name: String
     /// What the style asks for that is not drawn, in one sentence; nil when everything is.
-    public let warning: String?
+    package let warning: String?
     /// A fingerprint of the style's content, for caches and HTTP ETags.
     public let identity: String
     /// The style document as it was given.
@@ -68,7 +68,7 @@ public struct MapStyle: Sendable {
     }
 
     /// Names of the styles that ship with Basemap, for the OpenMapTiles schema.
-    public static let builtinNames = ["openmaptiles-day", "openmaptiles-night"]
+    package static let builtinNames = ["openmaptiles-day", "openmaptiles-night"]
 
     /// A built-in style by name ("openmaptiles-day", "openmaptiles-night").
     public static func builtin(named styleName: String) throws(BasemapError) -> MapStyle {

@@ -31,13 +31,13 @@ public struct FeatureGeometry: Hashable, Sendable {
     /// Every vertex, part after part; rings do not repeat their first point at the end.
     public var points: [TilePoint]
     /// The end index (exclusive) in `points` of each part: a point, a line string, a ring.
-    public var partEnds: [Int]
+    package var partEnds: [Int]
     /// For polygons, the index in `partEnds` of each polygon's exterior ring; the rings after
     /// it, up to the next polygon's, are its holes. Empty for other types.
-    public var polygonStarts: [Int]
+    package var polygonStarts: [Int]
 
     /// A geometry from its parts.
-    public init(type: VectorTile.GeometryType, points: [TilePoint], partEnds: [Int], polygonStarts: [Int] = []) {
+    package init(type: VectorTile.GeometryType, points: [TilePoint], partEnds: [Int], polygonStarts: [Int] = []) {
         self.type = type
         self.points = points
         self.partEnds = partEnds
@@ -56,7 +56,7 @@ public struct FeatureGeometry: Hashable, Sendable {
     }
 
     /// The points of part `index`.
-    public func part(_ index: Int) -> ArraySlice<TilePoint> {
+    package func part(_ index: Int) -> ArraySlice<TilePoint> {
         points[(index == 0 ? 0 : partEnds[index - 1])..<partEnds[index]]
     }
 }

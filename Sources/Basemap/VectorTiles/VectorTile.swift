@@ -21,20 +21,20 @@ public struct VectorTile: Hashable, Sendable {
     /// One named layer of a tile.
     public struct Layer: Hashable, Sendable {
         /// The specification version the layer follows (1 or 2).
-        public var version: Int
+        package var version: Int
         /// The layer's name, unique within its tile.
         public var name: String
         /// The size of the tile square in geometry units (4096 by default).
-        public var extent: Int
+        package var extent: Int
         /// Property names, indexed by features' tags.
         public var keys: [String]
         /// Property values, indexed by features' tags.
-        public var values: [Value]
+        package var values: [Value]
         /// The features, in tile order.
         public var features: [Feature]
 
         /// A layer from its parts.
-        public init(
+        package init(
             version: Int = 2, name: String, extent: Int = 4096, keys: [String] = [], values: [Value] = [],
             features: [Feature] = []
         ) {
@@ -96,14 +96,14 @@ public struct VectorTile: Hashable, Sendable {
         /// The feature id, when the tile gives one.
         public var id: UInt64?
         /// Pairs of indices: key index, value index.
-        public var tags: [UInt32]
+        package var tags: [UInt32]
         /// The geometry type.
         public var type: GeometryType
         /// The geometry command stream (command integers and zig-zag parameters).
         public var geometry: [UInt32]
 
         /// A feature from its parts.
-        public init(id: UInt64? = nil, tags: [UInt32] = [], type: GeometryType, geometry: [UInt32]) {
+        package init(id: UInt64? = nil, tags: [UInt32] = [], type: GeometryType, geometry: [UInt32]) {
             self.id = id
             self.tags = tags
             self.type = type

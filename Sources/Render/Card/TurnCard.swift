@@ -29,7 +29,7 @@ public struct TurnCard: Sendable {
     /// The navigator's latest NavInfo.
     public var navInfo: NavInfo
     /// True while the latest news is the arrival at the final destination.
-    public var arrived: Bool
+    package var arrived: Bool
     /// Size, shape, palette, lighting, units, clock.
     public var options: TurnCardOptions
 

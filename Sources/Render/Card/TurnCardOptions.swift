@@ -56,7 +56,7 @@ public struct TurnCardOptions: Hashable, Sendable {
     /// The size.
     public var size: Size
     /// Rectangular or round.
-    public var shape: Shape
+    package var shape: Shape
     /// Device pixels per point, 1–3.
     public var scale: Int
     /// Colour or monochrome.
@@ -64,14 +64,14 @@ public struct TurnCardOptions: Hashable, Sendable {
     /// Day or night colours (`auto` follows the navigator).
     public var lighting: NavigationScreenOptions.Lighting
     /// Metric or imperial.
-    public var units: NavigationScreenOptions.Units
+    package var units: NavigationScreenOptions.Units
     /// The clock the arrival time is counted from.
     public var at: Timestamp
     /// The time zone of the arrival time.
-    public var timeZone: TimeZone
+    package var timeZone: TimeZone
 
     /// Options; see the properties.
-    public init(
+    package init(
         size: Size = .square240, shape: Shape = .rect, scale: Int = 1, palette: Palette = .color,
         lighting: NavigationScreenOptions.Lighting = .auto, units: NavigationScreenOptions.Units = .metric, at: Timestamp,
         timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current
@@ -87,7 +87,7 @@ public struct TurnCardOptions: Hashable, Sendable {
     }
 
     /// The parameter names ``init(parameters:now:)`` reads.
-    public static let parameterNames = ["size", "shape", "scale", "palette", "lighting", "units", "at", "tz"]
+    package static let parameterNames = ["size", "shape", "scale", "palette", "lighting", "units", "at", "tz"]
 
     /// Options from textual parameters, each optional: `size` (`240x240`, `320x240`,
     /// `240x320`, `128x64`), `shape` (`rect`, `round`: square cards only), `scale` (1–3),
@@ -130,7 +130,7 @@ public struct TurnCardOptions: Hashable, Sendable {
     }
 
     /// A canonical text of every option, equal exactly when the options are equal (ETags).
-    public var canonicalText: String {
+    package var canonicalText: String {
         canonicalTextWithoutClock + ";at=\(at.microseconds)"
     }
 

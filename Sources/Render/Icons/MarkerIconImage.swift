@@ -9,12 +9,12 @@ import Raster
 import Styling
 
 /// Marker icons as standalone pictures.
-public enum MarkerIconImage {
+package enum MarkerIconImage {
     /// The scales an icon is drawn at.
-    public static let scales: ClosedRange<Double> = 1...4
+    package static let scales: ClosedRange<Double> = 1...4
 
     /// The picture of `icon` at `scale` (clamped to `scales`).
-    public static func image(_ icon: MarkerIcon, scale: Double) throws(RasterError) -> Image {
+    package static func image(_ icon: MarkerIcon, scale: Double) throws(RasterError) -> Image {
         let scale = min(max(scale, scales.lowerBound), scales.upperBound)
         let (width, height): (Double, Double)
         var operations: [DisplayList.Operation] = []
@@ -35,7 +35,7 @@ public enum MarkerIconImage {
     }
 
     /// `image(_:scale:)` as PNG bytes.
-    public static func png(_ icon: MarkerIcon, scale: Double) throws(RasterError) -> [UInt8] {
+    package static func png(_ icon: MarkerIcon, scale: Double) throws(RasterError) -> [UInt8] {
         try PNGCodec.encode(try image(icon, scale: scale))
     }
 }

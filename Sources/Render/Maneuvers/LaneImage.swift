@@ -6,15 +6,15 @@ import Navigation
 import Raster
 
 /// Draws lane guidance images.
-public enum LaneImage {
+package enum LaneImage {
     /// Points per lane cell (square).
-    public static let cellPoints = 48
+    package static let cellPoints = 48
     /// Most lanes drawn.
-    public static let maximumLanes = 16
+    package static let maximumLanes = 16
 
     /// The image of `lanes` (at most ``maximumLanes``), `48 × lanes` by 48 points times
     /// `scale` (clamped to 1–3); nil when there are no lanes.
-    public static func image(_ lanes: [Lane], scale: Int = 1, lighting: LightingMode = .normal) -> Image? {
+    package static func image(_ lanes: [Lane], scale: Int = 1, lighting: LightingMode = .normal) -> Image? {
         let shown = Array(lanes.prefix(maximumLanes))
         guard !shown.isEmpty else { return nil }
         let s = Double(min(max(scale, ManeuverIcon.scales.lowerBound), ManeuverIcon.scales.upperBound))

@@ -7,28 +7,28 @@ import Navigation
 import Raster
 
 /// The two maneuver icon sizes of the Navigation SDK, in points.
-public enum ManeuverIconSize: String, CaseIterable, Sendable {
+package enum ManeuverIconSize: String, CaseIterable, Sendable {
     /// 48 × 48 points.
     case square48
     /// 96 × 96 points.
     case square96
 
     /// The side in points.
-    public var points: Int { self == .square48 ? 48 : 96 }
+    package var points: Int { self == .square48 ? 48 : 96 }
 }
 
 /// Draws maneuver icons.
-public enum ManeuverIcon {
+package enum ManeuverIcon {
     /// The screen scales icons are drawn at.
-    public static let scales = 1...3
+    package static let scales = 1...3
 
     /// The icon colour for a lighting mode.
-    public static func color(_ lighting: LightingMode) -> Color {
+    package static func color(_ lighting: LightingMode) -> Color {
         lighting == .normal ? Color(red: 0x20, green: 0x21, blue: 0x24) : Color(red: 0xE8, green: 0xEA, blue: 0xED)
     }
 
     /// The icon of `maneuver`, `size.points × scale` pixels square (`scale` clamped to 1–3).
-    public static func image(_ maneuver: Maneuver, size: ManeuverIconSize, scale: Int = 1, lighting: LightingMode = .normal) -> Image {
+    package static func image(_ maneuver: Maneuver, size: ManeuverIconSize, scale: Int = 1, lighting: LightingMode = .normal) -> Image {
         let pixels = Double(size.points * min(max(scale, scales.lowerBound), scales.upperBound))
         var canvas = Canvas(width: Int(pixels), height: Int(pixels))
         draw(ManeuverGlyphs.glyph(maneuver), on: &canvas, at: Point(x: 0, y: 0), side: pixels, lighting: lighting)
@@ -36,7 +36,7 @@ public enum ManeuverIcon {
     }
 
     /// The icon as PNG bytes.
-    public static func png(
+    package static func png(
         _ maneuver: Maneuver, size: ManeuverIconSize, scale: Int = 1,
         lighting: LightingMode = .normal
     ) throws(RasterError) -> [UInt8] {

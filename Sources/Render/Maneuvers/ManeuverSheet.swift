@@ -4,10 +4,10 @@ import Navigation
 import Raster
 
 /// Draws all maneuver icons on one image.
-public enum ManeuverSheet {
+package enum ManeuverSheet {
     /// Every maneuver's icon (`size`, `scale`, `lighting`) in a grid of `columns`, each with
     /// its name below, on a background that suits the lighting.
-    public static func image(
+    package static func image(
         size: ManeuverIconSize = .square96, scale: Int = 1, lighting: LightingMode = .normal,
         columns: Int = 8
     ) throws(RasterError) -> Image {

@@ -14,7 +14,7 @@ public final class BasemapLayer: Sendable {
     /// The tiles.
     public let source: any TileSource
     /// The operator's style for every picture; nil when style sheets choose.
-    public let fixedStyle: MapStyle?
+    package let fixedStyle: MapStyle?
     /// Basemaps by style name (the built-in names, or the fixed style's name alone).
     private let basemaps: [String: Basemap]
     /// The basemap drawn when a name is not known (never, for checked style sheets).
@@ -74,7 +74,7 @@ public final class BasemapLayer: Sendable {
     public func basemap(named name: String) -> Basemap? { basemaps[name] }
 
     /// The names `basemap(named:)` knows, sorted.
-    public var styleNames: [String] { basemaps.keys.sorted() }
+    package var styleNames: [String] { basemaps.keys.sorted() }
 
     /// The layer as the navigation screen's map underlay, for a style sheet.
     public func underlay(for style: StyleSheet) -> BasemapUnderlay {
@@ -82,7 +82,7 @@ public final class BasemapLayer: Sendable {
     }
 
     /// What the layer draws from, for logs: the archive and the style(s).
-    public var summary: String {
+    package var summary: String {
         let metadata = source.metadata
         let styles = fixedStyle.map { "style \($0.name)" } ?? "the style sheets' built-in styles"
         return "\(metadata.format) tiles, zooms \(metadata.minZoom)–\(metadata.maxZoom), drawn with \(styles)"

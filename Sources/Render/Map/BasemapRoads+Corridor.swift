@@ -13,7 +13,7 @@ extension BasemapRoads {
     /// Spacing of the points along the line whose tiles are read, metres: well under a z14 tile.
     static let corridorStepMeters = 200.0
 
-    public func roads(near a: LatLng, _ b: LatLng, within width: Double) -> RoadMix {
+    package func roads(near a: LatLng, _ b: LatLng, within width: Double) -> RoadMix {
         let length = Earth.distance(a, b)
         let steps = max(1, Int((length / Self.corridorStepMeters).rounded(.up)))
         let plane = LocalPlane(origin: a)

@@ -18,7 +18,7 @@ import Synchronization
 import TripModel
 
 /// The roads of a vector tile archive (OpenMapTiles or Mapbox Streets schema) under routes.
-public final class BasemapRoads: RoadClassSource {
+package final class BasemapRoads: RoadClassSource {
     /// Spacing of the samples taken along a route, metres.
     static let sampleMeters = 10.0
     /// How far from a sample a road may lie and still be the one driven, metres.
@@ -34,20 +34,20 @@ public final class BasemapRoads: RoadClassSource {
     static let cachedTiles = 512
 
     /// The archive.
-    public let source: any TileSource
+    package let source: any TileSource
     /// The zoom whose tiles are read: the archive's deepest, at most 14 (where the
     /// OpenMapTiles and Mapbox schemas carry every road).
-    public let zoom: Int
+    package let zoom: Int
     private let cache = Mutex<[TileID: RoadTile]>([:])
 
     /// Reads roads from `source`; nil when it holds images rather than vector tiles.
-    public init?(source: any TileSource) {
+    package init?(source: any TileSource) {
         guard source.metadata.format.isVector else { return nil }
         self.source = source
         zoom = min(source.metadata.maxZoom, 14)
     }
 
-    public func roads(along route: [LatLng]) -> RoadsAlong {
+    package func roads(along route: [LatLng]) -> RoadsAlong {
         guard let measure = PolylineMeasure(route), measure.totalMeters > 0 else { return RoadsAlong(stretches: []) }
         let plane = LocalPlane(origin: route[0])
         let samples = Self.samples(of: measure, plane: plane)

@@ -21,16 +21,16 @@ import Styling
 import Synchronization
 
 /// Drawn map tiles of a basemap layer, cached.
-public final class MapTiles: Sendable {
+package final class MapTiles: Sendable {
     /// A tile's answer.
-    public enum Tile: Sendable, Equatable {
+    package enum Tile: Sendable, Equatable {
         /// The PNG, and its tag (an HTTP entity tag without quotes).
         case picture(png: [UInt8], tag: String)
         /// No map data there at any zoom.
         case empty(tag: String)
 
         /// The tag either way.
-        public var tag: String {
+        package var tag: String {
             switch self {
             case .picture(_, let tag), .empty(let tag): tag
             }
@@ -38,19 +38,19 @@ public final class MapTiles: Sendable {
     }
 
     /// Changes when the drawing of tiles changes, so old pictures on disk and in browsers go.
-    public static let drawingVersion = "tiles-1"
+    package static let drawingVersion = "tiles-1"
     /// The scales a tile is drawn at (256, 512, 768 or 1024 pixels).
-    public static let scales = 1...4
+    package static let scales = 1...4
 
     /// The tiles and styles.
-    public let layer: BasemapLayer
+    package let layer: BasemapLayer
     /// Basemaps by the name tile URLs use.
     private let basemaps: [String: Basemap]
     private let pictures: BoundedCache<Key, Tile>
     /// Glyph ranges by font stack and first code point (they depend on neither archive nor style).
     private let glyphRanges = BoundedCache<String, [UInt8]>(capacity: 256, costLimit: 16 << 20)
     /// Where drawn tiles are kept across restarts; nil for memory only.
-    public let directory: String?
+    package let directory: String?
     private let report: @Sendable (String) -> Void
     private let reportedWriteFailure = Mutex(false)
 
@@ -65,7 +65,7 @@ public final class MapTiles: Sendable {
     /// Tiles of `layer`, at most `memoryBytes` of PNGs kept in memory, and every tile drawn
     /// kept in `directory` when given (created when missing). `report` hears of tiles that
     /// cannot be written to the directory, once per process.
-    public init(
+    package init(
         layer: BasemapLayer, memoryBytes: Int = 32 << 20, directory: String? = nil,
         report: @escaping @Sendable (String) -> Void = { _ in }
     ) {
@@ -82,10 +82,10 @@ public final class MapTiles: Sendable {
     }
 
     /// The style names tile URLs take, sorted.
-    public var styleNames: [String] { basemaps.keys.sorted() }
+    package var styleNames: [String] { basemaps.keys.sorted() }
 
     /// The basemap behind a style name of tile URLs.
-    public func basemap(style: String) -> Basemap? { basemaps[style] }
+    package func basemap(style: String) -> Basemap? { basemaps[style] }
 
     /// The name a style goes by in URLs: a built-in name as it is, a style file by its file
     /// name without `.json`, reduced to letters, digits, `-` and `_`.
@@ -100,7 +100,7 @@ public final class MapTiles: Sendable {
 
     /// The tag of a tile without drawing it (for `If-None-Match`); nil for an unknown style,
     /// an address outside the grid or a scale outside `scales`.
-    public func tag(style: String, tile: TileID, scale: Int) -> String? {
+    package func tag(style: String, tile: TileID, scale: Int) -> String? {
         guard let basemap = basemaps[style], Self.scales.contains(scale), Basemap.tileView(tile, scale: Double(scale)) != nil else {
             return nil
         }
@@ -113,7 +113,7 @@ public final class MapTiles: Sendable {
 
     /// The tile `tile` of `style` at `scale`: kept, or drawn now (and kept). Nil for an
     /// unknown style, an address outside the grid or a scale outside `scales`.
-    public func tile(style: String, tile: TileID, scale: Int) -> Tile? {
+    package func tile(style: String, tile: TileID, scale: Int) -> Tile? {
         guard let tag = tag(style: style, tile: tile, scale: scale), let basemap = basemaps[style] else { return nil }
         let key = Key(style: style, tile: tile, scale: scale)
         if let kept = pictures.value(forKey: key) { return kept }
@@ -132,7 +132,7 @@ public final class MapTiles: Sendable {
     /// The tile as kept in memory now, without reading the directory or drawing: nil when it is
     /// not there (then ``tile(style:tile:scale:)`` or ``tile(style:tile:scale:avoiding:)``,
     /// which may take a while, gives it). With `trip`, the tile with its labels clear of it.
-    public func keptTile(style: String, tile: TileID, scale: Int, avoiding trip: TripTileObstacles? = nil) -> Tile? {
+    package func keptTile(style: String, tile: TileID, scale: Int, avoiding trip: TripTileObstacles? = nil) -> Tile? {
         var key = Key(style: style, tile: tile, scale: scale)
         if let trip, keepOut(tile: tile, scale: scale, avoiding: trip) != nil { key.avoiding = trip.key }
         return pictures.value(forKey: key)
@@ -141,7 +141,7 @@ public final class MapTiles: Sendable {
     /// The tag of `tile` with its labels clear of `trip`, without drawing it (for
     /// `If-None-Match`): the plain tile's where the trip touches none of its label block.
     /// Nil as for ``tag(style:tile:scale:)``.
-    public func tag(style: String, tile: TileID, scale: Int, avoiding trip: TripTileObstacles) -> String? {
+    package func tag(style: String, tile: TileID, scale: Int, avoiding trip: TripTileObstacles) -> String? {
         guard let plain = tag(style: style, tile: tile, scale: scale) else { return nil }
         return keepOut(tile: tile, scale: scale, avoiding: trip) == nil ? plain : plain + trip.key
     }
@@ -149,7 +149,7 @@ public final class MapTiles: Sendable {
     /// The tile `tile` of `style` at `scale` with its labels placed clear of `trip`'s routes
     /// and pins: the plain tile where the trip touches none of its label block, else kept or
     /// drawn now (and kept in memory). Nil as for ``tile(style:tile:scale:)``.
-    public func tile(style: String, tile: TileID, scale: Int, avoiding trip: TripTileObstacles) -> Tile? {
+    package func tile(style: String, tile: TileID, scale: Int, avoiding trip: TripTileObstacles) -> Tile? {
         guard let plain = tag(style: style, tile: tile, scale: scale), let basemap = basemaps[style] else { return nil }
         guard let keepOut = keepOut(tile: tile, scale: scale, avoiding: trip) else { return self.tile(style: style, tile: tile, scale: scale) }
         let key = Key(style: style, tile: tile, scale: scale, avoiding: trip.key)
@@ -168,7 +168,7 @@ public final class MapTiles: Sendable {
 
     /// The glyphs of code points `first`…`first + 255` of `fontStack` for MapLibre clients
     /// (GlyphRange), kept once made; nil for a range that is not one.
-    public func glyphs(fontStack: String, first: Int) -> [UInt8]? {
+    package func glyphs(fontStack: String, first: Int) -> [UInt8]? {
         let key = "\(first)|\(fontStack)"
         if let kept = glyphRanges.value(forKey: key) { return kept }
         guard let made = GlyphRange.pbf(fontStack: fontStack, first: first) else { return nil }
@@ -177,7 +177,7 @@ public final class MapTiles: Sendable {
     }
 
     /// Bytes of PNGs held in memory now.
-    public var memoryByteCount: Int { pictures.totalCost }
+    package var memoryByteCount: Int { pictures.totalCost }
 
     private func draw(_ basemap: Basemap, _ key: Key, tag: String, keepOut: TileKeepOut? = nil) -> Tile {
         guard basemap.hasData(near: key.tile), let drawn = basemap.drawTile(key.tile, scale: Double(key.scale), keepOut: keepOut),

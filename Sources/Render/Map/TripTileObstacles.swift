@@ -19,20 +19,20 @@ import Styling
 import TripModel
 
 /// The route strokes and pins of a trip over map tiles, for keeping labels clear of them.
-public struct TripTileObstacles: Sendable {
+package struct TripTileObstacles: Sendable {
     /// The trip in the JOURNEY_SHARING_V1S view, as its rider's map draws it.
-    public let trip: Trip
+    package let trip: Trip
     /// The style sheet its routes and pins are drawn with.
-    public let style: StyleSheet
+    package let style: StyleSheet
     /// Names what the obstacles depend on: the trip's drawn content and `styleTag`.
-    public let key: String
+    package let key: String
     /// The obstacles of the views measured so far (label blocks: a few dozen for a city trip).
     private let views = BoundedCache<MapView, [LabelObstacle]>(capacity: 1_024)
     private let measured: @Sendable () -> Void
 
     /// The obstacles of `trip` drawn with `style`, whose version `styleTag` names; `measured`
     /// is called whenever a view's obstacles are measured rather than found.
-    public init(trip: Trip, style: StyleSheet, styleTag: String, measured: @escaping @Sendable () -> Void = {}) {
+    package init(trip: Trip, style: StyleSheet, styleTag: String, measured: @escaping @Sendable () -> Void = {}) {
         self.trip = trip
         self.style = style
         var fingerprint = Self.preview(trip, style, PreviewOptions()).fingerprint
@@ -42,7 +42,7 @@ public struct TripTileObstacles: Sendable {
     }
 
     /// What labels keep clear of in `view` (device pixels), where the trip lies in it or near.
-    public func obstacles(in view: MapView) -> [LabelObstacle] {
+    package func obstacles(in view: MapView) -> [LabelObstacle] {
         views.value(
             forKey: view,
             orMake: {

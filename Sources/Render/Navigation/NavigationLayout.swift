@@ -7,38 +7,38 @@ import Geo
 import Raster
 
 /// Every rectangle of a navigation screen by name, with the screen's size and camera.
-public struct NavigationLayout: Hashable, Sendable {
+package struct NavigationLayout: Hashable, Sendable {
     /// The camera the map is drawn with.
-    public struct CameraPosition: Hashable, Codable, Sendable {
+    package struct CameraPosition: Hashable, Codable, Sendable {
         /// The map location at the image's centre.
-        public var latitude: Double
+        package var latitude: Double
         /// The map location at the image's centre.
-        public var longitude: Double
+        package var longitude: Double
         /// The zoom (fractional).
-        public var zoom: Double
+        package var zoom: Double
         /// Degrees clockwise from north at the top of the image.
-        public var bearing: Double
+        package var bearing: Double
         /// The camera mode that placed it (`following`, `free`, `overview`).
-        public var mode: String
+        package var mode: String
     }
 
     /// Width in points.
-    public var width: Int
+    package var width: Int
     /// Height in points.
-    public var height: Int
+    package var height: Int
     /// Device pixels per point.
-    public var scale: Int
+    package var scale: Int
     /// `portrait` or `landscape`.
-    public var orientation: String
+    package var orientation: String
     /// The lighting drawn (`normal` or `lowLight`, after `auto` is resolved).
-    public var lighting: String
+    package var lighting: String
     /// The camera.
-    public var camera: CameraPosition
+    package var camera: CameraPosition
     /// The rectangles, in drawing order.
-    public private(set) var rects: [(name: String, rect: Rect)] = []
+    package private(set) var rects: [(name: String, rect: Rect)] = []
 
     /// The rectangle named `name`, if that element is drawn.
-    public subscript(name: String) -> Rect? {
+    package subscript(name: String) -> Rect? {
         rects.first { $0.name == name }?.rect
     }
 
@@ -57,14 +57,14 @@ public struct NavigationLayout: Hashable, Sendable {
     }
 
     /// Equal when every field and every rectangle (in order) is equal.
-    public static func == (a: NavigationLayout, b: NavigationLayout) -> Bool {
+    package static func == (a: NavigationLayout, b: NavigationLayout) -> Bool {
         a.width == b.width && a.height == b.height && a.scale == b.scale && a.orientation == b.orientation
             && a.lighting == b.lighting && a.camera == b.camera
             && a.rects.count == b.rects.count && zip(a.rects, b.rects).allSatisfy { $0.name == $1.name && $0.rect == $1.rect }
     }
 
     /// Hashes the size and the names.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(width)
         hasher.combine(height)
         hasher.combine(scale)
@@ -79,7 +79,7 @@ extension NavigationLayout: Encodable {
 
     /// `{"width", "height", "scale", "orientation", "lighting", "camera": {...},
     /// "rects": {"header": {"x", "y", "width", "height"}, ...}}`, rectangles in drawing order.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(width, forKey: .width)
         try c.encode(height, forKey: .height)

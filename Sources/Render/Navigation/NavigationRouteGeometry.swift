@@ -76,7 +76,7 @@ public struct NavigationRouteGeometry: Sendable {
     public var totalMeters: Double { meters[meters.count - 1] }
 
     /// The route's points: what its tables cost to keep, roughly 60 bytes a point.
-    public var pointCount: Int { points.count }
+    package var pointCount: Int { points.count }
 
     /// The route's duration, seconds.
     var totalSeconds: Double { seconds[seconds.count - 1] }

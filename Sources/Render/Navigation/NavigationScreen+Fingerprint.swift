@@ -13,7 +13,7 @@ import TripModel
 
 extension NavigationScreen {
     /// The digest of the inputs the screen draws from, but the route and the style.
-    public var fingerprint: Fingerprint {
+    package var fingerprint: Fingerprint {
         var digest = Fingerprint()
         digest.addDrawn(navInfo, nextStep: true)
         digest.add(arrived ? "arrived" : "-")
@@ -36,7 +36,7 @@ extension NavigationScreen {
 
 extension TurnCard {
     /// The digest of the inputs the card draws from.
-    public var fingerprint: Fingerprint {
+    package var fingerprint: Fingerprint {
         var digest = Fingerprint()
         digest.addDrawn(navInfo, nextStep: false)
         digest.add(arrived ? "arrived" : "-")

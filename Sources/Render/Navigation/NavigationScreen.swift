@@ -38,12 +38,12 @@ public struct VehiclePosition: Hashable, Sendable {
 /// colours (the navigator's `minorSpeedAlertThresholdKph` / `majorSpeedAlertThresholdKph`).
 public struct SpeedAlertThresholds: Hashable, Sendable {
     /// km/h over the limit for a minor alert.
-    public var minorKph: Double
+    package var minorKph: Double
     /// km/h over the limit for a major alert.
-    public var majorKph: Double
+    package var majorKph: Double
 
     /// Thresholds from their parts.
-    public init(minorKph: Double, majorKph: Double) {
+    package init(minorKph: Double, majorKph: Double) {
         self.minorKph = minorKph
         self.majorKph = majorKph
     }
@@ -54,7 +54,7 @@ public struct SpeedAlertThresholds: Hashable, Sendable {
     }
 
     /// The alert for a speed against a limit (km/h): `none` at or below the minor threshold.
-    public func severity(speedKph: Double, limitKph: Double) -> SpeedAlertSeverity {
+    package func severity(speedKph: Double, limitKph: Double) -> SpeedAlertSeverity {
         let over = speedKph - limitKph
         if over > majorKph { return .major }
         if over > minorKph { return .minor }
@@ -67,7 +67,7 @@ public struct NavigationFrame: Sendable {
     /// The picture.
     public var image: Image
     /// Every rectangle drawn, by name.
-    public var layout: NavigationLayout
+    package var layout: NavigationLayout
     /// Device-pixel boxes whose pixels FreeType decides (for golden comparisons).
     package var textBoxes: [Rect]
     /// The boxes of the basemap's labels drawn, device pixels (for tests that they keep clear
@@ -76,7 +76,7 @@ public struct NavigationFrame: Sendable {
     /// What the screen drew over the map that labels keep clear of, device pixels.
     package var mapObstacles: [LabelObstacle] = []
     /// The map's attribution plate, device pixels; nil without one.
-    package var attributionBox: Rect?
+    public var attributionBox: Rect?
 
     /// The picture as PNG bytes (RGB: the screen is opaque).
     public func png(options: PNGEncodingOptions = .default) throws(RasterError) -> [UInt8] {
@@ -96,14 +96,14 @@ public struct NavigationScreen: Sendable {
     /// The vehicle; nil places it on the route where the NavInfo says it is.
     public var vehicle: VehiclePosition?
     /// True while the latest news is the arrival at the final destination.
-    public var arrived: Bool
+    package var arrived: Bool
     /// What the header says at a stop (arrived, waiting for the rider, trip complete); nil
     /// while driving. An arrival at the final destination without it says "You have arrived".
-    public var stop: DriverStop?
+    package var stop: DriverStop?
     /// The vehicle's navigation UI settings.
     public var settings: NavigationUISettings
     /// The navigator's speed-alert thresholds.
-    public var speedAlertThresholds: SpeedAlertThresholds
+    package var speedAlertThresholds: SpeedAlertThresholds
     /// The style whose map background is drawn where there is no underlay.
     public var style: StyleSheet
     /// Size, camera, lighting, clock and units.
@@ -141,7 +141,7 @@ public struct NavigationScreen: Sendable {
     }
 
     /// Every rectangle the screen draws, without drawing it (`navigation/layout.json`).
-    public func layout() throws(RasterError) -> NavigationLayout {
+    package func layout() throws(RasterError) -> NavigationLayout {
         try plan().layout
     }
 

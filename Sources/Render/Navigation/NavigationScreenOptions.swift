@@ -64,31 +64,31 @@ public struct NavigationScreenOptions: Hashable, Sendable {
     /// The camera.
     public var camera: CameraMode
     /// Heading up or north up (following camera).
-    public var perspective: Perspective
+    package var perspective: Perspective
     /// The colour scheme.
     public var lighting: Lighting
     /// The clock the arrival time is counted from.
     public var at: Timestamp
     /// The time zone the arrival time is written in.
-    public var timeZone: TimeZone
+    package var timeZone: TimeZone
     /// Metric or imperial.
-    public var units: Units
+    package var units: Units
 
     /// The default size: a 6.1-inch phone held upright.
     public static let defaultWidth = 390
     /// The default height.
     public static let defaultHeight = 844
     /// The scales accepted.
-    public static let scales = 1...3
+    package static let scales = 1...3
     /// The largest image side in device pixels (a phone at scale 3 fits).
     public static let maximumPixels = 2560
     /// The smallest side in points that has room for a header and a footer.
-    public static let minimumPoints = 120
+    package static let minimumPoints = 120
     /// The zooms a free camera accepts.
-    public static let zoomRange = 0.0...22.0
+    package static let zoomRange = 0.0...22.0
 
     /// Options; see the properties. Values are taken as given (the parser validates).
-    public init(
+    package init(
         width: Int = defaultWidth, height: Int = defaultHeight, scale: Int = 1, camera: CameraMode = .following,
         perspective: Perspective = .topDownHeadingUp, lighting: Lighting = .auto, at: Timestamp,
         timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current, units: Units = .metric
@@ -105,14 +105,14 @@ public struct NavigationScreenOptions: Hashable, Sendable {
     }
 
     /// Image width in device pixels.
-    public var pixelWidth: Int { width * scale }
+    package var pixelWidth: Int { width * scale }
     /// Image height in device pixels.
-    public var pixelHeight: Int { height * scale }
+    package var pixelHeight: Int { height * scale }
     /// Wider than tall: the header and footer move to a column on the leading side.
-    public var isLandscape: Bool { width > height }
+    package var isLandscape: Bool { width > height }
 
     /// The parameter names ``init(parameters:now:)`` reads.
-    public static let parameterNames = [
+    package static let parameterNames = [
         "width", "height", "scale", "camera", "center", "zoom", "bearing", "perspective", "lighting", "at", "tz", "units",
     ]
 
@@ -197,7 +197,7 @@ public struct NavigationScreenOptions: Hashable, Sendable {
     }
 
     /// A canonical text of every option, equal exactly when the options are equal (ETags).
-    public var canonicalText: String {
+    package var canonicalText: String {
         canonicalTextWithoutClock + ";at=\(at.microseconds)"
     }
 

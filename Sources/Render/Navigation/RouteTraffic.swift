@@ -10,11 +10,11 @@ import TripModel
 /// The traffic speed of every segment of a route polyline.
 public struct RouteTraffic: Hashable, Sendable {
     /// One speed per segment (point `i` to `i + 1`).
-    public var speeds: [SpeedType]
+    package var speeds: [SpeedType]
 
     /// Traffic from speed-reading intervals over the route's vertices; segments no interval
     /// covers have no data, and intervals reaching past the route are cut.
-    public init(segmentCount: Int, intervals: [SpeedReadingInterval]) {
+    package init(segmentCount: Int, intervals: [SpeedReadingInterval]) {
         var speeds = [SpeedType](repeating: .noData, count: max(0, segmentCount))
         for interval in intervals {
             let start = max(0, interval.startPolylinePointIndex)
@@ -27,7 +27,7 @@ public struct RouteTraffic: Hashable, Sendable {
 
     /// Traffic estimated from a route's traffic-aware and free-flow durations; nil when the
     /// route lacks either.
-    public init?(estimatedFrom route: NavRoute) {
+    package init?(estimatedFrom route: NavRoute) {
         guard let traffic = route.segmentDurationsSeconds, let free = route.freeFlowSegmentDurationsSeconds,
             traffic.count == free.count
         else { return nil }

@@ -22,14 +22,14 @@ public struct AreaObservation: Hashable, Sendable {
     /// The area's number (``area(of:)``).
     public var area: Int64
     /// The sum observed (see ``Kind``).
-    public var amount: Double
+    package var amount: Double
     /// What it was observed over (see ``Kind``).
-    public var weight: Double
+    package var weight: Double
     /// The server time of the latest observation.
-    public var updated: Timestamp
+    package var updated: Timestamp
 
     /// Creates an observation from its sums.
-    public init(kind: Kind, area: Int64, amount: Double, weight: Double, updated: Timestamp) {
+    package init(kind: Kind, area: Int64, amount: Double, weight: Double, updated: Timestamp) {
         self.kind = kind
         self.area = area
         self.amount = amount
@@ -46,7 +46,7 @@ public struct AreaObservation: Hashable, Sendable {
 
     /// The areas the straight line from `a` to `b` crosses, each with the metres of the line in
     /// it (sampled every tenth of an area), in the order the line meets them.
-    public static func areas(from a: LatLng, to b: LatLng) -> [(area: Int64, meters: Double)] {
+    package static func areas(from a: LatLng, to b: LatLng) -> [(area: Int64, meters: Double)] {
         let length = Earth.distance(a, b)
         guard length > 0 else { return [(area(of: a), 0)] }
         let step = size * LocalPlane.metersPerDegree / 10

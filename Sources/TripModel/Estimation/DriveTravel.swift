@@ -7,18 +7,18 @@ import Geo
 /// vehicle's tracking state.
 public struct DriveTravel: Codable, Hashable, Sendable {
     /// Where the vehicle stood before it set off.
-    public var origin: LatLng
+    package var origin: LatLng
     /// Metres between its fixes since.
-    public var drivenMeters: Double
+    package var drivenMeters: Double
     /// Where the vehicle has stayed (within ``Estimation/setOffMeters``) since ``stillSince``.
-    public var still: LatLng
+    package var still: LatLng
     /// The time of the first fix at ``still``.
-    public var stillSince: Timestamp
+    package var stillSince: Timestamp
     /// A leg to a stop taught this drive's way already (``LegTravel``): it teaches nothing more.
-    public var taught: Bool
+    package var taught: Bool
 
     /// A drive from `origin`, where the vehicle is at `time`.
-    public init(origin: LatLng, time: Timestamp) {
+    package init(origin: LatLng, time: Timestamp) {
         self.origin = origin
         drivenMeters = 0
         still = origin
@@ -27,7 +27,7 @@ public struct DriveTravel: Codable, Hashable, Sendable {
     }
 
     /// Whether the vehicle has stood long enough at ``still`` to call it a standstill at `time`.
-    public func standsStill(at time: Timestamp) -> Bool {
+    package func standsStill(at time: Timestamp) -> Bool {
         time.seconds(since: stillSince) >= Estimation.standstillSeconds
     }
 }

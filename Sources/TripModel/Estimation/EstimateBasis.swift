@@ -3,9 +3,9 @@
 /// ``EstimateMethod``) when the estimate is ours (``EstimateMethod/routeSegment`` or
 /// ``EstimateMethod/straightLine``): whether the operator's map covered the way, which detour a
 /// straight line took and where it came from.
-public struct EstimateBasis: Codable, Hashable, Sendable {
+package struct EstimateBasis: Codable, Hashable, Sendable {
     /// Where a straight line's detour factor came from.
-    public enum DetourSource: String, WireEnum {
+    package enum DetourSource: String, WireEnum {
         /// The fleet's own legs in the areas the line crosses (``AreaObservation/Kind/detour``).
         case fleet = "FLEET"
         /// ``Estimation/detourFactor``: the fleet has shown none there.
@@ -16,14 +16,14 @@ public struct EstimateBasis: Codable, Hashable, Sendable {
     /// of its metres; on a straight line, 1 when the map's roads near the line set the pace
     /// (``Estimation/roadMixMinimumMeters``) and 0 when it has too few there (no tile, open
     /// country). Absent without a basemap.
-    public var roadClassCoverage: Double?
+    package var roadClassCoverage: Double?
     /// On a straight line: road distance over straight-line distance.
-    public var detourFactor: Double?
+    package var detourFactor: Double?
     /// On a straight line: where ``detourFactor`` came from.
-    public var detourSource: DetourSource?
+    package var detourSource: DetourSource?
 
     /// Creates a basis.
-    public init(roadClassCoverage: Double? = nil, detourFactor: Double? = nil, detourSource: DetourSource? = nil) {
+    package init(roadClassCoverage: Double? = nil, detourFactor: Double? = nil, detourSource: DetourSource? = nil) {
         self.roadClassCoverage = roadClassCoverage
         self.detourFactor = detourFactor
         self.detourSource = detourSource

@@ -1,6 +1,6 @@
 /// Which way a vehicle's remaining distance and time to its next stop were made (docs/estimates.md),
 /// shown on the vehicle as `estimateMethod` (our extension of Fleet Engine's resource).
-public enum EstimateMethod: String, WireEnum {
+package enum EstimateMethod: String, WireEnum {
     /// The driver app sent them with this update.
     case driver = "DRIVER"
     /// The vehicle's navigator on its route with steps.

@@ -3,14 +3,14 @@ import Geo
 /// The constants behind our distance and time estimates where neither the driver nor a route
 /// with durations gives the answer (README, "How estimates are made"). Each is a plain,
 /// physical quantity chosen from what it means, not fitted to a recorded log.
-public enum Estimation {
+package enum Estimation {
     /// Road distance over straight-line distance, for legs the driver has not sent a route
     /// for yet, where the fleet has not shown its own (``AreaObservation/Kind/detour``). Urban
     /// road networks measure 1.2–1.4; 1.3 is the middle.
-    public static let detourFactor = 1.3
+    package static let detourFactor = 1.3
 
     /// Typical door-to-door speed in metres per second for a vehicle category, free flow.
-    public static func freeFlowSpeed(_ category: VehicleCategory?) -> Double {
+    package static func freeFlowSpeed(_ category: VehicleCategory?) -> Double {
         switch category {
         case .auto, .taxi, .none: return 11.1 // 40 km/h: urban arterial average
         case .truck: return 9.7 // 35 km/h
@@ -25,7 +25,7 @@ public enum Estimation {
     /// everyday congestion, and "slower traffic" is reported mostly on fast roads, where it
     /// is still about as fast as that average: a mild factor. A traffic jam is stop-and-go,
     /// about 13 km/h: three times as long as at 40 km/h.
-    public static func trafficTimeFactor(_ speed: TrafficSpeed) -> Double {
+    package static func trafficTimeFactor(_ speed: TrafficSpeed) -> Double {
         switch speed {
         case .normal, .unspecified: return 1.0
         case .slow: return 1.0
@@ -37,7 +37,7 @@ public enum Estimation {
     /// free-flow speed, by the driver's traffic report. Google Maps draws "slower traffic" for
     /// roads driven at between about a half and three quarters of their free-flow speed:
     /// two thirds of it takes 1.5 times as long. A jam is stop-and-go, as above.
-    public static func trafficTimeFactorAtFreeFlow(_ speed: TrafficSpeed) -> Double {
+    package static func trafficTimeFactorAtFreeFlow(_ speed: TrafficSpeed) -> Double {
         switch speed {
         case .normal, .unspecified: return 1.0
         case .slow: return 1.5
@@ -47,7 +47,7 @@ public enum Estimation {
 
     /// Whether road classes decide the speed for a vehicle type: for motor vehicles that
     /// drive at a road's speed; bicycles, pedestrians and trucks keep their own.
-    public static func drivesAtRoadSpeed(_ category: VehicleCategory?) -> Bool {
+    package static func drivesAtRoadSpeed(_ category: VehicleCategory?) -> Bool {
         switch category {
         case .auto, .taxi, .twoWheeler, .none: return true
         case .truck, .bicycle, .pedestrian: return false
@@ -58,54 +58,54 @@ public enum Estimation {
     /// at random at a fixed-time signal at low flow, C·(1 − g/C)²/2, with a 90 s cycle and half
     /// of it green (the Highway Capacity Manual's level of service B for signalised
     /// junctions starts at 10 s of control delay).
-    public static let trafficSignalSeconds = 11.25
+    package static let trafficSignalSeconds = 11.25
 
     /// Seconds a car loses giving way at a junction (``RoadsAlong/giveWays``): it
     /// slows from the road's free-flow speed `speed` (m/s) at AASHTO's comfortable 3.4 m/s²,
     /// stands for 2 s (a stop sign's full stop) and pulls away at a gentle 1.5 m/s².
-    public static func giveWaySeconds(speed: Double) -> Double {
+    package static func giveWaySeconds(speed: Double) -> Double {
         speed / 2 * (1 / 3.4 + 1 / 1.5) + 2
     }
 
     /// A turn: the route changes direction by at least this much within about 30 m.
-    public static let turnMinimumDegrees = 45.0
+    package static let turnMinimumDegrees = 45.0
 
     /// Seconds a turn adds: slowing down, yielding, turning, speeding up again (OSRM's car
     /// profile charges up to 7.5 s for a turn; a traffic light on top of it adds more).
-    public static let turnSeconds = 7.5
+    package static let turnSeconds = 7.5
 
     /// Distance within which a route segment's end counts as reaching a waypoint: pickup
     /// points are often off the road the route ends on.
-    public static let waypointMatchMeters = 150.0
+    package static let waypointMatchMeters = 150.0
 
     // MARK: - The fleet's road cells (RoadCellPace)
 
     /// A road cell's pace is used once this many metres were driven there: about one pass.
-    public static let roadCellMinimumMeters = 100.0
+    package static let roadCellMinimumMeters = 100.0
 
     /// How much the model weighs against a road cell's observations, in metres of driving: a
     /// cell observed for 300 m (three passes) counts half, one observed for 3 km ten times
     /// more than the model.
-    public static let roadCellPriorMeters = 300.0
+    package static let roadCellPriorMeters = 300.0
 
     /// A road cell's sums are scaled down to at most this many metres before a pass is added,
     /// so they follow the roughly 20 latest passes (a road's speed changes over the day).
-    public static let roadCellMemoryMeters = 2_000.0
+    package static let roadCellMemoryMeters = 2_000.0
 
     /// Road cells not driven for a day are not used: they describe another time.
-    public static let roadCellMaximumAgeSeconds = 86_400.0
+    package static let roadCellMaximumAgeSeconds = 86_400.0
 
     /// A route's profile is rebuilt at least this often, so the fleet's new observations
     /// reach a long trip.
-    public static let profileLifetimeSeconds = 300.0
+    package static let profileLifetimeSeconds = 300.0
 
     /// At most this many observed stretches are kept per profile (it is saved with every
     /// location update).
-    public static let profileMaximumStretches = 64
+    package static let profileMaximumStretches = 64
 
     /// The slowest and fastest pace an observation may claim: 1 m/s (crawling, waiting at a
     /// light) to 40 m/s.
-    public static func plausible(secondsPerMeter: Double) -> Double {
+    package static func plausible(secondsPerMeter: Double) -> Double {
         min(1.0, max(1.0 / 40, secondsPerMeter))
     }
 
@@ -113,47 +113,47 @@ public enum Estimation {
 
     /// The fleet's road cells within this many metres of the straight line from a vehicle to
     /// its stop give the pace there: a street or two either side.
-    public static let lineCorridorMeters = 100.0
+    package static let lineCorridorMeters = 100.0
 
     /// Lines longer than this many half-cells (about 30 km) are not read: a corridor that long
     /// says little about the way.
-    public static let lineCorridorSamples = 600
+    package static let lineCorridorSamples = 600
 
     /// The map's roads near the line (``RoadMix``) set the pace there once they hold this many
     /// metres: a few blocks' streets, not a lone road crossing open country.
-    public static let roadMixMinimumMeters = 200.0
+    package static let roadMixMinimumMeters = 200.0
 
     // MARK: - What the fleet's legs show (AreaObservation, LegTravel)
 
     /// A vehicle has set off towards its stop once it is this far from where it was when the
     /// stop became its next (its driven metres count from there): beyond a fix's typical error
     /// (5–10 m), and what a car pulling away covers in its first few seconds.
-    public static let setOffMeters = 30.0
+    package static let setOffMeters = 30.0
 
     /// A vehicle standing this long within ``setOffMeters`` of one place stands still (it is
     /// parked, or waiting for a rider): its drive ends there and teaches the detour it drove
     /// (``DriveTravel``). Two minutes: longer than any red light (signal cycles run 60–120 s,
     /// the red only part of it), so a drive is not cut at every junction.
-    public static let standstillSeconds = 120.0
+    package static let standstillSeconds = 120.0
 
     /// A leg teaches the area's detour only when its straight line is at least this long:
     /// on a shorter one the ratio says more about where the stop lies on its block than about
     /// how roundabout the area's roads are.
-    public static let detourMinimumMeters = 500.0
+    package static let detourMinimumMeters = 500.0
 
     /// A leg whose driven metres are more than this many times its straight line was not a
     /// way to the stop (the driver ran an errand first, or the fixes wandered): not learnt.
-    public static let detourMaximumFactor = 3.0
+    package static let detourMaximumFactor = 3.0
 
     /// How much the constant ``detourFactor`` weighs against the fleet's legs in the areas a
     /// line crosses, in metres of straight line: one urban leg's worth (1 km). A few legs
     /// through the areas outweigh it.
-    public static let detourPriorMeters = 1_000.0
+    package static let detourPriorMeters = 1_000.0
 
     /// The sums of what the fleet's legs show are scaled down to at most this much weight
     /// before a leg is added, so they follow the latest legs: 20 km of straight line for the
     /// detour (about twenty legs).
-    public static func observationMemory(_ kind: AreaObservation.Kind) -> Double {
+    package static func observationMemory(_ kind: AreaObservation.Kind) -> Double {
         switch kind {
         case .detour: 20_000
         }
@@ -162,18 +162,18 @@ public enum Estimation {
     // MARK: - The vehicle's own driving
 
     /// Two fixes further apart than this tell nothing about the road between them.
-    public static let observationMaximumGapSeconds = 30.0
+    package static let observationMaximumGapSeconds = 30.0
 
     /// Faster than this between two fixes is a GPS jump, not driving.
-    public static let observationMaximumSpeed = 60.0
+    package static let observationMaximumSpeed = 60.0
 
     /// Within this distance of its next stop a vehicle is arriving or waiting there: neither
     /// its own pace nor the road's is observed.
-    public static let dwellMeters = 100.0
+    package static let dwellMeters = 100.0
 
     /// How much the model weighs against the vehicle's own pace on a trip, in seconds of
     /// driving: after 5 minutes the two count the same.
-    public static let ownPacePriorSeconds = 300.0
+    package static let ownPacePriorSeconds = 300.0
 
     /// Along a route, the vehicle's own pace changes the estimate only beyond this factor
     /// either way, and then by what lies beyond it (on a straight line it counts in full:
@@ -181,8 +181,8 @@ public enum Estimation {
     /// the vehicle happened to meet, which say little about the roads still ahead (on both
     /// recorded Fleet Engine logs, following it made the estimates worse). Beyond it, the
     /// vehicle is not what its type says (a bicycle registered as a car, a slow truck).
-    public static let ownPaceDeadBand = 1.5
+    package static let ownPaceDeadBand = 1.5
 
     /// The most the vehicle's own pace may scale the model's time, either way.
-    public static let ownPaceMaximumFactor = 4.0
+    package static let ownPaceMaximumFactor = 4.0
 }

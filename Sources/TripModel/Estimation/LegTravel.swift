@@ -3,24 +3,24 @@ import Geo
 /// A vehicle's way to its next stop as the server followed it, for the detour the fleet learns
 /// from it (``AreaObservation``): where the stop became the vehicle's next, when it set off,
 /// and how far it drove until it arrived. Kept with the vehicle's tracking state.
-public struct LegTravel: Codable, Hashable, Sendable {
+package struct LegTravel: Codable, Hashable, Sendable {
     /// The stop.
-    public var stop: TripWaypoint
+    package var stop: TripWaypoint
     /// The time of the vehicle's latest fix when the stop became its next.
-    public var began: Timestamp
+    package var began: Timestamp
     /// Where the vehicle was then; nil while it had no location.
-    public var origin: LatLng?
+    package var origin: LatLng?
     /// Seconds from ``began`` until the vehicle was ``Estimation/setOffMeters`` from
     /// ``origin``; nil while it has not set off.
-    public var setOffSeconds: Double?
+    package var setOffSeconds: Double?
     /// Metres between its fixes since it set off.
-    public var drivenMeters: Double
+    package var drivenMeters: Double
     /// The leg can no longer tell how far the way was (a GPS jump, no location when it began),
     /// or it has taught its detour already: nothing more is learnt.
-    public var broken: Bool
+    package var broken: Bool
 
     /// A leg to `stop` beginning at `began` where the vehicle is at `origin`.
-    public init(stop: TripWaypoint, began: Timestamp, origin: LatLng?) {
+    package init(stop: TripWaypoint, began: Timestamp, origin: LatLng?) {
         self.stop = stop
         self.began = began
         self.origin = origin

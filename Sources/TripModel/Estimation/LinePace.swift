@@ -5,29 +5,29 @@ import Geo
 /// (``RoadCellPace``) within ``Estimation/lineCorridorMeters`` of the line, summed, and the pace
 /// the operator's map gives the roads there (``RoadMix``). Read when the stop changes and every
 /// ``Estimation/profileLifetimeSeconds``, kept with the vehicle's tracking state.
-public struct LinePace: Codable, Hashable, Sendable {
+package struct LinePace: Codable, Hashable, Sendable {
     /// The stop the line leads to.
-    public var stop: TripWaypoint
+    package var stop: TripWaypoint
     /// The server time it was read.
-    public var built: Timestamp
+    package var built: Timestamp
     /// Metres driven in the corridor's cells (counting only cells with a usable pace).
-    public var meters: Double
+    package var meters: Double
     /// Seconds taken for them.
-    public var seconds: Double
+    package var seconds: Double
     /// Seconds per metre of a way through the map's roads near the line
     /// (``RoadMix/secondsPerMeter``); nil without a basemap or where it has too few roads.
-    public var mapSecondsPerMeter: Double?
+    package var mapSecondsPerMeter: Double?
     /// Metres of the map's roads of any class near the line; nil without a basemap.
-    public var mapRoadMeters: Double?
+    package var mapRoadMeters: Double?
     /// Road distance over straight-line distance that the fleet's legs showed in the areas the
     /// line crosses (``JourneyState/detourFactor(from:to:observations:)``); nil where they
     /// showed none: then ``Estimation/detourFactor``.
-    public var fleetDetourFactor: Double?
+    package var fleetDetourFactor: Double?
 
     /// The pace of `paces` (the corridor's cells as the store holds them) and of `roads` (the
     /// map's roads near the line, when known) on the way to `stop`, and the detour the fleet
     /// showed there (`detourFactor`, when it did).
-    public init(stop: TripWaypoint, paces: [RoadCellPace], roads: RoadMix? = nil, detourFactor: Double? = nil, now: Timestamp) {
+    package init(stop: TripWaypoint, paces: [RoadCellPace], roads: RoadMix? = nil, detourFactor: Double? = nil, now: Timestamp) {
         self.stop = stop
         built = now
         mapSecondsPerMeter = roads?.secondsPerMeter

@@ -17,7 +17,7 @@ public struct RoadCell: Hashable, Comparable, Sendable {
     public init(id: Int64) { self.id = id }
 
     /// The cell of a place, for travel heading `headingDegrees` (clockwise from north).
-    public init(_ location: LatLng, headingDegrees: Double) {
+    package init(_ location: LatLng, headingDegrees: Double) {
         let row = Int64(((location.latitude + 90) / Self.size).rounded(.down))
         let column = Int64(((location.longitude + 180) / Self.size).rounded(.down))
         var heading = headingDegrees.truncatingRemainder(dividingBy: 360)
@@ -28,14 +28,14 @@ public struct RoadCell: Hashable, Comparable, Sendable {
     }
 
     /// The grid cell without the heading: the same place.
-    public var place: Int64 { id >> 2 }
+    package var place: Int64 { id >> 2 }
 
     public static func < (a: RoadCell, b: RoadCell) -> Bool { a.id < b.id }
 
     /// The road cells a route passes through, in order, with the stretch of the route (metres
     /// from its start) in each; a cell the route enters twice appears twice. The route is
     /// sampled every ``sampleMeters``.
-    public static func along(_ route: PolylineMeasure) -> [(cell: RoadCell, from: Double, to: Double)] {
+    package static func along(_ route: PolylineMeasure) -> [(cell: RoadCell, from: Double, to: Double)] {
         let total = route.totalMeters
         guard total > 0 else { return [] }
         var out: [(cell: RoadCell, from: Double, to: Double)] = []

@@ -6,16 +6,16 @@ import Geo
 /// observed.
 public struct RoadCellPace: Hashable, Sendable {
     /// The road cell.
-    public var cell: RoadCell
+    package var cell: RoadCell
     /// Metres driven in the cell.
     public var meters: Double
     /// Seconds taken for them (stops at lights included).
     public var seconds: Double
     /// The server time of the latest observation.
-    public var updated: Timestamp
+    package var updated: Timestamp
 
     /// Creates a pace from its sums.
-    public init(cell: RoadCell, meters: Double, seconds: Double, updated: Timestamp) {
+    package init(cell: RoadCell, meters: Double, seconds: Double, updated: Timestamp) {
         self.cell = cell
         self.meters = meters
         self.seconds = seconds
@@ -23,7 +23,7 @@ public struct RoadCellPace: Hashable, Sendable {
     }
 
     /// Seconds per metre; nil while too little was driven to tell.
-    public var secondsPerMeter: Double? {
+    package var secondsPerMeter: Double? {
         meters >= Estimation.roadCellMinimumMeters ? seconds / meters : nil
     }
 }

@@ -2,7 +2,7 @@
 /// layer `class`, Mapbox Streets' `road` layer `class`), with the speed a car drives it at in
 /// free flow. The speeds are OSRM's car profile's defaults for OpenStreetMap's `highway`
 /// values (`profiles/car.lua`, `speeds.highway`, in km/h), not fitted to any log.
-public enum RoadClass: String, Codable, Hashable, Sendable, CaseIterable {
+package enum RoadClass: String, Codable, Hashable, Sendable, CaseIterable {
     case motorway
     /// A motorway's ramp (`motorway_link`).
     case motorwayLink
@@ -18,7 +18,7 @@ public enum RoadClass: String, Codable, Hashable, Sendable, CaseIterable {
     case service
 
     /// Free-flow speed of a car, m/s.
-    public var freeFlowSpeed: Double {
+    package var freeFlowSpeed: Double {
         let kilometresPerHour: Double =
             switch self {
             case .motorway: 90
@@ -36,7 +36,7 @@ public enum RoadClass: String, Codable, Hashable, Sendable, CaseIterable {
 
     /// How the road ranks for right of way: at a junction without lights, a road gives way to
     /// one of its own rank or higher.
-    public var rank: Int {
+    package var rank: Int {
         switch self {
         case .motorway, .motorwayLink: 7
         case .trunk: 6
@@ -54,7 +54,7 @@ public enum RoadClass: String, Codable, Hashable, Sendable, CaseIterable {
     /// Los Altos; `scripts/generate/road_control_density.py`): the `highway=traffic_signals`
     /// nodes on ways of the class, the lights of one junction (within 50 m) once. Service roads
     /// are not in the extracts; they have none here.
-    public var trafficSignalsPerKilometre: Double {
+    package var trafficSignalsPerKilometre: Double {
         switch self {
         case .motorway, .service: 0
         case .motorwayLink: 0.08
@@ -69,7 +69,7 @@ public enum RoadClass: String, Codable, Hashable, Sendable, CaseIterable {
 
     /// Stop signs per kilometre of a road of this class, counted as
     /// ``trafficSignalsPerKilometre`` (`highway=stop` nodes).
-    public var stopSignsPerKilometre: Double {
+    package var stopSignsPerKilometre: Double {
         switch self {
         case .motorway, .primary, .service: 0
         case .motorwayLink: 0.08
@@ -85,7 +85,7 @@ public enum RoadClass: String, Codable, Hashable, Sendable, CaseIterable {
     /// one by one: its free-flow speed, plus its typical number of lights and stop signs per
     /// metre at what each costs (``Estimation/trafficSignalSeconds``,
     /// ``Estimation/giveWaySeconds(speed:)``).
-    public var typicalSecondsPerMeter: Double {
+    package var typicalSecondsPerMeter: Double {
         let speed = freeFlowSpeed
         let stops = trafficSignalsPerKilometre * Estimation.trafficSignalSeconds + stopSignsPerKilometre * Estimation.giveWaySeconds(speed: speed)
         return 1 / speed + stops / 1000

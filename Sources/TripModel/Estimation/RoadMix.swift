@@ -7,19 +7,19 @@ import Geo
 /// signs (``RoadClass/typicalSecondsPerMeter``).
 public struct RoadMix: Hashable, Sendable {
     /// Metres of road of each class in the corridor.
-    public var meters: [RoadClass: Double]
+    package var meters: [RoadClass: Double]
 
     /// A mix of `meters` of road per class.
-    public init(meters: [RoadClass: Double] = [:]) {
+    package init(meters: [RoadClass: Double] = [:]) {
         self.meters = meters
     }
 
     /// Metres of road of any class.
-    public var totalMeters: Double { meters.values.reduce(0, +) }
+    package var totalMeters: Double { meters.values.reduce(0, +) }
 
     /// Seconds per metre of a way through the corridor; nil when the map has less than
     /// ``Estimation/roadMixMinimumMeters`` of road there (no tile, or open country).
-    public var secondsPerMeter: Double? {
+    package var secondsPerMeter: Double? {
         let total = totalMeters
         guard total >= Estimation.roadMixMinimumMeters else { return nil }
         return meters.reduce(0) { $0 + $1.value / total * $1.key.typicalSecondsPerMeter }

@@ -7,16 +7,16 @@ import Geo
 /// back to the vehicle type's typical speed (``Estimation/freeFlowSpeed(_:)``).
 public struct RoadsAlong: Codable, Hashable, Sendable {
     /// A stretch of the route on roads of one class.
-    public struct Stretch: Codable, Hashable, Sendable {
+    package struct Stretch: Codable, Hashable, Sendable {
         /// Metres from the route's start where it begins.
-        public var from: Double
+        package var from: Double
         /// Metres from the route's start where it ends.
-        public var to: Double
+        package var to: Double
         /// The roads' class.
-        public var roadClass: RoadClass
+        package var roadClass: RoadClass
 
         /// Creates a stretch.
-        public init(from: Double, to: Double, roadClass: RoadClass) {
+        package init(from: Double, to: Double, roadClass: RoadClass) {
             self.from = from
             self.to = to
             self.roadClass = roadClass
@@ -24,23 +24,23 @@ public struct RoadsAlong: Codable, Hashable, Sendable {
     }
 
     /// Stretches of known class, in route order, not overlapping.
-    public var stretches: [Stretch]
+    package var stretches: [Stretch]
     /// Metres from the start of each junction without lights where the route gives way: to a
     /// crossing road that ranks higher (``RoadClass/rank``), or to one of its own rank where
     /// its road ends (the stem of a T); increasing.
-    public var giveWays: [Double]
+    package var giveWays: [Double]
     /// Metres from the start of each traffic light the route passes; increasing.
-    public var trafficSignals: [Double]
+    package var trafficSignals: [Double]
 
     /// Creates what the map says about a route.
-    public init(stretches: [Stretch], giveWays: [Double] = [], trafficSignals: [Double] = []) {
+    package init(stretches: [Stretch], giveWays: [Double] = [], trafficSignals: [Double] = []) {
         self.stretches = stretches
         self.giveWays = giveWays
         self.trafficSignals = trafficSignals
     }
 
     /// Metres of the route with a known road class.
-    public var coveredMeters: Double { stretches.reduce(0) { $0 + ($1.to - $1.from) } }
+    package var coveredMeters: Double { stretches.reduce(0) { $0 + ($1.to - $1.from) } }
 }
 
 /// The operator's map as the estimator reads it (DESIGN §5, road class from the basemap):

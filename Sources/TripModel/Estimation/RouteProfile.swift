@@ -5,34 +5,34 @@ import Geo
 /// segment), and how fast the fleet has been observed to drive the road cells along it. Built when the segment changes (and again every ``Estimation/profileLifetimeSeconds``,
 /// so new observations arrive), kept with the vehicle's tracking state, and read by every
 /// location update without touching the route's geometry or the store again.
-public struct RouteProfile: Codable, Hashable, Sendable {
+package struct RouteProfile: Codable, Hashable, Sendable {
     /// A stretch of the route the fleet has been observed on.
-    public struct ObservedStretch: Codable, Hashable, Sendable {
+    package struct ObservedStretch: Codable, Hashable, Sendable {
         /// Metres from the route's start where the stretch begins.
-        public var from: Double
+        package var from: Double
         /// Metres from the route's start where it ends.
-        public var to: Double
+        package var to: Double
         /// The observed seconds per metre.
-        public var secondsPerMeter: Double
+        package var secondsPerMeter: Double
         /// How many metres of driving the pace rests on.
-        public var meters: Double
+        package var meters: Double
     }
 
     /// The `currentRouteSegmentVersion` this profile describes.
-    public var routeVersion: Timestamp?
+    package var routeVersion: Timestamp?
     /// The server time it was built.
-    public var built: Timestamp
+    package var built: Timestamp
     /// Metres from the route's start to each turn, increasing.
-    public var turns: [Double]
+    package var turns: [Double]
     /// Observed stretches, in route order, not overlapping.
-    public var observed: [ObservedStretch]
+    package var observed: [ObservedStretch]
     /// What the basemap says about the route's roads; nil without a basemap.
-    public var roads: RoadsAlong?
+    package var roads: RoadsAlong?
 
     /// The profile of `route` (version `routeVersion`), with the paces `paces` hold for the
     /// road cells along it (cells without a usable pace are left to the model) and what the
     /// basemap says about its roads.
-    public init(route: PolylineMeasure, routeVersion: Timestamp?, paces: [RoadCellPace], roads: RoadsAlong? = nil, now: Timestamp) {
+    package init(route: PolylineMeasure, routeVersion: Timestamp?, paces: [RoadCellPace], roads: RoadsAlong? = nil, now: Timestamp) {
         self.routeVersion = routeVersion
         self.roads = roads
         built = now

@@ -6,20 +6,20 @@ import Geo
 /// progress model): a rider's app and the driver's screen never disagree.
 public struct RouteProgress: Hashable, Sendable {
     /// A destination of the route not reached yet.
-    public struct Destination: Hashable, Sendable {
+    package struct Destination: Hashable, Sendable {
         /// Where the route's destination is.
-        public var location: LatLng
+        package var location: LatLng
         /// Metres along the route from the vehicle.
-        public var distanceMeters: Double
+        package var distanceMeters: Double
         /// Seconds along the route from the vehicle.
-        public var durationSeconds: Double
+        package var durationSeconds: Double
         /// The route's previous destination; nil when this is the route's first.
-        public var previousLocation: LatLng?
+        package var previousLocation: LatLng?
         /// The route from the previous destination (or the route's start) to this one.
-        public var pathFromPrevious: [LatLng]
+        package var pathFromPrevious: [LatLng]
 
         /// Creates a destination.
-        public init(
+        package init(
             location: LatLng, distanceMeters: Double, durationSeconds: Double,
             previousLocation: LatLng? = nil, pathFromPrevious: [LatLng] = []
         ) {
@@ -33,12 +33,12 @@ public struct RouteProgress: Hashable, Sendable {
 
     /// The vehicle's position on the route (road-snapped); nil when the navigator has it off
     /// the route, where the reported location is used instead.
-    public var position: LatLng?
+    package var position: LatLng?
     /// The destinations not reached yet, in route order; distances and durations grow along it.
-    public var destinations: [Destination]
+    package var destinations: [Destination]
 
     /// Creates a progress.
-    public init(position: LatLng?, destinations: [Destination]) {
+    package init(position: LatLng?, destinations: [Destination]) {
         self.position = position
         self.destinations = destinations
     }

@@ -8,38 +8,38 @@ import Geo
 /// drive since it last stood still).
 public struct RouteTracking: Codable, Hashable, Sendable {
     /// The `currentRouteSegmentVersion` the position refers to.
-    public var routeVersion: Timestamp?
+    package var routeVersion: Timestamp?
     /// Metres from the start of the route segment to the vehicle's snapped position.
-    public var distanceAlongMeters: Double
+    package var distanceAlongMeters: Double
     /// Metres between the reported location and the route.
-    public var crossTrackMeters: Double
+    package var crossTrackMeters: Double
     /// Metres along the route segment where the path to the vehicle's first waypoint starts
     /// when that path (with its traffic) is the rest of the segment from there, as
     /// ``JourneyState/refresh(vehicle:trips:tracking:trigger:guidance:roadPaces:roads:roadsNearLine:areaObservations:measuredRoute:)``
     /// cut it; nil otherwise. The stores leave such a path out of the vehicle's row and cut it
     /// again when they read the row (issue 30).
-    public var firstLegStartMeters: Double?
+    package var firstLegStartMeters: Double?
     /// The vehicle's `remainingDistanceMeters` came from the driver for the current location.
-    public var driverDistanceIsCurrent: Bool
+    package var driverDistanceIsCurrent: Bool
     /// The vehicle's `remainingTimeSeconds` came from the driver for the current location.
-    public var driverTimeIsCurrent: Bool
+    package var driverTimeIsCurrent: Bool
     /// Driver-reported seconds over our model's seconds for the same remaining route, from the
     /// latest report on this route segment; scales our estimates towards the driver's.
-    public var driverPaceRatio: Double?
+    package var driverPaceRatio: Double?
     /// The time of the fix the position refers to (the device's `updateTime`).
-    public var fixTime: Timestamp?
+    package var fixTime: Timestamp?
     /// Where that fix was, as reported (for the vehicle's own pace where no route is known).
-    public var fixLocation: LatLng?
+    package var fixLocation: LatLng?
     /// Turns of the route segment and the fleet's pace along it.
-    public var profile: RouteProfile?
+    package var profile: RouteProfile?
     /// The vehicle's own pace on its current trip.
-    public var tripPace: TripPace?
+    package var tripPace: TripPace?
     /// The vehicle's driving in the road cell it is in, recorded for the fleet once it leaves.
-    public var cellTravel: RoadCellPace?
+    package var cellTravel: RoadCellPace?
     /// The fleet's pace near the straight line to the next stop, while no route leads there.
-    public var linePace: LinePace?
+    package var linePace: LinePace?
     /// The vehicle's way to its next stop, for what the fleet learns from it.
-    public var leg: LegTravel?
+    package var leg: LegTravel?
     /// The vehicle's drive since it last stood still, for what the fleet learns from it.
     public var drive: DriveTravel?
 

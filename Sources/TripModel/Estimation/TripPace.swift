@@ -4,16 +4,16 @@
 /// model's time for the rest of a route where it lies beyond ``Estimation/ownPaceDeadBand``
 /// (a vehicle much slower or faster than its type), and all of it on a straight line
 /// (``lineRatio``).
-public struct TripPace: Codable, Hashable, Sendable {
+package struct TripPace: Codable, Hashable, Sendable {
     /// The trip of the stop the vehicle was heading for.
-    public var tripId: String
+    package var tripId: String
     /// Seconds the vehicle took.
-    public var observedSeconds: Double
+    package var observedSeconds: Double
     /// Seconds the model gave the same stretches.
-    public var modelSeconds: Double
+    package var modelSeconds: Double
 
     /// A pace with nothing observed yet.
-    public init(tripId: String) {
+    package init(tripId: String) {
         self.tripId = tripId
         observedSeconds = 0
         modelSeconds = 0
@@ -21,7 +21,7 @@ public struct TripPace: Codable, Hashable, Sendable {
 
     /// The factor for the model's remaining time: 1 within the dead band, beyond it what lies
     /// beyond (continuous at its edges), at most ``Estimation/ownPaceMaximumFactor``.
-    public var ratio: Double {
+    package var ratio: Double {
         let prior = Estimation.ownPacePriorSeconds
         let observed = (observedSeconds + prior) / (modelSeconds + prior)
         let band = Estimation.ownPaceDeadBand
@@ -36,7 +36,7 @@ public struct TripPace: Codable, Hashable, Sendable {
     /// ``Estimation/ownPaceMaximumFactor`` either way. There the model knows only the roads
     /// near the line as an average (``LinePace``), and the vehicle's pace on the roads it has
     /// just driven in the same area is a sample of that same average, not of other roads.
-    public var lineRatio: Double {
+    package var lineRatio: Double {
         let prior = Estimation.ownPacePriorSeconds
         let observed = (observedSeconds + prior) / (modelSeconds + prior)
         return min(Estimation.ownPaceMaximumFactor, max(1 / Estimation.ownPaceMaximumFactor, observed))
