@@ -40,20 +40,34 @@ public enum EncodedPolyline {
     /// Encodes points, rounding each coordinate half up to the precision as Google's own
     /// utilities do (so outputs match theirs byte for byte); deltas are then exact.
     public static func encode(_ points: [LatLng], precision: Int = 5) -> String {
-        let factor = scale(precision)
+        String(decoding: encodedBytes(points, factor: scale(precision)) { _ in }, as: UTF8.self)
+    }
+
+    /// A point as the encoder writes it or the decoder reads it: its place in the line, where
+    /// its bytes start, and its coordinates scaled to whole numbers.
+    struct WrittenPoint {
+        var index: Int
+        var offset: Int
+        var latitude: Int
+        var longitude: Int
+    }
+
+    /// The encoding of `points` at `factor`, showing `visit` each point as it is written.
+    static func encodedBytes(_ points: [LatLng], factor: Double, visit: (WrittenPoint) -> Void) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(points.count * 8)
         var previousLat = 0
         var previousLng = 0
-        for point in points {
+        for (index, point) in points.enumerated() {
             let lat = roundHalfUp(point.latitude * factor)
             let lng = roundHalfUp(point.longitude * factor)
+            visit(WrittenPoint(index: index, offset: out.count, latitude: lat, longitude: lng))
             appendValue(lat &- previousLat, to: &out)
             appendValue(lng &- previousLng, to: &out)
             previousLat = lat
             previousLng = lng
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// Decodes a string; throws on a byte outside the alphabet, on a truncated value and on
@@ -62,12 +76,17 @@ public enum EncodedPolyline {
         var encoded = encoded
         // withUTF8 only rethrows untyped errors; carry the typed one out in a Result.
         let result = encoded.withUTF8 { bytes in
-            Result { () throws(DecodingError) in try decode(bytes, factor: scale(precision)) }
+            Result { () throws(DecodingError) in try decode(bytes, factor: scale(precision)) { _, _ in } }
         }
         return try result.get()
     }
 
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, factor: Double) throws(DecodingError) -> [LatLng] {
+    /// The points of `bytes` at `factor`, showing `visit` each point as it is read and whether
+    /// both its values were written in their fewest bytes (as ``encode(_:precision:)`` writes
+    /// them).
+    static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, factor: Double, visit: (WrittenPoint, _ fewestBytes: Bool) -> Void
+    ) throws(DecodingError) -> [LatLng] {
         // A value ends at each byte below 95 (no continuation bit); two values make a point.
         var valueCount = 0
         for byte in bytes where byte < 95 { valueCount += 1 }
@@ -77,12 +96,16 @@ public enum EncodedPolyline {
         var index = 0
         var lat = 0
         var lng = 0
+        var fewestBytes = true
         while index < bytes.count {
-            lat &+= try readValue(bytes, &index)
+            let start = index
+            lat &+= try readValue(bytes, &index, fewestBytes: &fewestBytes)
             if index == bytes.count {
                 throw DecodingError(code: .latitudeWithoutLongitude, offset: index)
             }
-            lng &+= try readValue(bytes, &index)
+            lng &+= try readValue(bytes, &index, fewestBytes: &fewestBytes)
+            visit(WrittenPoint(index: points.count, offset: start, latitude: lat, longitude: lng), fewestBytes)
+            fewestBytes = true
             points.append(LatLng(latitude: Double(lat) / factor, longitude: Double(lng) / factor))
         }
         return points
@@ -113,7 +136,9 @@ public enum EncodedPolyline {
         out.append(UInt8(v + 63))
     }
 
-    private static func readValue(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) throws(DecodingError) -> Int {
+    /// Reads one value; clears `fewestBytes` where it was not written in its fewest bytes (its
+    /// last group is zero after others).
+    static func readValue(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, fewestBytes: inout Bool) throws(DecodingError) -> Int {
         var result: UInt = 0
         var shift: UInt = 0
         while true {
@@ -130,8 +155,11 @@ public enum EncodedPolyline {
             let chunk = UInt(byte - 63)
             index += 1
             result |= (chunk & 0x1f) << shift
+            if chunk < 0x20 {
+                if shift > 0, chunk == 0 { fewestBytes = false }
+                break
+            }
             shift += 5
-            if chunk < 0x20 { break }
         }
         let magnitude = Int(bitPattern: result >> 1)
         return (result & 1) != 0 ? ~magnitude : magnitude

@@ -18,6 +18,12 @@ package struct EncodedPolylineSuffixes: Sendable {
         var offset: Int
         var latitude: Int
         var longitude: Int
+
+        init(_ point: EncodedPolyline.WrittenPoint) {
+            offset = point.offset
+            latitude = point.latitude
+            longitude = point.longitude
+        }
     }
 
     /// The encoding of the whole line.
@@ -29,25 +35,12 @@ package struct EncodedPolylineSuffixes: Sendable {
 
     /// Encodes `points`.
     package init(_ points: [LatLng]) {
-        let factor = EncodedPolyline.scale(5)
-        var out: [UInt8] = []
-        out.reserveCapacity(points.count * 8)
         var checkpoints: [Checkpoint] = []
         checkpoints.reserveCapacity(points.count / Self.checkpointStride + 1)
-        var previousLat = 0
-        var previousLng = 0
-        for (index, point) in points.enumerated() {
-            let lat = EncodedPolyline.roundHalfUp(point.latitude * factor)
-            let lng = EncodedPolyline.roundHalfUp(point.longitude * factor)
-            if index % Self.checkpointStride == 0 { checkpoints.append(Checkpoint(offset: out.count, latitude: lat, longitude: lng)) }
-            EncodedPolyline.appendValue(lat &- previousLat, to: &out)
-            EncodedPolyline.appendValue(lng &- previousLng, to: &out)
-            previousLat = lat
-            previousLng = lng
+        let bytes = EncodedPolyline.encodedBytes(points, factor: EncodedPolyline.scale(5)) { point in
+            if point.index % Self.checkpointStride == 0 { checkpoints.append(Checkpoint(point)) }
         }
-        encoded = String(decoding: out, as: UTF8.self)
-        count = points.count
-        self.checkpoints = checkpoints
+        self.init(encoded: String(decoding: bytes, as: UTF8.self), count: points.count, checkpoints: checkpoints)
     }
 
     /// Decodes `polyline` (precision 5) to the points ``EncodedPolyline/decode(_:precision:)``
@@ -57,32 +50,14 @@ package struct EncodedPolylineSuffixes: Sendable {
     /// on every miss of a cache, costs no second pass. Nil where it does not decode.
     package static func decoding(_ polyline: String) -> (points: [LatLng], suffixes: EncodedPolylineSuffixes?)? {
         var text = polyline
-        let factor = EncodedPolyline.scale(5)
-        let decoded: ([LatLng], [Checkpoint]?)? = text.withUTF8 { bytes in
-            // A value ends at each byte below 95 (no continuation bit); two values make a point.
-            var valueCount = 0
-            for byte in bytes where byte < 95 { valueCount += 1 }
-            var points: [LatLng] = []
-            points.reserveCapacity(valueCount / 2)
-            var checkpoints: [Checkpoint]? = []
-            checkpoints?.reserveCapacity(valueCount / 2 / Self.checkpointStride + 1)
-            var offset = 0
-            var latitude = 0
-            var longitude = 0
-            while offset < bytes.count {
-                let start = offset
-                guard let dLat = Self.value(bytes, &offset), let dLng = Self.value(bytes, &offset) else { return nil }
-                latitude &+= dLat.value
-                longitude &+= dLng.value
-                if !dLat.fewestBytes || !dLng.fewestBytes { checkpoints = nil }
-                if points.count % Self.checkpointStride == 0 {
-                    checkpoints?.append(Checkpoint(offset: start, latitude: latitude, longitude: longitude))
-                }
-                points.append(LatLng(latitude: Double(latitude) / factor, longitude: Double(longitude) / factor))
+        var checkpoints: [Checkpoint]? = []
+        let points: [LatLng]? = text.withUTF8 { bytes in
+            try? EncodedPolyline.decode(bytes, factor: EncodedPolyline.scale(5)) { point, fewestBytes in
+                if !fewestBytes { checkpoints = nil }
+                if point.index % Self.checkpointStride == 0 { checkpoints?.append(Checkpoint(point)) }
             }
-            return (points, checkpoints)
         }
-        guard let (points, checkpoints) = decoded else { return nil }
+        guard let points else { return nil }
         return (points, checkpoints.map { EncodedPolylineSuffixes(encoded: polyline, count: points.count, checkpoints: $0) })
     }
 
@@ -102,8 +77,8 @@ package struct EncodedPolylineSuffixes: Sendable {
             var latitude = checkpoint.latitude
             var longitude = checkpoint.longitude
             var offset = checkpoint.offset
-            Self.skipValue(bytes, &offset)
-            Self.skipValue(bytes, &offset)
+            Self.readValue(bytes, &offset)
+            Self.readValue(bytes, &offset)
             // From the checkpoint to the point, adding up the offsets on the way.
             for _ in 0..<(index % Self.checkpointStride) {
                 latitude &+= Self.readValue(bytes, &offset)
@@ -127,35 +102,10 @@ package struct EncodedPolylineSuffixes: Sendable {
         }
     }
 
-    /// Moves past one value: its last byte is the first without the continuation bit.
-    private static func skipValue(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: inout Int) {
-        while offset < bytes.count, bytes[offset] &- 63 >= 0x20 { offset += 1 }
-        offset += 1
-    }
-
-    /// Reads one value of bytes this type wrote or checked.
+    /// Reads one value of bytes this type wrote or checked (so it cannot fail).
+    @discardableResult
     private static func readValue(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: inout Int) -> Int {
-        value(bytes, &offset)?.value ?? 0
-    }
-
-    /// Reads one value, and whether it is written in its fewest bytes (its last group is not
-    /// zero after others); nil, as ``EncodedPolyline/decode(_:precision:)`` throws, where the
-    /// bytes end inside it, a byte is outside the alphabet or the value is too long.
-    private static func value(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: inout Int) -> (value: Int, fewestBytes: Bool)? {
-        var result: UInt = 0
-        var shift: UInt = 0
-        while true {
-            guard offset < bytes.count, shift < 64 else { return nil }
-            let byte = bytes[offset]
-            guard byte >= 63, byte < 127 else { return nil }
-            let chunk = UInt(byte - 63)
-            offset += 1
-            result |= (chunk & 0x1f) << shift
-            if chunk < 0x20 {
-                let magnitude = Int(bitPattern: result >> 1)
-                return ((result & 1) != 0 ? ~magnitude : magnitude, shift == 0 || chunk != 0)
-            }
-            shift += 5
-        }
+        var fewestBytes = true
+        return (try? EncodedPolyline.readValue(bytes, &offset, fewestBytes: &fewestBytes)) ?? 0
     }
 }
