@@ -240,7 +240,8 @@ public final class PostgresTripStore: SharedTripStore {
         query.appendLiteral(
             """
             ) SELECT v.vehicle_id, v.body, (SELECT count(*) FROM matching),
-                (SELECT vr.polyline FROM vehicle_routes vr WHERE vr.vehicle = v.id), v.tracking
+                (SELECT vr.polyline FROM vehicle_routes vr WHERE vr.vehicle = v.id),
+                (SELECT vr.cumulative FROM vehicle_routes vr WHERE vr.vehicle = v.id), v.tracking
             FROM matching m JOIN vehicles v ON v.provider = 
             """)
         query.appendInterpolation(provider)
@@ -251,9 +252,9 @@ public final class PostgresTripStore: SharedTripStore {
         let found = try await rows(PostgresQuery(stringInterpolation: query))
         var total = 0
         let vehicles = try found.map { row in
-            let (_, body, count, polyline, tracking) = try row.decode((String, String, Int64, String?, String).self)
+            let (_, body, count, polyline, cumulative, tracking) = try row.decode((String, String, Int64, String?, ByteBuffer?, String).self)
             total = Int(count)
-            return try RowReads.vehicle(body: body, tracking: tracking, polyline: polyline)
+            return try RowReads.vehicle(body: body, tracking: tracking, polyline: polyline, cumulative: cumulative)
         }
         if found.isEmpty {
             // Past the last match the page is empty; the count still covers every page.
@@ -274,7 +275,8 @@ public final class PostgresTripStore: SharedTripStore {
         query.appendLiteral(
             """
             SELECT v.vehicle_id, v.body, t.body, t.progress_from_vehicle,
-                (SELECT vr.polyline FROM vehicle_routes vr WHERE vr.vehicle = v.id), v.tracking
+                (SELECT vr.polyline FROM vehicle_routes vr WHERE vr.vehicle = v.id),
+                (SELECT vr.cumulative FROM vehicle_routes vr WHERE vr.vehicle = v.id), v.tracking
             FROM vehicles v
             LEFT JOIN trips t ON v.on_trip AND t.provider = v.provider AND t.vehicle_id = v.vehicle_id AND t.unfinished
             WHERE v.provider = 
@@ -287,10 +289,10 @@ public final class PostgresTripStore: SharedTripStore {
         var result: [VehicleWithTrips] = []
         var lastId: String?
         for row in found {
-            let (vehicleId, vehicleBody, tripBody, progressFromVehicle, polyline, tracking) =
-                try row.decode((String, String, String?, Bool?, String?, String).self)
+            let (vehicleId, vehicleBody, tripBody, progressFromVehicle, polyline, cumulative, tracking) =
+                try row.decode((String, String, String?, Bool?, String?, ByteBuffer?, String).self)
             if vehicleId != lastId {
-                let vehicle = try RowReads.vehicle(body: vehicleBody, tracking: tracking, polyline: polyline)
+                let vehicle = try RowReads.vehicle(body: vehicleBody, tracking: tracking, polyline: polyline, cumulative: cumulative)
                 result.append(VehicleWithTrips(vehicle: vehicle, unfinishedTrips: []))
                 lastId = vehicleId
             }
@@ -307,7 +309,8 @@ public final class PostgresTripStore: SharedTripStore {
         let found = try await rows(
             """
             SELECT t.trip_id, t.body, t.progress_from_vehicle, v.body,
-                (SELECT vr.polyline FROM vehicle_routes vr WHERE vr.vehicle = v.id), v.tracking FROM trips t
+                (SELECT vr.polyline FROM vehicle_routes vr WHERE vr.vehicle = v.id),
+                (SELECT vr.cumulative FROM vehicle_routes vr WHERE vr.vehicle = v.id), v.tracking FROM trips t
             LEFT JOIN vehicles v ON t.progress_from_vehicle AND v.provider = t.provider AND v.vehicle_id = t.vehicle_id
             WHERE t.provider = \(provider) AND t.trip_id > \(after)
                 AND (\(query.vehicleId)::text IS NULL OR t.vehicle_id = \(query.vehicleId))
@@ -315,11 +318,11 @@ public final class PostgresTripStore: SharedTripStore {
             ORDER BY t.trip_id LIMIT \(query.page.pageSize + 1)
             """)
         let trips = try found.map { row -> Trip in
-            let (_, tripBody, progressFromVehicle, vehicleBody, polyline, tracking) =
-                try row.decode((String, String, Bool, String?, String?, String?).self)
+            let (_, tripBody, progressFromVehicle, vehicleBody, polyline, cumulative, tracking) =
+                try row.decode((String, String, Bool, String?, String?, ByteBuffer?, String?).self)
             let trip = try RowReads.decode(Trip.self, tripBody)
             guard progressFromVehicle, let vehicleBody, let tracking else { return trip }
-            return trip.withProgress(of: try RowReads.vehicle(body: vehicleBody, tracking: tracking, polyline: polyline))
+            return trip.withProgress(of: try RowReads.vehicle(body: vehicleBody, tracking: tracking, polyline: polyline, cumulative: cumulative))
         }
         return Page.of(trips, size: query.page.pageSize) { $0.tripId }
     }

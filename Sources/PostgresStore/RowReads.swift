@@ -64,10 +64,12 @@ enum RowReads {
             navigator: NavigatorRecord(state: state.map { Array($0.readableBytesView) }, routeVersion: routeVersion), route: route)
     }
 
-    /// A vehicle from its row's body and tracking and its route's polyline (migration 0009),
-    /// for reads that keep no measure.
-    static func vehicle(body: String, tracking: String, polyline: String?) throws -> Vehicle {
-        StoredRoute.vehicle(body: try decode(Vehicle.self, body), tracking: try decode(RouteTracking.self, tracking), polyline: polyline)
+    /// A vehicle from its row's body and tracking and its route's row (migration 0009), for
+    /// reads that keep no measure.
+    static func vehicle(body: String, tracking: String, polyline: String?, cumulative: ByteBuffer?) throws -> Vehicle {
+        StoredRoute.vehicle(
+            body: try decode(Vehicle.self, body), tracking: try decode(RouteTracking.self, tracking), polyline: polyline,
+            cumulative: cumulative.map { Array($0.readableBytesView) })
     }
 
     /// The row version of a vehicle read's row.

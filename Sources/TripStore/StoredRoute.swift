@@ -62,24 +62,27 @@ package enum StoredRoute {
     package static func attach(polyline: String?, cumulative: [UInt8]?, to vehicle: inout Vehicle, tracking: RouteTracking) -> MeasuredRoute? {
         guard let polyline else { return nil }
         vehicle.currentRouteSegment = polyline
-        let route =
-            cumulative.flatMap { cumulativeMeters($0) }.flatMap { MeasuredRoute(polyline: polyline, cumulativeMeters: $0) }
-            ?? MeasuredRoute(polyline: polyline)
+        let route = measured(polyline, cumulative: cumulative)
         JourneyState.restoreFirstPath(of: &vehicle, tracking: tracking, route: route)
         return route
     }
 
-    /// A vehicle from its row's body and tracking and its route's polyline, for reads that
-    /// keep no measure: the route measured anew only where the first waypoint's path must be
-    /// cut from it.
-    package static func vehicle(body: Vehicle, tracking: RouteTracking, polyline: String?) -> Vehicle {
+    /// A vehicle from its row's body and tracking and its route's row, for reads that keep no
+    /// measure: the route is decoded only where the first waypoint's path must be cut from it.
+    package static func vehicle(body: Vehicle, tracking: RouteTracking, polyline: String?, cumulative: [UInt8]?) -> Vehicle {
         var vehicle = body
         guard let polyline else { return vehicle }
         vehicle.currentRouteSegment = polyline
         if JourneyState.leavesOutFirstPath(of: vehicle, tracking: tracking) {
-            JourneyState.restoreFirstPath(of: &vehicle, tracking: tracking, route: MeasuredRoute(polyline: polyline))
+            JourneyState.restoreFirstPath(of: &vehicle, tracking: tracking, route: measured(polyline, cumulative: cumulative))
         }
         return vehicle
+    }
+
+    /// The route measured from its stored distances, or anew where they do not fit it.
+    private static func measured(_ polyline: String, cumulative: [UInt8]?) -> MeasuredRoute? {
+        cumulative.flatMap { cumulativeMeters($0) }.flatMap { MeasuredRoute(polyline: polyline, cumulativeMeters: $0) }
+            ?? MeasuredRoute(polyline: polyline)
     }
 
     /// The answer to an update (the vehicle as JSON) from the body the store encoded for
