@@ -5,6 +5,7 @@
 // builds previews as display lists.
 
 import Foundation
+import Synchronization
 
 /// A canvas size, a background and drawing operations in order.
 public struct DisplayList: Hashable, Sendable, Codable {
@@ -347,7 +348,22 @@ extension DisplayList {
     /// A canvas of the list's size and background with every operation drawn.
     public func render() throws(RasterError) -> Canvas {
         var canvas = Canvas(width: width, height: height, background: background ?? .transparent)
+        // Drawn with buffers kept grown from earlier renders: grown anew each time, the scan
+        // converter's cells (hundreds of kilobytes for a map tile) are allocated and faulted
+        // in again on every render, at a cost that changes with where the allocator puts them.
+        var scratch = Self.scratchPool.withLock { $0.popLast() } ?? CanvasScratch()
+        canvas.exchangeScratch(&scratch)
+        defer {
+            canvas.exchangeScratch(&scratch)
+            Self.scratchPool.withLock { pool in
+                if pool.count < Self.scratchPoolSize { pool.append(scratch) }
+            }
+        }
         try canvas.execute(self)
         return canvas
     }
+
+    /// Buffers kept for renders: as many as commonly run at once.
+    private static let scratchPool = Mutex<[CanvasScratch]>([])
+    private static let scratchPoolSize = 4
 }

@@ -23,6 +23,12 @@ extension TextLayout {
         path.append(Path(elements: elements).applying(map))
     }
 
+    /// Reads every glyph's outline (kept by the font), so that `appendGlyphOutline` does not
+    /// fail later. Throws when FreeType cannot load one.
+    package func loadOutlines() throws(RasterError) {
+        for glyph in glyphs { _ = try font.outline(glyph.index) }
+    }
+
     /// The whole line's outline, its origin (left end of the baseline) mapped by `transform`.
     package func outline(transform: Transform = .identity) throws(RasterError) -> Path {
         var path = Path()

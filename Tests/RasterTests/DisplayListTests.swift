@@ -65,6 +65,23 @@ enum Fixtures {
         #expect(try list.render().image == direct.image)
     }
 
+    /// Renders reuse buffers grown by earlier ones (of other sizes, with more cells) and
+    /// still draw what a canvas with fresh buffers draws.
+    @Test func rendersAlikeAfterOtherRenders() throws {
+        let scene = try Fixtures.displayList("scene-20k")
+        var fresh = Canvas(width: scene.width, height: scene.height, background: scene.background ?? .transparent)
+        try fresh.execute(scene)
+        let small = DisplayList(
+            width: 40, height: 30, background: .white,
+            operations: [.circle(.init(center: Point(20, 15), radius: 9, fill: .black, stroke: .white, strokeWidth: 2))])
+        var smallFresh = Canvas(width: 40, height: 30, background: .white)
+        try smallFresh.execute(small)
+        for _ in 0..<2 {
+            #expect(try scene.render().image == fresh.image)
+            #expect(try small.render().image == smallFresh.image)
+        }
+    }
+
     /// The route fixtures decode and draw the route (blue pixels present, background kept).
     @Test(arguments: Fixtures.names) func fixturesRender(name: String) throws {
         let list = try Fixtures.displayList(name)

@@ -50,45 +50,60 @@ extension Basemap {
     public func drawTile(_ tile: TileID, scale: Double, keepOut: TileKeepOut? = nil) -> (image: Image, stats: BasemapDrawStats)? {
         guard let view = Self.tileView(tile, scale: scale) else { return nil }
         let block = LabelBlock(containing: tile)
-        let labels: [PlacedLabel]
-        var canvas: Canvas
-        var stats: BasemapDrawStats
-        if let kept = keptBlockLabels(block, scale: scale, keepOut: keepOut) {
-            labels = kept
-            (canvas, stats) = drawGeometry(view)
-        } else {
-            // The first tile of a block: the block's source tiles are loaded together (in
-            // parallel, the tile's own among them), then its labels are placed while this
-            // tile's fills and lines are drawn: the two need each other's results only at the end.
-            loadSquares(of: block.view(scale: scale))
-            let placed = Mutex<[PlacedLabel]>([])
-            let drawn = Mutex<(Canvas, BasemapDrawStats)?>(nil)
-            DispatchQueue.concurrentPerform(iterations: 2) { part in
-                if part == 0 {
-                    let labels = blockLabels(block, scale: scale, keepOut: keepOut)
-                    placed.withLock { $0 = labels }
-                } else {
-                    let geometry = drawGeometry(view)
-                    drawn.withLock { $0 = geometry }
-                }
-            }
-            labels = placed.withLock { $0 }
-            guard let geometry = drawn.withLock({ $0 }) else { return nil }
-            (canvas, stats) = geometry
-        }
         let shift = block.shift(of: tile, scale: scale)
-        let area = Rect(x: Double(shift.x), y: Double(shift.y), width: Double(canvas.width), height: Double(canvas.height))
-        let onTile = labels.filter { label in
-            // The boxes hold the letters; the halo and its anti-aliasing reach a little past them.
-            let reach = label.style.haloWidth + 2
-            return label.boxes.contains { $0.insetBy(-reach).intersects(area) }
+        let area = Rect(x: Double(shift.x), y: Double(shift.y), width: Double(view.pixelWidth), height: Double(view.pixelHeight))
+        let kept = keptBlockLabels(block, scale: scale, keepOut: keepOut)
+        // The first tile of a block loads the block's source tiles together (in parallel, the
+        // tile's own among them).
+        if kept == nil { loadSquares(of: block.view(scale: scale)) }
+        // Two parts at once: one places the block's labels (unless kept) and then draws the
+        // pictures of those on the tile; the other draws the tile's fills and lines and then
+        // helps with the pictures. The labels are copied onto the tile at the end.
+        let pictures = LabelPictureQueue(kept.map { Self.labels($0, on: area) })
+        let drawn = Mutex<(Canvas, BasemapDrawStats)?>(nil)
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            if part == 0 {
+                if kept == nil { pictures.start(Self.labels(blockLabels(block, scale: scale, keepOut: keepOut), on: area)) }
+            } else {
+                let geometry = drawGeometry(view)
+                drawn.withLock { $0 = geometry }
+            }
+            drawPictures(pictures)
         }
+        guard let geometry = drawn.withLock({ $0 }) else { return nil }
+        var (canvas, stats) = geometry
+        let onTile = pictures.labels
         LabelPlacer.draw(onTile, into: &canvas, shiftedBy: shift, pictures: labelPictures)
         stats.labels = onTile.count
         stats.labelBoxes = onTile.flatMap(\.boxes).map {
             Rect(x: $0.x - Double(shift.x), y: $0.y - Double(shift.y), width: $0.width, height: $0.height)
         }
         return (canvas.image, stats)
+    }
+
+    /// The labels among a block's whose letters or halo reach into `area` (block device pixels).
+    private static func labels(_ labels: [PlacedLabel], on area: Rect) -> [PlacedLabel] {
+        labels.filter { label in
+            // The boxes hold the letters; the halo and its anti-aliasing reach a little past them.
+            let reach = label.style.haloWidth + 2
+            return label.boxes.contains { $0.insetBy(-reach).intersects(area) }
+        }
+    }
+
+    /// Draws the pictures of the queue's labels not yet taken (kept in `labelPictures`, where
+    /// drawing the labels finds them), with buffers from the pool; returns at once while the
+    /// labels are not placed yet.
+    private func drawPictures(_ queue: LabelPictureQueue) {
+        guard var label = queue.take() else { return }
+        var scratch = Self.scratchPool.withLock { $0.popLast() } ?? PainterScratch()
+        while true {
+            LabelPlacer.drawPictures(of: label, into: labelPictures, scratch: &scratch.canvas)
+            guard let next = queue.take() else { break }
+            label = next
+        }
+        Self.scratchPool.withLock { pool in
+            if pool.count < Self.scratchPoolSize { pool.append(scratch) }
+        }
     }
 
     /// The tile's background, fills and lines (from kept squares where it can), on a new canvas.
@@ -185,6 +200,34 @@ extension MapPainter {
     }
 }
 
+/// The labels of a tile whose pictures are still to draw, handed out one at a time to the
+/// parts of a tile's draw that have time for them.
+final class LabelPictureQueue: Sendable {
+    private let state: Mutex<(labels: [PlacedLabel]?, next: Int)>
+
+    /// A queue of `labels`, or one waiting for them (`start`) when nil.
+    init(_ labels: [PlacedLabel]?) {
+        state = Mutex((labels, 0))
+    }
+
+    /// Hands out `labels` (once they are placed).
+    func start(_ labels: [PlacedLabel]) {
+        state.withLock { $0.labels = labels }
+    }
+
+    /// The next label not yet taken; nil when all are, or before `start`.
+    func take() -> PlacedLabel? {
+        state.withLock { state in
+            guard let labels = state.labels, state.next < labels.count else { return nil }
+            state.next += 1
+            return labels[state.next - 1]
+        }
+    }
+
+    /// Every label (empty before `start`).
+    var labels: [PlacedLabel] { state.withLock { $0.labels ?? [] } }
+}
+
 /// A square block of map tiles at one zoom whose labels are placed together.
 struct LabelBlock: Hashable, Sendable {
     /// Tiles per side of a block (fewer where the world is smaller).
@@ -256,7 +299,9 @@ final class LabelBlocks: Sendable {
     var byteCount: Int { placements.totalCost }
 
     private static func cost(_ labels: [PlacedLabel]) -> Int {
-        labels.reduce(256) { total, label in total + 128 + label.path.elements.count * 40 + label.boxes.count * 32 }
+        labels.reduce(256) { total, label in
+            total + 128 + label.glyphs.glyphs.count * 64 + label.glyphs.lines.count * 64 + label.boxes.count * 32
+        }
     }
 }
 

@@ -72,7 +72,8 @@ final class LabelPictures: Sendable {
     ) -> (halo: Placed?, text: Placed)? {
         let style = label.style
         let halo = style.haloWidth > 0 && style.haloColor.alpha > 0 ? style.haloWidth : 0
-        let points = label.path.points
+        let path = label.path
+        let points = path.points
         let (minX, minY, maxX, maxY) = points.extremes
         guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return nil }
         // One pixel beyond the halo, for its anti-aliasing. Labels are placed inside the
@@ -82,14 +83,14 @@ final class LabelPictures: Sendable {
         let y = Int((minY - margin).rounded(.down))
         let width = Int((maxX + margin).rounded(.up)) - x
         let height = Int((maxY + margin).rounded(.up)) - y
-        let shape = Self.shape(label.path, points, x: Double(x), y: Double(y))
+        let shape = Self.shape(path, points, x: Double(x), y: Double(y))
         let shapeHash = shape.hashValue
         func picture(_ part: Part) -> Placed {
             let key = Key(
                 part: part, color: style.color, opacity: style.opacity, haloColor: style.haloColor, haloWidth: halo, outline: shape,
                 outlineHash: shapeHash)
             let image = pictures.value(forKey: key, cost: Self.cost) {
-                let outline = label.path.applying(.translation(x: -Double(x), y: -Double(y)))
+                let outline = path.applying(.translation(x: -Double(x), y: -Double(y)))
                 var canvas = Canvas(width: width, height: height)
                 canvas.exchangeScratch(&scratch)
                 defer { canvas.exchangeScratch(&scratch) }

@@ -60,11 +60,37 @@ struct PlacedLabel {
     let text: String
     let layer: Int
     let order: Int
-    /// Glyph outlines in device pixels.
-    let path: Path
+    /// Its glyphs and where each goes; their outlines are built only for labels drawn (a
+    /// tile block's labels are placed together, and each tile draws the few that fall on it).
+    let glyphs: PlacedGlyphs
     /// The boxes it takes: the text block, or one per glyph along a line, in reading order.
     let boxes: [Rect]
     let style: LabelStyle
+
+    /// Glyph outlines in device pixels.
+    var path: Path { glyphs.outline() }
+}
+
+/// The glyphs of a placed label: its laid-out lines and, glyph by glyph, the line it is on,
+/// its index there and the transform from glyph space to device pixels.
+struct PlacedGlyphs {
+    struct Glyph {
+        let line: Int
+        let index: Int
+        let transform: Transform
+    }
+
+    let lines: [TextLayout]
+    let glyphs: [Glyph]
+
+    /// The glyphs' outlines, in order (a glyph whose outline cannot be read is left out).
+    func outline() -> Path {
+        var path = Path()
+        for glyph in glyphs {
+            try? lines[glyph.line].appendGlyphOutline(glyph.index, transform: glyph.transform, to: &path)
+        }
+        return path
+    }
 }
 
 struct LabelPlacer {
@@ -115,7 +141,7 @@ struct LabelPlacer {
                 droppedCount += 1
                 continue
             }
-            let result: (path: Path, boxes: [Rect])?
+            let result: (glyphs: PlacedGlyphs, boxes: [Rect])?
             switch candidate.placement {
             case .point(let anchor):
                 result = pointLabel(candidate, at: anchor)
@@ -132,7 +158,7 @@ struct LabelPlacer {
             placedTexts.insert(candidate.text)
             placed.append(
                 PlacedLabel(
-                    text: candidate.text, layer: candidate.layer, order: placed.count, path: result.path,
+                    text: candidate.text, layer: candidate.layer, order: placed.count, glyphs: result.glyphs,
                     boxes: result.boxes, style: candidate.style))
         }
         candidates.removeAll()
@@ -149,9 +175,6 @@ struct LabelPlacer {
     /// Draws `labels` as `draw(into:pictures:)` does, each `shift` device pixels up and left
     /// of where it was placed: labels placed on a larger picture, drawn on a part of it.
     static func draw(_ labels: [PlacedLabel], into canvas: inout Canvas, shiftedBy shift: (x: Int, y: Int), pictures: LabelPictures) {
-        let tolerance = 0.2
-        // Halos are soft edges around the letters: a coarser outline does not show.
-        let haloTolerance = 0.35
         // New pictures are drawn with the canvas's grown buffers.
         var scratch = CanvasScratch()
         canvas.exchangeScratch(&scratch)
@@ -159,12 +182,23 @@ struct LabelPlacer {
         let byLayer = Dictionary(grouping: labels, by: \.layer)
         for layer in byLayer.keys.sorted() {
             let drawn = (byLayer[layer] ?? []).sorted { $0.order < $1.order }.compactMap { label in
-                pictures.pictures(of: label, tolerance: tolerance, haloTolerance: haloTolerance, scratch: &scratch)
+                pictures.pictures(of: label, tolerance: textTolerance, haloTolerance: haloTolerance, scratch: &scratch)
             }
             for picture in drawn.compactMap(\.halo) + drawn.map(\.text) {
                 canvas.draw(picture.image, transform: .translation(x: Double(picture.x - shift.x), y: Double(picture.y - shift.y)))
             }
         }
+    }
+
+    /// How closely glyph curves are followed, device pixels.
+    static let textTolerance = 0.2
+    /// The same for halos: soft edges around the letters, where a coarser outline does not show.
+    static let haloTolerance = 0.35
+
+    /// Draws `label`'s pictures into `pictures` unless they are kept there (ahead of `draw`,
+    /// which then copies them), with `scratch`'s buffers.
+    static func drawPictures(of label: PlacedLabel, into pictures: LabelPictures, scratch: inout CanvasScratch) {
+        _ = pictures.pictures(of: label, tolerance: textTolerance, haloTolerance: haloTolerance, scratch: &scratch)
     }
 
     // MARK: - Boxes
@@ -180,7 +214,7 @@ struct LabelPlacer {
 
     // MARK: - Point labels
 
-    private func pointLabel(_ candidate: LabelCandidate, at anchor: Point) -> (path: Path, boxes: [Rect])? {
+    private func pointLabel(_ candidate: LabelCandidate, at anchor: Point) -> (glyphs: PlacedGlyphs, boxes: [Rect])? {
         let style = candidate.style
         let lines = Self.wrap(candidate.text, style: style)
         guard !lines.isEmpty else { return nil }
@@ -198,16 +232,16 @@ struct LabelPlacer {
         if style.anchor.hasPrefix("bottom") { top = point.y - blockHeight }
         let box = Rect(x: left, y: top, width: blockWidth, height: blockHeight)
         guard fits(box, style) else { return nil }
-        var path = Path()
+        var glyphs: [PlacedGlyphs.Glyph] = []
         for (line, layout) in layouts.enumerated() {
             let x = left + (blockWidth - widths[line]) / 2
             let baseline = top + first.ascent + Double(line) * style.lineHeight
             for glyph in 0..<layout.glyphCount {
                 let origin = Point(x + layout.glyphOffset(glyph) + style.letterSpacing * Double(glyph), baseline)
-                try? layout.appendGlyphOutline(glyph, transform: .translation(x: origin.x, y: origin.y), to: &path)
+                glyphs.append(PlacedGlyphs.Glyph(line: line, index: glyph, transform: .translation(x: origin.x, y: origin.y)))
             }
         }
-        return (path, [box])
+        return (PlacedGlyphs(lines: layouts, glyphs: glyphs), [box])
     }
 
     /// Greedy word wrap to the style's width (a single word longer than it stays whole).
@@ -232,7 +266,7 @@ struct LabelPlacer {
 
     // MARK: - Line labels
 
-    private func lineLabel(_ candidate: LabelCandidate, pieces: [[Point]], centerOnly: Bool) -> (path: Path, boxes: [Rect])? {
+    private func lineLabel(_ candidate: LabelCandidate, pieces: [[Point]], centerOnly: Bool) -> (glyphs: PlacedGlyphs, boxes: [Rect])? {
         let style = candidate.style
         guard let layout = try? TextLayout(text: candidate.text, font: style.font, size: style.size), layout.glyphCount > 0 else {
             return nil
@@ -271,7 +305,7 @@ struct LabelPlacer {
     private func lineLabel(
         _ layout: TextLayout, along chain: LabelPath, center: Double, total: Double,
         style: LabelStyle
-    ) -> (path: Path, boxes: [Rect])? {
+    ) -> (glyphs: PlacedGlyphs, boxes: [Rect])? {
         var path = chain
         var middle = center
         // Upright: read left to right along the chord of the label's ends.
@@ -314,15 +348,13 @@ struct LabelPlacer {
             guard fits(box, style) else { return nil }
             boxes.append(box)
         }
-        // Outlines only for a label that found room: most candidates do not.
-        var outline = Path()
-        for (glyph, transform) in transforms.enumerated() {
-            do {
-                try layout.appendGlyphOutline(glyph, transform: transform, to: &outline)
-            } catch {
-                return nil
-            }
+        // A label whose outlines cannot be read is not placed; they are built when it is drawn.
+        do {
+            try layout.loadOutlines()
+        } catch {
+            return nil
         }
-        return (outline, boxes)
+        let glyphs = transforms.enumerated().map { PlacedGlyphs.Glyph(line: 0, index: $0.offset, transform: $0.element) }
+        return (PlacedGlyphs(lines: [layout], glyphs: glyphs), boxes)
     }
 }
