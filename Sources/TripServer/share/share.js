@@ -226,6 +226,20 @@
   container.addEventListener("dblclick", () => leaveFollowing());
   container.addEventListener("touchstart", (event) => { if (event.touches.length > 1) leaveFollowing(); }, { passive: true });
   map.on("zoomstart", () => { if (!programmatic && performance.now() > programmaticUntil) leaveFollowing(); });
+  let drags = 0;
+  map.on("dragstart", () => { drags += 1; });
+
+  // Leaflet 1.6 ignores a press made while a zoom animates (Draggable._onDown returns while the
+  // map pane has leaflet-zoom-anim), so a rider's drag during the following camera's zoom was
+  // lost: a press on the map ends the animation first (Leaflet's own end of it, private in 1.6),
+  // and the camera waits while any finger or button is down.
+  const pressed = new Set();
+  window.addEventListener("pointerdown", (event) => {
+    if (!container.contains(event.target)) return;
+    pressed.add(event.pointerId);
+    if (map._animatingZoom && map._onZoomTransitionEnd) map._onZoomTransitionEnd();
+  }, true);
+  for (const type of ["pointerup", "pointercancel"]) window.addEventListener(type, (event) => pressed.delete(event.pointerId), true);
 
   function leaveFollowing() {
     if (!following || ended) return;
@@ -380,9 +394,11 @@
   let retry = null;
   function frame(force, atFix) {
     if (!following) return;
-    if (!force && performance.now() < cameraBusyUntil) {
+    // While the rider presses the map the camera waits: the press may become a drag.
+    const waitUntil = pressed.size ? performance.now() + 200 : cameraBusyUntil;
+    if (!force && performance.now() < waitUntil) {
       // A check skipped while the camera moves is made once the move ends, not at the next fix.
-      if (!retry) retry = setTimeout(() => { retry = null; frame(false); }, cameraBusyUntil - performance.now() + 10);
+      if (!retry) retry = setTimeout(() => { retry = null; frame(false); }, waitUntil - performance.now() + 10);
       return;
     }
     const points = framedPoints();
@@ -1023,6 +1039,8 @@
     // positions projected at the new zoom do not match what is drawn.
     zooming() { return zooming; },
     center() { const c = map.getCenter(); return [c.lat, c.lng]; },
+    // How many drags Leaflet has taken (a press it ignored makes none).
+    drags() { return drags; },
     route() { return car.path ? car.path.points.map((p) => { const c = map.latLngToContainerPoint(p); return [c.x, c.y]; }) : []; },
     nextStop() { const p = nextStop(); if (!p) return null; const c = map.latLngToContainerPoint(p); return { x: c.x, y: c.y }; },
     visibleArea,
