@@ -151,7 +151,7 @@ SHARE = """JSON.stringify((() => {
     clock: $('eta-clock').textContent, distance: $('distance').textContent, stops: $('stops').innerText,
     connection: $('connection').textContent, recenter: !recenter.hidden,
     car: s ? s.car() : null, zooming: s ? s.zooming() : false, stop: s ? s.nextStop() : null, area: s ? s.visibleArea() : null, route: s ? s.route() : [],
-    zoom: s ? s.zoom() : 0, loading: s ? s.tilesLoading() : false, center: s ? s.center() : [0, 0], drags: s ? s.drags() : 0, width: innerWidth, height: innerHeight,
+    zoom: s ? s.zoom() : 0, loading: s ? s.tilesLoading() : false, center: s ? s.center() : [0, 0], drags: s && s.drags ? s.drags() : 0, width: innerWidth, height: innerHeight,
     attribution: a && {left: a.left, top: a.top, right: a.right, bottom: a.bottom, text: attribution.innerText,
       clipped: attribution.scrollWidth > attribution.clientWidth + 1},
     firstMap: shown ? shown.startTime : null,
