@@ -55,7 +55,11 @@ def main():
     for run in range(args.runs):
         for binary in args.binaries:
             started = time.time()
-            timeline = first_map(binary)
+            try:
+                timeline = first_map(binary)
+            except AssertionError as error:
+                # The page never showed its map (the server's page broken, or not served).
+                sys.exit(f"FAIL run {run + 1} {binary}: {error}")
             tiles = timeline.get("groups", {}).get("tiles", {})
             shown[binary].append(timeline.get("shown", 0))
             print(f"run {run + 1} {binary}: first map at {timeline.get('shown', 0):.0f} ms; document {timeline.get('document', 0):.0f}, "
