@@ -205,18 +205,19 @@ public final class SQLiteTripStore: TripStore {
     public func searchVehicles(provider: String, criteria: VehicleCriteria) async throws -> [VehicleWithTrips] {
         let condition = criteria.sqliteCondition()
         return try readHere { tx in
-            // A cursor: each row is read where SQLite holds it, not copied into a Row first.
+            // The rows through a cursor (each read where SQLite holds it, not copied into a Row),
+            // then the vehicles into an array of the right size: growing it would move every
+            // vehicle, a large struct, at each doubling.
             let rows = try Row.fetchCursor(
                 tx.db, sql: "SELECT vehicle_id, row_version FROM vehicles WHERE provider = ? AND \(condition.sql) ORDER BY vehicle_id",
                 arguments: [provider] + condition.arguments)
-            var candidates: [VehicleWithTrips] = []
-            while let row = try rows.next() {
-                let id: String = row[0]
-                let vehicle = try Self.vehicle(tx, provider: provider, id: id, version: row[1])
+            var found: [(id: String, version: Int64)] = []
+            while let row = try rows.next() { found.append((row[0], row[1])) }
+            return try found.map { id, version in
+                let vehicle = try Self.vehicle(tx, provider: provider, id: id, version: version)
                 let trips = vehicle.currentTrips.isEmpty ? [] : try tx.unfinishedTrips(provider: provider, vehicleId: id)
-                candidates.append(VehicleWithTrips(vehicle: vehicle, unfinishedTrips: trips))
+                return VehicleWithTrips(vehicle: vehicle, unfinishedTrips: trips)
             }
-            return candidates
         }
     }
 
