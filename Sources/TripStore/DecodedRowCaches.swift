@@ -12,9 +12,10 @@ package struct VersionedCache<Value: Sendable & MemoryFootprint>: Sendable {
     /// Boxed, so that a hit copies a reference: a decoded vehicle with its tracking is a
     /// large struct, and copying whole entries out of the cache took about a seventh of a
     /// SearchVehicles over 400 candidates (issue 31).
-    private final class Entry: Sendable {
-        let version: Int64
-        let value: Value
+    @usableFromInline
+    final class Entry: Sendable {
+        @usableFromInline let version: Int64
+        @usableFromInline let value: Value
 
         init(version: Int64, value: Value) {
             self.version = version
@@ -22,7 +23,7 @@ package struct VersionedCache<Value: Sendable & MemoryFootprint>: Sendable {
         }
     }
 
-    private let entries: BoundedCache<String, Entry>
+    @usableFromInline let entries: BoundedCache<String, Entry>
 
     /// A cache of entries whose estimated sizes (``MemoryFootprint``) add up to at most
     /// `byteLimit`.
@@ -34,7 +35,9 @@ package struct VersionedCache<Value: Sendable & MemoryFootprint>: Sendable {
     }
 
     /// What `part` reads from the value, when the cache holds exactly `version`: the value
-    /// is read in place, so a reader that needs one member copies only that.
+    /// is read in place, so a reader that needs one member copies only that. Inlinable, so
+    /// that the stores' reads are specialised: generic code copied the whole value first.
+    @inlinable
     package func value<Part>(for key: String, version: Int64, _ part: (Value) -> Part) -> Part? {
         guard let entry = entries.value(forKey: key), entry.version == version else { return nil }
         return part(entry.value)
