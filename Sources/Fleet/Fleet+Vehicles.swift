@@ -55,7 +55,14 @@ extension Fleet {
         let now = clock.now
         let criteria = try query.criteria(now: now)
         let candidates = try await store.searchVehicles(provider: provider, criteria: criteria)
-        return query.rank(candidates.compactMap { query.match($0.vehicle, trips: $0.unfinishedTrips, now: now) })
+        // Room for every candidate at once: growing the array would move each match (with its
+        // whole vehicle) at every doubling.
+        var matches: [VehicleMatch] = []
+        matches.reserveCapacity(candidates.count)
+        for candidate in candidates {
+            if let match = query.match(candidate.vehicle, trips: candidate.unfinishedTrips, now: now) { matches.append(match) }
+        }
+        return query.rank(matches)
     }
 
     /// Deletes a vehicle; FAILED_PRECONDITION while it has unfinished trips.

@@ -195,7 +195,7 @@ public final class SQLiteTripStore: TripStore {
                     """, arguments: [provider, after ?? ""] + condition.arguments + [page.pageSize + 1])
             let total = try Self.listingCount(tx, provider: provider, criteria: criteria, condition: condition, kept: listingCounts)
             var listed = try Self.page(rows, size: page.pageSize, id: "vehicle_id") { row throws in
-                try Self.vehicle(tx, provider: provider, row: row).vehicle
+                try Self.vehicle(tx, provider: provider, id: row["vehicle_id"], version: row["row_version"])
             }
             listed.totalSize = total
             return listed
@@ -205,24 +205,28 @@ public final class SQLiteTripStore: TripStore {
     public func searchVehicles(provider: String, criteria: VehicleCriteria) async throws -> [VehicleWithTrips] {
         let condition = criteria.sqliteCondition()
         return try readHere { tx in
-            let rows = try Row.fetchAll(
+            // The rows through a cursor (each read where SQLite holds it, not copied into a Row),
+            // then the vehicles into an array of the right size: growing it would move every
+            // vehicle, a large struct, at each doubling.
+            let rows = try Row.fetchCursor(
                 tx.db, sql: "SELECT vehicle_id, row_version FROM vehicles WHERE provider = ? AND \(condition.sql) ORDER BY vehicle_id",
                 arguments: [provider] + condition.arguments)
-            return try rows.map { row in
-                let vehicle = try Self.vehicle(tx, provider: provider, row: row).vehicle
-                let trips = vehicle.currentTrips.isEmpty ? [] : try tx.unfinishedTrips(provider: provider, vehicleId: row["vehicle_id"])
+            var found: [(id: String, version: Int64)] = []
+            while let row = try rows.next() { found.append((row[0], row[1])) }
+            return try found.map { id, version in
+                let vehicle = try Self.vehicle(tx, provider: provider, id: id, version: version)
+                let trips = vehicle.currentTrips.isEmpty ? [] : try tx.unfinishedTrips(provider: provider, vehicleId: id)
                 return VehicleWithTrips(vehicle: vehicle, unfinishedTrips: trips)
             }
         }
     }
 
-    /// The vehicle of a row with `vehicle_id` and `row_version`: from the decoded cache when it
-    /// holds that version, else read whole.
-    private static func vehicle(_ tx: SQLiteTransaction, provider: String, row: Row) throws -> VehicleRecord {
-        let id: String = row["vehicle_id"]
-        if let cached = tx.caches.vehicles.value(for: provider + "/" + id, version: row["row_version"]) { return cached }
+    /// The vehicle at `version`: from the decoded cache when it holds that version (only the
+    /// vehicle is copied out, not its tracking and navigator), else read whole.
+    private static func vehicle(_ tx: SQLiteTransaction, provider: String, id: String, version: Int64) throws -> Vehicle {
+        if let cached = tx.caches.vehicles.value(for: provider + "/" + id, version: version, { $0.vehicle }) { return cached }
         guard let record = try tx.vehicleRecord(provider: provider, id: id) else { throw StatusError(.internal, "vehicle '\(id)' vanished") }
-        return record
+        return record.vehicle
     }
 
     public func revisionedTrip(provider: String, id: String) async throws -> Revisioned<Trip>? {

@@ -9,12 +9,21 @@ import TripModel
 
 /// A decoded value cached under the row version it was decoded from, within a memory budget.
 package struct VersionedCache<Value: Sendable & MemoryFootprint>: Sendable {
-    private struct Entry: Sendable {
-        var version: Int64
-        var value: Value
+    /// Boxed, so that a hit copies a reference: a decoded vehicle with its tracking is a
+    /// large struct, and copying whole entries out of the cache took about a seventh of a
+    /// SearchVehicles over 400 candidates (issue 31).
+    @usableFromInline
+    final class Entry: Sendable {
+        @usableFromInline let version: Int64
+        @usableFromInline let value: Value
+
+        init(version: Int64, value: Value) {
+            self.version = version
+            self.value = value
+        }
     }
 
-    private let entries: BoundedCache<String, Entry>
+    @usableFromInline let entries: BoundedCache<String, Entry>
 
     /// A cache of entries whose estimated sizes (``MemoryFootprint``) add up to at most
     /// `byteLimit`.
@@ -22,8 +31,16 @@ package struct VersionedCache<Value: Sendable & MemoryFootprint>: Sendable {
 
     /// The value, when the cache holds exactly `version`.
     package func value(for key: String, version: Int64) -> Value? {
+        value(for: key, version: version) { $0 }
+    }
+
+    /// What `part` reads from the value, when the cache holds exactly `version`: the value
+    /// is read in place, so a reader that needs one member copies only that. Inlinable, so
+    /// that the stores' reads are specialised: generic code copied the whole value first.
+    @inlinable
+    package func value<Part>(for key: String, version: Int64, _ part: (Value) -> Part) -> Part? {
         guard let entry = entries.value(forKey: key), entry.version == version else { return nil }
-        return entry.value
+        return part(entry.value)
     }
 
     /// The version held for `key`, if any (a read may send it, so that the body comes back
@@ -43,9 +60,9 @@ package struct VersionedCache<Value: Sendable & MemoryFootprint>: Sendable {
     /// The estimated bytes held.
     package var bytes: Int { entries.totalCost }
 
-    /// What an entry costs beside its value and key: its slots in the cache's ring and
-    /// dictionary.
-    private static var entryOverhead: Int { MemoryLayout<Entry>.stride + 64 }
+    /// What an entry costs beside its value and key: its box's header and version, its slots
+    /// in the cache's ring and dictionary.
+    private static var entryOverhead: Int { 16 + MemoryLayout<Int64>.stride + MemoryLayout<Entry>.stride + 64 }
 }
 
 /// A trip as its row holds it.

@@ -34,6 +34,23 @@ import TripStore
         #expect(caches.vehicles.value(for: "p/v1999", version: 2) == nil)
     }
 
+    /// A reader that needs only the vehicle gets it from the entry of the version asked for,
+    /// and nothing for another version or an unknown key, as whole reads do; a newer version
+    /// stored under the key replaces the older.
+    @Test func aMemberIsReadOnlyFromTheVersionHeld() {
+        let caches = DecodedRowCaches(budget: CacheBudget(bytes: 10 << 20))
+        let first = Self.vehicle(1, points: 50)
+        caches.vehicles.store(first, for: "p/v1", version: 1)
+        #expect(caches.vehicles.value(for: "p/v1", version: 1, { $0.vehicle }) == first.vehicle)
+        #expect(caches.vehicles.value(for: "p/v1", version: 2, { $0.vehicle }) == nil)
+        #expect(caches.vehicles.value(for: "p/v2", version: 1, { $0.vehicle }) == nil)
+        let second = Self.vehicle(2, points: 80)
+        caches.vehicles.store(second, for: "p/v1", version: 2)
+        #expect(caches.vehicles.value(for: "p/v1", version: 2, { $0.vehicle.name }) == second.vehicle.name)
+        #expect(caches.vehicles.value(for: "p/v1", version: 1, { $0.vehicle }) == nil)
+        #expect(caches.vehicles.value(for: "p/v1", version: 2) == second)
+    }
+
     /// A vehicle is charged for its route: one with a 20,000-point route costs more than one
     /// with 500 points by what its longer polylines hold, so a fleet of long routes holds
     /// fewer vehicles in the same memory rather than more memory.
