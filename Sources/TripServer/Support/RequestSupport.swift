@@ -47,16 +47,32 @@ extension Request {
     /// (`updateMask`, `update_mask`).
     func query(_ name: String) -> String? {
         guard let text = uri.query else { return nil }
-        let mayBeSnakeCase = text.utf8.contains(UInt8(ascii: "_"))
+        let mayBeSnakeCase = Self.namesHaveUnderscore(text)
         // A name that cannot be in the text is not looked for: routes ask for up to six
-        // parameters, most absent, and parsing the query for each cost a GET trip 4%. The
-        // search runs on the bytes: `String.contains` is Foundation's here, through NSString,
-        // and cost a location update about 4 µs (issue 31).
+        // parameters, most absent, and parsing the query for each cost a GET trip 4%. Only the
+        // names count (`view=JOURNEY_SHARING_V1S` has no proto field name in it). The search
+        // runs on the bytes: `String.contains` is Foundation's here, through NSString, and cost
+        // a location update about 4 µs (issue 31).
         guard mayBeSnakeCase || text.utf8.contains(UInt8(ascii: "%")) || text.utf8.firstRange(of: name.utf8) != nil else { return nil }
         let parameters = uri.queryParameters
         if let value = parameters.get(name) { return value }
         guard mayBeSnakeCase else { return nil }
         return parameters.first { ProtoJSONNames.jsonName(String($0.key)) == name }.map { String($0.value) }
+    }
+
+    /// Whether a parameter name in `query` (the text before each `=`) has an underscore, so
+    /// that a name may be spelt as its proto field.
+    private static func namesHaveUnderscore(_ query: String) -> Bool {
+        var inName = true
+        for byte in query.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): inName = true
+            case UInt8(ascii: "="): inName = false
+            case UInt8(ascii: "_") where inName: return true
+            default: break
+            }
+        }
+        return false
     }
 
     /// An enum query parameter by name or number (`view=SDK`, `view=1`); nil when absent or
