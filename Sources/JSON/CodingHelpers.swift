@@ -1,16 +1,18 @@
 // Shorthands for hand-written Codable conformances: proto3 JSON omits empty repeated
-// fields, and absent repeated fields decode as empty.
+// fields, and absent repeated fields decode as empty. Inlinable, so that each caller's module
+// specialises them for its own element types: unspecialised, every array member of every
+// encode looked up the metadata of its array type at run time (issue 31).
 
 extension KeyedDecodingContainer {
     /// Decodes an array that may be absent or null (then empty).
-    package func decodeArray<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> [T] {
+    @inlinable package func decodeArray<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> [T] {
         try decodeIfPresent([T].self, forKey: key) ?? []
     }
 }
 
 extension KeyedEncodingContainer {
     /// Encodes an array unless it is empty.
-    package mutating func encodeNonEmpty<T: Encodable>(_ values: [T], forKey key: Key) throws {
+    @inlinable package mutating func encodeNonEmpty<T: Encodable>(_ values: [T], forKey key: Key) throws {
         if !values.isEmpty { try encode(values, forKey: key) }
     }
 }
@@ -18,7 +20,7 @@ extension KeyedEncodingContainer {
 extension KeyedDecodingContainer {
     /// Decodes a proto3 integer without presence (a plain `int32`, not a wrapper): its
     /// default, 0, is what an unset field prints, so it decodes as nil.
-    package func decodeScalar<T: FixedWidthInteger & Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    @inlinable package func decodeScalar<T: FixedWidthInteger & Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let value = try decodeIfPresent(T.self, forKey: key), value != 0 else { return nil }
         return value
     }

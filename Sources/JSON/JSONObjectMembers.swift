@@ -3,6 +3,12 @@
 // for left out, and encoding the vehicle again for that cost about as much as the whole store
 // write (issues 30 and 31).
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The top-level members of an encoded JSON object, worked on as bytes.
 package enum JSONObjectMembers {
     /// `object` without the top-level members named in `names`, the others byte for byte as
@@ -71,7 +77,6 @@ package enum JSONObjectMembers {
     /// that writes `followers` after `name` would have put it; nil when `object` is not one
     /// well-formed JSON object. `name` must not need escaping.
     package static func inserting(_ name: String, valueJSON: [UInt8], before followers: Set<String>, in object: [UInt8]) -> [UInt8]? {
-        let wanted = followers.map { Array($0.utf8) }
         let found: Int?? = object.withUnsafeBufferPointer { bytes -> Int?? in
             var scanner = Scanner(bytes: bytes)
             scanner.skipSpace()
@@ -82,7 +87,7 @@ package enum JSONObjectMembers {
                 scanner.skipSpace()
                 let start = scanner.position
                 guard let key = scanner.string() else { return nil }
-                if wanted.contains(where: { $0.elementsEqual(bytes[key]) }) { return .some(start) }
+                if followers.contains(where: { $0.utf8.elementsEqual(bytes[key]) }) { return .some(start) }
                 scanner.skipSpace()
                 guard scanner.take(UInt8(ascii: ":")), scanner.skipValue() else { return nil }
                 scanner.skipSpace()
@@ -104,6 +109,39 @@ package enum JSONObjectMembers {
         return result
     }
 
+    /// `object` with its top-level member `name`, an array, starting with `edit`'s result for
+    /// its first element (an object's bytes) instead of that element, all else byte for byte as
+    /// it was; nil when `object` does not open an object, has no such member, the array does not
+    /// start with an object, or `edit` gives nil. The text after that member is not looked at.
+    package static func editingFirstElement(of name: String, in object: [UInt8], _ edit: ([UInt8]) -> [UInt8]?) -> [UInt8]? {
+        let element: Range<Int>? = object.withUnsafeBufferPointer { bytes -> Range<Int>? in
+            var scanner = Scanner(bytes: bytes)
+            scanner.skipSpace()
+            guard scanner.take(UInt8(ascii: "{")) else { return nil }
+            while true {
+                scanner.skipSpace()
+                guard let key = scanner.string() else { return nil }
+                scanner.skipSpace()
+                guard scanner.take(UInt8(ascii: ":")) else { return nil }
+                if name.utf8.elementsEqual(bytes[key]) {
+                    scanner.skipSpace()
+                    guard scanner.take(UInt8(ascii: "[")) else { return nil }
+                    scanner.skipSpace()
+                    let start = scanner.position
+                    guard start < bytes.count, bytes[start] == UInt8(ascii: "{"), scanner.skipValue() else { return nil }
+                    return start..<scanner.position
+                }
+                guard scanner.skipValue() else { return nil }
+                scanner.skipSpace()
+                guard scanner.take(UInt8(ascii: ",")) else { return nil }
+            }
+        }
+        guard let element, let edited = edit(Array(object[element])) else { return nil }
+        var result = object
+        result.replaceSubrange(element, with: edited)
+        return result
+    }
+
     /// A cursor over JSON text that steps over values without building them.
     private struct Scanner {
         let bytes: UnsafeBufferPointer<UInt8>
@@ -121,18 +159,21 @@ package enum JSONObjectMembers {
             while position < bytes.count, Self.isSpace(bytes[position]) { position += 1 }
         }
 
-        /// Steps over a string; the range of its contents, between the quotes.
+        /// Steps over a string; the range of its contents, between the quotes. The closing
+        /// quote is found with `memchr`: the strings stepped over include routes and paths of
+        /// kilobytes, and a byte-by-byte loop over them was most of the cost of leaving out the
+        /// members an update's caller did not ask for. A quote after an odd number of
+        /// backslashes is part of the string.
         mutating func string() -> Range<Int>? {
-            guard take(UInt8(ascii: "\"")) else { return nil }
+            guard take(UInt8(ascii: "\"")), let base = bytes.baseAddress else { return nil }
             let start = position
             while position < bytes.count {
-                switch bytes[position] {
-                case UInt8(ascii: "\""):
-                    position += 1
-                    return start..<(position - 1)
-                case UInt8(ascii: "\\"): position += 2
-                default: position += 1
-                }
+                guard let found = memchr(base + position, Int32(UInt8(ascii: "\"")), bytes.count - position) else { return nil }
+                let quote = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+                var backslashes = 0
+                while quote - backslashes > start, bytes[quote - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+                position = quote + 1
+                if backslashes.isMultiple(of: 2) { return start..<quote }
             }
             return nil
         }

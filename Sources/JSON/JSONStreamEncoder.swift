@@ -46,8 +46,10 @@ final class JSONByteWriter {
         return path.count
     }
 
-    /// The encoder's `userInfo`, the same for every value it visits.
-    let userInfo: [CodingUserInfoKey: Any]
+    /// The encoder's `userInfo`, the same for every value it visits. Kept as given: turning it
+    /// into the `[CodingUserInfoKey: Any]` that `Encoder` offers looks up generic metadata, and
+    /// only the values that ask (few, and only where they have something to leave out) pay.
+    let userInfo: [CodingUserInfoKey: any Sendable]
 
     init(userInfo: [CodingUserInfoKey: any Sendable]) {
         self.userInfo = userInfo
@@ -150,7 +152,10 @@ private struct StreamEncoder: Encoder {
     let writer: JSONByteWriter
     let pathDepth: Int
     var codingPath: [any CodingKey] { writer.codingPath(depth: pathDepth) }
-    var userInfo: [CodingUserInfoKey: Any] { writer.userInfo }
+    var userInfo: [CodingUserInfoKey: Any] {
+        if writer.userInfo.isEmpty { return [:] }
+        return writer.userInfo.mapValues { $0 as Any }
+    }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         KeyedEncodingContainer(StreamKeyedContainer<Key>(writer: writer, frame: writer.open(object: true), pathDepth: pathDepth))

@@ -43,7 +43,8 @@ package struct ResourceExtensions: Sendable, Equatable {
     /// Whether `encoder` is to write the extension `name`: every extension unless its
     /// `userInfo` says which.
     static func writes(_ name: String, to encoder: any Encoder) -> Bool {
-        guard let chosen = encoder.userInfo[userInfoKey] as? ResourceExtensions else { return true }
+        let userInfo = encoder.userInfo
+        guard !userInfo.isEmpty, let chosen = userInfo[userInfoKey] as? ResourceExtensions else { return true }
         return chosen.included.contains(name)
     }
 

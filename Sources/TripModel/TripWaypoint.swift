@@ -48,9 +48,20 @@ public struct TripWaypoint: Hashable, Sendable {
 }
 
 extension TripWaypoint: Codable {
-    enum CodingKeys: String, CodingKey {
+    // Declared in the order `encode(to:)` writes them.
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case location, tripId, waypointType, pathToWaypoint, encodedPathToWaypoint, trafficToWaypoint
         case distanceMeters, eta, duration
+    }
+
+    /// The members written after `encodedPathToWaypoint`: where a store that leaves the path
+    /// out of a stored vehicle puts it back.
+    package static let membersEncodedAfterPath = membersEncoded(after: .encodedPathToWaypoint)
+    /// The members written after `trafficToWaypoint`, likewise.
+    package static let membersEncodedAfterTraffic = membersEncoded(after: .trafficToWaypoint)
+
+    private static func membersEncoded(after key: CodingKeys) -> Set<String> {
+        Set(CodingKeys.allCases.drop { $0 != key }.dropFirst().map(\.stringValue))
     }
 
     public init(from decoder: any Decoder) throws {

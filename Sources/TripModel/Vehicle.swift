@@ -172,11 +172,13 @@ extension Vehicle: Codable {
         try c.encodeIfPresent(etaToFirstWaypoint, forKey: .etaToFirstWaypoint)
         try c.encodeIfPresent(navigationStatus, forKey: .navigationStatus)
         try c.encodeIfPresent(deviceSettings, forKey: .deviceSettings)
-        if ResourceExtensions.writes(CodingKeys.estimateMethod.stringValue, to: encoder) {
-            try c.encodeIfPresent(estimateMethod, forKey: .estimateMethod)
+        // Asking the encoder which extensions it writes hashes a key and casts what it finds:
+        // only a vehicle that has the member asks.
+        if let estimateMethod, ResourceExtensions.writes(CodingKeys.estimateMethod.stringValue, to: encoder) {
+            try c.encode(estimateMethod, forKey: .estimateMethod)
         }
-        if ResourceExtensions.writes(CodingKeys.estimateBasis.stringValue, to: encoder) {
-            try c.encodeIfPresent(estimateBasis, forKey: .estimateBasis)
+        if let estimateBasis, ResourceExtensions.writes(CodingKeys.estimateBasis.stringValue, to: encoder) {
+            try c.encode(estimateBasis, forKey: .estimateBasis)
         }
     }
 }

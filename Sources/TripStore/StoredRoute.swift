@@ -86,17 +86,44 @@ package enum StoredRoute {
     }
 
     /// The answer to an update (the vehicle as JSON) from the body the store encoded for
-    /// `record`'s row: the segment is put back where the vehicle's encoding has it (so an
-    /// update's answer and a read list the members in one order), and the route is encoded once
-    /// for the answer and never for the row. A body without the first waypoint's path is no
-    /// start for the answer: the vehicle is encoded whole.
+    /// `record`'s row: the segment, and the first waypoint's path and traffic where the body
+    /// leaves them out, are put back where the vehicle's encoding has them (so an update's
+    /// answer and a read list the members in one order). The route and the path are encoded
+    /// once, for the answer, and never for the row; the vehicle is not encoded a second time
+    /// (that cost as much as the row's own encoding, issue 31) unless the body is not what
+    /// its encoding should be.
     package static func answer(body: [UInt8], record: VehicleRecord) throws -> [UInt8] {
         let vehicle = record.vehicle
-        if JourneyState.leavesOutFirstPath(of: vehicle, tracking: record.tracking) { return try JSONStreamEncoder().encode(vehicle) }
         guard let segment = vehicle.currentRouteSegment else { return body }
-        let answer = JSONObjectMembers.inserting(
-            "currentRouteSegment", valueJSON: try JSONStreamEncoder().encode(segment),
-            before: Vehicle.membersEncodedAfterRouteSegment, in: body)
+        var answer: [UInt8]? = body
+        if JourneyState.leavesOutFirstPath(of: vehicle, tracking: record.tracking) {
+            answer = try withFirstPath(of: vehicle.waypoints[0], in: body)
+        }
+        let segmentJSON = try JSONStreamEncoder().encode(segment)
+        answer = answer.flatMap {
+            JSONObjectMembers.inserting("currentRouteSegment", valueJSON: segmentJSON, before: Vehicle.membersEncodedAfterRouteSegment, in: $0)
+        }
         return try answer ?? JSONStreamEncoder().encode(vehicle)
+    }
+
+    /// `body` with the path to `waypoint` (the vehicle's first) and its traffic put back into
+    /// the first of its waypoints.
+    private static func withFirstPath(of waypoint: TripWaypoint, in body: [UInt8]) throws -> [UInt8]? {
+        let path = try waypoint.encodedPathToWaypoint.map { try JSONStreamEncoder().encode($0) }
+        let traffic = try waypoint.trafficToWaypoint.map { try JSONStreamEncoder().encode($0) }
+        return JSONObjectMembers.editingFirstElement(of: "waypoints", in: body) { stop in
+            var edited: [UInt8]? = stop
+            if let traffic {
+                edited = edited.flatMap {
+                    JSONObjectMembers.inserting("trafficToWaypoint", valueJSON: traffic, before: TripWaypoint.membersEncodedAfterTraffic, in: $0)
+                }
+            }
+            if let path {
+                edited = edited.flatMap {
+                    JSONObjectMembers.inserting("encodedPathToWaypoint", valueJSON: path, before: TripWaypoint.membersEncodedAfterPath, in: $0)
+                }
+            }
+            return edited
+        }
     }
 }

@@ -65,6 +65,21 @@ import TripModel
         }
     }
 
+    /// The first element of a top-level array member is edited, nothing else: not a same-named
+    /// member nested deeper, not the later elements; no such member, an empty array, an array
+    /// that does not start with an object, or an edit that fails give nil.
+    @Test func editsTheFirstElementOfAnArray() {
+        func editing(_ object: String, edit: @escaping ([UInt8]) -> [UInt8]? = { Array($0.dropLast()) + Array(#","z":1}"#.utf8) }) -> String? {
+            JSONObjectMembers.editingFirstElement(of: "w", in: Array(object.utf8), edit).map { String(decoding: $0, as: UTF8.self) }
+        }
+        #expect(editing(#"{"a":{"w":[{"x":0}]},"w":[{"x":1},{"x":2}],"b":"]"}"#) == #"{"a":{"w":[{"x":0}]},"w":[{"x":1,"z":1},{"x":2}],"b":"]"}"#)
+        #expect(editing(#"{ "w" : [ {"s":"{\"}"} ] }"#) == #"{ "w" : [ {"s":"{\"}","z":1} ] }"#)
+        for refused in [#"{"a":[{"x":1}]}"#, #"{"w":[]}"#, #"{"w":[1,{"x":1}]}"#, #"{"w":{"x":1}}"#, "{}", "[1]", #"{"w":[{"x":1"#] {
+            #expect(editing(refused) == nil, "\(refused)")
+        }
+        #expect(editing(#"{"w":[{"x":1}]}"#, edit: { _ in nil }) == nil)
+    }
+
     /// A vehicle as stored (every extension) minus the extensions not asked for is exactly
     /// the vehicle encoded with those extensions only.
     @Test func storedVehicleGivesTheAnswerWithoutExtensions() throws {

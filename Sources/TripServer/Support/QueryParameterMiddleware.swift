@@ -18,6 +18,7 @@ struct QueryParameterMiddleware: RouterMiddleware {
         else {
             return try await next(request, context)
         }
+        if Self.takesEveryNameAsWritten(query, accepted: accepted) { return try await next(request, context) }
         var header: [(key: String, value: JSONValue)] = []
         for (rawName, value) in request.uri.queryParameters {
             let name = ProtoJSONNames.jsonName(String(rawName))
@@ -38,5 +39,19 @@ struct QueryParameterMiddleware: RouterMiddleware {
             metrics.recordRequestHeader(decoded)
         }
         return try await next(request, context)
+    }
+
+    /// Whether every parameter of `query` is one the route takes, named as the route names it,
+    /// with nothing to decode (no `%`, `+` or proto field name) and no `header.*`: what almost
+    /// every request sends, checked on the text (parsing the query was about 1% of a GET trip's
+    /// CPU, issue 31). Anything else is parsed and checked one parameter at a time.
+    private static func takesEveryNameAsWritten(_ query: String, accepted: Set<String>) -> Bool {
+        for parameter in query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false) {
+            let name = parameter.prefix { $0 != UInt8(ascii: "=") }
+            if name.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "_") }) { return false }
+            let text = String(Substring(name))
+            if text.hasPrefix("header.") || !accepted.contains(text) { return false }
+        }
+        return true
     }
 }
