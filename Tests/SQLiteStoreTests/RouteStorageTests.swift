@@ -12,6 +12,15 @@ import TripStoreTesting
 /// A vehicle's route segment lives in its own row (migration 0018), written when it changes:
 /// a database from before keeps its routes, and location updates leave the route row alone.
 @Suite struct RouteStorageTests {
+    /// A connection of the test's own beside the store's, waiting for its locks as the store
+    /// does: without a busy timeout, opening it while the store wrote failed now and then with
+    /// "database is locked".
+    func inspector(_ path: String) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        return try DatabaseQueue(path: path, configuration: configuration)
+    }
+
     let road = (0..<800).map { LatLng(latitude: 37.39 + Double($0) * 0.00002, longitude: -122 + 0.00001 * sin(Double($0) / 7)) }
 
     /// Routes stored inside vehicle bodies before 0018 are moved to their rows and read back
@@ -20,7 +29,7 @@ import TripStoreTesting
         let path = try temporaryDatabasePath()
         let segment = EncodedPolyline.encode(road)
         do {
-            let queue = try DatabaseQueue(path: path)
+            let queue = try inspector(path)
             try Migrations.migrator().migrate(queue, upTo: "0017_area_observations")
             try await queue.write { db in
                 for (i, route) in [segment, nil].enumerated() {
@@ -50,7 +59,7 @@ import TripStoreTesting
         #expect(moved.currentRouteSegment == segment)
         let half = StoreConformance.metersLeft(on: road, from: 400)
         #expect(abs(Double(moved.remainingDistanceMeters ?? -1) - half) < 2, "\(String(describing: moved.remainingDistanceMeters)) of \(half) m")
-        let queue = try DatabaseQueue(path: path)
+        let queue = try inspector(path)
         let (bodiesWithRoute, routes) = try await queue.read { db in
             (
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM vehicles WHERE body LIKE '%currentRouteSegment\"%'"),
@@ -70,7 +79,7 @@ import TripStoreTesting
         input.currentRouteSegment = EncodedPolyline.encode(road)
         _ = try await fleet.createVehicle(provider: "p", id: "v1", input: input)
         _ = try await fleet.createTrip(provider: "p", id: "t1", input: tripInput(vehicle: "v1", pickup: road[road.count - 1]))
-        let queue = try DatabaseQueue(path: path)
+        let queue = try inspector(path)
         try await queue.write { db in
             try db.execute(
                 sql: """
@@ -118,7 +127,7 @@ import TripStoreTesting
             let listed = try await fleet(try SQLiteTripStore(path: path)).listVehicles(
                 provider: "p", page: PageRequest(pageSize: 10, pageToken: nil))
             #expect(listed.items == [answered])
-            let queue = try DatabaseQueue(path: path)
+            let queue = try inspector(path)
             bodyBytes.append(try await queue.read { db in try Int.fetchOne(db, sql: "SELECT length(body) FROM vehicles") } ?? -1)
             tripBytes.append(try await queue.read { db in try Int.fetchOne(db, sql: "SELECT length(body) FROM trips") } ?? -1)
         }
