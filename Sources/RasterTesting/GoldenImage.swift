@@ -17,36 +17,54 @@ package enum GoldenImage {
     package static var recording: Bool { ProcessInfo.processInfo.environment[recordVariable] != nil }
 
     /// How two pictures of the same size differ.
-    package struct Difference: Sendable, Equatable {
+    package struct Difference: Sendable, Equatable, CustomStringConvertible {
         /// Pixels outside the tolerant regions that differ at all.
         package var exact = 0
         /// Pixels inside the tolerant regions that differ by more than the tolerance.
         package var tolerant = 0
+        /// The largest difference of one channel in any pixel compared.
+        package var largest = 0
+
+        /// Pixels that differ by more than their region allows.
+        package var pixels: Int { exact + tolerant }
+
+        package var description: String { "\(pixels) pixels differ, by at most \(largest)" }
     }
 
-    /// Counts the pixels of `image` that differ from `golden` (both the same size): any
-    /// difference where `isTolerant(x, y)` is false, more than `tolerance` per channel where it
-    /// is true.
+    /// Counts the pixels of `image` that differ from `golden` (both the same size), among those
+    /// where `isCompared(x, y)`: any difference where `isTolerant(x, y)` is false, more than
+    /// `tolerance` per channel where it is true.
     package static func difference(
-        _ image: Image, from golden: Image, tolerance: Int, isTolerant: (Int, Int) -> Bool
+        _ image: Image, from golden: Image, tolerance: Int, isTolerant: (Int, Int) -> Bool,
+        isCompared: (Int, Int) -> Bool = { _, _ in true }
     ) -> Difference {
         var difference = Difference()
         for y in 0..<image.height {
-            for x in 0..<image.width {
+            for x in 0..<image.width where isCompared(x, y) {
                 let a = image.pixel(x: x, y: y)
                 let b = golden.pixel(x: x, y: y)
                 guard a != b else { continue }
-                guard isTolerant(x, y) else {
-                    difference.exact += 1
-                    continue
-                }
                 let delta = max(
                     abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)),
                     abs(Int(a.blue) - Int(b.blue)), abs(Int(a.alpha) - Int(b.alpha)))
-                if delta > tolerance { difference.tolerant += 1 }
+                difference.largest = max(difference.largest, delta)
+                if !isTolerant(x, y) {
+                    difference.exact += 1
+                } else if delta > tolerance {
+                    difference.tolerant += 1
+                }
             }
         }
         return difference
+    }
+
+    /// The pixels of `image` that differ at all from `other` (both the same size), among those
+    /// where `isCompared(x, y)`, and by how much at most: for pictures that must be the same
+    /// but for rounding.
+    package static func difference(
+        _ image: Image, from other: Image, isCompared: (Int, Int) -> Bool = { _, _ in true }
+    ) -> Difference {
+        difference(image, from: other, tolerance: 0, isTolerant: { _, _ in false }, isCompared: isCompared)
     }
 
     /// Compares `image` with the golden PNG at `url`, or records it there (as `encode` writes

@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Raster
+import RasterTesting
 import Testing
 
 @testable import Basemap
@@ -34,7 +35,7 @@ struct LabelPicturesTests {
         let (reused, movedStats) = RenderedSquaresTests.draw(kept, moved)
         #expect(movedStats.labels > 3)
         #expect(kept.labelPictures.byteCount < 2 * bytes, "most labels of the moved view are the pictures kept before")
-        let difference = RenderedSquaresTests.difference(reused, RenderedSquaresTests.draw(try basemap(), moved).0)
+        let difference = GoldenImage.difference(reused, from: RenderedSquaresTests.draw(try basemap(), moved).0)
         #expect(difference.largest <= 2, "\(difference)")
 
         // Moved by part of a pixel, the labels are drawn anew where they now fall (off the grid,

@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Raster
+import RasterTesting
 import Testing
 
 @testable import Basemap
@@ -64,22 +65,13 @@ struct MapTileTests {
         painter.paint(into: &whole, keepOut: [], labels: false)
         #expect(painter.stats.tiles > 0)
         // The same pixels, but for float rounding (at most 2 of 255, in a few pixels)...
-        let difference = RenderedSquaresTests.difference(mosaic, whole.image)
+        let difference = GoldenImage.difference(mosaic, from: whole.image)
         #expect(difference.largest <= 2, "\(difference)")
         #expect(difference.pixels * 250 <= mosaic.width * mosaic.height, "\(difference)")
         // ...also along the edges where the tiles meet, where the rasteriser's clipping to each
         // tile rounds differently in a few pixels: no seam an eye could see.
         let side = Int(256 * scale)
-        var edges = RenderedSquaresTests.Difference()
-        for y in 0..<mosaic.height {
-            for x in 0..<mosaic.width where abs(x - side) <= 1 || abs(y - side) <= 1 {
-                let p = mosaic.pixel(x: x, y: y)
-                let q = whole.image.pixel(x: x, y: y)
-                guard p != q else { continue }
-                edges.pixels += 1
-                edges.largest = max(edges.largest, abs(Int(p.red) - Int(q.red)), abs(Int(p.green) - Int(q.green)), abs(Int(p.blue) - Int(q.blue)))
-            }
-        }
+        let edges = GoldenImage.difference(mosaic, from: whole.image) { x, y in abs(x - side) <= 1 || abs(y - side) <= 1 }
         #expect(edges.largest <= 2 && edges.pixels * 20 <= 8 * side, "where the tiles meet: \(edges); in all: \(difference)")
     }
 
@@ -92,7 +84,7 @@ struct MapTileTests {
         _ = basemap.drawTile(tile, scale: 1)
         #expect(basemap.renderedSquares.byteCount > 0, "the second draw keeps the tile's square")
         let third = try #require(basemap.drawTile(tile, scale: 1)).image
-        let difference = RenderedSquaresTests.difference(first, third)
+        let difference = GoldenImage.difference(first, from: third)
         #expect(difference.largest <= 2, "\(difference)")
     }
 
@@ -126,7 +118,7 @@ struct MapTileTests {
         #expect(!crossing.isEmpty, "some labels cross a tile edge, so the test shows they are whole")
         let bounds = Rect(x: 0, y: 0, width: Double(view.pixelWidth), height: Double(view.pixelHeight))
         #expect(labels.allSatisfy { $0.boxes.allSatisfy(bounds.contains) }, "no label crosses the block's edge")
-        let difference = RenderedSquaresTests.difference(mosaic, whole.image)
+        let difference = GoldenImage.difference(mosaic, from: whole.image)
         #expect(difference.largest <= 2, "\(difference)")
         #expect(difference.pixels * 200 <= mosaic.width * mosaic.height, "\(difference)")
     }

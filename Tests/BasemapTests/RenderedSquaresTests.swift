@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Raster
+import RasterTesting
 import Testing
 
 @testable import Basemap
@@ -27,27 +28,6 @@ struct RenderedSquaresTests {
         return (canvas.image, stats)
     }
 
-    struct Difference: CustomStringConvertible {
-        var pixels = 0
-        var largest = 0
-        var description: String { "\(pixels) pixels differ, by at most \(largest)" }
-    }
-
-    static func difference(_ a: Image, _ b: Image) -> Difference {
-        var result = Difference()
-        for y in 0..<a.height {
-            for x in 0..<a.width {
-                let p = a.pixel(x: x, y: y)
-                let q = b.pixel(x: x, y: y)
-                guard p != q else { continue }
-                result.pixels += 1
-                result.largest = max(
-                    result.largest, abs(Int(p.red) - Int(q.red)), abs(Int(p.green) - Int(q.green)), abs(Int(p.blue) - Int(q.blue)))
-            }
-        }
-        return result
-    }
-
     static func basemap(_ archive: String) throws -> Basemap {
         if archive == "sf" { return Basemap(source: try MemoryTiles.sanFrancisco(), style: try MemoryTiles.streetsStyle()) }
         let style = archive == "helsinki-day" ? "openmaptiles-day" : "openmaptiles-night"
@@ -72,7 +52,7 @@ struct RenderedSquaresTests {
         let (third, stats) = Self.draw(kept, view)
         let direct = Self.draw(try Self.basemap(archive), view).0
         #expect(first == direct)
-        let difference = Self.difference(third, direct)
+        let difference = GoldenImage.difference(third, from: direct)
         #expect(difference.largest <= 2, "\(difference)")
         #expect(difference.pixels * 50 <= view.pixelWidth * view.pixelHeight, "\(difference)")
         #expect(stats.labels > 0, "labels are placed and drawn over the squares")

@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Raster
+import RasterTesting
 import Styling
 import Synchronization
 import Testing
@@ -34,8 +35,8 @@ import TripModel
             let drawn = try #require(layer.basemap(named: "openmaptiles-day")?.drawTile(id, scale: Double(scale)))
             // Central Helsinki, inside the sample: its data and street names, not the background alone.
             #expect(drawn.stats.tiles > 0 && drawn.stats.labels > 0, "\(drawn.stats)")
-            let (pixels, largest) = Self.difference(image, drawn.image)
-            #expect(largest <= 2 && pixels * 100 <= image.width * image.height, "\(pixels) pixels differ by at most \(largest)")
+            let difference = GoldenImage.difference(image, from: drawn.image)
+            #expect(difference.largest <= 2 && difference.pixels * 100 <= image.width * image.height, "\(difference)")
             #expect(tag == tiles.tag(style: "openmaptiles-day", tile: id, scale: scale))
         }
         let tags = Set([
@@ -168,22 +169,6 @@ import TripModel
         }
         // The same pixels but for float rounding: at most 2 of 255, in a few pixels.
         #expect(largest <= 2 && differing * 250 <= picture.width * picture.height, "\(differing) pixels differ by at most \(largest)")
-    }
-
-    /// Pixels that differ between two pictures of one size, and by how much at most.
-    static func difference(_ a: Image, _ b: Image) -> (pixels: Int, largest: Int) {
-        var pixels = 0
-        var largest = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width {
-                let p = a.pixel(x: x, y: y)
-                let q = b.pixel(x: x, y: y)
-                guard p != q else { continue }
-                pixels += 1
-                largest = max(largest, abs(Int(p.red) - Int(q.red)), abs(Int(p.green) - Int(q.green)), abs(Int(p.blue) - Int(q.blue)))
-            }
-        }
-        return (pixels, largest)
     }
 
     /// Style files get URL-safe names.
