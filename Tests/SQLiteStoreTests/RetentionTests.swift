@@ -64,4 +64,46 @@ import TripStore
         #expect(try await store.newestEvents(provider: "p", vehicleId: "v1", type: "e4999", limit: 5).map(\.id) == [all[4_999].id])
         #expect(try await store.newestEvents(provider: "p", vehicleId: "v1", type: "e10", limit: 5).isEmpty)
     }
+    /// A log from before migration 0020 keeps its trips' events through it, and its events
+    /// delete as before; the links no longer carry a foreign key, whose check made every
+    /// deleted event scan all the links (a retention write took seconds at 100,000 links).
+    @Test func linksOutliveTheirForeignKey() async throws {
+        let path = try temporaryDatabasePath()
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try Migrations.migrator().migrate(queue, upTo: "0019_listing_version")
+            try await queue.write { db in
+                for i in 1...300 {
+                    let trips = i % 3 == 0 ? ["t1"] : []
+                    try db.execute(
+                        sql: "INSERT INTO events (time_us, provider, vehicle_id, type, data, trip_ids) VALUES (?, 'p', 'v1', 'e', '{}', ?)",
+                        arguments: [i, trips.joined(separator: ",")])
+                    let id = db.lastInsertedRowID
+                    for trip in trips {
+                        try db.execute(
+                            sql: "INSERT INTO event_trips (block, provider, trip_id, event_id) VALUES (?, 'p', ?, ?)",
+                            arguments: [id >> 10, trip, id])
+                    }
+                }
+            }
+        }
+        let store = try SQLiteTripStore(path: path)
+        #expect(store.newlyAppliedMigrations == ["0020_event_trips_without_foreign_key"])
+        let tripEvents = try await store.events(after: 0, filter: .trip(provider: "p", tripId: "t1"), limit: 1_000)
+        #expect(tripEvents.map(\.id) == Array(stride(from: 3, through: 300, by: 3)).map(Int64.init))
+        let all = try await store.events(after: 0, filter: .all, limit: 1_000)
+        try await store.write { tx in try tx.deleteEvents(all.prefix(150).map(\.id)) }
+        #expect(
+            try await store.events(after: 0, filter: .trip(provider: "p", tripId: "t1"), limit: 1_000)
+                == Array(tripEvents.drop { $0.id <= 150 }))
+        let (keys, links) = try await DatabaseQueue(path: path).read { db in
+            (
+                try Row.fetchAll(db, sql: "PRAGMA foreign_key_list(event_trips)").count,
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM event_trips") ?? -1
+            )
+        }
+        #expect(keys == 0)
+        #expect(links == 50)
+        #expect(try store.integrityCheck() == "ok")
+    }
 }
