@@ -16,14 +16,19 @@ import Synchronization
 /// only when a writer finds everything copied back and no reader still on an older snapshot:
 /// under a steady stream of reads that moment may not come, and the file grew past the
 /// writer's threshold (18.2 MB in the second hardening round's probe). So once the log holds
-/// ``truncateThresholdPages``, a pass waits up to 20 ms (holding writers back that long at
-/// most) for the readers in the log to finish, and truncates it; and the writer cuts the file
-/// back to ``sizeLimitBytes`` whenever it starts the log over.
+/// ``restartThresholdPages``, a pass waits up to 20 ms (holding writers back that long at
+/// most) for the readers in the log to finish, so that the next write starts the log over;
+/// and the writer cuts the file back to ``sizeLimitBytes`` whenever it starts the log over.
+///
+/// The log is started over in the file it has, not truncated to nothing: location updates
+/// fill 8 MiB of log in half a second from one client, faster under load, and a truncated
+/// log made the writer allocate the file's blocks anew every time (issues 29 and 31).
 final class WALCheckpointer: Sendable {
     /// The writer's own automatic checkpoint threshold, in pages.
     static let writerThresholdPages = 4_096
-    /// Log pages beyond which a pass truncates the log rather than only copying it back.
-    static let truncateThresholdPages = 2_048
+    /// Log pages beyond which a pass waits for the readers so that the log starts over,
+    /// rather than only copying it back.
+    static let restartThresholdPages = 2_048
     /// The size the writer cuts the WAL file back to when it starts the log over (16 MiB).
     static let sizeLimitBytes = 16 * 1024 * 1024
     private let connection: DatabaseQueue
@@ -42,10 +47,10 @@ final class WALCheckpointer: Sendable {
             // A failed pass (the database busy with something exclusive) is retried next tick.
             _ = try? connection.writeWithoutTransaction { db in
                 let (pages, _) = try db.checkpoint(.passive)
-                guard pages >= Self.truncateThresholdPages else { return }
+                guard pages >= Self.restartThresholdPages else { return }
                 try db.execute(sql: "PRAGMA busy_timeout = 20")
                 defer { _ = try? db.execute(sql: "PRAGMA busy_timeout = 1000") }
-                _ = try? db.checkpoint(.truncate)
+                _ = try? db.checkpoint(.restart)
             }
         }
         source.resume()

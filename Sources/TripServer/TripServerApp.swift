@@ -105,8 +105,7 @@ package struct TripServerApp: Sendable {
     /// The router with every route of the API.
     package func makeRouter() -> Router<TripRequestContext> {
         let router = Router(context: TripRequestContext.self)
-        router.add(middleware: MetricsAndErrorsMiddleware(metrics: metrics, catalog: RouteCatalog.shipped))
-        router.add(middleware: RequestLimitsMiddleware(limits: limits))
+        router.add(middleware: MetricsAndErrorsMiddleware(metrics: metrics, catalog: RouteCatalog.shipped, limits: limits))
         // Unknown query parameters are refused after authentication, as Fleet Engine does: a
         // caller without access learns nothing about a route's parameters.
         let queryParameters = QueryParameterMiddleware(catalog: RouteCatalog.shipped, metrics: metrics)
@@ -124,7 +123,8 @@ package struct TripServerApp: Sendable {
         ShareTileRoutes(fleet: fleet, authenticator: authenticator, tiles: tiles, obstacles: tripObstacles).register(on: mapData)
         // Every route registered on `api` is authenticated, rate-limited and, where its path
         // has a `{provider}`, bound to the token's provider (AuthMiddleware).
-        let api = router.group().add(middleware: AuthMiddleware(authenticator: authenticator)).add(middleware: queryParameters)
+        // (The API's check runs inside AuthMiddleware, after authentication: one layer less.)
+        let api = router.group().add(middleware: AuthMiddleware(authenticator: authenticator, queryParameters: queryParameters))
         VehicleRoutes(fleet: fleet, metrics: metrics).register(on: api)
         TripRoutes(fleet: fleet, metrics: metrics, views: EncodedViewCache(byteLimit: cacheBudget.encodedViews)).register(on: api)
         StyleRoutes(styles: fleet.styles).register(on: api)

@@ -7,10 +7,14 @@ import Hummingbird
 /// over-long-lived or provider-less bearer token is a 401; a token over its rate a 429.
 /// Then, on every route with a `{provider}` path parameter, a token of another provider is
 /// a 403 (``AccessPolicy/checkProvider(_:provider:)``), before the route's handler runs: a
-/// route registered on the guarded group gets the check by construction.
+/// route registered on the guarded group gets the check by construction. Last, a query
+/// parameter the route does not take is INVALID_ARGUMENT (``QueryParameterMiddleware``, run
+/// here after authentication so that a caller without access learns nothing of a route's
+/// parameters, and in this layer so that a request pays for one layer rather than two).
 struct AuthMiddleware: RouterMiddleware {
     typealias Context = TripRequestContext
     let authenticator: Authenticator
+    let queryParameters: QueryParameterMiddleware
 
     /// The path parameter that names a provider: every guarded route that has it is checked
     /// against the token's provider.
@@ -30,6 +34,7 @@ struct AuthMiddleware: RouterMiddleware {
         }
         var context = context
         context.principal = principal
+        try queryParameters.check(request, context: context)
         return try await next(request, context)
     }
 }

@@ -1,4 +1,3 @@
-import Hummingbird
 import JSON
 
 /// What requests may ask of the server beyond their bytes (DESIGN §11): how many members a
@@ -31,16 +30,4 @@ package struct RequestLimits: Sendable, Equatable {
     /// pixels a second: a driver's screen redrawn every second at 1080×2400 with its turn card
     /// is about 3 million, and the burst of 24 million holds five maximal previews.
     package static let standard = RequestLimits(json: .standard, streamsPerToken: 8, pixelsPerSecond: 8_000_000)
-}
-
-/// Hands every request the server's ``RequestLimits`` through its context.
-struct RequestLimitsMiddleware: RouterMiddleware {
-    typealias Context = TripRequestContext
-    let limits: RequestLimits
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        var context = context
-        context.limits = limits
-        return try await next(request, context)
-    }
 }

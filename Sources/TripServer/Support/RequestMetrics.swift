@@ -70,10 +70,14 @@ package final class RequestMetrics: Sendable {
 /// Times every request and turns every error into the Google error shape, so that
 /// even unknown routes and framework errors answer in the API's format: an unknown path is
 /// NOT_FOUND, a known one asked with another method 405 with `Allow` (``RouteCatalog``).
+/// It also hands every request the server's ``RequestLimits``, through its context: here
+/// rather than in a middleware of its own, because every middleware layer costs each request
+/// about seven hops between executors (issues 29 and 31; docs/performance.md).
 struct MetricsAndErrorsMiddleware: RouterMiddleware {
     typealias Context = TripRequestContext
     let metrics: RequestMetrics
     let catalog: RouteCatalog
+    let limits: RequestLimits
 
     /// The answer to a request no route took: 405 when its path has other methods.
     private func unrouted(_ request: Request) -> APIError {
@@ -91,6 +95,8 @@ struct MetricsAndErrorsMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
+        var context = context
+        context.limits = limits
         let response: Response
         do {
             response = try await next(request, context)

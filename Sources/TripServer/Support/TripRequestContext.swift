@@ -8,7 +8,7 @@ package struct TripRequestContext: RequestContext {
     package var coreContext: CoreRequestContextStorage
     /// Who is calling; nil before authentication and on public routes.
     package var principal: Principal?
-    /// The server's bounds on what a request may ask (set by ``RequestLimitsMiddleware``).
+    /// The server's bounds on what a request may ask (set by ``MetricsAndErrorsMiddleware``).
     package var limits = RequestLimits.standard
     /// The peer's socket address; nil for requests that did not come over a socket.
     private let remoteSocketAddress: SocketAddress?
