@@ -9,7 +9,8 @@ second, round robin over the vehicles, for --duration seconds. Every --sample se
 records the database file, its WAL and SQLite's live pages (page_count minus the free list),
 and at the end prints the samples and whether the size levelled off: the database file grew
 by less than 5% over the last third of the run (the WAL is reused after checkpoints and
-stays below the writer's checkpoint threshold, 16 MB, with or without retention).
+stays near the writer's checkpoint threshold, 16 MB, with or without retention; docs/limits.md
+says when it grows past it).
 
 What the log keeps at steady state is every event of the last RETENTION, plus each vehicle's
 newest 1,000 locations (its history) however old: a run reaches it once every vehicle has
