@@ -58,7 +58,7 @@ enum RowReads {
         var vehicle = try decode(Vehicle.self, body)
         let tracking = try decode(RouteTracking.self, tracking)
         let route = StoredRoute.attach(
-            polyline: polyline, cumulative: cumulative.map { Array($0.readableBytesView) }, to: &vehicle, tracking: tracking)
+            polyline: polyline, cumulative: cumulative?.readableBytesView, to: &vehicle, tracking: tracking)
         return VehicleRecord(
             vehicle: vehicle, tracking: tracking,
             navigator: NavigatorRecord(state: state.map { Array($0.readableBytesView) }, routeVersion: routeVersion), route: route)
@@ -69,7 +69,7 @@ enum RowReads {
     static func vehicle(body: String, tracking: String, polyline: String?, cumulative: ByteBuffer?) throws -> Vehicle {
         StoredRoute.vehicle(
             body: try decode(Vehicle.self, body), tracking: try decode(RouteTracking.self, tracking), polyline: polyline,
-            cumulative: cumulative.map { Array($0.readableBytesView) })
+            cumulative: cumulative?.readableBytesView)
     }
 
     /// The row version of a vehicle read's row.

@@ -60,8 +60,7 @@ struct SQLiteTransaction: StoreTransaction {
         var vehicle = try Self.decode(Vehicle.self, row["body"])
         let tracking = try Self.decode(RouteTracking.self, row["tracking"])
         let cumulative: Data? = row["route_cumulative"]
-        let route = StoredRoute.attach(
-            polyline: row["route_polyline"], cumulative: cumulative.map { [UInt8]($0) }, to: &vehicle, tracking: tracking)
+        let route = StoredRoute.attach(polyline: row["route_polyline"], cumulative: cumulative, to: &vehicle, tracking: tracking)
         let record = VehicleRecord(
             vehicle: vehicle,
             tracking: tracking,

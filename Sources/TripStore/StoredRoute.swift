@@ -59,7 +59,11 @@ package enum StoredRoute {
     /// distances (measured anew when they do not fit), and the path to its first waypoint cut
     /// from it where the row left that out (`tracking` is the row's). A row without a route
     /// row keeps what its body holds (a body written before the routes were stored apart).
-    package static func attach(polyline: String?, cumulative: [UInt8]?, to vehicle: inout Vehicle, tracking: RouteTracking) -> MeasuredRoute? {
+    /// The distances are read where the driver left them (a `Data`, a `ByteBuffer`'s view):
+    /// copying them into an array first cost a cache miss another 160 KB at 20,000 points.
+    package static func attach<Bytes: Collection<UInt8>>(
+        polyline: String?, cumulative: Bytes?, to vehicle: inout Vehicle, tracking: RouteTracking
+    ) -> MeasuredRoute? {
         guard let polyline else { return nil }
         vehicle.currentRouteSegment = polyline
         let route = measured(polyline, cumulative: cumulative)
@@ -69,7 +73,9 @@ package enum StoredRoute {
 
     /// A vehicle from its row's body and tracking and its route's row, for reads that keep no
     /// measure: the route is decoded only where the first waypoint's path must be cut from it.
-    package static func vehicle(body: Vehicle, tracking: RouteTracking, polyline: String?, cumulative: [UInt8]?) -> Vehicle {
+    package static func vehicle<Bytes: Collection<UInt8>>(
+        body: Vehicle, tracking: RouteTracking, polyline: String?, cumulative: Bytes?
+    ) -> Vehicle {
         var vehicle = body
         guard let polyline else { return vehicle }
         vehicle.currentRouteSegment = polyline
@@ -80,7 +86,7 @@ package enum StoredRoute {
     }
 
     /// The route measured from its stored distances, or anew where they do not fit it.
-    private static func measured(_ polyline: String, cumulative: [UInt8]?) -> MeasuredRoute? {
+    private static func measured(_ polyline: String, cumulative: (some Collection<UInt8>)?) -> MeasuredRoute? {
         cumulative.flatMap { cumulativeMeters($0) }.flatMap { MeasuredRoute(polyline: polyline, cumulativeMeters: $0) }
             ?? MeasuredRoute(polyline: polyline)
     }
@@ -99,7 +105,7 @@ package enum StoredRoute {
         if JourneyState.leavesOutFirstPath(of: vehicle, tracking: record.tracking) {
             answer = try withFirstPath(of: vehicle.waypoints[0], in: body)
         }
-        let segmentJSON = try JSONStreamEncoder().encode(segment)
+        let segmentJSON = try RouteJSON.string(segment)
         answer = answer.flatMap {
             JSONObjectMembers.inserting("currentRouteSegment", valueJSON: segmentJSON, before: Vehicle.membersEncodedAfterRouteSegment, in: $0)
         }
@@ -109,7 +115,7 @@ package enum StoredRoute {
     /// `body` with the path to `waypoint` (the vehicle's first) and its traffic put back into
     /// the first of its waypoints.
     private static func withFirstPath(of waypoint: TripWaypoint, in body: [UInt8]) throws -> [UInt8]? {
-        let path = try waypoint.encodedPathToWaypoint.map { try JSONStreamEncoder().encode($0) }
+        let path = try waypoint.encodedPathToWaypoint.map { try RouteJSON.string($0) }
         let traffic = try waypoint.trafficToWaypoint.map { try JSONStreamEncoder().encode($0) }
         return JSONObjectMembers.editingFirstElement(of: "waypoints", in: body) { stop in
             var edited: [UInt8]? = stop
