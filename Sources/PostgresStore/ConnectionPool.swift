@@ -13,6 +13,11 @@
 // delay is given up as soon as the liveness check finds the database silent: a database that
 // accepts connections but never answers (a frozen machine) must not hold the requests that
 // wait for it.
+// A connection found lost (it broke under a statement) says that the others may have gone the
+// same way unnoticed: a database restart, a network or NAT that forgot idle connections, an
+// administrator's pg_terminate_backend. So every idle connection not used since the loss was
+// found is dropped with it (releaseLost), and the requests that follow open fresh ones instead
+// of failing, one stale connection after another.
 
 import Foundation
 import Logging
@@ -25,8 +30,14 @@ import TripStore
 
 /// The connections of one store, with the back-off described in the file comment.
 final class ConnectionPool: Sendable {
+    /// A connection back in the pool, and when it was last used (released).
+    struct Idle {
+        let connection: PostgresConnection
+        let since: ContinuousClock.Instant
+    }
+
     struct State {
-        var idle: [PostgresConnection] = []
+        var idle: [Idle] = []
         var open = 0
         var waiters: [CheckedContinuation<PostgresConnection, any Error>] = []
         /// No connection attempt before this instant (after a failed one).
@@ -89,7 +100,11 @@ final class ConnectionPool: Sendable {
             release(connection)
             return result
         } catch {
-            release(connection, broken: DatabaseError.isConnectionLoss(error))
+            if DatabaseError.isConnectionLoss(error) {
+                releaseLost(connection, foundAt: .now)
+            } else {
+                release(connection)
+            }
             throw error
         }
     }
@@ -105,7 +120,7 @@ final class ConnectionPool: Sendable {
         }
         let step = state.withLock { state -> Step in
             if state.closed { return .fail(StatusError(.unavailable, "the store is closed")) }
-            while let connection = state.idle.popLast() {
+            while let connection = state.idle.popLast()?.connection {
                 if !connection.isClosed { return .use(connection) }
                 state.open -= 1
             }
@@ -127,7 +142,7 @@ final class ConnectionPool: Sendable {
             return try await withCheckedThrowingContinuation { continuation in
                 // A connection may have come back since the first look.
                 let idle = state.withLock { state -> PostgresConnection? in
-                    if let connection = state.idle.popLast() { return connection }
+                    if let connection = state.idle.popLast()?.connection { return connection }
                     state.waiters.append(continuation)
                     return nil
                 }
@@ -143,12 +158,22 @@ final class ConnectionPool: Sendable {
         backOff(after: DatabaseError.unavailable(location, reason: reason), attemptFailed: false, log: "the database stopped answering")
         // The idle connections go to the same silent server: a request handed one would wait
         // for the liveness check again.
-        let idle = state.withLock { state in
-            state.open -= state.idle.count
-            defer { state.idle = [] }
-            return state.idle
+        for stale in dropIdle(usedBefore: nil) { stale.connection.closeHeld() }
+    }
+
+    /// Takes the idle connections last used before `instant` (every one when nil) out of the
+    /// pool, giving back their places; the caller closes them.
+    private func dropIdle(usedBefore instant: ContinuousClock.Instant?) -> [Idle] {
+        state.withLock { state in
+            var kept: [Idle] = []
+            var dropped: [Idle] = []
+            for idle in state.idle {
+                if let instant, idle.since >= instant { kept.append(idle) } else { dropped.append(idle) }
+            }
+            state.idle = kept
+            state.open -= dropped.count
+            return dropped
         }
-        for connection in idle { connection.closeHeld() }
     }
 
     /// Records `failure` in the store's health, backs off, and fails the requests waiting for
@@ -221,7 +246,7 @@ final class ConnectionPool: Sendable {
                 return nil
             }
             if !state.waiters.isEmpty { return state.waiters.removeFirst() }
-            state.idle.append(connection)
+            state.idle.append(Idle(connection: connection, since: .now))
             return nil
         }
         if unusable || waiter == nil && state.withLock({ $0.closed }) {
@@ -233,6 +258,20 @@ final class ConnectionPool: Sendable {
             // A request may be waiting for a connection this one's place now allows.
             startConnectingForWaiter()
         }
+    }
+
+    /// Returns a connection found lost at `instant`, and drops the idle connections not used
+    /// since: they went through the same spell (see the file comment), and a request handed
+    /// one would fail as this one's did. Those used since have answered after it.
+    func releaseLost(_ connection: PostgresConnection, foundAt instant: ContinuousClock.Instant) {
+        let stale = dropIdle(usedBefore: instant)
+        if !stale.isEmpty {
+            logger.notice(
+                "a connection to the database was lost: dropping the idle ones that may be lost too",
+                metadata: ["dropped": "\(stale.count)"])
+        }
+        for idle in stale { idle.connection.closeHeld() }
+        release(connection, broken: true)
     }
 
     private func startConnectingForWaiter() {
@@ -256,6 +295,6 @@ final class ConnectionPool: Sendable {
             defer { state.idle = [] }
             return state.idle
         }
-        for connection in idle { try? await connection.close() }
+        for idle in idle { try? await idle.connection.close() }
     }
 }

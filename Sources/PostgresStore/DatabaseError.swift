@@ -41,6 +41,13 @@ enum DatabaseError {
         return error is ChannelError || error is IOError
     }
 
+    /// Whether `error` says this connection broke (closed, reset, terminated) rather than that
+    /// the database was found silent (``NoAnswer``) or could not be reached (a StatusError from
+    /// the pool): a fresh connection may well succeed where this one failed.
+    static func isBrokenConnection(_ error: any Error) -> Bool {
+        isConnectionLoss(error) && !(error is StatusError) && !(error is NoAnswer)
+    }
+
     /// UNAVAILABLE: the database at `location` cannot be used, because of `error`.
     static func unavailable(_ location: PostgresLocation, _ error: any Error) -> StatusError {
         unavailable(location, reason: describe(error))

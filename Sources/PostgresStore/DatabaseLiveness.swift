@@ -15,7 +15,8 @@
 // (keepConnectionOpen); a store that does not (the test suite's hundreds) opens it at its first
 // check, allowing a new connection's time then, unless the database was just found gone. It is
 // closed when a check finds no answer on it (the next check opens another), or when the store
-// closes.
+// closes. It may itself have gone stale while idle (a restart, a network that forgot it): a
+// check whose `SELECT 1` meets it broken asks once more on a new one before it decides.
 
 import Logging
 import NIOCore
@@ -153,20 +154,27 @@ final class DatabaseLiveness: Sendable {
             dropConnection()
         }
         verdict.completeWithTask { [self] in
-            let connection: PostgresConnection
-            do {
-                connection = try await keptConnection(connectTimeout: .nanoseconds(deadline.nanoseconds))
-            } catch {
-                return DatabaseError.sqlState(error) != nil ? .there : .gone(DatabaseError.describe(error))
-            }
-            do {
-                let answer: EventLoopFuture<PostgresQueryResult> = connection.query("SELECT 1", logger: logger)
-                _ = try await answer.get()
-                return .there
-            } catch {
-                if DatabaseError.sqlState(error) != nil { return .there }
-                dropConnection()
-                return .gone(DatabaseError.describe(error))
+            // A kept connection that broke while it sat idle (a restart, a network that forgot
+            // it) says nothing of the database now: the check asks once more on a new one,
+            // within the same deadline.
+            var reopened = false
+            while true {
+                let connection: PostgresConnection
+                do {
+                    connection = try await keptConnection(connectTimeout: .nanoseconds(deadline.nanoseconds))
+                } catch {
+                    return DatabaseError.sqlState(error) != nil ? .there : .gone(DatabaseError.describe(error))
+                }
+                do {
+                    let answer: EventLoopFuture<PostgresQueryResult> = connection.query("SELECT 1", logger: logger)
+                    _ = try await answer.get()
+                    return .there
+                } catch {
+                    if DatabaseError.sqlState(error) != nil { return .there }
+                    dropConnection()
+                    if reopened || !DatabaseError.isBrokenConnection(error) { return .gone(DatabaseError.describe(error)) }
+                    reopened = true
+                }
             }
         }
         verdict.futureResult.whenComplete { _ in timeout.cancel() }

@@ -164,7 +164,7 @@ public final class PostgresTripStore: SharedTripStore {
     ) async throws -> T {
         do {
             return try await pool.withConnection(body)
-        } catch  where DatabaseError.isConnectionLoss(error) && !(error is StatusError) && !(error is NoAnswer) {
+        } catch  where DatabaseError.isBrokenConnection(error) {
             do {
                 return try await pool.withConnection(body)
             } catch {

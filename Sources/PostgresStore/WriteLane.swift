@@ -18,6 +18,13 @@
 // for a conflict with another process (a deadlock, a unique key inserted meanwhile), is run
 // again in a later batch after a short pause, a bounded number of times.
 //
+// A connection lost before the batch's COMMIT was sent cannot have committed anything
+// (PostgreSQL rolls back what a lost connection leaves): its writes are run once more, on a
+// fresh connection (the pool drops the idle ones that went stale with it), instead of failing
+// because the connection had gone stale while idle. A connection lost during the COMMIT may
+// have committed: those writes fail, saying so. So do writes found lost a second time, and
+// those on a database found silent (NoAnswer: a new connection would only wait as long).
+//
 // Every write's outcome feeds the store's health (/readyz): a commit says writes work; a write
 // that failed because the database is unreachable, its connection broke, or the database
 // could not store it (a full disk, a read-only standby: DatabaseError.storageFailure) says
@@ -48,6 +55,8 @@ final class WriteLane: Sendable {
         let complete: @Sendable (Result<Void, any Error>) -> Void
         /// Times it was put back because of another process's locks or conflicts.
         var retries = 0
+        /// Whether it was already put back once because its connection broke before the commit.
+        var rerunAfterLoss = false
     }
 
     private struct Queue {
@@ -133,16 +142,18 @@ final class WriteLane: Sendable {
             return
         }
         let blocking = BlockingConnection(connection: connection, logger: logger, liveness: liveness)
-        let broken: Bool
+        let lost: ContinuousClock.Instant?
         do {
-            broken = try await thread.runIfActive { self.runBatches(blocking) }
+            lost = try await thread.runIfActive { self.runBatches(blocking) }
+            if let lost { pool.releaseLost(connection, foundAt: lost) } else { pool.release(connection) }
         } catch {
-            broken = true
+            // The lane's thread has stopped (the store is closing).
             while case let jobs = nextBatch(), !jobs.isEmpty { for job in jobs { job.complete(.failure(error)) } }
+            pool.release(connection, broken: true)
+            return
         }
-        pool.release(connection, broken: broken)
         // A lost connection ends the loop with writes possibly still queued: go on with another.
-        if broken,
+        if lost != nil,
             queue.withLock({ queue in
                 if queue.jobs.isEmpty {
                     queue.draining = false
@@ -155,9 +166,9 @@ final class WriteLane: Sendable {
         }
     }
 
-    /// Runs batches until the queue is empty (false) or the connection broke (true; the
-    /// queue is then still marked draining).
-    private func runBatches(_ connection: BlockingConnection) -> Bool {
+    /// Runs batches until the queue is empty (nil) or the connection broke (when it was found
+    /// lost; the queue is then still marked draining).
+    private func runBatches(_ connection: BlockingConnection) -> ContinuousClock.Instant? {
         var busy = false
         while true {
             // While writes keep coming, a few more share the next transaction if it waits a
@@ -166,9 +177,9 @@ final class WriteLane: Sendable {
             // commit instead of 3, and a fifth more updates per second, two servers).
             if busy, queue.withLock({ $0.jobs.count }) < Self.lingerBelow { Thread.sleep(forTimeInterval: Self.lingerSeconds) }
             let jobs = nextBatch()
-            if jobs.isEmpty { return false }
+            if jobs.isEmpty { return nil }
             busy = true
-            if !run(jobs, connection) { return true }
+            if let lost = run(jobs, connection) { return lost }
         }
     }
 
@@ -178,12 +189,13 @@ final class WriteLane: Sendable {
     /// It waits only when fewer writes than this are queued.
     static let lingerBelow = 8
 
-    /// Runs one batch to its commit; false when the connection broke. Every job is answered
-    /// (or put back) exactly once: a job that failed on its own leaves the batch, whether the
-    /// batch then goes on or rolls back and starts again without it.
-    private func run(_ jobs: [Job], _ connection: BlockingConnection) -> Bool {
+    /// Runs one batch to its commit; returns when the connection was found lost, if it broke.
+    /// Every job is answered (or put back) exactly once: a job that failed on its own leaves
+    /// the batch, whether the batch then goes on or rolls back and starts again without it.
+    private func run(_ jobs: [Job], _ connection: BlockingConnection) -> ContinuousClock.Instant? {
         var pending = jobs
         var putBack: [Job] = []
+        var commitSent = false
         attempt: while true {
             let batch = WriteBatch()
             // Indices into `pending` of the jobs answered or put back during this attempt.
@@ -216,6 +228,7 @@ final class WriteLane: Sendable {
                 }
                 if let vehicles = batch.vehicleUpdate() { try batch.vehiclesWritten(try connection.rows(vehicles)) }
                 if let flush = EventLog.flush(batch, channel: channel, instance: instance) { _ = try connection.rows(flush) }
+                commitSent = true
                 let tag = try connection.commandTag("COMMIT")
                 guard tag == "COMMIT" else { throw StatusError(.aborted, "the database rolled the transaction back (\(tag)); retry") }
             } catch {
@@ -223,11 +236,10 @@ final class WriteLane: Sendable {
                     // No ROLLBACK: the connection is gone or going (the database rolls back
                     // what it loses), and on a silent database the ROLLBACK would wait for
                     // another liveness check before these writes were answered.
-                    let failure = DatabaseError.unavailable(
-                        pool.location, reason: "the connection was lost during a write, which may or may not have committed")
-                    for job in unfinished() { job.complete(.failure(failure)) }
+                    let lost = ContinuousClock.now
+                    answerLost(unfinished(), error: error, commitSent: commitSent)
                     schedule(putBack)
-                    return false
+                    return lost
                 }
                 _ = try? connection.execute("ROLLBACK")
                 // The flush met a conflict (it takes the log's lock): run the whole batch again.
@@ -243,7 +255,28 @@ final class WriteLane: Sendable {
             break attempt
         }
         schedule(putBack)
-        return true
+        return nil
+    }
+
+    /// Answers the writes of a batch whose connection broke under `error`: runs them once
+    /// more, first in the queue, when the commit was not sent and the connection broke rather
+    /// than the database fell silent (see the file comment); fails them otherwise.
+    private func answerLost(_ jobs: [Job], error: any Error, commitSent: Bool) {
+        let rerun = !commitSent && DatabaseError.isBrokenConnection(error)
+        var again: [Job] = []
+        for var job in jobs {
+            if rerun && !job.rerunAfterLoss {
+                job.rerunAfterLoss = true
+                again.append(job)
+            } else {
+                let reason =
+                    commitSent
+                    ? "the connection was lost during a write's commit, which may or may not have happened"
+                    : "the connection was lost during a write, which did not commit (\(DatabaseError.describe(error)))"
+                job.complete(.failure(DatabaseError.unavailable(pool.location, reason: reason)))
+            }
+        }
+        if !again.isEmpty { enqueue(again, atFront: true) }
     }
 
     /// Puts writes back in the queue after a pause that grows with their retries; gives up

@@ -20,12 +20,13 @@ import TripStore
 
         /// `timings`: a server's by default (the one under test); the suite's patient ones
         /// where a test is not about how soon silence is noticed.
-        init(timings: PostgresLivenessTimings = .serving) async throws {
+        init(timings: PostgresLivenessTimings = .serving, maximumConnections: Int = 2) async throws {
             let direct = try TestStores.requirePostgres().inSchema(TestStores.freshSchema())
             relay = try await TCPRelay(to: direct.endpoint)
             var relayed = direct
             relayed.endpoint = .tcp(host: "127.0.0.1", port: relay.port)
-            store = try await PostgresTripStore(location: relayed, maximumConnections: 2, liveness: timings, logger: TestStores.logger)
+            store = try await PostgresTripStore(
+                location: relayed, maximumConnections: maximumConnections, liveness: timings, logger: TestStores.logger)
             // As a server's store has long before any outage: the connection kept for the
             // liveness check is open (a check then never waits for a new connection).
             _ = try await store.liveness.confirm().get()

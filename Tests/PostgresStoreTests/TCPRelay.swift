@@ -7,7 +7,9 @@ import Synchronization
 /// database goes away (a restart, a network failure): while cut, it closes every connection it
 /// relays and each new one at once. It can also freeze, as when the database's machine stops
 /// (or the network between drops everything): connections stay open, new ones are accepted,
-/// and nothing is answered. Only the stores pointed at it notice; other tests sharing
+/// and nothing is answered. It can forget its connections, as a NAT or firewall that dropped
+/// them while idle: the database sees them close, their clients only when they next send.
+/// Only the stores pointed at it notice; other tests sharing
 /// the database go on. It runs on NIO's event loops alone (channel handlers, no tasks), so a
 /// test run that keeps Swift's cooperative threads busy does not slow it down.
 final class TCPRelay: Sendable {
@@ -46,6 +48,19 @@ final class TCPRelay: Sendable {
         connections.freeze()
     }
 
+    /// Forgets the connections it relays now, as a NAT or firewall that dropped them: their
+    /// database sessions end (the server side is closed), while each client's side stays open
+    /// until the client next sends, and is then closed (as by the reset a client would get).
+    /// New connections are relayed as before.
+    func forget() async {
+        for server in connections.forgetAll() { try? await server.close() }
+    }
+
+    /// How many client connections it relays now (forgotten ones included until they close).
+    var relayedConnections: Int {
+        connections.pairCount
+    }
+
     /// The database answers again, as after a reboot: the connections that were silenced are
     /// closed (their streams lost bytes), new ones are relayed.
     func thaw() async {
@@ -80,6 +95,7 @@ final class TCPRelay: Sendable {
                 client.close(promise: nil)
                 return
             }
+            connections.pair(client: client, server: server)
             let toServer = Glue(partner: server, connections: connections)
             let toClient = Glue(partner: client, connections: connections)
             do {
@@ -97,7 +113,8 @@ final class TCPRelay: Sendable {
             }
             server.closeFuture.whenComplete { _ in
                 connections.forget(server)
-                client.close(promise: nil)
+                // A forgotten client learns of it only when it next sends (Glue).
+                if !connections.isForgotten(client) { client.close(promise: nil) }
             }
         }
     }
@@ -114,6 +131,10 @@ final class TCPRelay: Sendable {
         }
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            if connections.isForgotten(context.channel) {
+                context.close(promise: nil)
+                return
+            }
             if connections.isFrozen { return }
             partner.writeAndFlush(unwrapInboundIn(data), promise: nil)
         }
@@ -125,6 +146,10 @@ final class TCPRelay: Sendable {
             var cut = false
             var frozen = false
             var open: [any Channel] = []
+            /// Each relayed client's server-side channel.
+            var servers: [ObjectIdentifier: any Channel] = [:]
+            /// Clients whose connection was forgotten (``TCPRelay/forget()``).
+            var forgotten: Set<ObjectIdentifier> = []
         }
         private let state = Mutex(State())
 
@@ -138,7 +163,30 @@ final class TCPRelay: Sendable {
         }
 
         func forget(_ channel: any Channel) {
-            state.withLock { state in state.open.removeAll { $0 === channel } }
+            state.withLock { state in
+                state.open.removeAll { $0 === channel }
+                state.servers[ObjectIdentifier(channel)] = nil
+                state.forgotten.remove(ObjectIdentifier(channel))
+            }
+        }
+
+        /// Records that `client` is relayed to `server`.
+        func pair(client: any Channel, server: any Channel) {
+            state.withLock { $0.servers[ObjectIdentifier(client)] = server }
+        }
+
+        var pairCount: Int { state.withLock { $0.servers.count } }
+
+        /// Marks every relayed client forgotten; returns their server-side channels to close.
+        func forgetAll() -> [any Channel] {
+            state.withLock { state in
+                state.forgotten.formUnion(state.servers.keys)
+                return Array(state.servers.values)
+            }
+        }
+
+        func isForgotten(_ client: any Channel) -> Bool {
+            state.withLock { $0.forgotten.contains(ObjectIdentifier(client)) }
         }
 
         /// Cuts the relay; returns the channels to close.
