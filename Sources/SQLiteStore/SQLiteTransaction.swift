@@ -120,39 +120,45 @@ struct SQLiteTransaction: StoreTransaction {
             try Self.encode(record.tracking), record.navigator.state.map { Data($0) },
             record.navigator.routeVersion, record.vehicle.lastLocation?.serverTime?.microseconds,
         ]
-        let statement: Statement
-        // Leaving the indexed columns out of the statement leaves the indexes untouched.
-        if let stored = write?.vehicles[key], stored.vehicle.vehicleState == record.vehicle.vehicleState,
-            Self.cell(of: stored.vehicle) == Self.cell(of: record.vehicle),
-            !VehicleCriteria.Columns.listingMayDiffer(stored.vehicle, record.vehicle)
-        {
-            statement = try db.cachedStatement(
-                sql: """
-                    UPDATE vehicles SET row_version = row_version + 1, latitude = ?, longitude = ?, body = ?, tracking = ?,
-                        navigator_state = ?, navigator_route_version = ?, located_us = ?
-                    WHERE provider = ? AND vehicle_id = ? RETURNING row_version
-                    """)
-        } else {
-            statement = try db.cachedStatement(
-                sql: """
-                    UPDATE vehicles SET row_version = row_version + 1, latitude = ?, longitude = ?, body = ?, tracking = ?,
-                        navigator_state = ?, navigator_route_version = ?, located_us = ?, vehicle_state = ?, latitude_cell = ?,
-                        longitude_cell = ?, category = ?, capacity = ?, trip_types = ?, on_trip = ?, attribute_text = ?
-                    WHERE provider = ? AND vehicle_id = ? RETURNING row_version
-                    """)
+        // Leaving the indexed columns out of the statement leaves their indexes untouched, and
+        // the listing's columns out, its version (migration 0019's triggers): a vehicle that only
+        // moved to another grid cell must not make every server count its listings again.
+        let stored = write?.vehicles[key]
+        let cellMayDiffer = stored.map { Self.cell(of: $0.vehicle) != Self.cell(of: record.vehicle) } ?? true
+        let listingMayDiffer =
+            stored.map {
+                $0.vehicle.vehicleState != record.vehicle.vehicleState || VehicleCriteria.Columns.listingMayDiffer($0.vehicle, record.vehicle)
+            } ?? true
+        if cellMayDiffer {
             let cell = Self.cell(of: record.vehicle)
+            arguments += [cell?.latitude, cell?.longitude]
+        }
+        if listingMayDiffer {
             let columns = VehicleCriteria.Columns(record.vehicle)
             arguments += [
-                record.vehicle.vehicleState?.rawValue, cell?.latitude, cell?.longitude, columns.category, columns.capacity,
-                columns.tripTypes, columns.onTrip, columns.attributeText,
+                record.vehicle.vehicleState?.rawValue, columns.category, columns.capacity, columns.tripTypes, columns.onTrip,
+                columns.attributeText,
             ]
         }
+        let statement = try db.cachedStatement(sql: Self.vehicleUpdates[(cellMayDiffer ? 1 : 0) + (listingMayDiffer ? 2 : 0)])
         arguments += [provider, id]
         var written = record
         written.route = try writeRoute(provider: provider, id: id, record, stored: write?.vehicles[key])
         let version = try Int64.fetchOne(statement, arguments: arguments)
         if let version { cache(.vehicle(key, version, written)) }
         return try StoredRoute.answer(body: body, record: record)
+    }
+
+    /// A vehicle's UPDATE statements, by what they set beside the row's body: [plain, with the
+    /// grid cell, with the listing's columns, with both] (see `updateVehicle`).
+    private static let vehicleUpdates: [String] = [false, true].flatMap { listing in
+        [false, true].map { cell in
+            "UPDATE vehicles SET row_version = row_version + 1, latitude = ?, longitude = ?, body = ?, tracking = ?, "
+                + "navigator_state = ?, navigator_route_version = ?, located_us = ?"
+                + (cell ? ", latitude_cell = ?, longitude_cell = ?" : "")
+                + (listing ? ", vehicle_state = ?, category = ?, capacity = ?, trip_types = ?, on_trip = ?, attribute_text = ?" : "")
+                + " WHERE provider = ? AND vehicle_id = ? RETURNING row_version"
+        }
     }
 
     /// The grid cell the position index files the vehicle under (migration 0008).

@@ -1,4 +1,5 @@
 import Fleet
+import GRDB
 import SQLiteStore
 import Testing
 import TripModel
@@ -59,5 +60,30 @@ import TripModel
         online.vehicleState = .online
         #expect(try await server.listVehicles(provider: "p", query: online).totalSize == 3)
         #expect(try await Self.total(server) == 4)
+    }
+    /// A vehicle that drives into another grid cell rewrites its cell, not its listing: the
+    /// listing's version (which makes every server count again) stays; a state change moves it.
+    @Test func movingToAnotherCellLeavesTheListingVersion() async throws {
+        let path = try temporaryDatabasePath()
+        let server = fleet(try SQLiteTripStore(path: path))
+        try await Self.create(server, "v0", color: "black")
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        let inspector = try DatabaseQueue(path: path, configuration: configuration)
+        func version() async throws -> Int? { try await inspector.read { db in try Int.fetchOne(db, sql: "SELECT version FROM listing_version") } }
+        func cell() async throws -> [Int?] {
+            try await inspector.read { db in
+                try Row.fetchOne(db, sql: "SELECT latitude_cell, longitude_cell FROM vehicles WHERE vehicle_id = 'v0'").map { [$0[0], $0[1]] } ?? []
+            }
+        }
+        let before = try await version()
+        _ = try await server.updateVehicle(provider: "p", id: "v0", input: location(37.5, -122), mask: FieldMask("lastLocation"))
+        let first = try await cell()
+        _ = try await server.updateVehicle(provider: "p", id: "v0", input: location(38.5, -121), mask: FieldMask("lastLocation"))
+        #expect(try await cell() != first)
+        #expect(try await version() == before)
+        _ = try await server.updateVehicle(provider: "p", id: "v0", input: vehicleInput(state: .offline), mask: FieldMask("vehicleState"))
+        #expect(try await version() != before)
+        #expect(try await Self.total(server) == 1)
     }
 }
