@@ -143,7 +143,7 @@ struct SQLiteTransaction: StoreTransaction {
         let statement = try db.cachedStatement(sql: Self.vehicleUpdates[(cellMayDiffer ? 1 : 0) + (listingMayDiffer ? 2 : 0)])
         arguments += [provider, id]
         var written = record
-        written.route = try writeRoute(provider: provider, id: id, record, stored: write?.vehicles[key])
+        written.route = try writeRoute(provider: provider, id: id, record, stored: stored)
         let version = try Int64.fetchOne(statement, arguments: arguments)
         if let version { cache(.vehicle(key, version, written)) }
         return try StoredRoute.answer(body: body, record: record)
