@@ -105,7 +105,7 @@ package enum StoredRoute {
         if JourneyState.leavesOutFirstPath(of: vehicle, tracking: record.tracking) {
             answer = try withFirstPath(of: vehicle.waypoints[0], in: body)
         }
-        let segmentJSON = try RouteJSON.string(segment)
+        let segmentJSON = try JSONStreamEncoder().encode(segment)
         answer = answer.flatMap {
             JSONObjectMembers.inserting("currentRouteSegment", valueJSON: segmentJSON, before: Vehicle.membersEncodedAfterRouteSegment, in: $0)
         }
@@ -115,7 +115,7 @@ package enum StoredRoute {
     /// `body` with the path to `waypoint` (the vehicle's first) and its traffic put back into
     /// the first of its waypoints.
     private static func withFirstPath(of waypoint: TripWaypoint, in body: [UInt8]) throws -> [UInt8]? {
-        let path = try waypoint.encodedPathToWaypoint.map { try RouteJSON.string($0) }
+        let path = try waypoint.encodedPathToWaypoint.map { try JSONStreamEncoder().encode($0) }
         let traffic = try waypoint.trafficToWaypoint.map { try JSONStreamEncoder().encode($0) }
         return JSONObjectMembers.editingFirstElement(of: "waypoints", in: body) { stop in
             var edited: [UInt8]? = stop

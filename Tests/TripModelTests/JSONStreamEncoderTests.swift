@@ -36,6 +36,39 @@ import TripModel
         #expect(try JSONDecoder().decode([String].self, from: Data(ours.utf8)) == [text])
     }
 
+    /// Strings whose escapes fall anywhere in the eight-byte words the writer scans (first,
+    /// last, side by side, in a short tail, after UTF-8 and DEL) are written as escaping
+    /// byte by byte writes them: 3,000 random strings over an alphabet rich in what JSON
+    /// escapes and in bytes next to it.
+    @Test func escapesWhereverTheyFall() throws {
+        let alphabet: [Unicode.Scalar] = ["\"", "\\", "\n", "\u{0}", "\u{1f}", " ", "!", "#", "[", "]", "?", "_", "~", "\u{7f}", "é", "🚕", "a"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3_000 {
+            let length = Int.random(in: 0...40, using: &generator)
+            var text = ""
+            for _ in 0..<length { text.unicodeScalars.append(alphabet.randomElement(using: &generator)!) }
+            let written = try JSONStreamEncoder().encode(text)
+            #expect(written == Self.escapedByteByByte(text), "\(Array(text.utf8))")
+        }
+    }
+
+    /// The JSON string of `text`, escaped a byte at a time.
+    static func escapedByteByByte(_ text: String) -> [UInt8] {
+        var bytes: [UInt8] = [0x22]
+        for byte in text.utf8 {
+            switch byte {
+            case 0x22: bytes += [0x5C, 0x22]
+            case 0x5C: bytes += [0x5C, 0x5C]
+            case 0x0A: bytes += Array(#"\n"#.utf8)
+            case 0x0D: bytes += Array(#"\r"#.utf8)
+            case 0x09: bytes += Array(#"\t"#.utf8)
+            case 0..<0x20: bytes += Array(String(format: "\\u%04x", byte).utf8)
+            default: bytes.append(byte)
+            }
+        }
+        return bytes + [0x22]
+    }
+
     /// A whole trip encodes to the same JSON Foundation produces, member for member.
     @Test func matchesFoundation() throws {
         var trip = Trip(name: "providers/p/trips/t")

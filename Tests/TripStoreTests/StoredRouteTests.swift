@@ -56,15 +56,4 @@ import TripStore
         let answer = try StoredRoute.answer(body: body, record: record)
         #expect(String(decoding: answer, as: UTF8.self) == String(decoding: try JSONStreamEncoder().encode(vehicle), as: UTF8.self))
     }
-
-    /// A route's JSON string, copied in runs between its backslashes, is what the JSON encoder
-    /// writes for it; a string outside a polyline's alphabet (a quote, a control character,
-    /// other UTF-8) is escaped by the encoder itself.
-    @Test(arguments: [
-        "", "_p~iF~ps|U_ulLnnqC_mqNvxq`@", "\\", "?\\~", "a\\\\b\\", "~~??", "ab\"c", "line\nbreak", "caf\u{e9}\\", "\u{7f}",
-        String(repeating: "_\\~?", count: 5_000),
-    ])
-    func routeStringIsTheEncodersString(text: String) throws {
-        #expect(try RouteJSON.string(text) == JSONStreamEncoder().encode(text))
-    }
 }
