@@ -58,9 +58,9 @@ extension Attribute: Codable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(key, forKey: .key)
-        try c.encodeIfPresent(stringValue, forKey: .stringValue)
-        try c.encodeIfPresent(boolValue, forKey: .boolValue)
-        try c.encodeIfPresent(numberValue, forKey: .numberValue)
+        try c.encodeIfSet(stringValue, forKey: .stringValue)
+        try c.encodeIfSet(boolValue, forKey: .boolValue)
+        try c.encodeIfSet(numberValue, forKey: .numberValue)
     }
 }
 

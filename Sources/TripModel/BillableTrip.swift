@@ -2,6 +2,8 @@
 // We bill nobody; the reports are kept for the operator (`tripshare billing export`), so
 // a provider moving off Fleet Engine keeps the record its contracts ask for.
 
+import JSON
+
 /// The body of a `billableTrips/{id}:report` (Fleet Engine `ReportBillableTripRequest`).
 package struct BillableTripReport: Hashable, Sendable {
     /// The CLDR region code of the country where the trip took place ("US"); required.
@@ -48,10 +50,10 @@ extension BillableTripReport: Codable {
 
     package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encodeIfPresent(countryCode, forKey: .countryCode)
-        try c.encodeIfPresent(platform, forKey: .platform)
+        try c.encodeIfSet(countryCode, forKey: .countryCode)
+        try c.encodeIfSet(platform, forKey: .platform)
         if !relatedIds.isEmpty { try c.encode(relatedIds, forKey: .relatedIds) }
-        try c.encodeIfPresent(solutionType, forKey: .solutionType)
+        try c.encodeIfSet(solutionType, forKey: .solutionType)
     }
 }
 

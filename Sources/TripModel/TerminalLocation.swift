@@ -1,4 +1,5 @@
 import Geo
+import JSON
 
 /// A place a trip starts, stops or ends at (Fleet Engine `TerminalLocation`).
 public struct TerminalLocation: Hashable, Sendable {
@@ -69,6 +70,6 @@ extension StopLocation: Codable {
     package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(point, forKey: .point)
-        try c.encodeIfPresent(timestamp, forKey: .timestamp)
+        try c.encodeIfSet(timestamp, forKey: .timestamp)
     }
 }

@@ -55,7 +55,7 @@ package struct ConsumableTrafficPolyline: Codable, Hashable, Sendable {
     package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encodeNonEmpty(speedReadingInterval, forKey: .speedReadingInterval)
-        try c.encodeIfPresent(encodedPathToWaypoint, forKey: .encodedPathToWaypoint)
+        try c.encodeIfSet(encodedPathToWaypoint, forKey: .encodedPathToWaypoint)
     }
 }
 

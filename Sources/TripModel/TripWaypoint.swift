@@ -88,14 +88,14 @@ extension TripWaypoint: Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encodeIfPresent(location, forKey: .location)
-        try c.encodeIfPresent(tripId, forKey: .tripId)
-        try c.encodeIfPresent(waypointType, forKey: .waypointType)
+        try c.encodeIfSet(location, forKey: .location)
+        try c.encodeIfSet(tripId, forKey: .tripId)
+        try c.encodeIfSet(waypointType, forKey: .waypointType)
         try c.encodeNonEmpty(pathToWaypoint, forKey: .pathToWaypoint)
-        try c.encodeIfPresent(encodedPathToWaypoint, forKey: .encodedPathToWaypoint)
-        try c.encodeIfPresent(trafficToWaypoint, forKey: .trafficToWaypoint)
-        try c.encodeIfPresent(distanceMeters, forKey: .distanceMeters)
-        try c.encodeIfPresent(eta, forKey: .eta)
-        try c.encodeIfPresent(duration, forKey: .duration)
+        try c.encodeIfSet(encodedPathToWaypoint, forKey: .encodedPathToWaypoint)
+        try c.encodeIfSet(trafficToWaypoint, forKey: .trafficToWaypoint)
+        try c.encodeIfSet(distanceMeters, forKey: .distanceMeters)
+        try c.encodeIfSet(eta, forKey: .eta)
+        try c.encodeIfSet(duration, forKey: .duration)
     }
 }

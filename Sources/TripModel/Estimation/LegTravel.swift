@@ -1,4 +1,5 @@
 import Geo
+import JSON
 
 /// A vehicle's way to its next stop as the server followed it, for the detour the fleet learns
 /// from it (``AreaObservation``): where the stop became the vehicle's next, when it set off,
@@ -26,5 +27,19 @@ package struct LegTravel: Codable, Hashable, Sendable {
         self.origin = origin
         drivenMeters = 0
         broken = origin == nil
+    }
+}
+
+extension LegTravel {
+    /// The synthesised encoding with nil members left out by `encodeIfSet` (see
+    /// ``RouteTracking``'s).
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(stop, forKey: .stop)
+        try c.encode(began, forKey: .began)
+        try c.encodeIfSet(origin, forKey: .origin)
+        try c.encodeIfSet(setOffSeconds, forKey: .setOffSeconds)
+        try c.encode(drivenMeters, forKey: .drivenMeters)
+        try c.encode(broken, forKey: .broken)
     }
 }

@@ -1,4 +1,5 @@
 import Geo
+import JSON
 
 /// What the server remembers per vehicle between updates to keep its trip state cheap and
 /// consistent: where the vehicle was along its current route segment, whether the remaining
@@ -49,5 +50,29 @@ public struct RouteTracking: Codable, Hashable, Sendable {
         crossTrackMeters = 0
         driverDistanceIsCurrent = false
         driverTimeIsCurrent = false
+    }
+}
+
+extension RouteTracking {
+    /// The synthesised encoding, member for member, with nil members left out by
+    /// `encodeIfSet`: every location update writes this state (about 1 KB, 40 members), and
+    /// the synthesised `encodeIfPresent` looked up `Optional` metadata for each optional one.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfSet(routeVersion, forKey: .routeVersion)
+        try c.encode(distanceAlongMeters, forKey: .distanceAlongMeters)
+        try c.encode(crossTrackMeters, forKey: .crossTrackMeters)
+        try c.encodeIfSet(firstLegStartMeters, forKey: .firstLegStartMeters)
+        try c.encode(driverDistanceIsCurrent, forKey: .driverDistanceIsCurrent)
+        try c.encode(driverTimeIsCurrent, forKey: .driverTimeIsCurrent)
+        try c.encodeIfSet(driverPaceRatio, forKey: .driverPaceRatio)
+        try c.encodeIfSet(fixTime, forKey: .fixTime)
+        try c.encodeIfSet(fixLocation, forKey: .fixLocation)
+        try c.encodeIfSet(profile, forKey: .profile)
+        try c.encodeIfSet(tripPace, forKey: .tripPace)
+        try c.encodeIfSet(cellTravel, forKey: .cellTravel)
+        try c.encodeIfSet(linePace, forKey: .linePace)
+        try c.encodeIfSet(leg, forKey: .leg)
+        try c.encodeIfSet(drive, forKey: .drive)
     }
 }
