@@ -30,6 +30,20 @@ enum Events {
         var remainingDistanceMeters: Int?
         var pickupTime: Timestamp?
         var dropoffTime: Timestamp?
+
+        private enum CodingKeys: String, CodingKey {
+            case etaToFirstWaypoint, remainingTimeToFirstWaypoint, remainingDistanceMeters, pickupTime, dropoffTime
+        }
+
+        /// As synthesised, with `encodeIfSet` (most location updates log one of these).
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encodeIfSet(etaToFirstWaypoint, forKey: .etaToFirstWaypoint)
+            try c.encodeIfSet(remainingTimeToFirstWaypoint, forKey: .remainingTimeToFirstWaypoint)
+            try c.encodeIfSet(remainingDistanceMeters, forKey: .remainingDistanceMeters)
+            try c.encodeIfSet(pickupTime, forKey: .pickupTime)
+            try c.encodeIfSet(dropoffTime, forKey: .dropoffTime)
+        }
     }
 
     struct WaypointsData: Encodable {
