@@ -6,7 +6,16 @@
 extension KeyedDecodingContainer {
     /// Decodes an array that may be absent or null (then empty).
     @inlinable package func decodeArray<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> [T] {
-        try decodeIfPresent([T].self, forKey: key) ?? []
+        try decodeIfSet([T].self, forKey: key) ?? []
+    }
+
+    /// What `decodeIfPresent` decodes, asking first whether the member is there at all: most
+    /// of a message's members are absent from a request (a location update sets a handful of
+    /// a vehicle's sixty), and for each the standard library's type-erasing box looked up
+    /// `Optional<T>`'s metadata at run time to return nil; `contains` is not generic.
+    @inlinable package func decodeIfSet<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard contains(key) else { return nil }
+        return try decodeIfPresent(type, forKey: key)
     }
 }
 
@@ -48,7 +57,7 @@ extension KeyedDecodingContainer {
     /// Decodes a proto3 integer without presence (a plain `int32`, not a wrapper): its
     /// default, 0, is what an unset field prints, so it decodes as nil.
     @inlinable package func decodeScalar<T: FixedWidthInteger & Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let value = try decodeIfPresent(T.self, forKey: key), value != 0 else { return nil }
+        guard let value = try decodeIfSet(T.self, forKey: key), value != 0 else { return nil }
         return value
     }
 }

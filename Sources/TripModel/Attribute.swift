@@ -45,14 +45,14 @@ extension Attribute: Codable {
         if c.contains(.stringValue), try !c.decodeNil(forKey: .stringValue) {
             stringValue = try c.decode(String.self, forKey: .stringValue)
         }
-        if allowingValue, let old = try c.decodeIfPresent(String.self, forKey: .value) {
+        if allowingValue, let old = try c.decodeIfSet(String.self, forKey: .value) {
             if let stringValue, stringValue != old {
                 throw DeprecatedTwin.disagreement(c, .stringValue, stringValue, deprecated: .value, old)
             }
             stringValue = old
         }
-        boolValue = try c.decodeIfPresent(Bool.self, forKey: .boolValue)
-        numberValue = try c.decodeIfPresent(Double.self, forKey: .numberValue)
+        boolValue = try c.decodeIfSet(Bool.self, forKey: .boolValue)
+        numberValue = try c.decodeIfSet(Double.self, forKey: .numberValue)
     }
 
     public func encode(to encoder: any Encoder) throws {

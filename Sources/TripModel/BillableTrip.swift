@@ -42,10 +42,10 @@ extension BillableTripReport: Codable {
 
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        countryCode = try c.decodeIfPresent(String.self, forKey: .countryCode)
-        platform = try c.decodeIfPresent(BillingPlatformIdentifier.self, forKey: .platform)
-        relatedIds = try c.decodeIfPresent([String].self, forKey: .relatedIds) ?? []
-        solutionType = try c.decodeIfPresent(BillableSolutionType.self, forKey: .solutionType)
+        countryCode = try c.decodeIfSet(String.self, forKey: .countryCode)
+        platform = try c.decodeIfSet(BillingPlatformIdentifier.self, forKey: .platform)
+        relatedIds = try c.decodeIfSet([String].self, forKey: .relatedIds) ?? []
+        solutionType = try c.decodeIfSet(BillableSolutionType.self, forKey: .solutionType)
     }
 
     package func encode(to encoder: any Encoder) throws {

@@ -10,8 +10,8 @@ enum DeprecatedTwin {
     static func read<T: Decodable & Equatable, Key: CodingKey>(
         _ type: T.Type, _ c: KeyedDecodingContainer<Key>, _ key: Key, deprecated: Key
     ) throws -> T? {
-        let current = try c.decodeIfPresent(T.self, forKey: key)
-        guard let old = try c.decodeIfPresent(T.self, forKey: deprecated) else { return current }
+        let current = try c.decodeIfSet(T.self, forKey: key)
+        guard let old = try c.decodeIfSet(T.self, forKey: deprecated) else { return current }
         if let current, current != old { throw disagreement(c, key, current, deprecated: deprecated, old) }
         return old
     }

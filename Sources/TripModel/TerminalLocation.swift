@@ -20,10 +20,10 @@ extension TerminalLocation: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         point = try c.decode(LatLng.self, forKey: .point)
-        _ = try c.decodeIfPresent(DeprecatedTerminalPointId.self, forKey: .terminalPointId)
-        _ = try c.decodeIfPresent(String.self, forKey: .accessPointId)
-        _ = try c.decodeIfPresent(String.self, forKey: .tripId)
-        _ = try c.decodeIfPresent(WaypointType.self, forKey: .terminalLocationType)
+        _ = try c.decodeIfSet(DeprecatedTerminalPointId.self, forKey: .terminalPointId)
+        _ = try c.decodeIfSet(String.self, forKey: .accessPointId)
+        _ = try c.decodeIfSet(String.self, forKey: .tripId)
+        _ = try c.decodeIfSet(WaypointType.self, forKey: .terminalLocationType)
     }
 
     public func encode(to encoder: any Encoder) throws {

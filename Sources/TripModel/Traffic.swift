@@ -25,9 +25,9 @@ package struct SpeedReadingInterval: Codable, Hashable, Sendable {
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         // proto3 JSON omits a zero start index.
-        startPolylinePointIndex = try c.decodeIfPresent(Int.self, forKey: .startPolylinePointIndex) ?? 0
+        startPolylinePointIndex = try c.decodeIfSet(Int.self, forKey: .startPolylinePointIndex) ?? 0
         endPolylinePointIndex = try c.decode(Int.self, forKey: .endPolylinePointIndex)
-        speed = try c.decodeIfPresent(TrafficSpeed.self, forKey: .speed) ?? .unspecified
+        speed = try c.decodeIfSet(TrafficSpeed.self, forKey: .speed) ?? .unspecified
     }
 }
 
@@ -49,7 +49,7 @@ package struct ConsumableTrafficPolyline: Codable, Hashable, Sendable {
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         speedReadingInterval = try c.decodeArray(SpeedReadingInterval.self, forKey: .speedReadingInterval)
-        encodedPathToWaypoint = try c.decodeIfPresent(String.self, forKey: .encodedPathToWaypoint)
+        encodedPathToWaypoint = try c.decodeIfSet(String.self, forKey: .encodedPathToWaypoint)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -79,9 +79,9 @@ package struct RoadStretch: Codable, Hashable, Sendable {
 
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        style = try c.decodeIfPresent(RoadStretchStyle.self, forKey: .style) ?? .unspecified
-        offsetMeters = try c.decodeIfPresent(Int.self, forKey: .offsetMeters) ?? 0
-        lengthMeters = try c.decodeIfPresent(Int.self, forKey: .lengthMeters) ?? 0
+        style = try c.decodeIfSet(RoadStretchStyle.self, forKey: .style) ?? .unspecified
+        offsetMeters = try c.decodeIfSet(Int.self, forKey: .offsetMeters) ?? 0
+        lengthMeters = try c.decodeIfSet(Int.self, forKey: .lengthMeters) ?? 0
     }
 }
 
@@ -114,6 +114,6 @@ package struct TrafficPolylineData: Codable, Hashable, Sendable {
 
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        trafficRendering = try c.decodeIfPresent(Rendering.self, forKey: .trafficRendering) ?? Rendering(roadStretch: [])
+        trafficRendering = try c.decodeIfSet(Rendering.self, forKey: .trafficRendering) ?? Rendering(roadStretch: [])
     }
 }

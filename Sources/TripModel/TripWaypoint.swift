@@ -66,10 +66,10 @@ extension TripWaypoint: Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        location = try c.decodeIfPresent(TerminalLocation.self, forKey: .location)
-        tripId = try c.decodeIfPresent(String.self, forKey: .tripId)
-        waypointType = try c.decodeIfPresent(WaypointType.self, forKey: .waypointType)
-        encodedPathToWaypoint = try c.decodeIfPresent(String.self, forKey: .encodedPathToWaypoint)
+        location = try c.decodeIfSet(TerminalLocation.self, forKey: .location)
+        tripId = try c.decodeIfSet(String.self, forKey: .tripId)
+        waypointType = try c.decodeIfSet(WaypointType.self, forKey: .waypointType)
+        encodedPathToWaypoint = try c.decodeIfSet(String.self, forKey: .encodedPathToWaypoint)
         let path = try c.decodeArray(LatLng.self, forKey: .pathToWaypoint)
         if !path.isEmpty {
             let encoded = EncodedPolyline.encode(path)
@@ -80,10 +80,10 @@ extension TripWaypoint: Codable {
             }
             encodedPathToWaypoint = encoded
         }
-        trafficToWaypoint = try c.decodeIfPresent(ConsumableTrafficPolyline.self, forKey: .trafficToWaypoint)
-        distanceMeters = try c.decodeIfPresent(Int.self, forKey: .distanceMeters)
-        eta = try c.decodeIfPresent(Timestamp.self, forKey: .eta)
-        duration = try c.decodeIfPresent(ProtoDuration.self, forKey: .duration)
+        trafficToWaypoint = try c.decodeIfSet(ConsumableTrafficPolyline.self, forKey: .trafficToWaypoint)
+        distanceMeters = try c.decodeIfSet(Int.self, forKey: .distanceMeters)
+        eta = try c.decodeIfSet(Timestamp.self, forKey: .eta)
+        duration = try c.decodeIfSet(ProtoDuration.self, forKey: .duration)
     }
 
     public func encode(to encoder: any Encoder) throws {

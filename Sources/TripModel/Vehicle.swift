@@ -89,12 +89,12 @@ private struct DeprecatedRouteStop: Decodable {
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        _ = try c.decodeIfPresent(DeprecatedTerminalPointId.self, forKey: .terminalPointId)
-        _ = try c.decodeIfPresent(String.self, forKey: .accessPointId)
+        _ = try c.decodeIfSet(DeprecatedTerminalPointId.self, forKey: .terminalPointId)
+        _ = try c.decodeIfSet(String.self, forKey: .accessPointId)
         waypoint = TripWaypoint(
             location: TerminalLocation(point: try c.decode(LatLng.self, forKey: .point)),
-            tripId: try c.decodeIfPresent(String.self, forKey: .tripId),
-            waypointType: try c.decodeIfPresent(WaypointType.self, forKey: .terminalLocationType))
+            tripId: try c.decodeIfSet(String.self, forKey: .tripId),
+            waypointType: try c.decodeIfSet(WaypointType.self, forKey: .terminalLocationType))
     }
 }
 
@@ -111,17 +111,17 @@ extension Vehicle: Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        name = try c.decodeIfPresent(String.self, forKey: .name) ?? ""
-        vehicleState = try c.decodeIfPresent(VehicleState.self, forKey: .vehicleState)
+        name = try c.decodeIfSet(String.self, forKey: .name) ?? ""
+        vehicleState = try c.decodeIfSet(VehicleState.self, forKey: .vehicleState)
         supportedTripTypes = try c.decodeArray(TripType.self, forKey: .supportedTripTypes)
         currentTrips = try c.decodeArray(String.self, forKey: .currentTrips)
-        lastLocation = try c.decodeIfPresent(VehicleLocation.self, forKey: .lastLocation)
+        lastLocation = try c.decodeIfSet(VehicleLocation.self, forKey: .lastLocation)
         pastLocations = try c.decodeArray(VehicleLocation.self, forKey: .pastLocations)
         maximumCapacity = try c.decodeScalar(Int32.self, forKey: .maximumCapacity).map(Int.init)
         attributes = try c.decodeArray(Attribute.self, forKey: .attributes)
-        vehicleType = try c.decodeIfPresent(VehicleType.self, forKey: .vehicleType)
-        licensePlate = try c.decodeIfPresent(LicensePlate.self, forKey: .licensePlate)
-        backToBackEnabled = try c.decodeIfPresent(Bool.self, forKey: .backToBackEnabled)
+        vehicleType = try c.decodeIfSet(VehicleType.self, forKey: .vehicleType)
+        licensePlate = try c.decodeIfSet(LicensePlate.self, forKey: .licensePlate)
+        backToBackEnabled = try c.decodeIfSet(Bool.self, forKey: .backToBackEnabled)
         waypoints = try c.decodeArray(TripWaypoint.self, forKey: .waypoints)
         let route = try c.decodeArray(DeprecatedRouteStop.self, forKey: .route).map(\.waypoint)
         if !route.isEmpty {
@@ -130,18 +130,18 @@ extension Vehicle: Codable {
             }
             if waypoints.isEmpty { waypoints = route }
         }
-        waypointsVersion = try c.decodeIfPresent(Timestamp.self, forKey: .waypointsVersion)
-        currentRouteSegment = try c.decodeIfPresent(String.self, forKey: .currentRouteSegment)
-        currentRouteSegmentVersion = try c.decodeIfPresent(Timestamp.self, forKey: .currentRouteSegmentVersion)
-        currentRouteSegmentTraffic = try c.decodeIfPresent(TrafficPolylineData.self, forKey: .currentRouteSegmentTraffic)
-        currentRouteSegmentEndPoint = try c.decodeIfPresent(TripWaypoint.self, forKey: .currentRouteSegmentEndPoint)
-        remainingDistanceMeters = try c.decodeIfPresent(Int.self, forKey: .remainingDistanceMeters)
-        remainingTimeSeconds = try c.decodeIfPresent(Int.self, forKey: .remainingTimeSeconds)
-        etaToFirstWaypoint = try c.decodeIfPresent(Timestamp.self, forKey: .etaToFirstWaypoint)
-        navigationStatus = try c.decodeIfPresent(NavigationStatus.self, forKey: .navigationStatus)
-        deviceSettings = try c.decodeIfPresent(DeviceSettings.self, forKey: .deviceSettings)
-        estimateMethod = try c.decodeIfPresent(EstimateMethod.self, forKey: .estimateMethod)
-        estimateBasis = try c.decodeIfPresent(EstimateBasis.self, forKey: .estimateBasis)
+        waypointsVersion = try c.decodeIfSet(Timestamp.self, forKey: .waypointsVersion)
+        currentRouteSegment = try c.decodeIfSet(String.self, forKey: .currentRouteSegment)
+        currentRouteSegmentVersion = try c.decodeIfSet(Timestamp.self, forKey: .currentRouteSegmentVersion)
+        currentRouteSegmentTraffic = try c.decodeIfSet(TrafficPolylineData.self, forKey: .currentRouteSegmentTraffic)
+        currentRouteSegmentEndPoint = try c.decodeIfSet(TripWaypoint.self, forKey: .currentRouteSegmentEndPoint)
+        remainingDistanceMeters = try c.decodeIfSet(Int.self, forKey: .remainingDistanceMeters)
+        remainingTimeSeconds = try c.decodeIfSet(Int.self, forKey: .remainingTimeSeconds)
+        etaToFirstWaypoint = try c.decodeIfSet(Timestamp.self, forKey: .etaToFirstWaypoint)
+        navigationStatus = try c.decodeIfSet(NavigationStatus.self, forKey: .navigationStatus)
+        deviceSettings = try c.decodeIfSet(DeviceSettings.self, forKey: .deviceSettings)
+        estimateMethod = try c.decodeIfSet(EstimateMethod.self, forKey: .estimateMethod)
+        estimateBasis = try c.decodeIfSet(EstimateBasis.self, forKey: .estimateBasis)
     }
 
     /// The members written after `currentRouteSegment` (the coding keys are declared in the

@@ -139,20 +139,20 @@ extension VehicleListQuery: Decodable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        _ = try c.decodeIfPresent(JSONValue.self, forKey: .header)
-        _ = try c.decodeIfPresent(String.self, forKey: .parent)
-        pageSize = try c.decodeIfPresent(Int.self, forKey: .pageSize) ?? 0
-        pageToken = try c.decodeIfPresent(String.self, forKey: .pageToken)
-        minimumCapacity = try c.decodeIfPresent(Int.self, forKey: .minimumCapacity)
+        _ = try c.decodeIfSet(JSONValue.self, forKey: .header)
+        _ = try c.decodeIfSet(String.self, forKey: .parent)
+        pageSize = try c.decodeIfSet(Int.self, forKey: .pageSize) ?? 0
+        pageToken = try c.decodeIfSet(String.self, forKey: .pageToken)
+        minimumCapacity = try c.decodeIfSet(Int.self, forKey: .minimumCapacity)
         tripTypes = try c.decodeArray(TripType.self, forKey: .tripTypes)
-        maximumStaleness = try c.decodeIfPresent(ProtoDuration.self, forKey: .maximumStaleness)
+        maximumStaleness = try c.decodeIfSet(ProtoDuration.self, forKey: .maximumStaleness)
         vehicleTypeCategories = try c.decodeArray(VehicleCategory.self, forKey: .vehicleTypeCategories)
         requiredAttributes = try c.decodeArray(String.self, forKey: .requiredAttributes)
         requiredOneOfAttributes = try c.decodeArray(String.self, forKey: .requiredOneOfAttributes)
         requiredOneOfAttributeSets = try c.decodeArray(String.self, forKey: .requiredOneOfAttributeSets)
-        vehicleState = try c.decodeIfPresent(VehicleState.self, forKey: .vehicleState)
-        onTripOnly = try c.decodeIfPresent(Bool.self, forKey: .onTripOnly) ?? false
-        filter = try c.decodeIfPresent(String.self, forKey: .filter) ?? ""
-        viewport = try c.decodeIfPresent(Viewport.self, forKey: .viewport)
+        vehicleState = try c.decodeIfSet(VehicleState.self, forKey: .vehicleState)
+        onTripOnly = try c.decodeIfSet(Bool.self, forKey: .onTripOnly) ?? false
+        filter = try c.decodeIfSet(String.self, forKey: .filter) ?? ""
+        viewport = try c.decodeIfSet(Viewport.self, forKey: .viewport)
     }
 }

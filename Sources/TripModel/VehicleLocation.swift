@@ -82,45 +82,45 @@ extension VehicleLocation: Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        location = try c.decodeIfPresent(LatLng.self, forKey: .location)
+        location = try c.decodeIfSet(LatLng.self, forKey: .location)
         latlngAccuracy = try DeprecatedTwin.read(Double.self, c, .latlngAccuracy, deprecated: .horizontalAccuracy)
-        heading = try c.decodeIfPresent(Int32.self, forKey: .heading).map(Int.init)
+        heading = try c.decodeIfSet(Int32.self, forKey: .heading).map(Int.init)
         headingAccuracy = try DeprecatedTwin.read(Double.self, c, .headingAccuracy, deprecated: .bearingAccuracy)
-        altitude = try c.decodeIfPresent(Double.self, forKey: .altitude)
+        altitude = try c.decodeIfSet(Double.self, forKey: .altitude)
         altitudeAccuracy = try DeprecatedTwin.read(Double.self, c, .altitudeAccuracy, deprecated: .verticalAccuracy)
-        speed = try c.decodeIfPresent(Double.self, forKey: .speed)
-        if let kmph = try c.decodeIfPresent(Int32.self, forKey: .speedKmph) {
+        speed = try c.decodeIfSet(Double.self, forKey: .speed)
+        if let kmph = try c.decodeIfSet(Int32.self, forKey: .speedKmph) {
             // Whole km/h: the two agree when the speed rounds to it either way.
             if let speed, abs(speed * 3.6 - Double(kmph)) >= 1 {
                 throw DeprecatedTwin.disagreement(c, .speed, speed, deprecated: .speedKmph, kmph)
             }
             if speed == nil { speed = Double(kmph) / 3.6 }
         }
-        speedAccuracy = try c.decodeIfPresent(Double.self, forKey: .speedAccuracy)
-        updateTime = try c.decodeIfPresent(Timestamp.self, forKey: .updateTime)
-        serverTime = try c.decodeIfPresent(Timestamp.self, forKey: .serverTime)
-        locationSensor = try c.decodeIfPresent(LocationSensor.self, forKey: .locationSensor)
-        isRoadSnapped = try c.decodeIfPresent(Bool.self, forKey: .isRoadSnapped)
+        speedAccuracy = try c.decodeIfSet(Double.self, forKey: .speedAccuracy)
+        updateTime = try c.decodeIfSet(Timestamp.self, forKey: .updateTime)
+        serverTime = try c.decodeIfSet(Timestamp.self, forKey: .serverTime)
+        locationSensor = try c.decodeIfSet(LocationSensor.self, forKey: .locationSensor)
+        isRoadSnapped = try c.decodeIfSet(Bool.self, forKey: .isRoadSnapped)
         // A plain bool in proto3: false is its default, so only true says anything.
-        if try c.decodeIfPresent(Bool.self, forKey: .roadSnapped) == true {
+        if try c.decodeIfSet(Bool.self, forKey: .roadSnapped) == true {
             if isRoadSnapped == false { throw DeprecatedTwin.disagreement(c, .isRoadSnapped, false, deprecated: .roadSnapped, true) }
             isRoadSnapped = true
         }
-        isGpsSensorEnabled = try c.decodeIfPresent(Bool.self, forKey: .isGpsSensorEnabled)
-        timeSinceUpdate = try c.decodeIfPresent(Int32.self, forKey: .timeSinceUpdate).map(Int.init)
-        _ = try c.decodeIfPresent(Int32.self, forKey: .numStaleUpdates)
-        rawLocation = try c.decodeIfPresent(LatLng.self, forKey: .rawLocation)
-        rawLocationTime = try c.decodeIfPresent(Timestamp.self, forKey: .rawLocationTime)
-        rawLocationSensor = try c.decodeIfPresent(LocationSensor.self, forKey: .rawLocationSensor)
-        rawLocationAccuracy = try c.decodeIfPresent(Double.self, forKey: .rawLocationAccuracy)
-        flpLocation = try c.decodeIfPresent(LatLng.self, forKey: .flpLocation)
-        flpUpdateTime = try c.decodeIfPresent(Timestamp.self, forKey: .flpUpdateTime)
-        flpLatlngAccuracyMeters = try c.decodeIfPresent(Double.self, forKey: .flpLatlngAccuracyMeters)
-        flpHeadingDegrees = try c.decodeIfPresent(Int32.self, forKey: .flpHeadingDegrees).map(Int.init)
-        supplementalLocation = try c.decodeIfPresent(LatLng.self, forKey: .supplementalLocation)
-        supplementalLocationTime = try c.decodeIfPresent(Timestamp.self, forKey: .supplementalLocationTime)
-        supplementalLocationSensor = try c.decodeIfPresent(LocationSensor.self, forKey: .supplementalLocationSensor)
-        supplementalLocationAccuracy = try c.decodeIfPresent(Double.self, forKey: .supplementalLocationAccuracy)
+        isGpsSensorEnabled = try c.decodeIfSet(Bool.self, forKey: .isGpsSensorEnabled)
+        timeSinceUpdate = try c.decodeIfSet(Int32.self, forKey: .timeSinceUpdate).map(Int.init)
+        _ = try c.decodeIfSet(Int32.self, forKey: .numStaleUpdates)
+        rawLocation = try c.decodeIfSet(LatLng.self, forKey: .rawLocation)
+        rawLocationTime = try c.decodeIfSet(Timestamp.self, forKey: .rawLocationTime)
+        rawLocationSensor = try c.decodeIfSet(LocationSensor.self, forKey: .rawLocationSensor)
+        rawLocationAccuracy = try c.decodeIfSet(Double.self, forKey: .rawLocationAccuracy)
+        flpLocation = try c.decodeIfSet(LatLng.self, forKey: .flpLocation)
+        flpUpdateTime = try c.decodeIfSet(Timestamp.self, forKey: .flpUpdateTime)
+        flpLatlngAccuracyMeters = try c.decodeIfSet(Double.self, forKey: .flpLatlngAccuracyMeters)
+        flpHeadingDegrees = try c.decodeIfSet(Int32.self, forKey: .flpHeadingDegrees).map(Int.init)
+        supplementalLocation = try c.decodeIfSet(LatLng.self, forKey: .supplementalLocation)
+        supplementalLocationTime = try c.decodeIfSet(Timestamp.self, forKey: .supplementalLocationTime)
+        supplementalLocationSensor = try c.decodeIfSet(LocationSensor.self, forKey: .supplementalLocationSensor)
+        supplementalLocationAccuracy = try c.decodeIfSet(Double.self, forKey: .supplementalLocationAccuracy)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -185,24 +185,24 @@ extension VehicleSearchQuery: Decodable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        _ = try c.decodeIfPresent(JSONValue.self, forKey: .header)
-        _ = try c.decodeIfPresent(String.self, forKey: .parent)
+        _ = try c.decodeIfSet(JSONValue.self, forKey: .header)
+        _ = try c.decodeIfSet(String.self, forKey: .parent)
         pickupPoint = try c.decode(TerminalLocation.self, forKey: .pickupPoint)
-        dropoffPoint = try c.decodeIfPresent(TerminalLocation.self, forKey: .dropoffPoint)
+        dropoffPoint = try c.decodeIfSet(TerminalLocation.self, forKey: .dropoffPoint)
         pickupRadiusMeters = try c.decode(Int.self, forKey: .pickupRadiusMeters)
         count = try c.decode(Int.self, forKey: .count)
         minimumCapacity = try c.decode(Int.self, forKey: .minimumCapacity)
         tripTypes = try c.decodeArray(TripType.self, forKey: .tripTypes)
-        maximumStaleness = try c.decodeIfPresent(ProtoDuration.self, forKey: .maximumStaleness)
+        maximumStaleness = try c.decodeIfSet(ProtoDuration.self, forKey: .maximumStaleness)
         vehicleTypes = try c.decodeArray(VehicleType.self, forKey: .vehicleTypes)
         requiredAttributes = try c.decodeArray(Attribute.self, forKey: .requiredAttributes)
         requiredOneOfAttributes = try c.decodeArray(AttributeList.self, forKey: .requiredOneOfAttributes)
         requiredOneOfAttributeSets = try c.decodeArray(AttributeList.self, forKey: .requiredOneOfAttributeSets)
-        orderBy = try c.decodeIfPresent(Order.self, forKey: .orderBy) ?? .unknown
-        includeBackToBack = try c.decodeIfPresent(Bool.self, forKey: .includeBackToBack) ?? false
-        let trip = try c.decodeIfPresent(String.self, forKey: .tripId)
+        orderBy = try c.decodeIfSet(Order.self, forKey: .orderBy) ?? .unknown
+        includeBackToBack = try c.decodeIfSet(Bool.self, forKey: .includeBackToBack) ?? false
+        let trip = try c.decodeIfSet(String.self, forKey: .tripId)
         tripId = trip?.isEmpty == false ? trip : nil
-        currentTripsPresent = try c.decodeIfPresent(CurrentTripsPresent.self, forKey: .currentTripsPresent) ?? .unspecified
-        filter = try c.decodeIfPresent(String.self, forKey: .filter) ?? ""
+        currentTripsPresent = try c.decodeIfSet(CurrentTripsPresent.self, forKey: .currentTripsPresent) ?? .unspecified
+        filter = try c.decodeIfSet(String.self, forKey: .filter) ?? ""
     }
 }
