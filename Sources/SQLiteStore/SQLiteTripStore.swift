@@ -18,6 +18,8 @@ public final class SQLiteTripStore: TripStore {
     public let health = StoreHealth()
     private let groupCommit: GroupCommit
     private let checkpointer: WALCheckpointer
+    /// What the writer does to keep the WAL file under its bound.
+    package let walBound: WALBound
     /// The migrations this opening applied (empty when the schema was current).
     package let newlyAppliedMigrations: [String]
 
@@ -26,7 +28,16 @@ public final class SQLiteTripStore: TripStore {
 
     /// Opens (creating if needed) the database at `path` and applies pending migrations; its
     /// decoded rows and SQLite's page cache take their shares of `cacheBudget`.
-    public init(path: String, cacheBudget: CacheBudget = .standard) throws {
+    public convenience init(path: String, cacheBudget: CacheBudget = .standard) throws {
+        try self.init(path: path, cacheBudget: cacheBudget, walLimits: .standard)
+    }
+
+    /// Opens the database at `path` with its WAL held to `walLimits`; the writer's waits for
+    /// readers are spaced on `seconds` (a monotonic clock).
+    package init(
+        path: String, cacheBudget: CacheBudget = .standard, walLimits: WALLimits,
+        seconds: @escaping @Sendable () -> Double = WALBound.uptime
+    ) throws {
         caches = DecodedRowCaches(budget: cacheBudget)
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
@@ -38,16 +49,18 @@ public final class SQLiteTripStore: TripStore {
             try db.execute(sql: "PRAGMA cache_size = -\(pageCacheKiB)")
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             try db.execute(sql: "PRAGMA wal_autocheckpoint = \(WALCheckpointer.writerThresholdPages)")
-            try db.execute(sql: "PRAGMA journal_size_limit = \(WALCheckpointer.sizeLimitBytes)")
+            try db.execute(sql: "PRAGMA journal_size_limit = \(walLimits.cutBackBytes)")
         }
         pool = try DatabasePool(path: path, configuration: configuration)
-        groupCommit = GroupCommit(pool: pool)
+        let walBound = WALBound(databasePath: path, limits: walLimits, seconds: seconds)
+        self.walBound = walBound
+        groupCommit = GroupCommit(pool: pool, afterTransaction: walBound.afterTransaction)
         let migrator = try Migrations.migrator()
         let before = try pool.read { db in try migrator.appliedMigrations(db) }
         try migrator.migrate(pool)
         let after = try pool.read { db in try migrator.appliedMigrations(db) }
         newlyAppliedMigrations = after.filter { !before.contains($0) }
-        checkpointer = try WALCheckpointer(path: path)
+        checkpointer = try WALCheckpointer(path: path, limits: walLimits)
     }
 
     /// The page cache of each connection, in KiB: the budget's share for database pages over

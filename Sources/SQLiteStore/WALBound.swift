@@ -1,0 +1,137 @@
+import Foundation
+import GRDB
+import Logging
+import Synchronization
+
+/// Holds the WAL file under ``WALLimits/fileBytes`` on the writer's side: after each
+/// transaction, once the file has reached ``WALLimits/writerRestartBytes``, the writer copies
+/// the log back and waits for the readers still on older snapshots (SQLite's RESTART
+/// checkpoint), so that its next transaction starts the log over from the file's first byte.
+///
+/// The checkpointer's pass tries for the same moment every 100 ms, but it may hold the writer
+/// back for 20 ms only, and while readers keep overlapping (one starts before the last ends)
+/// every such try may find one on an old snapshot: the probe of the second hardening round saw
+/// the file at 18.2 MB, and soaks at 25.3 MB. Here the writer waits as long as the readers it
+/// waits for take, which in this server is a few milliseconds: readers that start meanwhile
+/// read the database file, not the log, and do not hold it. A reader that holds one snapshot
+/// for long (a backup) is not waited for past ``WALLimits/writerWait``: the writer goes on,
+/// says so in the log, and waits again only ``WALLimits/secondsBetweenWaits`` later.
+///
+/// A file past ``WALLimits/writerRestartBytes`` means a log that long: the writer cuts the
+/// file back to ``WALLimits/cutBackBytes``, below it, whenever the log starts over.
+package final class WALBound: Sendable {
+    /// What the writer has done to hold the bound since the store opened.
+    package struct Counts: Sendable, Equatable {
+        /// Logs started over because the file reached the writer's threshold.
+        package var restarts = 0
+        /// Waits that ran out before the readers ended (the log kept growing).
+        package var waitsRunOut = 0
+        /// Seconds the writer spent starting the log over, waits included.
+        package var secondsHeld = 0.0
+    }
+
+    private struct State {
+        var counts = Counts()
+        /// When the writer may wait for readers again (seconds on the bound's clock).
+        var nextWait = -Double.infinity
+        /// The counts when the last summary was logged, and when.
+        var summarized = Counts()
+        var summarizedAt: Double?
+    }
+
+    /// Seconds between the log's summaries of the restarts.
+    private static let summaryInterval = 60.0
+
+    private let walPath: String
+    private let limits: WALLimits
+    private let seconds: @Sendable () -> Double
+    private let state = Mutex(State())
+    private let logger = Logger(label: "tripshare.sqlite")
+
+    /// Seconds since the system started: the clock the writer's waits are spaced on.
+    package static let uptime: @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+    /// Bounds the WAL of the database at `databasePath`; `seconds` reads a monotonic clock.
+    init(databasePath: String, limits: WALLimits, seconds: @escaping @Sendable () -> Double) {
+        walPath = databasePath + "-wal"
+        self.limits = limits
+        self.seconds = seconds
+    }
+
+    /// What the writer has done so far.
+    package var counts: Counts { state.withLock { $0.counts } }
+
+    /// Runs on the writer's connection between transactions: starts the log over if the file
+    /// has reached the writer's threshold, waiting for readers at most ``WALLimits/writerWait``.
+    func afterTransaction(_ db: Database) {
+        guard Self.fileBytes(walPath) >= limits.writerRestartBytes else { return }
+        let now = seconds()
+        guard state.withLock({ now >= $0.nextWait }) else { return }
+        do {
+            let restarted = try Self.restartCheckpoint(db, waitingAtMost: limits.writerWait)
+            let held = seconds() - now
+            let summary = state.withLock { state -> String? in
+                state.counts.secondsHeld += held
+                if restarted {
+                    state.counts.restarts += 1
+                } else {
+                    state.counts.waitsRunOut += 1
+                    state.nextWait = now + limits.secondsBetweenWaits
+                }
+                return Self.summary(of: &state, at: now)
+            }
+            if let summary { logger.info("\(summary)") }
+            if !restarted {
+                logger.warning(
+                    """
+                    the SQLite WAL could not start over: a reader held an older snapshot for over \
+                    \(limits.writerWait) (a backup?); the file is \(Self.fileBytes(walPath) >> 20) MiB, past its \
+                    \(limits.fileBytes >> 20) MiB bound until that read ends; the writer goes on and tries again in \
+                    \(limits.secondsBetweenWaits) s
+                    """)
+            }
+        } catch {
+            // Not a busy reader (a full disk, an I/O error): the writes say so themselves.
+            logger.debug("the SQLite WAL checkpoint failed: \(error)")
+        }
+    }
+
+    /// What the writer did since the last summary, at most once per ``summaryInterval``
+    /// (the first restart only starts the interval).
+    private static func summary(of state: inout State, at now: Double) -> String? {
+        guard let since = state.summarizedAt else {
+            state.summarizedAt = now
+            return nil
+        }
+        guard now - since >= summaryInterval else { return nil }
+        let restarts = state.counts.restarts - state.summarized.restarts
+        let held = state.counts.secondsHeld - state.summarized.secondsHeld
+        let runOut = state.counts.waitsRunOut - state.summarized.waitsRunOut
+        (state.summarized, state.summarizedAt) = (state.counts, now)
+        return """
+            the writer started the SQLite WAL over \(restarts) times in \(Int(now - since)) s, holding writes back \
+            \(Int(held * 1_000)) ms in all; \(runOut) waits for readers ran out
+            """
+    }
+
+    /// Copies the whole log back and waits for every reader to leave it; false when readers
+    /// still held it after `wait`. The connection's own busy timeout is restored afterwards.
+    private static func restartCheckpoint(_ db: Database, waitingAtMost wait: Duration) throws -> Bool {
+        let busyTimeout = try Int.fetchOne(db, sql: "PRAGMA busy_timeout") ?? 0
+        let waitMilliseconds = max(1, Int((wait / .milliseconds(1)).rounded(.up)))
+        try db.execute(sql: "PRAGMA busy_timeout = \(waitMilliseconds)")
+        defer { _ = try? db.execute(sql: "PRAGMA busy_timeout = \(busyTimeout)") }
+        do {
+            try db.checkpoint(.restart)
+            return true
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+            return false
+        }
+    }
+
+    /// The size of the file at `path` in bytes (0 when there is none).
+    static func fileBytes(_ path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+}
