@@ -18,6 +18,8 @@ public final class SQLiteTripStore: TripStore {
     public let health = StoreHealth()
     private let groupCommit: GroupCommit
     private let checkpointer: WALCheckpointer
+    /// Where the store's reads wait while the writer starts the WAL over.
+    private let readGate = ReadGate()
     /// What the writer does to keep the WAL file under its bound.
     package let walBound: WALBound
     /// The migrations this opening applied (empty when the schema was current).
@@ -52,7 +54,7 @@ public final class SQLiteTripStore: TripStore {
             try db.execute(sql: "PRAGMA journal_size_limit = \(walLimits.cutBackBytes)")
         }
         pool = try DatabasePool(path: path, configuration: configuration)
-        let walBound = WALBound(databasePath: path, limits: walLimits, seconds: seconds)
+        let walBound = WALBound(databasePath: path, limits: walLimits, gate: readGate, seconds: seconds)
         self.walBound = walBound
         groupCommit = GroupCommit(pool: pool, afterTransaction: walBound.afterTransaction)
         let migrator = try Migrations.migrator()
@@ -179,7 +181,7 @@ public final class SQLiteTripStore: TripStore {
     /// from one snapshot anyway).
     private func readOneStatement<T>(_ body: (SQLiteTransaction) throws -> T) throws -> T {
         do {
-            return try pool.unsafeRead { db in try body(SQLiteTransaction(db: db, caches: caches, write: nil)) }
+            return try readGate.read { try pool.unsafeRead { db in try body(SQLiteTransaction(db: db, caches: caches, write: nil)) } }
         } catch {
             throw StorageFailure.unavailable(error) ?? error
         }
@@ -188,9 +190,18 @@ public final class SQLiteTripStore: TripStore {
     /// The synchronous read (a non-async function, so GRDB's synchronous overload is chosen).
     func readHere<T>(_ body: (SQLiteTransaction) throws -> T) throws -> T {
         do {
-            return try pool.read { db in try body(SQLiteTransaction(db: db, caches: caches, write: nil)) }
+            return try readGate.read { try pool.read { db in try body(SQLiteTransaction(db: db, caches: caches, write: nil)) } }
         } catch {
             throw StorageFailure.unavailable(error) ?? error
+        }
+    }
+
+    /// Runs `body` inside a read transaction that has read from the database, as the store's
+    /// reads do: for tests that keep reads open.
+    package func holdingRead(_ body: () -> Void) throws {
+        try readHere { tx in
+            _ = try Int.fetchOne(tx.db, sql: "SELECT count(*) FROM storage_probe")
+            body()
         }
     }
 

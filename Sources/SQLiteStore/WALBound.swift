@@ -11,11 +11,11 @@ import Synchronization
 /// The checkpointer's pass tries for the same moment every 100 ms, but it may hold the writer
 /// back for 20 ms only, and while readers keep overlapping (one starts before the last ends)
 /// every such try may find one on an old snapshot: the probe of the second hardening round saw
-/// the file at 18.2 MB, and soaks at 25.3 MB. Here the writer waits as long as the readers it
-/// waits for take, which in this server is a few milliseconds: readers that start meanwhile
-/// read the database file, not the log, and do not hold it. A reader that holds one snapshot
-/// for long (a backup) is not waited for past ``WALLimits/writerWait``: the writer goes on,
-/// says so in the log, and waits again only ``WALLimits/secondsBetweenWaits`` later.
+/// the file at 18.2 MB, and soaks at 25.3 MB. Here the writer also holds the store's new reads
+/// back (``ReadGate``) and waits for the reads under way, a few milliseconds in this server. A
+/// reader that holds one snapshot for long (a backup) is not waited for past
+/// ``WALLimits/writerWait``: the writer goes on, says so in the log, and waits again only
+/// ``WALLimits/secondsBetweenWaits`` later.
 ///
 /// A file past ``WALLimits/writerRestartBytes`` means a log that long: the writer cuts the
 /// file back to ``WALLimits/cutBackBytes``, below it, whenever the log starts over.
@@ -44,6 +44,7 @@ package final class WALBound: Sendable {
 
     private let walPath: String
     private let limits: WALLimits
+    private let gate: ReadGate
     private let seconds: @Sendable () -> Double
     private let state = Mutex(State())
     private let logger = Logger(label: "tripshare.sqlite")
@@ -51,10 +52,12 @@ package final class WALBound: Sendable {
     /// Seconds since the system started: the clock the writer's waits are spaced on.
     package static let uptime: @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
-    /// Bounds the WAL of the database at `databasePath`; `seconds` reads a monotonic clock.
-    init(databasePath: String, limits: WALLimits, seconds: @escaping @Sendable () -> Double) {
+    /// Bounds the WAL of the database at `databasePath`; `seconds` reads a monotonic clock. It
+    /// holds the store's reads back at `gate` while it starts the log over.
+    init(databasePath: String, limits: WALLimits, gate: ReadGate, seconds: @escaping @Sendable () -> Double) {
         walPath = databasePath + "-wal"
         self.limits = limits
+        self.gate = gate
         self.seconds = seconds
     }
 
@@ -68,7 +71,10 @@ package final class WALBound: Sendable {
         let now = seconds()
         guard state.withLock({ now >= $0.nextWait }) else { return }
         do {
-            let restarted = try Self.restartCheckpoint(db, waitingAtMost: limits.writerWait)
+            let deadline = Date(timeIntervalSinceNow: limits.writerWait / .seconds(1))
+            let restarted = try gate.closed(until: deadline) { _ in
+                try Self.restartCheckpoint(db, waitingAtMost: .seconds(deadline.timeIntervalSinceNow))
+            }
             let held = seconds() - now
             let summary = state.withLock { state -> String? in
                 state.counts.secondsHeld += held

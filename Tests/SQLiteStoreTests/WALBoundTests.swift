@@ -10,16 +10,17 @@ import TripModelTesting
 /// readers keep overlapping, and given up for a while, never waited on for ever, while one
 /// reader holds an old snapshot.
 @Suite struct WALBoundTests {
-    /// Readers that overlap without a break (each starts its read before the last one ends)
-    /// never leave SQLite a moment of its own to start the log over; the writer makes one, and
-    /// the WAL file stays under its 16 MiB bound however much is written.
+    /// The store's readers, overlapping without a break (each starts its read before the last
+    /// one ends), never leave SQLite a moment of its own to start the log over, and take the
+    /// read mark a RESTART checkpoint waits for; the writer holds new reads back and makes the
+    /// moment, and the WAL file stays under its 16 MiB bound however much is written.
     @Test func overlappingReadersDoNotCarryTheLogPastItsBound() async throws {
         let path = try temporaryDatabasePath()
         // A wait long enough for readers on a loaded machine: the rule, not the clock, is tested.
         let store = try SQLiteTripStore(path: path, walLimits: WALLimits(writerWait: .seconds(60)))
         // A read starts every 12.5 ms and lasts 50 ms: longer than the checkpointer's pass
         // waits (20 ms), so the pass alone never starts the log over.
-        let readers = try OverlappingReaders(path: path, count: 4, holding: 0.05)
+        let readers = OverlappingReaders(store: store, count: 4, holding: 0.05)
         var largest = 0
         // Each write logs some 25 KB: 3,000 of them log 75 MB, more than four times the bound.
         var writes = 0
@@ -28,6 +29,8 @@ import TripModelTesting
             largest = max(largest, walFileBytes(path))
             writes += 1
         }
+        // The writer starts the log over after a write is answered: the next write waits for it.
+        try await store.probeWrites()
         let reads = await readers.stop()
         #expect(reads > 0)
         #expect(largest <= WALLimits.standard.fileBytes, "the WAL file reached \(largest) bytes")
@@ -60,6 +63,8 @@ import TripModelTesting
         try await store.probeWrites()
         #expect(store.walBound.counts.waitsRunOut == 1)
         clock.advance(by: 1)
+        // The wait follows the write's answer; the next write is answered after it.
+        try await store.probeWrites()
         try await store.probeWrites()
         #expect(store.walBound.counts.waitsRunOut == 2)
 
@@ -87,20 +92,14 @@ private final class OverlappingReaders: Sendable {
     private let reads = Atomic<Int>(0)
     private let running = DispatchGroup()
 
-    /// Starts `count` readers of the database at `path`, each holding its read `holding` seconds.
-    init(path: String, count: Int, holding: Double) throws {
-        var configuration = Configuration()
-        configuration.maximumReaderCount = count
-        let pool = try DatabasePool(path: path, configuration: configuration)
+    /// Starts `count` readers of `store`, each holding its read `holding` seconds.
+    init(store: SQLiteTripStore, count: Int, holding: Double) {
         for index in 0..<count {
             running.enter()
             Thread { [self] in
                 Thread.sleep(forTimeInterval: holding * Double(index) / Double(count))
                 while !stopping.load(ordering: .relaxed) {
-                    try? pool.read { db in
-                        _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM storage_probe")
-                        Thread.sleep(forTimeInterval: holding)
-                    }
+                    try? store.holdingRead { Thread.sleep(forTimeInterval: holding) }
                     reads.add(1, ordering: .relaxed)
                 }
                 running.leave()
