@@ -73,7 +73,7 @@ package final class WALBound: Sendable {
         do {
             let deadline = Date(timeIntervalSinceNow: limits.writerWait / .seconds(1))
             let restarted = try gate.closed(until: deadline) { _ in
-                try Self.restartCheckpoint(db, waitingAtMost: .seconds(deadline.timeIntervalSinceNow))
+                try Self.restartCheckpoint(db, until: deadline)
             }
             let held = seconds() - now
             let summary = state.withLock { state -> String? in
@@ -121,17 +121,23 @@ package final class WALBound: Sendable {
     }
 
     /// Copies the whole log back and waits for every reader to leave it; false when readers
-    /// still held it after `wait`. The connection's own busy timeout is restored afterwards.
-    private static func restartCheckpoint(_ db: Database, waitingAtMost wait: Duration) throws -> Bool {
+    /// still held it at `deadline`. SQLite answers BUSY at once, without waiting, while
+    /// another connection checkpoints (the checkpointer's pass copies for a few milliseconds
+    /// every 100 ms), so a busy answer is tried again until the deadline. The connection's
+    /// own busy timeout is restored afterwards.
+    private static func restartCheckpoint(_ db: Database, until deadline: Date) throws -> Bool {
         let busyTimeout = try Int.fetchOne(db, sql: "PRAGMA busy_timeout") ?? 0
-        let waitMilliseconds = max(1, Int((wait / .milliseconds(1)).rounded(.up)))
-        try db.execute(sql: "PRAGMA busy_timeout = \(waitMilliseconds)")
         defer { _ = try? db.execute(sql: "PRAGMA busy_timeout = \(busyTimeout)") }
-        do {
-            try db.checkpoint(.restart)
-            return true
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
-            return false
+        while true {
+            let waitMilliseconds = max(1, Int((deadline.timeIntervalSinceNow * 1_000).rounded(.up)))
+            try db.execute(sql: "PRAGMA busy_timeout = \(waitMilliseconds)")
+            do {
+                try db.checkpoint(.restart)
+                return true
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+                if Date() >= deadline { return false }
+                usleep(1_000)
+            }
         }
     }
 
