@@ -58,7 +58,10 @@ let package = Package(
         .target(name: "TripStore", dependencies: ["Caching", "Geo", "JSON", "TripModel"], swiftSettings: strict),
         .target(
             name: "SQLiteStore",
-            dependencies: ["Caching", "Geo", "JSON", "TripModel", "TripStore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "Caching", "Geo", "JSON", "TripModel", "TripStore", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             resources: [.copy("migrations")],
             swiftSettings: strict
         ),

@@ -36,12 +36,17 @@ final class GroupCommit: Sendable {
     }
 
     private let pool: DatabasePool
+    /// Runs on the writer's connection after every transaction, before the next begins.
+    private let afterTransaction: @Sendable (Database) -> Void
     private let queue = Mutex(Queue())
     /// At most this many writes share a transaction, so the first of them is not kept
     /// waiting behind an unbounded number of others.
     static let maximumBatch = 256
 
-    init(pool: DatabasePool) { self.pool = pool }
+    init(pool: DatabasePool, afterTransaction: @escaping @Sendable (Database) -> Void = { _ in }) {
+        self.pool = pool
+        self.afterTransaction = afterTransaction
+    }
 
     /// Queues a job; the writer's queue picks it up with whatever else is waiting.
     func enqueue(_ job: Job) {
@@ -64,6 +69,7 @@ final class GroupCommit: Sendable {
             }
             if jobs.isEmpty { return }
             run(jobs, db)
+            afterTransaction(db)
         }
     }
 

@@ -18,6 +18,10 @@ public final class SQLiteTripStore: TripStore {
     public let health = StoreHealth()
     private let groupCommit: GroupCommit
     private let checkpointer: WALCheckpointer
+    /// Where the store's reads wait while the writer starts the WAL over.
+    private let readGate = ReadGate()
+    /// What the writer does to keep the WAL file under its bound.
+    package let walBound: WALBound
     /// The migrations this opening applied (empty when the schema was current).
     package let newlyAppliedMigrations: [String]
 
@@ -26,7 +30,16 @@ public final class SQLiteTripStore: TripStore {
 
     /// Opens (creating if needed) the database at `path` and applies pending migrations; its
     /// decoded rows and SQLite's page cache take their shares of `cacheBudget`.
-    public init(path: String, cacheBudget: CacheBudget = .standard) throws {
+    public convenience init(path: String, cacheBudget: CacheBudget = .standard) throws {
+        try self.init(path: path, cacheBudget: cacheBudget, walLimits: .standard)
+    }
+
+    /// Opens the database at `path` with its WAL held to `walLimits`; the writer's waits for
+    /// readers are spaced on `seconds` (a monotonic clock).
+    package init(
+        path: String, cacheBudget: CacheBudget = .standard, walLimits: WALLimits,
+        seconds: @escaping @Sendable () -> Double = WALBound.uptime
+    ) throws {
         caches = DecodedRowCaches(budget: cacheBudget)
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
@@ -38,16 +51,18 @@ public final class SQLiteTripStore: TripStore {
             try db.execute(sql: "PRAGMA cache_size = -\(pageCacheKiB)")
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             try db.execute(sql: "PRAGMA wal_autocheckpoint = \(WALCheckpointer.writerThresholdPages)")
-            try db.execute(sql: "PRAGMA journal_size_limit = \(WALCheckpointer.sizeLimitBytes)")
+            try db.execute(sql: "PRAGMA journal_size_limit = \(walLimits.cutBackBytes)")
         }
         pool = try DatabasePool(path: path, configuration: configuration)
-        groupCommit = GroupCommit(pool: pool)
+        let walBound = WALBound(databasePath: path, limits: walLimits, gate: readGate, seconds: seconds)
+        self.walBound = walBound
+        groupCommit = GroupCommit(pool: pool, afterTransaction: walBound.afterTransaction)
         let migrator = try Migrations.migrator()
         let before = try pool.read { db in try migrator.appliedMigrations(db) }
         try migrator.migrate(pool)
         let after = try pool.read { db in try migrator.appliedMigrations(db) }
         newlyAppliedMigrations = after.filter { !before.contains($0) }
-        checkpointer = try WALCheckpointer(path: path)
+        checkpointer = try WALCheckpointer(path: path, limits: walLimits)
     }
 
     /// The page cache of each connection, in KiB: the budget's share for database pages over
@@ -166,7 +181,7 @@ public final class SQLiteTripStore: TripStore {
     /// from one snapshot anyway).
     private func readOneStatement<T>(_ body: (SQLiteTransaction) throws -> T) throws -> T {
         do {
-            return try pool.unsafeRead { db in try body(SQLiteTransaction(db: db, caches: caches, write: nil)) }
+            return try readGate.read { try pool.unsafeRead { db in try body(SQLiteTransaction(db: db, caches: caches, write: nil)) } }
         } catch {
             throw StorageFailure.unavailable(error) ?? error
         }
@@ -175,9 +190,18 @@ public final class SQLiteTripStore: TripStore {
     /// The synchronous read (a non-async function, so GRDB's synchronous overload is chosen).
     func readHere<T>(_ body: (SQLiteTransaction) throws -> T) throws -> T {
         do {
-            return try pool.read { db in try body(SQLiteTransaction(db: db, caches: caches, write: nil)) }
+            return try readGate.read { try pool.read { db in try body(SQLiteTransaction(db: db, caches: caches, write: nil)) } }
         } catch {
             throw StorageFailure.unavailable(error) ?? error
+        }
+    }
+
+    /// Runs `body` inside a read transaction that has read from the database, as the store's
+    /// reads do: for tests that keep reads open.
+    package func holdingRead(_ body: () -> Void) throws {
+        try readHere { tx in
+            _ = try Int.fetchOne(tx.db, sql: "SELECT count(*) FROM storage_probe")
+            body()
         }
     }
 

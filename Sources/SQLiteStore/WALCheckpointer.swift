@@ -12,13 +12,10 @@ import Synchronization
 /// The writer keeps a much higher automatic threshold of its own as a backstop, for when
 /// this one cannot keep up (a reader holding an old snapshot for a long time).
 ///
-/// The WAL file does not shrink by itself, and SQLite starts it over (from its first byte)
-/// only when a writer finds everything copied back and no reader still on an older snapshot:
-/// under a steady stream of reads that moment may not come, and the file grew past the
-/// writer's threshold (18.2 MB in the second hardening round's probe). So once the log holds
-/// ``restartThresholdPages``, a pass waits up to 20 ms (holding writers back that long at
-/// most) for the readers in the log to finish, so that the next write starts the log over;
-/// and the writer cuts the file back to ``sizeLimitBytes`` whenever it starts the log over.
+/// Once the log holds ``WALLimits/passRestartPages``, a pass also waits up to 20 ms (holding
+/// writers back that long at most) for the readers in the log to finish, so that the next
+/// write starts the log over: cheap, but under a steady stream of overlapping reads that
+/// moment may not come, and the writer then makes sure of it (``WALBound``).
 ///
 /// The log is started over in the file it has, not truncated to nothing: location updates
 /// fill 8 MiB of log in half a second from one client, faster under load, and a truncated
@@ -26,16 +23,11 @@ import Synchronization
 final class WALCheckpointer: Sendable {
     /// The writer's own automatic checkpoint threshold, in pages.
     static let writerThresholdPages = 4_096
-    /// Log pages beyond which a pass waits for the readers so that the log starts over,
-    /// rather than only copying it back.
-    static let restartThresholdPages = 2_048
-    /// The size the writer cuts the WAL file back to when it starts the log over (16 MiB).
-    static let sizeLimitBytes = 16 * 1024 * 1024
     private let connection: DatabaseQueue
     /// Behind a mutex only because Dispatch does not mark its sources Sendable.
     private let timer: Mutex<any DispatchSourceTimer>
 
-    init(path: String, interval: DispatchTimeInterval = .milliseconds(100)) throws {
+    init(path: String, limits: WALLimits, interval: DispatchTimeInterval = .milliseconds(100)) throws {
         var configuration = Configuration()
         configuration.busyMode = .timeout(1)
         configuration.label = "tripshare.checkpoint"
@@ -47,7 +39,7 @@ final class WALCheckpointer: Sendable {
             // A failed pass (the database busy with something exclusive) is retried next tick.
             _ = try? connection.writeWithoutTransaction { db in
                 let (pages, _) = try db.checkpoint(.passive)
-                guard pages >= Self.restartThresholdPages else { return }
+                guard pages >= limits.passRestartPages else { return }
                 try db.execute(sql: "PRAGMA busy_timeout = 20")
                 defer { _ = try? db.execute(sql: "PRAGMA busy_timeout = 1000") }
                 _ = try? db.checkpoint(.restart)
