@@ -12,9 +12,9 @@ public struct CacheBudget: Sendable, Equatable, CustomStringConvertible {
     package let bytes: Int
 
     /// The default: 40 MB, which with the process's own memory (some 55 MB, most of it the
-    /// program's code) keeps a server of 10,000 vehicles and trips under 100 MB resident and
-    /// holds the decoded rows of 1,000 vehicles with 500-point routes (docs/operations.md says
-    /// what a larger fleet gains from more).
+    /// program's code) keeps a server of 10,000 or 50,000 vehicles and trips at about 100 MB
+    /// resident; a fleet it cannot hold decodes rows again (docs/operations.md says what that
+    /// costs and how much a fleet needs to stay decoded).
     public static let standard = CacheBudget(megabytes: 40)
 
     /// The largest budget `--cache-mb` accepts (64 GB).

@@ -11,7 +11,7 @@ import Testing
         let share = CacheBudget(megabytes: 1_024).databasePages / 9 / 1_024
         let (writer, reader) = try large.pageCacheKiB()
         #expect(writer == share && reader == share)
-        #expect(share > 20_000)
+        #expect(share > 15_000)
 
         let none = try SQLiteTripStore(path: temporaryDatabasePath(), cacheBudget: CacheBudget(megabytes: 0))
         let floor = try none.pageCacheKiB()
