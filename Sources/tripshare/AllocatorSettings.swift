@@ -1,6 +1,9 @@
-import CMalloc
 import Foundation
 import ServiceLifecycle
+
+#if canImport(Glibc)
+    import CMalloc
+#endif
 
 /// glibc malloc's settings for a server process (issue 30; docs/operations.md, "Memory").
 ///
@@ -16,8 +19,10 @@ enum AllocatorSettings {
     /// `MALLOC_ARENA_MAX` is set in the environment (an operator's choice wins). Must run
     /// before the process starts its threads.
     static func apply() {
-        guard ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil else { return }
-        _ = mallopt(M_ARENA_MAX, Int32(max(1, ProcessInfo.processInfo.activeProcessorCount)))
+        #if canImport(Glibc)
+            guard ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil else { return }
+            _ = mallopt(M_ARENA_MAX, Int32(max(1, ProcessInfo.processInfo.activeProcessorCount)))
+        #endif
     }
 }
 
@@ -37,7 +42,9 @@ struct MemoryTrimService: Service {
                 } catch {
                     return
                 }
-                _ = malloc_trim(0)
+                #if canImport(Glibc)
+                    _ = malloc_trim(0)
+                #endif
             }
         }
     }
