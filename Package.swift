@@ -114,6 +114,8 @@ let package = Package(
         .target(name: "CPNGShim", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png")]),
         .target(name: "Raster", dependencies: ["Caching", "CPNGShim", "CFreeType"], swiftSettings: strict),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // glibc's malloc settings, for the server process's memory (docs/operations.md, "Memory").
+        .systemLibrary(name: "CMalloc"),
         // Vector and raster basemaps (DESIGN §13): tile archives, MVT decoding, the map-style
         // subset and drawing onto a Raster canvas. Knows nothing of trips.
         .target(
@@ -211,7 +213,7 @@ let package = Package(
             dependencies: [
                 "Access", "Caching", "GRPCServer", "TripServer", "Fleet", "SQLiteStore", "PostgresStore", "TripStore", "TripModel", "Scenarios",
                 "Styling",
-                "Render", "Basemap", "Navigation", "Raster", "Geo", "JSON", "ConnectionLimits",
+                "Render", "Basemap", "Navigation", "Raster", "Geo", "JSON", "ConnectionLimits", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Hummingbird", package: "hummingbird"),

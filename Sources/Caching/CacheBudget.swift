@@ -11,8 +11,11 @@ public struct CacheBudget: Sendable, Equatable, CustomStringConvertible {
     /// The whole budget, in bytes.
     package let bytes: Int
 
-    /// The default: 256 MB (docs/operations.md says how many vehicles and trips it holds).
-    public static let standard = CacheBudget(megabytes: 256)
+    /// The default: 40 MB, which with the process's own memory (some 55 MB, most of it the
+    /// program's code) keeps a server of 10,000 or 50,000 vehicles and trips at about 100 MB
+    /// resident; a fleet it cannot hold decodes rows again (docs/operations.md says what that
+    /// costs and how much a fleet needs to stay decoded).
+    public static let standard = CacheBudget(megabytes: 40)
 
     /// The largest budget `--cache-mb` accepts (64 GB).
     package static let maximumMegabytes = 65_536
@@ -23,21 +26,23 @@ public struct CacheBudget: Sendable, Equatable, CustomStringConvertible {
     /// A budget of exactly `bytes` (tests).
     package init(bytes: Int) { self.bytes = max(0, bytes) }
 
-    /// Decoded vehicle rows (20%): read on every location update and every rider's read.
-    package var decodedVehicles: Int { share(20) }
+    /// Decoded vehicle rows (40%): read on every location update and every rider's read, and
+    /// the dearest to decode again (the route's polyline and distances).
+    package var decodedVehicles: Int { share(40) }
     /// Decoded trip rows (10%): a trip row holds no route, so it is small.
     package var decodedTrips: Int { share(10) }
-    /// Trips as riders read them, composed with their vehicle's live fields (20%).
-    package var composedTrips: Int { share(20) }
-    /// The JSON of REST trip views (15%).
-    package var encodedViews: Int { share(15) }
+    /// Trips as riders read them, composed with their vehicle's live fields (10%): composing
+    /// a trip from its decoded rows again costs little beside decoding them.
+    package var composedTrips: Int { share(10) }
+    /// The JSON of REST trip views (10%).
+    package var encodedViews: Int { share(10) }
     /// The protobuf encoding of gRPC trip views (5%): most riders read over REST.
     package var messageViews: Int { share(5) }
     /// Verified bearer tokens (10%): a miss costs a signature check, about 600 bytes a token.
     package var verifiedTokens: Int { share(10) }
-    /// SQLite's page cache, over all of the store's connections (20%); on PostgreSQL, whose
+    /// SQLite's page cache, over all of the store's connections (15%); on PostgreSQL, whose
     /// pages the database server caches, this share is left unused.
-    package var databasePages: Int { share(20) }
+    package var databasePages: Int { share(15) }
 
     private func share(_ percent: Int) -> Int { bytes / 100 * percent }
 

@@ -66,10 +66,12 @@ public final class SQLiteTripStore: TripStore {
     }
 
     /// The page cache of each connection, in KiB: the budget's share for database pages over
-    /// the writer and the readers, and at least SQLite's own default of 2 MB, below which the
-    /// upper levels of the indexes no longer stay cached.
+    /// the writer and the readers, and at least 512 KiB (128 pages), which keeps the upper
+    /// levels of the indexes a request walks (a page read again comes from the operating
+    /// system's file cache). SQLite's own default, 2 MB a connection, put 18 MB of the
+    /// process's memory beyond a small budget (issue 30).
     static func pageCacheKiBPerConnection(_ budget: CacheBudget) -> Int {
-        max(2_048, (budget.databasePages / (readerCount + 1)) >> 10)
+        max(512, (budget.databasePages / (readerCount + 1)) >> 10)
     }
 
     /// The page cache SQLite keeps on the writer's connection and on a reader's, in KiB (what

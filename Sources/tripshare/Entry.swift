@@ -17,6 +17,7 @@ import NIOPosix
 @main
 enum Entry {
     static func main() {
+        AllocatorSettings.apply()
         NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
         Task {
             // Tripshare.main(), with Foundation's file errors made readable first.

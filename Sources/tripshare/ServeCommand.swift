@@ -105,7 +105,7 @@ struct ServeCommand: AsyncParsableCommand {
         )
         let services = ServiceGroup(
             configuration: .init(
-                services: [app] + server.services + (listener.map { [$0] } ?? []), gracefulShutdownSignals: [.sigterm, .sigint],
+                services: [app, MemoryTrimService()] + server.services + (listener.map { [$0] } ?? []), gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))
         if let listener {
             // Said once the listener is bound; a listener that cannot bind fails the service group.

@@ -4,17 +4,17 @@ import Testing
 
 @Suite struct PageCacheTests {
     /// SQLite's page cache is sized from the process's cache budget, on the writer and on every
-    /// reader alike (its share split over the nine connections), and never below SQLite's own
-    /// 2 MB default, which keeps the upper levels of the indexes cached.
+    /// reader alike (its share split over the nine connections), and never below 512 KiB, which
+    /// keeps the upper levels of the indexes cached.
     @Test func sizedFromTheBudget() throws {
         let large = try SQLiteTripStore(path: temporaryDatabasePath(), cacheBudget: CacheBudget(megabytes: 1_024))
         let share = CacheBudget(megabytes: 1_024).databasePages / 9 / 1_024
         let (writer, reader) = try large.pageCacheKiB()
         #expect(writer == share && reader == share)
-        #expect(share > 20_000)
+        #expect(share > 15_000)
 
         let none = try SQLiteTripStore(path: temporaryDatabasePath(), cacheBudget: CacheBudget(megabytes: 0))
         let floor = try none.pageCacheKiB()
-        #expect(floor.writer == 2_048 && floor.reader == 2_048)
+        #expect(floor.writer == 512 && floor.reader == 512)
     }
 }

@@ -1,0 +1,2 @@
+// glibc's malloc tuning (mallopt, malloc_trim), which the Glibc module leaves out.
+#include <malloc.h>
