@@ -11,11 +11,10 @@ public struct CacheBudget: Sendable, Equatable, CustomStringConvertible {
     /// The whole budget, in bytes.
     package let bytes: Int
 
-    /// The default: 40 MB, which with the process's own memory (some 55 MB, most of it the
-    /// program's code) keeps a server of 10,000 or 50,000 vehicles and trips at about 100 MB
-    /// resident; a fleet it cannot hold decodes rows again (docs/operations.md says what that
-    /// costs and how much a fleet needs to stay decoded).
-    public static let standard = CacheBudget(megabytes: 40)
+    /// The default: 256 MB, which keeps some 8,000 vehicles with their trips decoded; 40 MB
+    /// keeps a server of 10,000 or 50,000 at about 100 MB resident, and costs rider reads
+    /// several times the CPU once the fleet outgrows it (docs/operations.md, "Memory").
+    public static let standard = CacheBudget(megabytes: 256)
 
     /// The largest budget `--cache-mb` accepts (64 GB).
     package static let maximumMegabytes = 65_536
