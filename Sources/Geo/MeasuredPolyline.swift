@@ -112,6 +112,11 @@ package struct MeasuredPolyline: Sendable {
             var total = checkpointMeters[low]
             var points = [point]
             var meters = [total]
+            if through >= totalMeters {
+                // To the end: as many points as are left.
+                points.reserveCapacity(count - low * EncodedPolylineSuffixes.checkpointStride)
+                meters.reserveCapacity(points.capacity)
+            }
             // As PolylineMeasure.init sums them: one distance after the other.
             while total <= through, offset < bytes.count {
                 guard let lat = try? EncodedPolyline.readValue(bytes, &offset, fewestBytes: &fewestBytes),
