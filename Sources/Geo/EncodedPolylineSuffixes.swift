@@ -11,57 +11,33 @@
 /// ``EncodedPolyline/encode(_:precision:)`` gives for those points.
 package struct EncodedPolylineSuffixes: Sendable {
     /// Points from one checkpoint to the next.
-    static let checkpointStride = 64
-
-    /// Where a point's bytes start in ``encoded`` and its coordinates, scaled and rounded.
-    private struct Checkpoint: Sendable {
-        var offset: Int
-        var latitude: Int
-        var longitude: Int
-
-        init(_ point: EncodedPolyline.WrittenPoint) {
-            offset = point.offset
-            latitude = point.latitude
-            longitude = point.longitude
-        }
-    }
+    package static let checkpointStride = 64
 
     /// The encoding of the whole line.
     package let encoded: String
     /// How many points the line has.
     package let count: Int
     /// Every ``checkpointStride``-th point, from the first.
-    private let checkpoints: [Checkpoint]
+    private let checkpoints: [PolylineCheckpoint]
 
     /// Encodes `points`.
     package init(_ points: [LatLng]) {
-        var checkpoints: [Checkpoint] = []
+        var checkpoints: [PolylineCheckpoint] = []
         checkpoints.reserveCapacity(points.count / Self.checkpointStride + 1)
         let bytes = EncodedPolyline.encodedBytes(points, factor: EncodedPolyline.scale(5)) { point in
-            if point.index % Self.checkpointStride == 0 { checkpoints.append(Checkpoint(point)) }
+            if point.index % Self.checkpointStride == 0 { checkpoints.append(PolylineCheckpoint(point)) }
         }
         self.init(encoded: String(decoding: bytes, as: UTF8.self), count: points.count, checkpoints: checkpoints)
     }
 
-    /// Decodes `polyline` (precision 5) to the points ``EncodedPolyline/decode(_:precision:)``
-    /// gives and, in the same pass, reads its suffixes where it is exactly what
-    /// ``EncodedPolyline/encode(_:precision:)`` writes for them (every value in its fewest
-    /// bytes), sharing its storage: a route's polyline as the vehicle holds it, decoded again
-    /// on every miss of a cache, costs no second pass. Nil where it does not decode.
-    package static func decoding(_ polyline: String) -> (points: [LatLng], suffixes: EncodedPolylineSuffixes?)? {
-        var text = polyline
-        var checkpoints: [Checkpoint]? = []
-        let points: [LatLng]? = text.withUTF8 { bytes in
-            try? EncodedPolyline.decode(bytes, factor: EncodedPolyline.scale(5)) { point, fewestBytes in
-                if !fewestBytes { checkpoints = nil }
-                if point.index % Self.checkpointStride == 0 { checkpoints?.append(Checkpoint(point)) }
-            }
-        }
-        guard let points else { return nil }
-        return (points, checkpoints.map { EncodedPolylineSuffixes(encoded: polyline, count: points.count, checkpoints: $0) })
+    /// The suffixes of a measured line's encoding, sharing its storage and checkpoints (the
+    /// caller knows the encoding is exactly what ``EncodedPolyline/encode(_:precision:)``
+    /// writes for its points).
+    package init(exactEncodingOf line: MeasuredPolyline) {
+        self.init(encoded: line.encoded, count: line.count, checkpoints: line.checkpoints)
     }
 
-    private init(encoded: String, count: Int, checkpoints: [Checkpoint]) {
+    private init(encoded: String, count: Int, checkpoints: [PolylineCheckpoint]) {
         self.encoded = encoded
         self.count = count
         self.checkpoints = checkpoints

@@ -34,7 +34,19 @@ extension PolylineMeasure {
         _ p: LatLng, near hint: Double, behind: Double, ahead: Double,
         backtrackPenalty: Double = 0.5
     ) -> PolylineProjection {
-        guard segmentCount > 0 else { return project(p) }
+        projectOnStretch(p, near: hint, behind: behind, ahead: ahead, backtrackPenalty: backtrackPenalty).projection
+    }
+
+    /// ``project(_:near:behind:ahead:backtrackPenalty:)``, and whether its answer is the whole
+    /// line's where this measures a stretch of it (``firstIndex``, ``reachesEnd``): the window
+    /// lies inside the stretch and the search past the window's ends stopped before the
+    /// stretch's ends (always true on a whole line).
+    package func projectOnStretch(
+        _ p: LatLng, near hint: Double, behind: Double, ahead: Double, backtrackPenalty: Double = 0.5
+    ) -> (projection: PolylineProjection, sameOnWholeLine: Bool) {
+        let startsLine = firstIndex == 0
+        guard segmentCount > 0 else { return (project(p), isWholeLine) }
+        var inside = (startsLine || hint - max(0, behind) >= cumulativeMeters[0]) && (reachesEnd || hint + max(0, ahead) < totalMeters)
         let plane = LocalPlane(origin: p)
         let first = min(position(atDistance: hint - max(0, behind)).index, segmentCount - 1)
         let last = min(position(atDistance: hint + max(0, ahead)).index, segmentCount - 1)
@@ -63,6 +75,7 @@ extension PolylineMeasure {
                 if next.score < best.score { best = next }
                 segment += 1
             }
+            if segment == segmentCount, !reachesEnd { inside = false }
         }
         if best.candidate.segment == first {
             var segment = first - 1
@@ -72,8 +85,9 @@ extension PolylineMeasure {
                 best = next
                 segment -= 1
             }
+            if segment < 0, !startsLine { inside = false }
         }
-        return projection(of: p, at: best.candidate)
+        return (projection(of: p, at: best.candidate), inside)
     }
 
     /// Metres a match may lie behind the hint before the backtrack penalty applies.
@@ -86,7 +100,7 @@ extension PolylineMeasure {
             along += best.fraction * (cumulativeMeters[best.segment + 1] - cumulativeMeters[best.segment])
         }
         return PolylineProjection(
-            segmentIndex: best.segment, fraction: best.fraction, distanceAlongMeters: along,
+            segmentIndex: firstIndex + best.segment, fraction: best.fraction, distanceAlongMeters: along,
             crossTrackMeters: Earth.distance(p, point), point: point)
     }
 }

@@ -16,6 +16,12 @@ public struct PolylineMeasure: Sendable, Equatable {
     public let points: [LatLng]
     /// Distance in metres from the first vertex to each vertex along the line; starts at 0.
     package let cumulativeMeters: [Double]
+    /// The place of ``points``' first in the whole line: 0, unless this measures a stretch of
+    /// a longer line (``MeasuredPolyline/stretch(from:through:)``), whose distances are then
+    /// from the whole line's start.
+    package let firstIndex: Int
+    /// Whether ``points`` run to the whole line's end.
+    package let reachesEnd: Bool
 
     /// Builds the measure; nil when `points` is empty or holds an invalid coordinate
     /// (see ``LatLng/isValid``), so that every query on a measure has an answer.
@@ -31,18 +37,25 @@ public struct PolylineMeasure: Sendable, Equatable {
         }
         self.points = points
         self.cumulativeMeters = cumulative
+        firstIndex = 0
+        reachesEnd = true
     }
 
-    /// The measure of `points` from cumulative distances measured before (stored with the
-    /// route, so that reading it back costs no distance computation); nil when the counts
-    /// differ, the line is empty, or the distances do not start at 0.
-    package init?(points: [LatLng], cumulativeMeters: [Double]) {
-        guard !points.isEmpty, points.count == cumulativeMeters.count, cumulativeMeters[0] == 0 else { return nil }
+    /// A stretch of a longer line: its points from the line's `firstIndex`-th on, with their
+    /// distances from the line's start (at least one point, as many distances, not
+    /// decreasing). Positions are clamped to the stretch, and projections name the line's
+    /// segments.
+    package init(stretch points: [LatLng], cumulativeMeters: [Double], firstIndex: Int, reachesEnd: Bool) {
         self.points = points
         self.cumulativeMeters = cumulativeMeters
+        self.firstIndex = firstIndex
+        self.reachesEnd = reachesEnd
     }
 
-    /// Length of the whole line in metres.
+    /// Whether this measures the whole line, not a stretch of it.
+    package var isWholeLine: Bool { firstIndex == 0 && reachesEnd }
+
+    /// Length of the whole line in metres (of a stretch: the distance of its last point).
     public var totalMeters: Double { cumulativeMeters[cumulativeMeters.count - 1] }
 
     /// Number of segments: one less than the vertices, and 0 for a single point.
@@ -80,7 +93,8 @@ public struct PolylineMeasure: Sendable, Equatable {
     /// last vertex whose distance is at most `d`, so the segment after it has a positive
     /// length (or `index` is the last vertex and the fraction is 0).
     package func position(atDistance d: Double) -> (index: Int, fraction: Double) {
-        let target = d.isNaN ? 0 : max(0, min(totalMeters, d))
+        let start = cumulativeMeters[0]
+        let target = d.isNaN ? start : max(start, min(totalMeters, d))
         // Binary search for the last vertex with cumulative distance <= target.
         var low = 0
         var high = cumulativeMeters.count - 1

@@ -50,6 +50,14 @@ public struct PolylineTracker: Sendable {
     /// How many updates searched the whole line (the first one always does, unless a starting
     /// distance was given); useful to see how often a vehicle is re-acquired.
     package private(set) var fullSearchCount = 0
+    /// Whether a window's search ran to an end of ``measure`` where that is a stretch of a
+    /// longer line (``PolylineMeasure/projectOnStretch(_:near:behind:ahead:backtrackPenalty:)``):
+    /// the whole line might have given another answer.
+    package private(set) var ranOffStretch = false
+
+    /// Whether every answer so far is the one the whole line would give: on a stretch, only
+    /// where no search ran off it and none searched the whole stretch (``fullSearchCount``).
+    package var answersAsWholeLine: Bool { measure.isWholeLine || (!ranOffStretch && fullSearchCount == 0) }
 
     /// Starts following `measure`; with `startDistance` the first update searches the window
     /// around that distance instead of the whole line.
@@ -58,7 +66,9 @@ public struct PolylineTracker: Sendable {
         self.configuration = configuration
         if let startDistance {
             let clamped = measure.point(atDistance: startDistance)
-            lastProjection = measure.project(clamped, near: startDistance, behind: 0, ahead: 0)
+            let start = measure.projectOnStretch(clamped, near: startDistance, behind: 0, ahead: 0)
+            lastProjection = start.projection
+            ranOffStretch = !start.sameOnWholeLine
         }
     }
 
@@ -70,10 +80,12 @@ public struct PolylineTracker: Sendable {
             lastProjection = result
             return result
         }
-        var result = measure.project(
+        let windowed = measure.projectOnStretch(
             p, near: previous.distanceAlongMeters,
             behind: configuration.behindMeters, ahead: configuration.aheadMeters,
             backtrackPenalty: configuration.backtrackPenalty)
+        var result = windowed.projection
+        if !windowed.sameOnWholeLine { ranOffStretch = true }
         if case .fullSearch(let beyond) = configuration.reacquire, !(result.crossTrackMeters <= beyond) {
             fullSearchCount += 1
             let global = measure.project(p)

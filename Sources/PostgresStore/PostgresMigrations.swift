@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 import JSON
 import Logging
 import NIOCore
@@ -61,6 +62,7 @@ package enum PostgresMigrations {
     static let modelSteps: [String: @Sendable (PostgresConnection, Logger) async throws -> Void] = [
         "0007_vehicle_listing_columns": fillListingColumns,
         "0009_vehicle_routes": moveRoutesApart,
+        "0010_vehicle_route_checkpoints": measureRoutesAtCheckpoints,
     ]
 
     /// Moves every stored vehicle's route segment out of its body into its route row,
@@ -74,12 +76,26 @@ package enum PostgresMigrations {
         }
         for (id, body) in rows {
             let vehicle = try RowReads.decode(Vehicle.self, body)
-            guard let polyline = vehicle.currentRouteSegment, let route = MeasuredRoute(polyline: polyline) else { continue }
-            let cumulative = ByteBuffer(bytes: StoredRoute.bytes(route.measure.cumulativeMeters))
+            guard let polyline = vehicle.currentRouteSegment, let measure = MeasuredPolyline.decoding(polyline)?.measure else { continue }
+            let cumulative = ByteBuffer(bytes: StoredRoute.bytes(measure.cumulativeMeters))
             let stored = try JSONCoding.encodeText(StoredRoute.body(of: vehicle))
             try await connection.query(
                 "INSERT INTO vehicle_routes (vehicle, polyline, cumulative) VALUES (\(id), \(polyline), \(cumulative))", logger: logger)
             try await connection.query("UPDATE vehicles SET body = \(stored) WHERE id = \(id)", logger: logger)
+        }
+    }
+
+    /// Replaces every stored route's distances with its checkpoints (migration 0010). A route
+    /// that does not decode (none should) gets none: reads measure it anew, as they did.
+    private static func measureRoutesAtCheckpoints(_ connection: PostgresConnection, _ logger: Logger) async throws {
+        var rows: [(Int64, String)] = []
+        let query: PostgresQuery = "SELECT vehicle, polyline FROM vehicle_routes"
+        for try await row in try await connection.query(query, logger: logger).decode((Int64, String).self) {
+            rows.append(row)
+        }
+        for (vehicle, polyline) in rows {
+            let checkpoints = ByteBuffer(bytes: MeasuredRoute(polyline: polyline).map { StoredRoute.checkpointBytes($0) } ?? [])
+            try await connection.query("UPDATE vehicle_routes SET checkpoints = \(checkpoints) WHERE vehicle = \(vehicle)", logger: logger)
         }
     }
 

@@ -150,18 +150,18 @@ struct PostgresTransaction: StoreTransaction {
     }
 
     /// Stores the vehicle's route segment in its route row, or removes the row when it has
-    /// none (migration 0009); only when the segment changed. The vehicle's row is this
+    /// none (migrations 0009 and 0010); only when the segment changed. The vehicle's row is this
     /// transaction's (inserted or locked), so the route row is written at once.
     private func writeRoute(provider: String, id: String, _ record: VehicleRecord, stored: VehicleRecord?) throws -> MeasuredRoute? {
         let route = record.measuredRoute
         guard StoredRoute.changed(record, from: stored) else { return route }
         if let route {
-            let cumulative = ByteBuffer(bytes: StoredRoute.bytes(route.measure.cumulativeMeters))
+            let checkpoints = ByteBuffer(bytes: StoredRoute.checkpointBytes(route))
             try execute(
                 """
-                INSERT INTO vehicle_routes (vehicle, polyline, cumulative)
-                SELECT id, \(route.polyline), \(cumulative) FROM vehicles WHERE provider = \(provider) AND vehicle_id = \(id)
-                ON CONFLICT (vehicle) DO UPDATE SET polyline = excluded.polyline, cumulative = excluded.cumulative
+                INSERT INTO vehicle_routes (vehicle, polyline, checkpoints)
+                SELECT id, \(route.polyline), \(checkpoints) FROM vehicles WHERE provider = \(provider) AND vehicle_id = \(id)
+                ON CONFLICT (vehicle) DO UPDATE SET polyline = excluded.polyline, checkpoints = excluded.checkpoints
                 """)
         } else {
             try execute(

@@ -241,7 +241,7 @@ public final class PostgresTripStore: SharedTripStore {
             """
             ) SELECT v.vehicle_id, v.body, (SELECT count(*) FROM matching),
                 (SELECT vr.polyline FROM vehicle_routes vr WHERE vr.vehicle = v.id),
-                (SELECT vr.cumulative FROM vehicle_routes vr WHERE vr.vehicle = v.id), v.tracking, v.row_version
+                (SELECT vr.checkpoints FROM vehicle_routes vr WHERE vr.vehicle = v.id), v.tracking, v.row_version
             FROM matching m JOIN vehicles v ON v.provider = 
             """)
         query.appendInterpolation(provider)
@@ -252,11 +252,11 @@ public final class PostgresTripStore: SharedTripStore {
         let found = try await rows(PostgresQuery(stringInterpolation: query))
         var total = 0
         let vehicles = try found.map { row in
-            let (id, body, count, polyline, cumulative, tracking, version) =
+            let (id, body, count, polyline, checkpoints, tracking, version) =
                 try row.decode((String, String, Int64, String?, ByteBuffer?, String, Int64).self)
             total = Int(count)
             return try cachedVehicle(provider: provider, id: id, version: version)
-                ?? RowReads.vehicle(body: body, tracking: tracking, polyline: polyline, cumulative: cumulative)
+                ?? RowReads.vehicle(body: body, tracking: tracking, polyline: polyline, checkpoints: checkpoints)
         }
         if found.isEmpty {
             // Past the last match the page is empty; the count still covers every page.
@@ -278,7 +278,7 @@ public final class PostgresTripStore: SharedTripStore {
             """
             SELECT v.vehicle_id, v.body, t.body, t.progress_from_vehicle,
                 (SELECT vr.polyline FROM vehicle_routes vr WHERE vr.vehicle = v.id),
-                (SELECT vr.cumulative FROM vehicle_routes vr WHERE vr.vehicle = v.id), v.tracking, v.row_version
+                (SELECT vr.checkpoints FROM vehicle_routes vr WHERE vr.vehicle = v.id), v.tracking, v.row_version
             FROM vehicles v
             LEFT JOIN trips t ON v.on_trip AND t.provider = v.provider AND t.vehicle_id = v.vehicle_id AND t.unfinished
             WHERE v.provider = 
@@ -291,12 +291,12 @@ public final class PostgresTripStore: SharedTripStore {
         var result: [VehicleWithTrips] = []
         var lastId: String?
         for row in found {
-            let (vehicleId, vehicleBody, tripBody, progressFromVehicle, polyline, cumulative, tracking, version) =
+            let (vehicleId, vehicleBody, tripBody, progressFromVehicle, polyline, checkpoints, tracking, version) =
                 try row.decode((String, String, String?, Bool?, String?, ByteBuffer?, String, Int64).self)
             if vehicleId != lastId {
                 let vehicle =
                     try cachedVehicle(provider: provider, id: vehicleId, version: version)
-                    ?? RowReads.vehicle(body: vehicleBody, tracking: tracking, polyline: polyline, cumulative: cumulative)
+                    ?? RowReads.vehicle(body: vehicleBody, tracking: tracking, polyline: polyline, checkpoints: checkpoints)
                 result.append(VehicleWithTrips(vehicle: vehicle, unfinishedTrips: []))
                 lastId = vehicleId
             }
@@ -321,7 +321,7 @@ public final class PostgresTripStore: SharedTripStore {
             """
             SELECT t.trip_id, t.body, t.progress_from_vehicle, v.body,
                 (SELECT vr.polyline FROM vehicle_routes vr WHERE vr.vehicle = v.id),
-                (SELECT vr.cumulative FROM vehicle_routes vr WHERE vr.vehicle = v.id), v.tracking FROM trips t
+                (SELECT vr.checkpoints FROM vehicle_routes vr WHERE vr.vehicle = v.id), v.tracking FROM trips t
             LEFT JOIN vehicles v ON t.progress_from_vehicle AND v.provider = t.provider AND v.vehicle_id = t.vehicle_id
             WHERE t.provider = \(provider) AND t.trip_id > \(after)
                 AND (\(query.vehicleId)::text IS NULL OR t.vehicle_id = \(query.vehicleId))
@@ -329,11 +329,11 @@ public final class PostgresTripStore: SharedTripStore {
             ORDER BY t.trip_id LIMIT \(query.page.pageSize + 1)
             """)
         let trips = try found.map { row -> Trip in
-            let (_, tripBody, progressFromVehicle, vehicleBody, polyline, cumulative, tracking) =
+            let (_, tripBody, progressFromVehicle, vehicleBody, polyline, checkpoints, tracking) =
                 try row.decode((String, String, Bool, String?, String?, ByteBuffer?, String?).self)
             let trip = try RowReads.decode(Trip.self, tripBody)
             guard progressFromVehicle, let vehicleBody, let tracking else { return trip }
-            return trip.withProgress(of: try RowReads.vehicle(body: vehicleBody, tracking: tracking, polyline: polyline, cumulative: cumulative))
+            return trip.withProgress(of: try RowReads.vehicle(body: vehicleBody, tracking: tracking, polyline: polyline, checkpoints: checkpoints))
         }
         return Page.of(trips, size: query.page.pageSize) { $0.tripId }
     }

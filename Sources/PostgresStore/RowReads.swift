@@ -40,25 +40,25 @@ enum RowReads {
     /// Decodes a vehicle read (VehicleRead, VehicleForWrite): its first seven columns.
     static func vehicle(_ rows: [PostgresRow], key: String, caches: DecodedRowCaches) throws -> RowRead<VehicleRecord> {
         guard let row = rows.first else { return .absent }
-        let (version, body, tracking, state, routeVersion, polyline, cumulative) =
+        let (version, body, tracking, state, routeVersion, polyline, checkpoints) =
             try row.decode((Int64, String?, String?, ByteBuffer?, Int64, String?, ByteBuffer?).self)
         guard let body, let tracking else {
             guard let cached = caches.vehicles.value(for: key, version: version) else { return .cacheRace }
             return .found(cached, [])
         }
         let record = try vehicleRecord(
-            body: body, tracking: tracking, state: state, routeVersion: routeVersion, polyline: polyline, cumulative: cumulative)
+            body: body, tracking: tracking, state: state, routeVersion: routeVersion, polyline: polyline, checkpoints: checkpoints)
         return .found(record, [.vehicle(key, version, record)])
     }
 
     /// A vehicle record from its row's columns and its route row's (migration 0009).
     static func vehicleRecord(
-        body: String, tracking: String, state: ByteBuffer?, routeVersion: Int64, polyline: String?, cumulative: ByteBuffer?
+        body: String, tracking: String, state: ByteBuffer?, routeVersion: Int64, polyline: String?, checkpoints: ByteBuffer?
     ) throws -> VehicleRecord {
         var vehicle = try decode(Vehicle.self, body)
         let tracking = try decode(RouteTracking.self, tracking)
         let route = StoredRoute.attach(
-            polyline: polyline, cumulative: cumulative?.readableBytesView, to: &vehicle, tracking: tracking)
+            polyline: polyline, checkpoints: checkpoints?.readableBytesView, to: &vehicle, tracking: tracking)
         return VehicleRecord(
             vehicle: vehicle, tracking: tracking,
             navigator: NavigatorRecord(state: state.map { Array($0.readableBytesView) }, routeVersion: routeVersion), route: route)
@@ -66,10 +66,10 @@ enum RowReads {
 
     /// A vehicle from its row's body and tracking and its route's row (migration 0009), for
     /// reads that keep no measure.
-    static func vehicle(body: String, tracking: String, polyline: String?, cumulative: ByteBuffer?) throws -> Vehicle {
+    static func vehicle(body: String, tracking: String, polyline: String?, checkpoints: ByteBuffer?) throws -> Vehicle {
         StoredRoute.vehicle(
             body: try decode(Vehicle.self, body), tracking: try decode(RouteTracking.self, tracking), polyline: polyline,
-            cumulative: cumulative?.readableBytesView)
+            checkpoints: checkpoints?.readableBytesView)
     }
 
     /// The row version of a vehicle read's row.
@@ -106,7 +106,7 @@ enum RowReads {
         guard let row = rows.first else { return .absent }
         let key = key(provider, id)
         let (
-            tripVersion, progressFromVehicle, vehicleId, tripBody, vehicleVersion, vehicleBody, tracking, state, routeVersion, polyline, cumulative
+            tripVersion, progressFromVehicle, vehicleId, tripBody, vehicleVersion, vehicleBody, tracking, state, routeVersion, polyline, checkpoints
         ) =
             try row.decode((Int64, Bool, String?, String?, Int64?, String?, String?, ByteBuffer?, Int64?, String?, ByteBuffer?).self)
         var updates: [CacheUpdate] = []
@@ -134,7 +134,7 @@ enum RowReads {
         if let vehicleBody, let tracking {
             let record = try vehicleRecord(
                 body: vehicleBody, tracking: tracking, state: state, routeVersion: routeVersion ?? 0, polyline: polyline,
-                cumulative: cumulative)
+                checkpoints: checkpoints)
             updates.append(.vehicle(vehicleKey, vehicleVersion, record))
             vehicle = record.vehicle
         } else if let cached = caches.vehicles.value(for: vehicleKey, version: vehicleVersion) {

@@ -27,7 +27,7 @@ private func bindings(_ provider: String, _ id: String, _ versions: Int64...) ->
 
 /// Columns: row_version, body, tracking, navigator_state (the last three NULL when `cached`
 /// is the row's version: the caller holds it decoded), navigator_route_version, and the
-/// route row's polyline and cumulative distances (migration 0009; NULL when cached too).
+/// route row's polyline and checkpoints (migrations 0009 and 0010; NULL when cached too).
 private func vehicleColumns(cached: String = "$3") -> String {
     """
     v.row_version, CASE WHEN v.row_version = \(cached) THEN NULL ELSE v.body END,
@@ -37,12 +37,12 @@ private func vehicleColumns(cached: String = "$3") -> String {
     """
 }
 
-/// The vehicle `v`'s route polyline and cumulative distances (migration 0009), NULL when
+/// The vehicle `v`'s route polyline and checkpoints (migrations 0009 and 0010), NULL when
 /// `condition` holds (the caller holds the vehicle decoded) or it has no route row.
 func routeColumns(unless condition: String = "false") -> String {
     """
     CASE WHEN \(condition) THEN NULL ELSE (SELECT vr.polyline FROM vehicle_routes vr WHERE vr.vehicle = v.id) END,
-        CASE WHEN \(condition) THEN NULL ELSE (SELECT vr.cumulative FROM vehicle_routes vr WHERE vr.vehicle = v.id) END
+        CASE WHEN \(condition) THEN NULL ELSE (SELECT vr.checkpoints FROM vehicle_routes vr WHERE vr.vehicle = v.id) END
     """
 }
 
@@ -112,7 +112,7 @@ struct VehiclesForWrite: RowStatement {
 /// A trip and, when its row is marked so, its vehicle. Columns: the trip's row_version,
 /// progress_from_vehicle, vehicle_id and body (NULL when $3 is its version), the vehicle's
 /// row_version, body, tracking and navigator_state (NULL when $4 is its version, or not
-/// joined), navigator_route_version and its route's polyline and cumulative distances (NULL
+/// joined), navigator_route_version and its route's polyline and checkpoints (NULL
 /// as the body is).
 private let tripSelect = """
     SELECT t.row_version, t.progress_from_vehicle, t.vehicle_id, CASE WHEN t.row_version = $3 THEN NULL ELSE t.body END,
@@ -156,7 +156,7 @@ struct TripReads: RowStatement {
             CASE WHEN v.row_version = r.cached_vehicle THEN NULL ELSE v.tracking END,
             CASE WHEN v.row_version = r.cached_vehicle THEN NULL ELSE v.navigator_state END, v.navigator_route_version,
             CASE WHEN v.row_version = r.cached_vehicle THEN NULL ELSE (SELECT vr.polyline FROM vehicle_routes vr WHERE vr.vehicle = v.id) END,
-            CASE WHEN v.row_version = r.cached_vehicle THEN NULL ELSE (SELECT vr.cumulative FROM vehicle_routes vr WHERE vr.vehicle = v.id) END,
+            CASE WHEN v.row_version = r.cached_vehicle THEN NULL ELSE (SELECT vr.checkpoints FROM vehicle_routes vr WHERE vr.vehicle = v.id) END,
             r.position
         FROM unnest($1::text[], $2::text[], $3::int8[], $4::int8[]) WITH ORDINALITY
             AS r(provider, trip_id, cached_trip, cached_vehicle, position)

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Geo
 import TripModel
 import TripStore
 
@@ -45,6 +46,7 @@ package enum Migrations {
     static let modelSteps: [String: @Sendable (Database) throws -> Void] = [
         "0016_vehicle_listing_columns": fillListingColumns,
         "0018_vehicle_routes": moveRoutesApart,
+        "0021_vehicle_route_checkpoints": measureRoutesAtCheckpoints,
     ]
 
     /// Moves every stored vehicle's route segment out of its body into its route row,
@@ -55,9 +57,19 @@ package enum Migrations {
         let update = try db.makeStatement(sql: "UPDATE vehicles SET body = ? WHERE id = ?")
         for row in try Row.fetchAll(db, sql: "SELECT id, body FROM vehicles WHERE body LIKE '%\"currentRouteSegment\"%'") {
             let vehicle = try SQLiteTransaction.decode(Vehicle.self, row["body"])
-            guard let polyline = vehicle.currentRouteSegment, let route = MeasuredRoute(polyline: polyline) else { continue }
-            try insert.execute(arguments: [row["id"], polyline, Data(StoredRoute.bytes(route.measure.cumulativeMeters))])
+            guard let polyline = vehicle.currentRouteSegment, let measure = MeasuredPolyline.decoding(polyline)?.measure else { continue }
+            try insert.execute(arguments: [row["id"], polyline, Data(StoredRoute.bytes(measure.cumulativeMeters))])
             try update.execute(arguments: [try SQLiteTransaction.encode(StoredRoute.body(of: vehicle)), row["id"]])
+        }
+    }
+
+    /// Replaces every stored route's distances with its checkpoints (migration 0021). A route
+    /// that does not decode (none should) gets none: reads measure it anew, as they did.
+    private static func measureRoutesAtCheckpoints(_ db: Database) throws {
+        let update = try db.makeStatement(sql: "UPDATE vehicle_routes SET checkpoints = ? WHERE vehicle = ?")
+        for row in try Row.fetchAll(db, sql: "SELECT vehicle, polyline FROM vehicle_routes") {
+            let checkpoints = MeasuredRoute(polyline: row["polyline"]).map { StoredRoute.checkpointBytes($0) } ?? []
+            try update.execute(arguments: [Data(checkpoints), row["vehicle"]])
         }
     }
 

@@ -43,7 +43,7 @@ struct SQLiteTransaction: StoreTransaction {
         let statement = try db.cachedStatement(
             sql: """
                 SELECT v.row_version, v.body, v.tracking, v.navigator_state, v.navigator_route_version,
-                       r.polyline AS route_polyline, r.cumulative AS route_cumulative
+                       r.polyline AS route_polyline, r.checkpoints AS route_checkpoints
                 FROM vehicles v LEFT JOIN vehicle_routes r ON r.vehicle = v.id
                 WHERE v.provider = ? AND v.vehicle_id = ?
                 """)
@@ -53,14 +53,14 @@ struct SQLiteTransaction: StoreTransaction {
 
     /// Decodes and caches a vehicle from a row with the columns `row_version`, `body`,
     /// `tracking`, `navigator_state`, `navigator_route_version` and its route row's
-    /// `route_polyline` and `route_cumulative` (migration 0018).
+    /// `route_polyline` and `route_checkpoints` (migrations 0018 and 0021).
     private func decodeVehicle(_ row: Row, key: String) throws -> VehicleRecord {
         let version: Int64 = row["row_version"]
         let state: Data? = row["navigator_state"]
         var vehicle = try Self.decode(Vehicle.self, row["body"])
         let tracking = try Self.decode(RouteTracking.self, row["tracking"])
-        let cumulative: Data? = row["route_cumulative"]
-        let route = StoredRoute.attach(polyline: row["route_polyline"], cumulative: cumulative, to: &vehicle, tracking: tracking)
+        let checkpoints: Data? = row["route_checkpoints"]
+        let route = StoredRoute.attach(polyline: row["route_polyline"], checkpoints: checkpoints, to: &vehicle, tracking: tracking)
         let record = VehicleRecord(
             vehicle: vehicle,
             tracking: tracking,
@@ -79,8 +79,8 @@ struct SQLiteTransaction: StoreTransaction {
         guard StoredRoute.changed(record, from: stored) else { return route }
         let vehicle = "(SELECT id FROM vehicles WHERE provider = ? AND vehicle_id = ?)"
         if let route {
-            try db.cachedStatement(sql: "INSERT OR REPLACE INTO vehicle_routes (vehicle, polyline, cumulative) VALUES (\(vehicle), ?, ?)")
-                .execute(arguments: [provider, id, route.polyline, Data(StoredRoute.bytes(route.measure.cumulativeMeters))])
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO vehicle_routes (vehicle, polyline, checkpoints) VALUES (\(vehicle), ?, ?)")
+                .execute(arguments: [provider, id, route.polyline, Data(StoredRoute.checkpointBytes(route))])
         } else {
             try db.cachedStatement(sql: "DELETE FROM vehicle_routes WHERE vehicle = \(vehicle)").execute(arguments: [provider, id])
         }
@@ -113,7 +113,7 @@ struct SQLiteTransaction: StoreTransaction {
     func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws -> [UInt8]? {
         let key = provider + "/" + id
         let location = record.vehicle.lastLocation?.location
-        // The row's body leaves the route segment out: its route row keeps it (migration 0018).
+        // The row's body leaves the route segment out: its route row keeps it (migrations 0018 and 0021).
         let body = try JSONStreamEncoder().encode(StoredRoute.body(of: record))
         var arguments: StatementArguments = [
             location?.latitude, location?.longitude, String(decoding: body, as: UTF8.self),
@@ -209,7 +209,7 @@ struct SQLiteTransaction: StoreTransaction {
                 SELECT t.row_version AS trip_version, t.progress_from_vehicle, t.body AS trip_body, t.vehicle_id,
                        v.row_version, v.body, v.tracking, v.navigator_state, v.navigator_route_version,
                        (SELECT polyline FROM vehicle_routes WHERE vehicle = v.id) AS route_polyline,
-                       (SELECT cumulative FROM vehicle_routes WHERE vehicle = v.id) AS route_cumulative
+                       (SELECT checkpoints FROM vehicle_routes WHERE vehicle = v.id) AS route_checkpoints
                 """ + " " + Self.tripWithVehicle)
         guard let row = try Row.fetchOne(bodies, arguments: [provider, id]) else { return nil }
         let version: Int64 = row["trip_version"]

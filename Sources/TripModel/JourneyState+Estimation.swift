@@ -21,14 +21,20 @@ extension JourneyState {
         {
             return nil
         }
-        guard let route = followedRoute(of: vehicle) else {
+        guard let route = wholeRoute(of: vehicle) else {
             // No route: the corridor of the straight line to the next stop (LinePace).
             guard let position = vehicle.lastLocation?.location, let stop = firstStop(vehicle: vehicle, trips: trips),
                 let target = stop.location?.point, !(tracking.linePace?.describes(stop, now: now) ?? false)
             else { return nil }
             return LinePace.corridor(from: position, to: target)
         }
-        return Array(Set(RoadCell.along(route.route.measure).map(\.cell))).sorted()
+        return Array(Set(RoadCell.along(route).map(\.cell))).sorted()
+    }
+
+    /// The vehicle's route segment decoded and measured whole, for what reads every vertex (once
+    /// per route); nil without one.
+    static func wholeRoute(of vehicle: Vehicle) -> PolylineMeasure? {
+        vehicle.currentRouteSegment.flatMap { MeasuredPolyline.decoding($0)?.measure }
     }
 
     /// The route the estimator follows to the first stop: the vehicle's route segment,
@@ -88,15 +94,16 @@ extension JourneyState {
         // Decided on the version alone, before the route is decoded (issue 30).
         guard vehicle.currentRouteSegment != nil else { return nil }
         if let profile = tracking.profile, profile.routeVersion == vehicle.currentRouteSegmentVersion { return nil }
-        return followedRoute(of: vehicle)?.route.measure.points
+        return wholeRoute(of: vehicle)?.points
     }
 
     /// Keeps the route's profile current: rebuilt with `paces` when given, and without when
     /// the profile is of another route; dropped without a route. The roads under the route
     /// are `roads` when given, else kept from the profile while the route stays the same.
+    /// `whole` decodes the route whole, which only a rebuild reads.
     static func updateProfile(
-        _ tracking: inout RouteTracking, route: PolylineMeasure?, version: Timestamp?, paces: [RoadCellPace]?, roads: RoadsAlong?,
-        now: Timestamp
+        _ tracking: inout RouteTracking, route: MeasuredRoute?, version: Timestamp?, paces: [RoadCellPace]?, roads: RoadsAlong?,
+        now: Timestamp, whole: (MeasuredRoute) -> PolylineMeasure
     ) {
         guard let route else {
             tracking.profile = nil
@@ -105,7 +112,7 @@ extension JourneyState {
         let sameRoute = tracking.profile?.routeVersion == version && tracking.profile != nil
         if paces != nil || roads != nil || !sameRoute {
             let known = roads ?? (sameRoute ? tracking.profile?.roads : nil)
-            tracking.profile = RouteProfile(route: route, routeVersion: version, paces: paces ?? [], roads: known, now: now)
+            tracking.profile = RouteProfile(route: whole(route), routeVersion: version, paces: paces ?? [], roads: known, now: now)
         }
     }
 

@@ -78,16 +78,25 @@ public enum JourneyState {
         let stops = orderedStops(vehicle: vehicle, trips: trips)
         let speed = Estimation.freeFlowSpeed(vehicle.vehicleType?.category)
         let followed = followedRoute(of: vehicle, known: measuredRoute)
-        let route = followed?.route.measure
+        let route = followed?.route
+        // What reads the whole route (a new route's first snap, its profile) decodes it once.
+        var decodedWhole: PolylineMeasure?
+        func whole(_ route: MeasuredRoute) -> PolylineMeasure {
+            if let decodedWhole { return decodedWhole }
+            let measure = route.wholeMeasure()
+            decodedWhole = measure
+            return measure
+        }
         let before = tracking
         let position = vehicle.lastLocation?.location.map {
-            snap(guidance?.position ?? $0, on: route, version: followed?.version, tracking: &tracking)
+            snap(guidance?.position ?? $0, on: route, version: followed?.version, tracking: &tracking, whole: whole)
         }
         if trigger.locationUpdated {
             tracking.fixTime = vehicle.lastLocation?.updateTime ?? now
             tracking.fixLocation = vehicle.lastLocation?.location
         }
-        updateProfile(&tracking, route: route, version: followed?.version, paces: route == nil ? nil : roadPaces, roads: roads, now: now)
+        updateProfile(
+            &tracking, route: route, version: followed?.version, paces: route == nil ? nil : roadPaces, roads: roads, now: now, whole: whole)
         let roadSpeeds = Estimation.drivesAtRoadSpeed(vehicle.vehicleType?.category)
         updateLinePace(
             &tracking, onRoute: route != nil, position: vehicle.lastLocation?.location, firstStop: stops.first,
@@ -108,7 +117,7 @@ public enum JourneyState {
         var firstLegOnRoute = false
         let firstLegStart = tracking.distanceAlongMeters
         if let followed, position != nil,
-            stops.isEmpty || routeReaches(followed.route.measure, stops[0], endPoint: vehicle.currentRouteSegmentEndPoint)
+            stops.isEmpty || routeReaches(followed.route, stops[0], endPoint: vehicle.currentRouteSegmentEndPoint)
         {
             let stretches = vehicle.currentRouteSegmentTraffic?.trafficRendering.roadStretch
             legs.append(TrafficPath(remainderOf: followed.route, from: firstLegStart, stretches: stretches, pace: pace))
@@ -282,8 +291,12 @@ public enum JourneyState {
     }
 
     /// Projects the location onto the route, from where the vehicle was last time on the same
-    /// route (a window search), or over the whole route when the route is new.
-    private static func snap(_ location: LatLng, on route: PolylineMeasure?, version: Timestamp?, tracking: inout RouteTracking) -> LatLng {
+    /// route (a window search, on the stretch of route around it: issue 30), or over the whole
+    /// route when the route is new.
+    private static func snap(
+        _ location: LatLng, on route: MeasuredRoute?, version: Timestamp?, tracking: inout RouteTracking,
+        whole: (MeasuredRoute) -> PolylineMeasure
+    ) -> LatLng {
         guard let route else {
             tracking.routeVersion = nil
             tracking.distanceAlongMeters = 0
@@ -292,8 +305,13 @@ public enum JourneyState {
         }
         let sameRoute = tracking.routeVersion == version && version != nil
         if !sameRoute { tracking.driverPaceRatio = nil }
-        var tracker = PolylineTracker(measure: route, startDistance: sameRoute ? tracking.distanceAlongMeters : nil)
-        let projection = tracker.update(location)
+        let projection: PolylineProjection
+        if sameRoute {
+            projection = route.line.track(location, from: tracking.distanceAlongMeters)
+        } else {
+            var tracker = PolylineTracker(measure: whole(route))
+            projection = tracker.update(location)
+        }
         tracking.routeVersion = version
         tracking.distanceAlongMeters = projection.distanceAlongMeters
         tracking.crossTrackMeters = projection.crossTrackMeters
@@ -302,12 +320,12 @@ public enum JourneyState {
 
     /// Whether the route segment leads to `stop`: the driver named it as the segment's end,
     /// or the segment ends near it.
-    private static func routeReaches(_ route: PolylineMeasure, _ stop: TripWaypoint, endPoint: TripWaypoint?) -> Bool {
+    private static func routeReaches(_ route: MeasuredRoute, _ stop: TripWaypoint, endPoint: TripWaypoint?) -> Bool {
         if let endPoint, endPoint.tripId != nil, endPoint.tripId == stop.tripId, endPoint.waypointType == stop.waypointType {
             return true
         }
-        guard let target = stop.location?.point, let end = route.points.last else { return false }
-        return Earth.distance(end, target) <= Estimation.waypointMatchMeters
+        guard let target = stop.location?.point else { return false }
+        return Earth.distance(route.line.lastPoint, target) <= Estimation.waypointMatchMeters
     }
 }
 

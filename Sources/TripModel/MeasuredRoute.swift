@@ -1,35 +1,52 @@
 import Geo
 
-/// A vehicle's route segment with its distances measured: the polyline as stored on the
-/// vehicle and its cumulative distances, computed once when the route is set and kept (by the
-/// stores, apart from the vehicle's row) so that a location update finds the vehicle's place
-/// on it without measuring or decoding the whole route again (issue 30).
+/// A vehicle's route segment measured: the polyline as stored on the vehicle, with the place,
+/// coordinates and distance along it of every 64th point, computed once when the route is set
+/// and kept (by the stores, apart from the vehicle's row) so that a location update decodes
+/// and measures only the stretch of route around the vehicle, not the whole route (issue 30).
 public struct MeasuredRoute: Hashable, Sendable {
     /// The route segment as the vehicle holds it (Google encoded polyline, precision 5).
     public let polyline: String
-    /// Its vertices and cumulative distances.
-    public let measure: PolylineMeasure
+    /// The polyline measured at its checkpoints.
+    package let line: MeasuredPolyline
     /// The paths from any place on it to its end, cut without encoding them again.
     let remainders: RouteRemainders
 
     /// Decodes and measures a route segment; nil when it does not decode to a valid line.
     public init?(polyline: String) {
-        guard let decoded = EncodedPolylineSuffixes.decoding(polyline), let measure = PolylineMeasure(decoded.points) else { return nil }
+        guard let decoded = MeasuredPolyline.decoding(polyline) else { return nil }
         self.polyline = polyline
-        self.measure = measure
-        remainders = RouteRemainders(measure, suffixes: decoded.suffixes)
+        line = decoded.line
+        remainders = RouteRemainders(decoded.measure, line: decoded.line, exact: decoded.exact)
     }
 
-    /// A route segment with the cumulative distances stored with it (no distance is
-    /// computed); nil when they do not fit its vertices.
-    package init?(polyline: String, cumulativeMeters: [Double]) {
-        guard let decoded = EncodedPolylineSuffixes.decoding(polyline),
-            let measure = PolylineMeasure(points: decoded.points, cumulativeMeters: cumulativeMeters)
-        else { return nil }
-        self.polyline = polyline
-        self.measure = measure
-        remainders = RouteRemainders(measure, suffixes: decoded.suffixes)
+    /// A route segment from its checkpoints as stored (no distance is computed): where
+    /// ``pathsCutFromPolyline`` was true for it, nothing more is decoded; otherwise the whole
+    /// line is, once, for its paths.
+    package init(line: MeasuredPolyline, pathsCutFromPolyline: Bool) {
+        polyline = line.encoded
+        self.line = line
+        remainders =
+            pathsCutFromPolyline
+            ? RouteRemainders(cutFrom: line) : RouteRemainders(line.wholeMeasure(), line: line, exact: false)
     }
+
+    /// Whether the first leg's paths are cut from the polyline itself (it is exactly its points'
+    /// encoding and no path leaves a vertex out): then a stored route needs nothing but its
+    /// checkpoints (``init(line:pathsCutFromPolyline:)``).
+    package var pathsCutFromPolyline: Bool { remainders.cutFromPolyline }
+
+    /// About how many bytes its paths hold beyond the polyline and its checkpoints: none where
+    /// they are cut from the polyline, else their own encoding and what it leaves out.
+    package var pathBytes: Int { remainders.ownBytes }
+
+    /// Length of the route in metres.
+    var totalMeters: Double { line.totalMeters }
+
+    /// The whole route's vertices and distances, decoded again: for what reads every vertex
+    /// (the route's profile, a new route's first snap, a path with the driver's traffic), which
+    /// happens when the route changes.
+    package func wholeMeasure() -> PolylineMeasure { line.wholeMeasure() }
 
     /// The vehicle's route segment measured: `known` when it measures the segment the vehicle
     /// holds (comparing the polylines costs nothing when they share storage, as a stored

@@ -26,7 +26,9 @@ import Testing
             let points = Self.line(count: count, seed: seed)
             let suffixes = EncodedPolylineSuffixes(points)
             #expect(suffixes.encoded == EncodedPolyline.encode(points))
-            #expect(EncodedPolylineSuffixes.decoding(suffixes.encoded)?.suffixes?.encoding(from: count / 2) == suffixes.encoding(from: count / 2))
+            let decoded = MeasuredPolyline.decoding(suffixes.encoded)
+            #expect(decoded?.exact == true)
+            #expect(decoded.map { EncodedPolylineSuffixes(exactEncodingOf: $0.line).encoding(from: count / 2) } == suffixes.encoding(from: count / 2))
             let lead = LatLng(latitude: points[0].latitude - 0.000_123_4, longitude: points[0].longitude + 0.000_056_7)
             for index in points.indices {
                 let rest = Array(points[index...])
@@ -37,26 +39,25 @@ import Testing
     }
 
     /// A polyline is decoded to the points EncodedPolyline decodes, and where it is their
-    /// encoding its suffixes are read with them and cut the same; one that writes a value in
-    /// more bytes than needed decodes without suffixes, and one that does not decode, not at all.
-    @Test func decodingReadsSuffixesOnlyWhenExact() throws {
+    /// encoding its suffixes are cut from it the same; one that writes a value in more bytes
+    /// than needed is not exact, and one that does not decode, not at all.
+    @Test func decodingTellsWhetherTheEncodingIsExact() throws {
         let points = try EncodedPolyline.decode(EncodedPolyline.encode(Self.line(count: 150, seed: 7)))
         let encoded = EncodedPolyline.encode(points)
-        let decoded = try #require(EncodedPolylineSuffixes.decoding(encoded))
-        #expect(decoded.points == points)
-        let read = try #require(decoded.suffixes)
+        let decoded = try #require(MeasuredPolyline.decoding(encoded))
+        #expect(decoded.measure.points == points && decoded.exact)
+        let read = EncodedPolylineSuffixes(exactEncodingOf: decoded.line)
         #expect(read.encoded == encoded && read.count == points.count)
         for index in [0, 1, 63, 64, 65, 100, 149] {
             #expect(read.encoding(from: index) == EncodedPolyline.encode(Array(points[index...])))
         }
         // "A_?" is "A?" (one point, 1e-5 degrees north) with its zero longitude in two groups.
         #expect(try EncodedPolyline.decode("A_?") == EncodedPolyline.decode("A?"))
-        #expect(EncodedPolylineSuffixes.decoding("A?")?.suffixes?.encoding(from: 0) == "A?")
-        #expect(try EncodedPolylineSuffixes.decoding("A_?")?.points == EncodedPolyline.decode("A_?"))
-        #expect(EncodedPolylineSuffixes.decoding("A_?")?.suffixes == nil)
-        for broken in ["A_", "A", "A ?", String(repeating: "_", count: 14) + "?"] {
-            #expect(EncodedPolylineSuffixes.decoding(broken) == nil, "\(broken)")
-            #expect(throws: EncodedPolyline.DecodingError.self) { try EncodedPolyline.decode(broken) }
+        #expect(MeasuredPolyline.decoding("A?")?.exact == true)
+        #expect(try MeasuredPolyline.decoding("A_?")?.measure.points == EncodedPolyline.decode("A_?"))
+        #expect(MeasuredPolyline.decoding("A_?")?.exact == false)
+        for broken in ["A_", "A", "A ?", String(repeating: "_", count: 14) + "?", ""] {
+            #expect(MeasuredPolyline.decoding(broken) == nil, "\(broken)")
         }
     }
 }

@@ -2,6 +2,7 @@ import Fleet
 import Foundation
 import Geo
 import JSON
+import NIOCore
 import PostgresNIO
 import StoreVariants
 import Testing
@@ -37,11 +38,12 @@ import TripStoreTesting
         let body = try JSONCoding.encodeText(vehicle)
         let tracking = try JSONCoding.encodeText(RouteTracking())
         _ = try await first.rows("DROP TABLE vehicle_routes")
-        _ = try await first.rows("DELETE FROM schema_migrations WHERE name = '0009_vehicle_routes'")
+        _ = try await first.rows(
+            "DELETE FROM schema_migrations WHERE name IN ('0009_vehicle_routes', '0010_vehicle_route_checkpoints')")
         _ = try await first.rows(
             "INSERT INTO vehicles (provider, vehicle_id, row_version, body, tracking) VALUES ('p', 'v1', 1, \(body), \(tracking))")
         let reopened = try await PostgresTripStore(location: first.location, maximumConnections: 2, liveness: .patient, logger: TestStores.logger)
-        #expect(reopened.migrations.appliedNow == ["0009_vehicle_routes"])
+        #expect(reopened.migrations.appliedNow == ["0009_vehicle_routes", "0010_vehicle_route_checkpoints"])
         let fleet = Fleet(store: reopened, clock: .fixed(fixedTime))
         #expect(try await fleet.vehicle(provider: "p", id: "v1").currentRouteSegment == segment)
         let moved = try await fleet.updateVehicle(
@@ -54,6 +56,46 @@ import TripStoreTesting
         #expect(seen.currentRouteSegment == segment && seen.remainingDistanceMeters == moved.remainingDistanceMeters)
         let bodies = try await first.rows("SELECT count(*) FROM vehicles WHERE body LIKE '%currentRouteSegment\"%'")
         #expect(try bodies.first?.decode(Int64.self) == 0)
+    }
+
+    /// A database whose route rows hold a distance per vertex, as 0009 stored them, gets the
+    /// routes' checkpoints from 0010 (issue 30): the vehicle, its trip and its next update read
+    /// as in a database written with checkpoints from the start.
+    @Test func routesStoredWithDistancesGetCheckpoints() async throws {
+        var stores: [PostgresTripStore] = []
+        for _ in 0..<2 {
+            let (store, _) = try await twoProcesses()
+            let writer = Fleet(store: store, clock: .fixed(fixedTime))
+            _ = try await writer.createVehicle(provider: "p", id: "v1", input: vehicleAtRoadStart())
+            var trip = exclusiveTrip(vehicleId: "v1")
+            trip.pickupPoint = TerminalLocation(point: road[road.count - 1])
+            _ = try await writer.createTrip(provider: "p", id: "t1", input: trip)
+            _ = try await writer.updateVehicle(
+                provider: "p", id: "v1", input: locationUpdate(road[300].latitude, road[300].longitude), mask: FieldMask("lastLocation"))
+            stores.append(store)
+        }
+        // The second database's route row as it stood before 0010.
+        let old = stores[1]
+        let measure = try #require(PolylineMeasure(try EncodedPolyline.decode(EncodedPolyline.encode(road))))
+        let distances = ByteBuffer(bytes: StoredRoute.bytes(measure.cumulativeMeters))
+        _ = try await old.rows("ALTER TABLE vehicle_routes RENAME COLUMN checkpoints TO cumulative")
+        _ = try await old.rows("UPDATE vehicle_routes SET cumulative = \(distances)")
+        _ = try await old.rows("DELETE FROM schema_migrations WHERE name = '0010_vehicle_route_checkpoints'")
+
+        let migrated = try await PostgresTripStore(location: old.location, maximumConnections: 2, liveness: .patient, logger: TestStores.logger)
+        #expect(migrated.migrations.appliedNow == ["0010_vehicle_route_checkpoints"])
+        let stored = try await old.rows("SELECT checkpoints FROM vehicle_routes").first?.decode(ByteBuffer.self)
+        let route = try #require(MeasuredRoute(polyline: EncodedPolyline.encode(road)))
+        #expect(stored.map { Array($0.readableBytesView) } == StoredRoute.checkpointBytes(route))
+        let unread = try await PostgresTripStore(location: stores[0].location, maximumConnections: 2, liveness: .patient, logger: TestStores.logger)
+        let fresh = Fleet(store: unread, clock: .fixed(fixedTime))
+        let reader = Fleet(store: migrated, clock: .fixed(fixedTime))
+        #expect(try await reader.vehicle(provider: "p", id: "v1") == fresh.vehicle(provider: "p", id: "v1"))
+        #expect(try await reader.trip(provider: "p", id: "t1") == fresh.trip(provider: "p", id: "t1"))
+        let next = locationUpdate(road[340].latitude, road[340].longitude)
+        let moved = try await reader.updateVehicle(provider: "p", id: "v1", input: next, mask: FieldMask("lastLocation"))
+        #expect(try await moved == fresh.updateVehicle(provider: "p", id: "v1", input: next, mask: FieldMask("lastLocation")))
+        #expect(moved.waypoints.first?.encodedPathToWaypoint != nil)
     }
 
     /// A route set or changed through one process is what the other reads, after location

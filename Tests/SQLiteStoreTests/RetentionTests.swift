@@ -88,7 +88,7 @@ import TripStore
             }
         }
         let store = try SQLiteTripStore(path: path)
-        #expect(store.newlyAppliedMigrations == ["0020_event_trips_without_foreign_key"])
+        #expect(store.newlyAppliedMigrations == ["0020_event_trips_without_foreign_key", "0021_vehicle_route_checkpoints"])
         let tripEvents = try await store.events(after: 0, filter: .trip(provider: "p", tripId: "t1"), limit: 1_000)
         #expect(tripEvents.map(\.id) == Array(stride(from: 3, through: 300, by: 3)).map(Int64.init))
         let all = try await store.events(after: 0, filter: .all, limit: 1_000)

@@ -70,6 +70,46 @@ import TripStoreTesting
         #expect(routes == [segment])
     }
 
+    /// A database whose route rows hold a distance per vertex, as 0018 stored them, gets the
+    /// routes' checkpoints from 0021 (issue 30): with nothing cached, the vehicle, its trip and
+    /// its next update read as in a database written with checkpoints from the start.
+    @Test func routesStoredWithDistancesGetCheckpoints() async throws {
+        let segment = EncodedPolyline.encode(road)
+        var paths: [String] = []
+        for _ in 0..<2 {
+            let path = try temporaryDatabasePath()
+            let writer = fleet(try SQLiteTripStore(path: path))
+            var input = vehicleInput(at: road[0])
+            input.currentRouteSegment = segment
+            _ = try await writer.createVehicle(provider: "p", id: "v1", input: input)
+            _ = try await writer.createTrip(provider: "p", id: "t1", input: tripInput(vehicle: "v1", pickup: road[road.count - 1]))
+            _ = try await writer.updateVehicle(
+                provider: "p", id: "v1", input: location(road[300].latitude, road[300].longitude), mask: FieldMask("lastLocation"))
+            paths.append(path)
+        }
+        // The second database's route row as it stood before 0021.
+        let measure = try #require(PolylineMeasure(try EncodedPolyline.decode(segment)))
+        let queue = try inspector(paths[1])
+        try await queue.write { db in
+            try db.execute(sql: "ALTER TABLE vehicle_routes RENAME COLUMN checkpoints TO cumulative")
+            try db.execute(sql: "UPDATE vehicle_routes SET cumulative = ?", arguments: [Data(StoredRoute.bytes(measure.cumulativeMeters))])
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = '0021_vehicle_route_checkpoints'")
+        }
+
+        let migrated = try SQLiteTripStore(path: paths[1])
+        #expect(migrated.newlyAppliedMigrations == ["0021_vehicle_route_checkpoints"])
+        let stored = try await queue.read { db in try Data.fetchOne(db, sql: "SELECT checkpoints FROM vehicle_routes") }
+        #expect(stored.map { [UInt8]($0) } == StoredRoute.checkpointBytes(try #require(MeasuredRoute(polyline: segment))))
+        let fresh = fleet(try SQLiteTripStore(path: paths[0]))
+        let reader = fleet(migrated)
+        #expect(try await reader.vehicle(provider: "p", id: "v1") == fresh.vehicle(provider: "p", id: "v1"))
+        #expect(try await reader.trip(provider: "p", id: "t1") == fresh.trip(provider: "p", id: "t1"))
+        let next = location(road[340].latitude, road[340].longitude)
+        let moved = try await reader.updateVehicle(provider: "p", id: "v1", input: next, mask: FieldMask("lastLocation"))
+        #expect(try await moved == fresh.updateVehicle(provider: "p", id: "v1", input: next, mask: FieldMask("lastLocation")))
+        #expect(moved.waypoints.first?.encodedPathToWaypoint != nil)
+    }
+
     /// Location updates write the vehicle's row, not its route's; a new segment is written once.
     @Test func locationUpdatesLeaveTheRouteRow() async throws {
         let path = try temporaryDatabasePath()

@@ -29,15 +29,16 @@ import Testing
     @Test func pathsAreThoseGatheredVertexByVertex() throws {
         for (n, road) in Self.routes.enumerated() {
             let route = try #require(MeasuredRoute(polyline: EncodedPolyline.encode(road)))
-            let meters = route.measure.cumulativeMeters
-            var starts = [-5, route.measure.totalMeters, route.measure.totalMeters + 3]
+            let measure = route.wholeMeasure()
+            let meters = measure.cumulativeMeters
+            var starts = [-5, measure.totalMeters, measure.totalMeters + 3]
             for index in meters.indices {
                 starts += [meters[index], meters[index].nextDown, meters[index].nextUp, meters[index] + 0.3]
                 if index + 1 < meters.count { starts.append((meters[index] + meters[index + 1]) / 2) }
             }
             for start in starts {
                 let cut = TrafficPath.remainderPath(of: route, from: start, stretches: nil)
-                #expect(cut.encoded == Self.gathered(route.measure, from: start), "route \(n) from \(start) m")
+                #expect(cut.encoded == Self.gathered(measure, from: start), "route \(n) from \(start) m")
                 #expect(cut.intervals.isEmpty)
             }
         }

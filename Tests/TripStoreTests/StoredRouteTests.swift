@@ -1,19 +1,43 @@
+import Foundation
+import Geo
 import JSON
 import Testing
-import TripModel
 import TripStore
 
-/// The cumulative distances kept beside a route read back exactly as they were written; bytes
-/// that are not whole doubles are refused, so the route is measured anew instead.
+@testable import TripModel
+
+/// A route read back from its stored checkpoints is the route as measured when it was set: the
+/// same stretches and the same paths (issue 30); checkpoints that do not fit it are refused, so
+/// the route is measured anew instead.
 @Suite struct StoredRouteTests {
-    @Test func distancesReadBackExactly() {
-        let meters: [Double] = [0, 0.1, 12.5, 1e-300, 123_456.789, .greatestFiniteMagnitude]
-        let bytes = StoredRoute.bytes(meters)
-        #expect(bytes.count == meters.count * 8)
-        #expect(StoredRoute.cumulativeMeters(bytes) == meters)
-        #expect(StoredRoute.cumulativeMeters(bytes[8...]) == Array(meters.dropFirst()))
-        #expect(StoredRoute.cumulativeMeters([]) == [])
-        #expect(StoredRoute.cumulativeMeters(bytes.dropLast()) == nil)
+    /// A route of 2 m steps, one whose steps far north are partly under the merging distance,
+    /// and one written with a value in more bytes than needed.
+    static let polylines: [String] = [
+        EncodedPolyline.encode((0..<300).map { LatLng(latitude: 37.3 + Double($0) * 0.00002, longitude: -122.1 + 0.00001 * sin(Double($0) / 7)) }),
+        EncodedPolyline.encode((0..<200).map { LatLng(latitude: 70.5 + Double($0 / 3) * 0.00001, longitude: 25 + Double($0) * 0.00001) }),
+        "_p~iF~ps|U_ulLnnqC_mqNvxq`@" + "?_?",
+    ]
+
+    @Test func checkpointsReadBackAsMeasured() throws {
+        for polyline in Self.polylines {
+            let measured = try #require(MeasuredRoute(polyline: polyline))
+            let bytes = StoredRoute.checkpointBytes(measured)
+            let read = try #require(StoredRoute.route(polyline: polyline, checkpoints: bytes))
+            #expect(read.line.checkpoints == measured.line.checkpoints)
+            #expect(read.line.checkpointMeters.map(\.bitPattern) == measured.line.checkpointMeters.map(\.bitPattern))
+            #expect(read.pathsCutFromPolyline == measured.pathsCutFromPolyline)
+            let whole = measured.wholeMeasure()
+            #expect(read.wholeMeasure() == whole)
+            for start in stride(from: -1, through: whole.totalMeters + 1, by: whole.totalMeters / 37) {
+                #expect(
+                    TrafficPath.remainderPath(of: read, from: start, stretches: nil).encoded
+                        == TrafficPath.remainderPath(of: measured, from: start, stretches: nil).encoded)
+            }
+            for bad in [Array(bytes.dropLast()), [], Array(bytes.prefix(48)), Array(repeating: 0xff, count: bytes.count)] {
+                #expect(StoredRoute.route(polyline: polyline, checkpoints: bad)?.wholeMeasure() == whole)
+            }
+        }
+        #expect(StoredRoute.route(polyline: "not a polyline \u{1}", checkpoints: [UInt8]()) == nil)
     }
 
     /// An update's answer, made from the row's body with the route put back, is byte for byte

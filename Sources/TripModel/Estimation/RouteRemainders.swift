@@ -14,19 +14,21 @@ struct RouteRemainders: Sendable {
     private let kept: EncodedPolylineSuffixes
     /// The vertices no path keeps: closer than ``TrafficPath/mergeMeters`` to the next.
     private let dropped: [Int]
+    /// Whether every path is cut from the route's own polyline.
+    let cutFromPolyline: Bool
 
-    /// The remainders of `measure`; `suffixes` are those of its polyline (Google's format,
-    /// precision 5) where it was read as the encoding of its vertices.
-    init(_ measure: PolylineMeasure, suffixes: EncodedPolylineSuffixes?) {
+    /// The remainders of `measure` (the whole of `line`); `exact` where `line`'s encoding is
+    /// exactly what encoding its vertices writes (Google's format, precision 5).
+    init(_ measure: PolylineMeasure, line: MeasuredPolyline, exact: Bool) {
         let meters = measure.cumulativeMeters
         var dropped: [Int] = []
         for index in 0..<measure.segmentCount where meters[index + 1] - meters[index] < TrafficPath.mergeMeters {
             dropped.append(index)
         }
         if dropped.isEmpty {
-            // Read with the polyline where it is their encoding (a cache miss decodes every
+            // Cut from the polyline where it is their encoding (a cache miss reads every
             // route again: reading costs less than writing).
-            kept = suffixes ?? EncodedPolylineSuffixes(measure.points)
+            kept = exact ? EncodedPolylineSuffixes(exactEncodingOf: line) : EncodedPolylineSuffixes(measure.points)
         } else {
             var points: [LatLng] = []
             points.reserveCapacity(measure.points.count - dropped.count)
@@ -41,15 +43,25 @@ struct RouteRemainders: Sendable {
             kept = EncodedPolylineSuffixes(points)
         }
         self.dropped = dropped
+        cutFromPolyline = exact && dropped.isEmpty
     }
 
-    /// The encoded path from `begin` metres (within the line) to the end of `measure` (the line
-    /// these remainders were made of): exactly what encoding ``TrafficPath``'s points for it
-    /// without traffic gives.
-    func encodedPath(on measure: PolylineMeasure, from begin: Double) -> String {
-        guard begin < measure.totalMeters else { return kept.encoding(from: kept.count - 1) }
+    /// The remainders of a line known to keep every vertex in every path, and whose encoding
+    /// is exactly its vertices' (``cutFromPolyline`` was true for it): nothing is decoded.
+    init(cutFrom line: MeasuredPolyline) {
+        kept = EncodedPolylineSuffixes(exactEncodingOf: line)
+        dropped = []
+        cutFromPolyline = true
+    }
+
+    /// The encoded path from `begin` metres to the end of `line` (the line these remainders
+    /// were made of), decoding only the stretch around `begin`: exactly what encoding
+    /// ``TrafficPath``'s points for it without traffic gives.
+    func encodedPath(on line: MeasuredPolyline, from begin: Double) -> String {
+        guard begin < line.totalMeters else { return kept.encoding(from: kept.count - 1) }
         // As PolylineMeasure.sliceWithIndexMap starts a slice, and TrafficPath merges its first
         // two points.
+        let measure = line.stretch(from: begin, through: begin)
         let (index, fraction) = measure.position(atDistance: begin)
         let start = measure.point(onSegment: index, fraction: fraction)
         let position = Double(index) + fraction
@@ -61,7 +73,14 @@ struct RouteRemainders: Sendable {
         } else {
             meters = Earth.distance(start, measure.points[next])
         }
-        return kept.encoding(from: rank(of: next), after: meters < TrafficPath.mergeMeters ? nil : start)
+        return kept.encoding(from: rank(of: measure.firstIndex + next), after: meters < TrafficPath.mergeMeters ? nil : start)
+    }
+
+    /// About how many bytes these hold beyond the route's own polyline and checkpoints.
+    var ownBytes: Int {
+        guard !cutFromPolyline else { return 0 }
+        return kept.encoded.utf8.count + MemoryLayout<PolylineCheckpoint>.stride * (kept.count / EncodedPolylineSuffixes.checkpointStride + 1)
+            + MemoryLayout<Int>.stride * dropped.count
     }
 
     /// The place among the kept vertices of the first kept vertex at or after `index`.

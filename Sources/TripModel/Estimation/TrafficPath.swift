@@ -39,7 +39,7 @@ struct TrafficPath {
     /// The part of `route` from `start` metres to its end, with traffic from `stretches`
     /// (nil when the driver sent no traffic: then no intervals), timed by `pace`.
     init(remainderOf route: MeasuredRoute, from start: Double, stretches: [RoadStretch]?, pace: RoutePace) {
-        let total = route.measure.totalMeters
+        let total = route.totalMeters
         let begin = min(max(0, start), total)
         let pieces = Self.pieces(from: begin, to: total, stretches: stretches)
         (line, intervals) = Self.line(along: route, from: begin, pieces: pieces, traffic: stretches != nil)
@@ -50,7 +50,7 @@ struct TrafficPath {
     /// The path and traffic of ``init(remainderOf:from:stretches:pace:)``, untimed: what a
     /// store puts back on a vehicle it saved without them.
     static func remainderPath(of route: MeasuredRoute, from start: Double, stretches: [RoadStretch]?) -> EncodedPath {
-        let total = route.measure.totalMeters
+        let total = route.totalMeters
         let begin = min(max(0, start), total)
         let pieces = Self.pieces(from: begin, to: total, stretches: stretches)
         let (line, intervals) = Self.line(along: route, from: begin, pieces: pieces, traffic: stretches != nil)
@@ -59,12 +59,12 @@ struct TrafficPath {
 
     /// The path along `route` from `begin` through `pieces`: without traffic cut from the
     /// route's remainders, in time that does not grow with the route (issue 30); with traffic
-    /// gathered vertex by vertex, with its intervals.
+    /// gathered vertex by vertex from the whole route decoded, with its intervals.
     private static func line(
         along route: MeasuredRoute, from begin: Double, pieces: [(from: Double, to: Double, speed: TrafficSpeed)], traffic: Bool
     ) -> (Line, [SpeedReadingInterval]) {
-        guard traffic else { return (.encoded(route.remainders.encodedPath(on: route.measure, from: begin)), []) }
-        let cut = Self.cut(route.measure, pieces: pieces, traffic: true)
+        guard traffic else { return (.encoded(route.remainders.encodedPath(on: route.line, from: begin)), []) }
+        let cut = Self.cut(route.wholeMeasure(), pieces: pieces, traffic: true)
         return (.points(cut.points), cut.intervals)
     }
 
