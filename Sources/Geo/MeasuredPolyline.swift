@@ -150,20 +150,74 @@ extension MeasuredPolyline {
     /// search past the window's ends mostly stays on the stretch.
     static let stretchMarginMeters = 50.0
 
+    /// Metres of line decoded beyond the window ahead where the stretch is kept for the next
+    /// updates (``KeptStretch``): a car at city speeds covers them in a minute or two.
+    static let keptLookaheadMeters = 1_000.0
+
+    /// Lines of at most this many points whose length is at most twice what a kept stretch
+    /// spans are decoded and kept whole: a stretch would hold most of the line anyway, and the
+    /// whole line also serves a vehicle that jumps back.
+    static let keptWholeMaxPoints = 2_048
+
+    /// The metres of line a kept stretch spans (window, margins and lookahead).
+    private static func keptSpanMeters(_ configuration: PolylineTracker.Configuration) -> Double {
+        max(0, configuration.behindMeters) + max(0, configuration.aheadMeters) + 2 * stretchMarginMeters + keptLookaheadMeters
+    }
+
+    /// Whether a kept stretch of this line is the whole line.
+    func keptWhole(_ configuration: PolylineTracker.Configuration) -> Bool {
+        count <= Self.keptWholeMaxPoints && totalMeters <= 2 * Self.keptSpanMeters(configuration)
+    }
+
+    /// About how many bytes a ``KeptStretch`` of this line holds once filled: what a cache
+    /// that keeps the line must count for it before it is filled.
+    package var keptStretchBytes: Int {
+        let configuration = PolylineTracker.Configuration()
+        let points =
+            keptWhole(configuration)
+            ? count
+            : min(count, Int(Double(count) * Self.keptSpanMeters(configuration) / max(1, totalMeters)) + EncodedPolylineSuffixes.checkpointStride)
+        return points * (MemoryLayout<LatLng>.stride + MemoryLayout<Double>.stride)
+    }
+
+    /// ``stretch(from:through:)``, or the stretch `kept` holds where that holds as much.
+    package func stretch(from: Double, through: Double, kept: KeptStretch?) -> PolylineMeasure {
+        if let current = kept?.current, current.holds(from: from, through: through) { return current }
+        return stretch(from: from, through: through)
+    }
+
     /// What a ``PolylineTracker`` on the whole line, started at `distance`, answers for
     /// `location`: found on a stretch around `distance` where the tracker can tell the whole
     /// line gives the same answer (``PolylineTracker/answersAsWholeLine``); where its search
     /// ran off the stretch (the vehicle far from where it was, along the line), on a stretch
     /// with eight times the margin, and so on; on the whole line where the window held no
     /// match near enough and the whole line must be searched (a location off the line).
-    package func track(_ location: LatLng, from distance: Double, configuration: PolylineTracker.Configuration = .init()) -> PolylineProjection {
-        var margin = Self.stretchMarginMeters
-        while distance.isFinite {
-            let stretch = stretch(
-                from: distance - max(0, configuration.behindMeters) - margin, through: distance + max(0, configuration.aheadMeters) + margin)
-            var tracker = PolylineTracker(measure: stretch, configuration: configuration, startDistance: distance)
+    ///
+    /// With `kept`, the stretch it holds is searched first, and the stretch decoded (with
+    /// ``keptLookaheadMeters`` more ahead, or the whole of a short line) is kept for the next
+    /// update.
+    package func track(
+        _ location: LatLng, from distance: Double, configuration: PolylineTracker.Configuration = .init(), kept: KeptStretch? = nil
+    ) -> PolylineProjection {
+        let behind = max(0, configuration.behindMeters)
+        let ahead = max(0, configuration.aheadMeters)
+        if let current = kept?.current, current.holds(from: distance - behind, through: distance + ahead) {
+            var tracker = PolylineTracker(measure: current, configuration: configuration, startDistance: distance)
             let projection = tracker.update(location)
             if tracker.answersAsWholeLine { return projection }
+        }
+        var margin = Self.stretchMarginMeters
+        let lookahead = kept == nil ? 0 : Self.keptLookaheadMeters
+        while distance.isFinite {
+            let stretch =
+                kept != nil && keptWhole(configuration)
+                ? wholeMeasure() : stretch(from: distance - behind - margin, through: distance + ahead + margin + lookahead)
+            var tracker = PolylineTracker(measure: stretch, configuration: configuration, startDistance: distance)
+            let projection = tracker.update(location)
+            if tracker.answersAsWholeLine {
+                kept?.keep(stretch)
+                return projection
+            }
             if !tracker.ranOffStretch { break }
             margin *= 8
         }

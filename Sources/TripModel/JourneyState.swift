@@ -307,7 +307,7 @@ public enum JourneyState {
         if !sameRoute { tracking.driverPaceRatio = nil }
         let projection: PolylineProjection
         if sameRoute {
-            projection = route.line.track(location, from: tracking.distanceAlongMeters)
+            projection = route.line.track(location, from: tracking.distanceAlongMeters, kept: route.kept)
         } else {
             var tracker = PolylineTracker(measure: whole(route))
             projection = tracker.update(location)

@@ -11,6 +11,8 @@ public struct MeasuredRoute: Hashable, Sendable {
     package let line: MeasuredPolyline
     /// The paths from any place on it to its end, cut without encoding them again.
     let remainders: RouteRemainders
+    /// The stretch of the route last decoded for the vehicle, kept for its next updates.
+    package let kept: KeptStretch
 
     /// Decodes and measures a route segment; nil when it does not decode to a valid line.
     public init?(polyline: String) {
@@ -18,6 +20,7 @@ public struct MeasuredRoute: Hashable, Sendable {
         self.polyline = polyline
         line = decoded.line
         remainders = RouteRemainders(decoded.measure, line: decoded.line, exact: decoded.exact)
+        kept = KeptStretch(for: decoded.line, whole: decoded.measure)
     }
 
     /// A route segment from its checkpoints as stored (no distance is computed): where
@@ -26,9 +29,14 @@ public struct MeasuredRoute: Hashable, Sendable {
     package init(line: MeasuredPolyline, pathsCutFromPolyline: Bool) {
         polyline = line.encoded
         self.line = line
-        remainders =
-            pathsCutFromPolyline
-            ? RouteRemainders(cutFrom: line) : RouteRemainders(line.wholeMeasure(), line: line, exact: false)
+        if pathsCutFromPolyline {
+            remainders = RouteRemainders(cutFrom: line)
+            kept = KeptStretch()
+        } else {
+            let whole = line.wholeMeasure()
+            remainders = RouteRemainders(whole, line: line, exact: false)
+            kept = KeptStretch(for: line, whole: whole)
+        }
     }
 
     /// Whether the first leg's paths are cut from the polyline itself (it is exactly its points'
@@ -46,7 +54,10 @@ public struct MeasuredRoute: Hashable, Sendable {
     /// The whole route's vertices and distances, decoded again: for what reads every vertex
     /// (the route's profile, a new route's first snap, a path with the driver's traffic), which
     /// happens when the route changes.
-    package func wholeMeasure() -> PolylineMeasure { line.wholeMeasure() }
+    package func wholeMeasure() -> PolylineMeasure {
+        if let current = kept.current, current.isWholeLine { return current }
+        return line.wholeMeasure()
+    }
 
     /// The vehicle's route segment measured: `known` when it measures the segment the vehicle
     /// holds (comparing the polylines costs nothing when they share storage, as a stored

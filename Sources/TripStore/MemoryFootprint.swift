@@ -83,7 +83,7 @@ extension VehicleRecord: MemoryFootprint {
     package var approximateBytes: Int {
         vehicle.approximateBytes + MemoryLayout<RouteTracking>.stride + tracking.heapBytes
             + (navigator.state.map { $0.count + blockOverhead } ?? 0)
-            + (route.map { arrayBytes($0.line.checkpoints) + arrayBytes($0.line.checkpointMeters) + $0.pathBytes } ?? 0)
+            + (route.map { arrayBytes($0.line.checkpoints) + arrayBytes($0.line.checkpointMeters) + $0.pathBytes + $0.line.keptStretchBytes } ?? 0)
     }
 }
 

@@ -43,12 +43,45 @@ import Testing
         }
     }
 
+    /// A vehicle driving along a long route decodes a stretch once for many updates: the stretch
+    /// kept after one update holds the next ones' windows, and reading from it gives the fresh
+    /// stretch's points and distances bit for bit. A short line is kept whole.
+    @Test func aKeptStretchServesTheNextUpdates() throws {
+        let (line, measure) = try Self.whole(PolylineTrackerTests.windingRoute(count: 20_000))
+        let kept = KeptStretch()
+        var d = 1_000.0
+        _ = line.track(PolylineTrackerTests.offset(measure.point(atDistance: d), north: 3), from: d, kept: kept)
+        let first = try #require(kept.current)
+        #expect(!first.isWholeLine && first.points.count < 2_000)
+        #expect(kept.bytes > 0 && kept.bytes <= 2 * line.keptStretchBytes)
+        for _ in 0..<20 {
+            let next = d + 25
+            _ = line.track(PolylineTrackerTests.offset(measure.point(atDistance: next), north: -2), from: d, kept: kept)
+            d = next
+            #expect(kept.current == first, "at \(d) m the kept stretch was decoded again")
+        }
+        let fresh = line.stretch(from: d, through: d + 10)
+        let served = line.stretch(from: d, through: d + 10, kept: kept)
+        #expect(served == first)
+        let offset = fresh.firstIndex - served.firstIndex
+        #expect(Array(served.cumulativeMeters[offset..<(offset + fresh.points.count)]).map(\.bitPattern) == fresh.cumulativeMeters.map(\.bitPattern))
+        // Far ahead, beyond what is kept: decoded again and kept in its place.
+        d += 5_000
+        _ = line.track(measure.point(atDistance: d), from: d, kept: kept)
+        #expect(kept.current != first && kept.current?.holds(from: d - 50, through: d + 500) == true)
+
+        let (short, shortMeasure) = try Self.whole(PolylineTrackerTests.windingRoute(count: 200))
+        let shortKept = KeptStretch(for: short, whole: shortMeasure)
+        #expect(shortKept.current?.isWholeLine == true)
+    }
+
     /// Along the route with GPS noise, jumping ahead and back, and off the route (where the
     /// whole line must be searched), the answers are the whole line's tracker's.
     @Test func trackingOnAStretchIsTrackingOnTheWholeLine() throws {
         for points in Self.lines {
             let (line, measure) = try Self.whole(points)
             var rng = SplitMix64(seed: 7)
+            let kept = KeptStretch()
             var d = 0.0
             while d < measure.totalMeters + 50 {
                 let jump = Double.random(in: 0...1, using: &rng)
@@ -58,6 +91,7 @@ import Testing
                 var tracker = PolylineTracker(measure: measure, startDistance: d)
                 let expected = tracker.update(location)
                 #expect(line.track(location, from: d) == expected, "from \(d) m to \(target) m, \(north) m north")
+                #expect(line.track(location, from: d, kept: kept) == expected, "kept, from \(d) m to \(target) m, \(north) m north")
                 d += Double.random(in: 0...120, using: &rng)
             }
         }

@@ -55,13 +55,13 @@ struct RouteRemainders: Sendable {
     }
 
     /// The encoded path from `begin` metres to the end of `line` (the line these remainders
-    /// were made of), decoding only the stretch around `begin`: exactly what encoding
+    /// were made of), decoding only the stretch around `begin` (unless `keptStretch` holds it): exactly what encoding
     /// ``TrafficPath``'s points for it without traffic gives.
-    func encodedPath(on line: MeasuredPolyline, from begin: Double) -> String {
+    func encodedPath(on line: MeasuredPolyline, from begin: Double, keptStretch: KeptStretch?) -> String {
         guard begin < line.totalMeters else { return kept.encoding(from: kept.count - 1) }
         // As PolylineMeasure.sliceWithIndexMap starts a slice, and TrafficPath merges its first
         // two points.
-        let measure = line.stretch(from: begin, through: begin)
+        let measure = line.stretch(from: begin, through: begin, kept: keptStretch)
         let (index, fraction) = measure.position(atDistance: begin)
         let start = measure.point(onSegment: index, fraction: fraction)
         let position = Double(index) + fraction

@@ -63,7 +63,7 @@ struct TrafficPath {
     private static func line(
         along route: MeasuredRoute, from begin: Double, pieces: [(from: Double, to: Double, speed: TrafficSpeed)], traffic: Bool
     ) -> (Line, [SpeedReadingInterval]) {
-        guard traffic else { return (.encoded(route.remainders.encodedPath(on: route.line, from: begin)), []) }
+        guard traffic else { return (.encoded(route.remainders.encodedPath(on: route.line, from: begin, keptStretch: route.kept)), []) }
         let cut = Self.cut(route.wholeMeasure(), pieces: pieces, traffic: true)
         return (.points(cut.points), cut.intervals)
     }
