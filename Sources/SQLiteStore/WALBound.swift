@@ -14,8 +14,9 @@ import Synchronization
 /// the file at 18.2 MB, and soaks at 25.3 MB. Here the writer also holds the store's new reads
 /// back (``ReadGate``) and waits for the reads under way, a few milliseconds in this server. A
 /// reader that holds one snapshot for long (a backup) is not waited for past
-/// ``WALLimits/writerWait``: the writer goes on, says so in the log, and waits again only
-/// ``WALLimits/secondsBetweenWaits`` later.
+/// ``WALLimits/writerWait``: the writer goes on, says so in the log, and waits again half a
+/// second later, then twice as long after each wait that runs out, up to
+/// ``WALLimits/secondsBetweenWaits``.
 ///
 /// A file past ``WALLimits/writerRestartBytes`` means a log that long: the writer cuts the
 /// file back to ``WALLimits/cutBackBytes``, below it, whenever the log starts over.
@@ -34,6 +35,8 @@ package final class WALBound: Sendable {
         var counts = Counts()
         /// When the writer may wait for readers again (seconds on the bound's clock).
         var nextWait = -Double.infinity
+        /// Waits that ran out since the log last started over.
+        var runOutInARow = 0
         /// The counts when the last summary was logged, and when.
         var summarized = Counts()
         var summarizedAt: Double?
@@ -80,20 +83,23 @@ package final class WALBound: Sendable {
                 state.counts.secondsHeld += held
                 if restarted {
                     state.counts.restarts += 1
+                    state.runOutInARow = 0
                 } else {
                     state.counts.waitsRunOut += 1
-                    state.nextWait = now + limits.secondsBetweenWaits
+                    state.runOutInARow += 1
+                    state.nextWait = now + limits.secondsBeforeRetry(afterWaitsRunOut: state.runOutInARow)
                 }
                 return Self.summary(of: &state, at: now)
             }
             if let summary { logger.info("\(summary)") }
             if !restarted {
+                let retry = limits.secondsBeforeRetry(afterWaitsRunOut: state.withLock { $0.runOutInARow })
                 logger.warning(
                     """
                     the SQLite WAL could not start over: a reader held an older snapshot for over \
                     \(limits.writerWait) (a backup?); the file is \(Self.fileBytes(walPath) >> 20) MiB, past its \
                     \(limits.fileBytes >> 20) MiB bound until that read ends; the writer goes on and tries again in \
-                    \(limits.secondsBetweenWaits) s
+                    \(retry) s
                     """)
             }
         } catch {

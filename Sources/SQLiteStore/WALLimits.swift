@@ -19,9 +19,13 @@ package struct WALLimits: Sendable {
     /// ``writerRestartBytes``; past it the writer goes on, and the log keeps growing until
     /// those readers end.
     package var writerWait: Duration
-    /// Seconds after a wait that ran out before the writer waits again: a reader that holds
-    /// one snapshot for long (a backup) costs the writer one wait per interval, not one per
-    /// transaction.
+    /// Seconds after a wait that ran out before the writer waits again, the first time: a
+    /// read that merely overlapped the wait (one long query) has ended by then, so the log
+    /// grows for half a second, not for ``secondsBetweenWaits``.
+    package var secondsBeforeFirstRetry: Double
+    /// The longest interval between waits, reached by doubling ``secondsBeforeFirstRetry``
+    /// after each wait that runs out in a row: a reader that holds one snapshot for long (a
+    /// backup) costs the writer one wait per interval, not one per transaction.
     package var secondsBetweenWaits: Double
 
     /// The standard limits.
@@ -30,13 +34,19 @@ package struct WALLimits: Sendable {
     /// Limits with these values; the rest standard.
     package init(
         fileBytes: Int = 16 * 1024 * 1024, transactionHeadroomBytes: Int = 2 * 1024 * 1024, passRestartPages: Int = 2_048,
-        writerWait: Duration = .milliseconds(200), secondsBetweenWaits: Double = 5
+        writerWait: Duration = .milliseconds(200), secondsBeforeFirstRetry: Double = 0.5, secondsBetweenWaits: Double = 5
     ) {
         self.fileBytes = fileBytes
         self.transactionHeadroomBytes = transactionHeadroomBytes
         self.passRestartPages = passRestartPages
         self.writerWait = writerWait
+        self.secondsBeforeFirstRetry = secondsBeforeFirstRetry
         self.secondsBetweenWaits = secondsBetweenWaits
+    }
+
+    /// Seconds before the writer waits again after `runOut` waits in a row ran out.
+    func secondsBeforeRetry(afterWaitsRunOut runOut: Int) -> Double {
+        min(secondsBetweenWaits, secondsBeforeFirstRetry * Double(1 << min(max(runOut - 1, 0), 16)))
     }
 
     /// The file size at which the writer starts the log over before its next transaction.

@@ -38,17 +38,18 @@ import TripModelTesting
     }
 
     /// A reader that holds one snapshot for long (as a backup does) makes the writer wait once,
-    /// for its wait only; the writes go on, the writer waits again only after the interval
-    /// (on the clock passed in), and once the read ends the log starts over and the file is
-    /// cut back under the bound.
-    @Test func aLongReadIsWaitedForOnceAnIntervalAndTheLogStartsOverWhenItEnds() async throws {
+    /// for its wait only; the writes go on, and the writer waits again after half a second, then
+    /// after twice as long each time its wait runs out, up to the longest interval (on the
+    /// clock passed in); once the read ends the log starts over and the file is cut back under
+    /// the bound.
+    @Test func aLongReadIsWaitedForLessOftenAndTheLogStartsOverWhenItEnds() async throws {
         let path = try temporaryDatabasePath()
         let clock = ManualClock()
         // The checkpointer's pass never tries to start the log over: only the writer does. Its
         // wait is long enough for the pass's copying on a loaded machine, not for the reader.
         let limits = WALLimits(
             fileBytes: 4 << 20, transactionHeadroomBytes: 1 << 20, passRestartPages: .max, writerWait: .seconds(2),
-            secondsBetweenWaits: 5)
+            secondsBeforeFirstRetry: 0.5, secondsBetweenWaits: 2)
         let store = try SQLiteTripStore(path: path, walLimits: limits, seconds: clock.seconds)
         let backup = try await SnapshotHolder.holding(path: path)
         var writes = 0
@@ -59,23 +60,27 @@ import TripModelTesting
         #expect(walFileBytes(path) > limits.fileBytes, "the held snapshot keeps the log growing")
         #expect(store.walBound.counts.waitsRunOut == 1 && store.walBound.counts.restarts == 0)
 
-        clock.advance(by: 4)
-        try await store.probeWrites()
-        #expect(store.walBound.counts.waitsRunOut == 1)
-        clock.advance(by: 1)
-        // The wait follows the write's answer; the next write is answered after it.
-        try await store.probeWrites()
-        try await store.probeWrites()
-        #expect(store.walBound.counts.waitsRunOut == 2)
+        // Waits again after 0.5 s, then 1 s, then 2 s (the longest interval), then 2 s.
+        for (interval, waits) in [(0.5, 2), (1.0, 3), (2.0, 4), (2.0, 5)] {
+            clock.advance(by: interval - 0.25)
+            try await store.probeWrites()
+            try await store.probeWrites()
+            #expect(store.walBound.counts.waitsRunOut == waits - 1, "before \(interval) s")
+            clock.advance(by: 0.25)
+            // The wait follows the write's answer; the next write is answered after it.
+            try await store.probeWrites()
+            try await store.probeWrites()
+            #expect(store.walBound.counts.waitsRunOut == waits, "after \(interval) s")
+        }
 
         await backup.end()
-        clock.advance(by: 5)
+        clock.advance(by: 2)
         try await store.probeWrites()
         try await store.probeWrites()
         // Started over by the writer, or by SQLite itself if the checkpointer's pass copied
         // the log back first: either way the file is cut back, and no wait ran out.
         #expect(walFileBytes(path) <= limits.fileBytes - 2 * limits.transactionHeadroomBytes)
-        #expect(store.walBound.counts.waitsRunOut == 2)
+        #expect(store.walBound.counts.waitsRunOut == 5)
     }
 }
 
