@@ -56,35 +56,61 @@ extension Timestamp {
         let days = seconds.floorDivided(by: 86_400)
         let secondOfDay = Int(seconds - days * 86_400)
         let (year, month, day) = Self.civil(fromDays: days)
-        var out = [UInt8]()
-        out.reserveCapacity(27)
-        func digits(_ value: Int, _ count: Int) {
-            var divisor = 1
-            for _ in 1..<count { divisor *= 10 }
-            var v = value
-            for _ in 0..<count {
-                out.append(UInt8(48 + (v / divisor) % 10))
-                v %= divisor
-                divisor = max(1, divisor / 10)
+        guard (0...9999).contains(year) else { return String(year) + Self.rfc3339(afterYear: month, day, secondOfDay, micros) }
+        // Written straight into the string's storage: every location update writes a dozen
+        // timestamps, and building an array first cost an allocation each.
+        let count = 20 + (micros == 0 ? 0 : micros % 1000 == 0 ? 4 : 7)
+        return String(unsafeUninitializedCapacity: count) { out in
+            var index = 0
+            func digits(_ value: Int, _ width: Int) {
+                var v = value
+                for place in stride(from: index + width - 1, through: index, by: -1) {
+                    out[place] = UInt8(48 + v % 10)
+                    v /= 10
+                }
+                index += width
             }
+            func byte(_ ascii: UInt8) {
+                out[index] = ascii
+                index += 1
+            }
+            digits(Int(year), 4)
+            Self.writeRest(month, day, secondOfDay, micros, digits: digits, byte: byte)
+            return index
         }
-        if year < 0 || year > 9999 { out.append(contentsOf: Array(String(year).utf8)) } else { digits(Int(year), 4) }
-        out.append(45)
+    }
+
+    /// What follows a year outside 0...9999 (its digits are written as they are).
+    private static func rfc3339(afterYear month: Int, _ day: Int, _ secondOfDay: Int, _ micros: Int) -> String {
+        var out: [UInt8] = []
+        func digits(_ value: Int, _ width: Int) {
+            var text = Array(String(value).utf8)
+            while text.count < width { text.insert(48, at: 0) }
+            out += text
+        }
+        writeRest(month, day, secondOfDay, micros, digits: digits) { out.append($0) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `-MM-DDTHH:MM:SS[.fff|.ffffff]Z`.
+    private static func writeRest(
+        _ month: Int, _ day: Int, _ secondOfDay: Int, _ micros: Int, digits: (Int, Int) -> Void, byte: (UInt8) -> Void
+    ) {
+        byte(45)
         digits(month, 2)
-        out.append(45)
+        byte(45)
         digits(day, 2)
-        out.append(84)
+        byte(84)
         digits(secondOfDay / 3600, 2)
-        out.append(58)
+        byte(58)
         digits(secondOfDay / 60 % 60, 2)
-        out.append(58)
+        byte(58)
         digits(secondOfDay % 60, 2)
         if micros != 0 {
-            out.append(46)
+            byte(46)
             if micros % 1000 == 0 { digits(micros / 1000, 3) } else { digits(micros, 6) }
         }
-        out.append(90)
-        return String(decoding: out, as: UTF8.self)
+        byte(90)
     }
 
     private static func parse(_ b: inout [UInt8]) -> Timestamp? {

@@ -29,6 +29,9 @@ import TripModel
         #expect(try #require(Timestamp(rfc3339: "1969-12-31T23:59:59Z")).microseconds == -1_000_000)
         #expect(try #require(Timestamp(rfc3339: "2024-02-29T12:00:00Z")).rfc3339 == "2024-02-29T12:00:00Z")
         #expect(Timestamp(microseconds: -1).rfc3339 == "1969-12-31T23:59:59.999999Z")
+        #expect(try #require(Timestamp(rfc3339: "0099-03-01T00:00:00.5Z")).rfc3339 == "0099-03-01T00:00:00.500Z")
+        // Years of five digits are written whole.
+        #expect(Timestamp(microseconds: 253_402_300_800_000_000 + 1_500).rfc3339 == "10000-01-01T00:00:00.001500Z")
     }
 
     /// Malformed and impossible times are rejected.
