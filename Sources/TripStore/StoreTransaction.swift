@@ -47,9 +47,10 @@ public protocol StoreReader {
 public protocol StoreTransaction: StoreReader {
     /// Inserts a vehicle; its location history starts after the newest event logged so far.
     func insertVehicle(provider: String, id: String, _ record: VehicleRecord) throws
-    /// Saves a vehicle; returns its JSON when the store encoded it to save it (the API's answer).
+    /// Saves a vehicle; returns its JSON when the store encoded it to save it, from which the
+    /// API's answer is made after the transaction (``SavedVehicleJSON/answer()``).
     @discardableResult
-    func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws -> [UInt8]?
+    func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws -> SavedVehicleJSON?
     /// Deletes a vehicle with its navigator route and navigation UI settings.
     func deleteVehicle(provider: String, id: String) throws
     /// Inserts a trip.
