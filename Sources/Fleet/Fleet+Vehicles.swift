@@ -29,12 +29,11 @@ extension Fleet {
     package func updateVehicleJSON(
         provider: String, id: String, input: Vehicle, mask: FieldMask, extensions: ResourceExtensions
     ) async throws -> [UInt8] {
-        // The answer is made after the transaction: SQLite's writes run one at a time.
-        let written = try await write(readingVehicle: VehicleKey(provider: provider, id: id)) { writes, tx, now in
-            try writes.updateVehicle(tx, provider: provider, id: id, input: input, mask: mask, now: now)
+        try await write(readingVehicle: VehicleKey(provider: provider, id: id)) { writes, tx, now in
+            let written = try writes.updateVehicle(tx, provider: provider, id: id, input: input, mask: mask, now: now)
+            if let stored = written.json, let answer = extensions.answer(fromStored: stored, of: written.vehicle) { return answer }
+            return try JSONStreamEncoder(userInfo: extensions.userInfo).encode(written.vehicle)
         }
-        if let saved = written.saved, let answer = extensions.answer(fromStored: try saved.answer(), of: written.vehicle) { return answer }
-        return try JSONStreamEncoder(userInfo: extensions.userInfo).encode(written.vehicle)
     }
 
     /// Every vehicle of the provider, by ID, a page at a time.

@@ -174,7 +174,7 @@ struct PostgresTransaction: StoreTransaction {
 
     /// In a write batch the row is written just before the commit (``WriteBatch``); its
     /// version moves then, and the caches learn it after the commit.
-    func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws -> SavedVehicleJSON? {
+    func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws -> [UInt8]? {
         let key = RowReads.key(provider, id)
         // The row's body leaves the route segment out: its route row keeps it (migration 0009).
         let body = try JSONStreamEncoder().encode(StoredRoute.body(of: record))
@@ -187,7 +187,7 @@ struct PostgresTransaction: StoreTransaction {
         batch.changedVehicles[key] = WriteBatch.ChangedVehicle(
             provider: provider, id: id, record: written, body: String(decoding: body, as: UTF8.self), tracking: tracking, updates: updates)
         batch.vehicles[key] = written
-        return SavedVehicleJSON(body: body, record: record)
+        return try StoredRoute.answer(body: body, record: record)
     }
 
     /// The 0.01 degree grid cell the position index files the vehicle under (migration 0001).

@@ -110,7 +110,7 @@ struct SQLiteTransaction: StoreTransaction {
         cache(.vehicle(provider + "/" + id, 1, written))
     }
 
-    func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws -> SavedVehicleJSON? {
+    func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws -> [UInt8]? {
         let key = provider + "/" + id
         let location = record.vehicle.lastLocation?.location
         // The row's body leaves the route segment out: its route row keeps it (migrations 0018 and 0021).
@@ -146,7 +146,7 @@ struct SQLiteTransaction: StoreTransaction {
         written.route = try writeRoute(provider: provider, id: id, record, stored: stored)
         let version = try Int64.fetchOne(statement, arguments: arguments)
         if let version { cache(.vehicle(key, version, written)) }
-        return SavedVehicleJSON(body: body, record: record)
+        return try StoredRoute.answer(body: body, record: record)
     }
 
     /// A vehicle's UPDATE statements, by what they set beside the row's body: [plain, with the

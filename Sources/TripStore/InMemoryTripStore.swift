@@ -153,7 +153,7 @@ final class MemoryTransaction: StoreTransaction {
         state.historyStarts[Key(provider: provider, id: id)] = state.lastEventID
     }
 
-    func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws -> SavedVehicleJSON? {
+    func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws -> [UInt8]? {
         state.vehicles[Key(provider: provider, id: id)] = record
         return nil
     }

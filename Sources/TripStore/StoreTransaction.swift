@@ -47,10 +47,9 @@ public protocol StoreReader {
 public protocol StoreTransaction: StoreReader {
     /// Inserts a vehicle; its location history starts after the newest event logged so far.
     func insertVehicle(provider: String, id: String, _ record: VehicleRecord) throws
-    /// Saves a vehicle; returns its JSON when the store encoded it to save it, from which the
-    /// API's answer is made after the transaction (``SavedVehicleJSON/answer()``).
+    /// Saves a vehicle; returns its JSON when the store encoded it to save it (the API's answer).
     @discardableResult
-    func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws -> SavedVehicleJSON?
+    func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws -> [UInt8]?
     /// Deletes a vehicle with its navigator route and navigation UI settings.
     func deleteVehicle(provider: String, id: String) throws
     /// Inserts a trip.
