@@ -48,24 +48,6 @@ struct TripRoutes {
         return options
     }
 
-    /// Loads a trip the caller may read, with the view it asked for.
-    func readableTrip(_ request: Request, context: TripRequestContext) async throws -> (stored: Revisioned<Trip>, view: TripView) {
-        let (stored, options) = try await readableTripWithOptions(request, context: context)
-        return (stored, options.view)
-    }
-
-    private func readableTripWithOptions(
-        _ request: Request, context: TripRequestContext
-    ) async throws -> (stored: Revisioned<Trip>, options: TripReadOptions) {
-        let principal = try context.caller()
-        let id = try context.pathParameter("tripId")
-        let options = try Self.readOptions(request, principal)
-        try AccessPolicy.checkTripRead(principal, tripId: id, view: options.view)
-        let stored = try await fleet.revisionedTrip(provider: try context.pathParameter("provider"), id: id)
-        try AccessPolicy.checkDriver(principal, trip: stored.value)
-        return (stored, options)
-    }
-
     /// A plain view is answered from the view encoded for the trip's current revision when
     /// one is kept: the store then reads the trip's versions only (issue 30).
     @Sendable func get(_ request: Request, context: TripRequestContext) async throws -> Response {
