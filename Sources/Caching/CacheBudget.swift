@@ -30,15 +30,11 @@ public struct CacheBudget: Sendable, Equatable, CustomStringConvertible {
     package var decodedVehicles: Int { share(40) }
     /// Decoded trip rows (10%): a trip row holds no route, so it is small.
     package var decodedTrips: Int { share(10) }
-    /// Trips as riders read them, composed with their vehicle's live fields (5%): composing
-    /// a trip from its decoded rows again costs little beside decoding them, and a rider's
-    /// read looks for its view first (by the trip's revision), so a composed trip serves
-    /// only other views and searches of the same revision.
-    package var composedTrips: Int { share(5) }
-    /// The JSON of REST trip views (15%): what a rider's read answers with when it is kept
-    /// for the trip's revision, reading nothing but the revision (about 2.4 KB a view of a
-    /// 500-point route).
-    package var encodedViews: Int { share(15) }
+    /// Trips as riders read them, composed with their vehicle's live fields (10%): composing
+    /// a trip from its decoded rows again costs little beside decoding them.
+    package var composedTrips: Int { share(10) }
+    /// The JSON of REST trip views (10%).
+    package var encodedViews: Int { share(10) }
     /// The protobuf encoding of gRPC trip views (5%): most riders read over REST.
     package var messageViews: Int { share(5) }
     /// Verified bearer tokens (10%): a miss costs a signature check, about 600 bytes a token.
