@@ -2,7 +2,8 @@
 points (default 500, about 2 m apart) and a location on it, and N trips assigned one per
 vehicle, picked up at the route's end. Writes a server token and one consumer token per trip
 (HS256 with the server's secret file) next to the data.
-Usage: load_seed.py BASE_URL SECRET_FILE OUT_DIR N [POINTS]"""
+Usage: load_seed.py BASE_URL SECRET_FILE OUT_DIR N [POINTS]
+       load_seed.py --tokens SECRET_FILE OUT_DIR N   (only the tokens, anew: they live an hour)"""
 import concurrent.futures, json, math, os, sys, time, urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "lib"))
@@ -14,6 +15,18 @@ secret = open(secret_file).read().strip().encode()
 
 def token(claims):
     return tokens.mint(secret, claims)
+
+def write_tokens():
+    """The server token and a consumer token per trip, in OUT_DIR; returns the server token."""
+    server = token({"role": "server", "authorization": {"provider": "load"}})
+    open(f"{out}/server-token.txt", "w").write(server + "\n")
+    with open(f"{out}/consumer-tokens.txt", "w") as f:
+        for i in range(n): f.write(f"t{i} {token({'role': 'consumer', 'authorization': {'provider': 'load', 'tripid': f't{i}'}})}\n")
+    return server
+
+if base == "--tokens":
+    write_tokens()
+    sys.exit(0)
 
 
 def encode_polyline(points):
@@ -28,8 +41,7 @@ def encode_polyline(points):
         plat, plng = round(lat * 1e5), round(lng * 1e5)
     return "".join(out)
 
-server = token({"role": "server", "authorization": {"provider": "load"}})
-open(f"{out}/server-token.txt", "w").write(server + "\n")
+server = write_tokens()
 
 def call(method, path, body):
     req = urllib.request.Request(base + path, data=json.dumps(body).encode(), method=method,
@@ -52,5 +64,3 @@ start = time.time()
 with concurrent.futures.ThreadPoolExecutor(16) as pool:
     list(pool.map(seed, range(n)))
 print(f"seeded {n} vehicles and {n} trips in {time.time() - start:.1f} s")
-with open(f"{out}/consumer-tokens.txt", "w") as f:
-    for i in range(n): f.write(f"t{i} {token({'role': 'consumer', 'authorization': {'provider': 'load', 'tripid': f't{i}'}})}\n")

@@ -75,6 +75,10 @@ package enum AccessPolicy {
     /// A driver may touch a trip only while it is assigned to the driver's vehicle. Another
     /// vehicle's trip is answered as a trip that does not exist (404, the same message), so a
     /// driver cannot learn which trip IDs exist (issue 29, item 6).
+    /// Whether ``checkDriver(_:trip:)`` needs the trip to decide: a read by anyone else may
+    /// be answered before the trip is read (from a view encoded for its revision).
+    package static func checkDriverNeedsTrip(_ principal: Principal) -> Bool { principal.role == .driver }
+
     package static func checkDriver(_ principal: Principal, trip: Trip) throws(AccessDenied) {
         guard principal.role == .driver else { return }
         guard let vehicle = principal.vehicleId, trip.vehicleId == vehicle else {

@@ -20,6 +20,20 @@ extension Fleet {
         return trip
     }
 
+    /// What `known` keeps for the trip's current revision (a rider's view, encoded) or, when
+    /// it keeps nothing, the trip with its revision; NOT_FOUND when absent. A store that reads
+    /// the revision first (``TripRevisionFirstReads``) then skips the trip's rows.
+    package func trip<Known: Sendable>(provider: String, id: String, known: (Revision) -> Known?) async throws -> TripLookup<Known> {
+        if let revisionFirst = store as? any TripRevisionFirstReads {
+            guard let found = try await revisionFirst.trip(provider: provider, id: id, known: known) else {
+                throw FleetWrites.notFound("trip", id)
+            }
+            return found
+        }
+        let trip = try await revisionedTrip(provider: provider, id: id)
+        return known(trip.revision).map { .known($0) } ?? .read(trip)
+    }
+
     /// Applies an update mask to a trip and refreshes the vehicles it involves, in one write.
     package func updateTrip(provider: String, id: String, input: Trip, mask: FieldMask) async throws -> Trip {
         try await write { writes, tx, now in

@@ -35,11 +35,19 @@ struct TripService: Maps_Fleetengine_V1_TripService.ServiceProtocol {
         try await calls.serve(request, context, .resource(\.name, in: "trips")) { message, name, principal in
             let view = AccessPolicy.tripView(requested: try Self.view(message.view), for: principal)
             try AccessPolicy.checkTripRead(principal, tripId: name.resourceID, view: view)
-            let stored = try await calls.fleet.revisionedTrip(provider: name.provider, id: name.resourceID)
+            // Answered from the view encoded for the trip's current revision when one is kept:
+            // the store then reads the trip's versions only (issue 30).
+            let key = "providers/\(name.provider)/trips/\(name.resourceID)/\(view.rawValue)"
+            let answerKept = !AccessPolicy.checkDriverNeedsTrip(principal)
+            let stored: Revisioned<Trip>
+            switch try await calls.fleet.trip(
+                provider: name.provider, id: name.resourceID, known: { answerKept ? views.cached(key: key, revision: $0) : nil })
+            {
+            case .known(let encoded): return encoded.message
+            case .read(let trip): stored = trip
+            }
             try AccessPolicy.checkDriver(principal, trip: stored.value)
-            return try views.encoded(key: "\(stored.value.name)/\(view.rawValue)", revision: stored.revision) {
-                try EncodedTrip(calls.reply(stored.value.rendered(as: view)))
-            }.message
+            return try views.encoded(key: key, revision: stored.revision) { try EncodedTrip(calls.reply(stored.value.rendered(as: view))) }.message
         }
     }
 

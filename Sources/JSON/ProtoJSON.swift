@@ -40,14 +40,14 @@ package enum ProtoJSONNames {
     /// The members' JSON names when some member is named by its proto field name, else nil
     /// (the usual case, which costs one scan of the keys). A field named twice, once each
     /// way, is refused as protobuf's parsers refuse it.
-    static func aliases(of members: [(key: String, value: JSONValue)], codingPath: [any CodingKey]) throws -> [String]? {
+    static func aliases(of members: [(key: String, value: JSONValue)], codingPath: @autoclosure () -> [any CodingKey]) throws -> [String]? {
         guard members.contains(where: { $0.key.utf8.contains(UInt8(ascii: "_")) }) else { return nil }
         let names = members.map { $0.key.utf8.contains(UInt8(ascii: "_")) ? jsonName($0.key) : $0.key }
         var seen = Set<String>()
         for (i, name) in names.enumerated() where !seen.insert(name).inserted {
             throw DecodingError.dataCorrupted(
                 .init(
-                    codingPath: codingPath + [AnyCodingKey(members[i].key)],
+                    codingPath: codingPath() + [AnyCodingKey(members[i].key)],
                     debugDescription: "the field '\(name)' is given twice (as '\(name)' and by its proto name)"))
         }
         return names

@@ -10,7 +10,7 @@ import TripStore
 /// in WAL mode: a power cut may lose the last transactions, a `kill -9` loses nothing
 /// acknowledged). Storage failures (a full disk, an I/O error) answer `UNAVAILABLE` and are
 /// recorded in ``health``; nothing is acknowledged before it is committed.
-public final class SQLiteTripStore: TripStore {
+public final class SQLiteTripStore: TripStore, TripRevisionFirstReads {
     let pool: DatabasePool
     let caches: DecodedRowCaches
     /// Listings' counts, kept until a vehicle's listing columns change (migration 0019).
@@ -259,6 +259,10 @@ public final class SQLiteTripStore: TripStore {
         // No transaction: BEGIN/COMMIT cost more than the read, and each of its statements
         // reads the trip and its vehicle from one snapshot.
         try readOneStatement { tx in try tx.revisionedTrip(provider: provider, id: id) }
+    }
+
+    package func trip<Known: Sendable>(provider: String, id: String, known: (Revision) -> Known?) async throws -> TripLookup<Known>? {
+        try readOneStatement { tx in try tx.trip(provider: provider, id: id, known: known) }
     }
 
     public func searchTrips(provider: String, query: TripSearchQuery) async throws -> Page<Trip> {

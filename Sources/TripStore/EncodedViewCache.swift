@@ -20,9 +20,15 @@ package struct EncodedViewCache<Encoded: EncodedView>: Sendable {
         entries = BoundedCache(capacity: .max, costLimit: byteLimit)
     }
 
+    /// The view's encoding at `revision`, if kept.
+    package func cached(key: String, revision: Revision) -> Encoded? {
+        guard let hit = entries.value(forKey: key), hit.revision == revision else { return nil }
+        return hit.encoded
+    }
+
     /// The view's encoding at `revision`, made by `make` on a miss.
     package func encoded(key: String, revision: Revision, make: () throws -> Encoded) rethrows -> Encoded {
-        if let hit = entries.value(forKey: key), hit.revision == revision { return hit.encoded }
+        if let hit = cached(key: key, revision: revision) { return hit }
         let encoded = try make()
         entries.setValue(
             Entry(revision: revision, encoded: encoded), forKey: key,

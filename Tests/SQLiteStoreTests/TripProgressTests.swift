@@ -138,6 +138,49 @@ import TripStore
         #expect(try progressColumns(pair.path, "t1").rowVersion == marked.rowVersion)
     }
 
+    /// A read that keeps something for the trip's current revision (a rider's encoded view) is
+    /// answered with it from the versions alone; after a location update it is asked with the
+    /// new revision, the one a full read gives, and the trip is read whole when it keeps
+    /// nothing for that, on this server and on a fresh one (nothing cached).
+    @Test func revisionFirstReadsStopAtAKeptRevision() async throws {
+        let pair = try await Self.pairWithRoutedTrip()
+        let fleet = pair.sqlite
+        let before = try await fleet.revisionedTrip(provider: "p", id: "t1")
+        let keeper = ViewKeeper(kept: before.revision)
+        guard case .known(let view) = try await fleet.trip(provider: "p", id: "t1", known: keeper.view) else {
+            Issue.record("a kept revision was read whole")
+            return
+        }
+        #expect(view == "view" && keeper.asked == [before.revision])
+        let (input, mask) = Self.drivingUpdate(1)
+        _ = try await fleet.updateVehicle(provider: "p", id: "v1", input: input, mask: mask)
+        let after = try await fleet.revisionedTrip(provider: "p", id: "t1")
+        #expect(after.revision != before.revision)
+        let reopened = Fleet(store: try SQLiteTripStore(path: pair.path), clock: pair.clock.wallClock)
+        for server in [fleet, reopened] {
+            keeper.asked = []
+            guard case .read(let trip) = try await server.trip(provider: "p", id: "t1", known: keeper.view) else {
+                Issue.record("a stale revision was answered")
+                return
+            }
+            #expect(trip.revision == after.revision && trip.value == after.value && keeper.asked == [after.revision])
+        }
+        await #expect(throws: StatusError.self) { try await fleet.trip(provider: "p", id: "t2", known: keeper.view) }
+    }
+
+    /// Keeps a view for one revision of a trip, and records the revisions it is asked about.
+    final class ViewKeeper {
+        let kept: Revision
+        var asked: [Revision] = []
+
+        init(kept: Revision) { self.kept = kept }
+
+        func view(_ revision: Revision) -> String? {
+            asked.append(revision)
+            return revision == kept ? "view" : nil
+        }
+    }
+
     /// A trip with no stops left whose first leg carries traffic cannot be read back from the
     /// vehicle (the vehicle has no waypoint to carry it): its row is written whole each time.
     @Test func tripWithoutStopsIsWrittenWhole() async throws {

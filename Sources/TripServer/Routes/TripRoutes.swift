@@ -48,31 +48,25 @@ struct TripRoutes {
         return options
     }
 
-    /// Loads a trip the caller may read, with the view it asked for.
-    func readableTrip(_ request: Request, context: TripRequestContext) async throws -> (stored: Revisioned<Trip>, view: TripView) {
-        let (stored, options) = try await readableTripWithOptions(request, context: context)
-        return (stored, options.view)
-    }
-
-    private func readableTripWithOptions(
-        _ request: Request, context: TripRequestContext
-    ) async throws -> (stored: Revisioned<Trip>, options: TripReadOptions) {
+    /// A plain view is answered from the view encoded for the trip's current revision when
+    /// one is kept: the store then reads the trip's versions only (issue 30).
+    @Sendable func get(_ request: Request, context: TripRequestContext) async throws -> Response {
         let principal = try context.caller()
+        let provider = try context.pathParameter("provider")
         let id = try context.pathParameter("tripId")
         let options = try Self.readOptions(request, principal)
         try AccessPolicy.checkTripRead(principal, tripId: id, view: options.view)
-        let stored = try await fleet.revisionedTrip(provider: try context.pathParameter("provider"), id: id)
-        try AccessPolicy.checkDriver(principal, trip: stored.value)
-        return (stored, options)
-    }
-
-    @Sendable func get(_ request: Request, context: TripRequestContext) async throws -> Response {
-        let (stored, options) = try await readableTripWithOptions(request, context: context)
-        guard options.isPlainView else { return try JSONResponse.make(stored.value.rendered(options)) }
         let view = options.view
-        let json = try views.encoded(key: "\(stored.value.name)/\(view.rawValue)", revision: stored.revision) {
-            Array(try JSONCoding.encode(stored.value.rendered(as: view)))
+        let key = "providers/\(provider)/trips/\(id)/\(view.rawValue)"
+        let answerKept = options.isPlainView && !AccessPolicy.checkDriverNeedsTrip(principal)
+        let stored: Revisioned<Trip>
+        switch try await fleet.trip(provider: provider, id: id, known: { answerKept ? views.cached(key: key, revision: $0) : nil }) {
+        case .known(let json): return JSONResponse.bytes(json)
+        case .read(let trip): stored = trip
         }
+        try AccessPolicy.checkDriver(principal, trip: stored.value)
+        guard options.isPlainView else { return try JSONResponse.make(stored.value.rendered(options)) }
+        let json = try views.encoded(key: key, revision: stored.revision) { Array(try JSONCoding.encode(stored.value.rendered(as: view))) }
         return JSONResponse.bytes(json)
     }
 
