@@ -24,13 +24,13 @@ extension Fleet {
     }
 
     /// ``updateVehicle(provider:id:input:mask:)`` returning the vehicle as JSON (the API's
-    /// answer) with the chosen `extensions`: a store that keeps resources as JSON has just
-    /// encoded the vehicle's body, and the answer is that body less the extensions left out,
-    /// with the route put back. It is made after the write, outside its transaction: at 20,000
-    /// points it is some 80 KB (issue 30).
+    /// answer) with the chosen `extensions`, to be written where it is sent from: a store that
+    /// keeps resources as JSON has just encoded the vehicle's body, and the answer is that body
+    /// less the extensions left out, with the route put back. It is made after the write,
+    /// outside its transaction, and written once: at 20,000 points it is some 80 KB (issue 30).
     package func updateVehicleJSON(
         provider: String, id: String, input: Vehicle, mask: FieldMask, extensions: ResourceExtensions
-    ) async throws -> [UInt8] {
+    ) async throws -> JSONObjectInsertions {
         let (record, body) = try await write(readingVehicle: VehicleKey(provider: provider, id: id)) { writes, tx, now in
             try writes.updateVehicle(tx, provider: provider, id: id, input: input, mask: mask, now: now)
         }
@@ -39,7 +39,7 @@ extension Fleet {
         {
             return answer
         }
-        return try JSONStreamEncoder(userInfo: extensions.userInfo).encode(record.vehicle)
+        return JSONObjectInsertions(into: try JSONStreamEncoder(userInfo: extensions.userInfo).encode(record.vehicle))
     }
 
     /// Every vehicle of the provider, by ID, a page at a time.

@@ -4,10 +4,11 @@
 // 80 KB, and inserting them one after another copied the answer five times over and more.
 
 /// An encoded object and the members to insert into it, each where an encoder that writes its
-/// followers after it would have put it; ``bytes()`` writes the result once.
-package struct JSONObjectInsertions {
+/// followers after it would have put it; ``write(into:)`` writes the result once, where it is
+/// sent from.
+package struct JSONObjectInsertions: Sendable {
     /// A member's value.
-    package enum Value {
+    package enum Value: Sendable {
         /// JSON text, written as it is.
         case json([UInt8])
         /// A string, written as a JSON string.
@@ -23,7 +24,7 @@ package struct JSONObjectInsertions {
 
     /// One member to insert at `offset` of the object's text; where it goes last in its object,
     /// the blank space from `offset` to `resume` (before the closing brace) is left out.
-    private struct Insertion {
+    private struct Insertion: Sendable {
         let offset: Int
         let resume: Int
         let name: String
@@ -118,34 +119,46 @@ package struct JSONObjectInsertions {
         return found ?? .last(end: end, brace: scanner.position - 1, hasMembers: hasMembers)
     }
 
-    /// The object with the members inserted; nil when some member found no place (the text is
-    /// not one object, or has no such array or element).
-    package func bytes() -> [UInt8]? {
-        guard !failed else { return nil }
+    /// Whether every member found its place: else the text is not one object, or has no such
+    /// array or element, and the result would not be what an encoder writes.
+    package var isComplete: Bool { !failed }
+
+    /// About how many bytes the result takes: exact unless the strings hold many escapes.
+    package var estimatedCount: Int { object.count + insertions.reduce(0) { $0 + $1.name.utf8.count + $1.value.estimatedCount + 4 } }
+
+    /// The object with the members inserted (only meaningful where ``isComplete``).
+    package func bytes() -> [UInt8] {
         if insertions.isEmpty { return object }
+        var result: [UInt8] = []
+        result.reserveCapacity(estimatedCount)
+        write(into: &result)
+        return result
+    }
+
+    /// Appends the object with the members inserted to `output` (only meaningful where
+    /// ``isComplete``).
+    package func write(into output: inout some JSONTextOutput) {
         // Stable: members at one offset go in the order they were inserted.
         let ordered = insertions.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
-        var result: [UInt8] = []
-        result.reserveCapacity(object.count + ordered.reduce(0) { $0 + $1.name.utf8.count + $1.value.estimatedCount + 4 })
         var copied = 0
         object.withUnsafeBufferPointer { bytes in
             for insertion in ordered {
                 if insertion.offset > copied {
-                    result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<insertion.offset]))
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<insertion.offset]))
                 }
-                if insertion.last, insertion.afterMembers { result.append(UInt8(ascii: ",")) }
-                result.append(UInt8(ascii: "\""))
-                result.append(contentsOf: insertion.name.utf8)
-                result.append(contentsOf: "\":".utf8)
+                if insertion.last, insertion.afterMembers { output.append(UInt8(ascii: ",")) }
+                output.append(UInt8(ascii: "\""))
+                for byte in insertion.name.utf8 { output.append(byte) }
+                output.append(UInt8(ascii: "\""))
+                output.append(UInt8(ascii: ":"))
                 switch insertion.value {
-                case .json(let text): result.append(contentsOf: text)
-                case .string(let text): JSONStringText.append(text, to: &result)
+                case .json(let text): text.withUnsafeBufferPointer { output.append(contentsOf: $0) }
+                case .string(let text): JSONStringText.append(text, to: &output)
                 }
-                if !insertion.last { result.append(UInt8(ascii: ",")) }
+                if !insertion.last { output.append(UInt8(ascii: ",")) }
                 copied = max(copied, insertion.resume)
             }
-            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
         }
-        return result
     }
 }

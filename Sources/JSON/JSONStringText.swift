@@ -1,11 +1,22 @@
 // A string written as JSON text, shared by the stream encoder and the object edits that put
 // strings into encoded JSON (JSONObjectInsertions): an update's answer writes its route and
-// path (some 80 KB at 20,000 points) straight into the answer, once (issue 30).
+// path (some 80 KB at 20,000 points) straight into the buffer it is sent from, once (issue 30).
+
+/// Where JSON text is written: an array, or a transport's buffer (through a wrapper of the
+/// transport's own), so that a long answer is written once, where it is sent from.
+package protocol JSONTextOutput {
+    /// Appends `bytes`.
+    mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>)
+    /// Appends `byte`.
+    mutating func append(_ byte: UInt8)
+}
+
+extension [UInt8]: JSONTextOutput {}
 
 /// Writes strings as JSON string literals.
 enum JSONStringText {
     /// Appends `text` to `bytes` as a JSON string: quoted, with what JSON escapes escaped.
-    static func append(_ text: String, to bytes: inout [UInt8]) {
+    static func append(_ text: String, to bytes: inout some JSONTextOutput) {
         bytes.append(UInt8(ascii: "\""))
         let copied = text.utf8.withContiguousStorageIfAvailable { buffer -> Bool in
             appendEscaping(buffer, to: &bytes)
@@ -29,7 +40,7 @@ enum JSONStringText {
     /// has a backslash every 64 bytes or so; a route of 20,000 points is some 40 KB, written
     /// into every location update's answer (issue 30). The runs are found eight bytes at a
     /// time: a byte-by-byte scan was 5% of such an update's CPU.
-    private static func appendEscaping(_ buffer: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+    private static func appendEscaping(_ buffer: UnsafeBufferPointer<UInt8>, to bytes: inout some JSONTextOutput) {
         guard let base = buffer.baseAddress else { return }
         let count = buffer.count
         var runStart = 0
@@ -68,17 +79,22 @@ enum JSONStringText {
         return (below0x20 | quote | backslash) & highBits != 0
     }
 
-    @inline(__always) private static func appendEscaped(_ byte: UInt8, to bytes: inout [UInt8]) {
+    @inline(__always) private static func appendEscaped(_ byte: UInt8, to bytes: inout some JSONTextOutput) {
+        let escaped: UInt8
         switch byte {
-        case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
-        case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
-        case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-        case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-        case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): escaped = byte
+        case 0x0A: escaped = UInt8(ascii: "n")
+        case 0x0D: escaped = UInt8(ascii: "r")
+        case 0x09: escaped = UInt8(ascii: "t")
         case 0..<0x20:
             let hex = Array("0123456789abcdef".utf8)
-            bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
-        default: bytes.append(byte)
+            for part in [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]] { bytes.append(part) }
+            return
+        default:
+            bytes.append(byte)
+            return
         }
+        bytes.append(0x5C)
+        bytes.append(escaped)
     }
 }

@@ -130,12 +130,13 @@ package enum StoredRoute {
     /// and the first waypoint's path and traffic where the body leaves them out, are put back
     /// where the vehicle's encoding has them (so an update's answer and a read list the members
     /// in one order), written once into the answer and never into the row. The vehicle is not
-    /// encoded a second time (that cost as much as the row's own encoding, issue 31); nil when
-    /// the body is not what its encoding should be.
-    package static func answer(body: [UInt8], record: VehicleRecord) -> [UInt8]? {
+    /// encoded a second time (that cost as much as the row's own encoding, issue 31), and the
+    /// answer is written once, where it is sent from; nil when the body is not what its
+    /// encoding should be.
+    package static func answer(body: [UInt8], record: VehicleRecord) -> JSONObjectInsertions? {
         let vehicle = record.vehicle
-        guard let segment = vehicle.currentRouteSegment else { return body }
         var answer = JSONObjectInsertions(into: body)
+        guard let segment = vehicle.currentRouteSegment else { return answer }
         if JourneyState.leavesOutFirstPath(of: vehicle, tracking: record.tracking) {
             let first = vehicle.waypoints[0]
             var members: [(name: String, value: JSONObjectInsertions.Value, followers: Set<String>)] = []
@@ -149,6 +150,6 @@ package enum StoredRoute {
             if !members.isEmpty { answer.insert(members, inFirstElementOf: "waypoints") }
         }
         answer.insert("currentRouteSegment", .string(segment), before: Vehicle.membersEncodedAfterRouteSegment)
-        return answer.bytes()
+        return answer.isComplete ? answer : nil
     }
 }

@@ -37,7 +37,7 @@ import TripModel
     static func inserting(_ value: JSONObjectInsertions.Value = .json(Array("[1]".utf8)), into object: String) -> String? {
         var insertions = JSONObjectInsertions(into: Array(object.utf8))
         insertions.insert("z", value, before: ["c", "d"])
-        return insertions.bytes().map { String(decoding: $0, as: UTF8.self) }
+        return insertions.isComplete ? String(decoding: insertions.bytes(), as: UTF8.self) : nil
     }
 
     /// A member goes before the first top-level member named as a follower, or last when
@@ -77,7 +77,7 @@ import TripModel
             var insertions = JSONObjectInsertions(into: Array(object.utf8))
             insertions.insert(
                 [("p", .string("P"), followers.0), ("q", .json(Array("2".utf8)), followers.1)], inFirstElementOf: "w")
-            return insertions.bytes().map { String(decoding: $0, as: UTF8.self) }
+            return insertions.isComplete ? String(decoding: insertions.bytes(), as: UTF8.self) : nil
         }
         #expect(
             inserting(into: #"{"a":{"w":[{"x":0}]},"w":[{"x":1},{"x":2}],"b":"]"}"#)
@@ -97,7 +97,8 @@ import TripModel
         var insertions = JSONObjectInsertions(into: Array(#"{"n":"v","w":[{"x":1},{"x":2}],"t":1}"#.utf8))
         insertions.insert("s", .string("S"), before: ["w", "t"])
         insertions.insert([("p", .string("P"), ["x"])], inFirstElementOf: "w")
-        #expect(insertions.bytes().map { String(decoding: $0, as: UTF8.self) } == #"{"n":"v","s":"S","w":[{"p":"P","x":1},{"x":2}],"t":1}"#)
+        #expect(insertions.isComplete)
+        #expect(String(decoding: insertions.bytes(), as: UTF8.self) == #"{"n":"v","s":"S","w":[{"p":"P","x":1},{"x":2}],"t":1}"#)
     }
 
     /// A vehicle as stored (every extension) minus the extensions not asked for is exactly
