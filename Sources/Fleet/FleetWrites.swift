@@ -41,7 +41,7 @@ struct FleetWrites: Sendable {
     func updateVehicle(
         _ tx: any StoreTransaction, provider: String, id: String, input: Vehicle, mask: FieldMask,
         now: Timestamp
-    ) throws -> (vehicle: Vehicle, json: [UInt8]?) {
+    ) throws -> (record: VehicleRecord, body: [UInt8]?) {
         guard var record = try tx.vehicleRecord(provider: provider, id: id) else { throw Self.notFound("vehicle", id) }
         let previousLocation = record.vehicle.lastLocation
         let previousTraffic = record.vehicle.currentRouteSegmentTraffic
@@ -68,7 +68,7 @@ struct FleetWrites: Sendable {
             }
         }
         try save(trips, tx, provider: provider, vehicle: record.vehicle)
-        let json = try tx.updateVehicle(provider: provider, id: id, record)
+        let body = try tx.updateVehicle(provider: provider, id: id, record)
         if mask.contains("pastLocations") {
             for event in Events.pastLocations(input.pastLocations, vehicleId: id, now: now) { try tx.appendEvent(provider: provider, event) }
         }
@@ -76,7 +76,7 @@ struct FleetWrites: Sendable {
             try tx.appendEvent(provider: provider, Events.vehicleLocation(record.vehicle, now: now))
         }
         for event in tripEvents + navigator.events { try tx.appendEvent(provider: provider, event) }
-        return (record.vehicle, json)
+        return (record, body)
     }
 
     /// Changes a vehicle's navigator: `change` runs first (cause

@@ -42,7 +42,8 @@ struct VehicleService: Maps_Fleetengine_V1_VehicleService.ServiceProtocol {
             try AccessPolicy.checkVehicleUpdate(principal, vehicleId: name.resourceID, mask: mask)
             let input = try ProtoJSON.decode(Vehicle.self, from: message.vehicle, root: "vehicle")
             let json = try await calls.fleet.updateVehicleJSON(
-                provider: name.provider, id: name.resourceID, input: input, mask: mask, extensions: .none)
+                provider: name.provider, id: name.resourceID, input: input, mask: mask, extensions: .none
+            ).bytes()
             return try ProtoJSON.message(WireVehicle.self, json: json, logger: calls.logger)
         }
     }

@@ -1,7 +1,7 @@
-// Editing the members of an encoded object without decoding it: the answer to a location
-// update is the stored vehicle with its route put back and the members the caller did not ask
-// for left out, and encoding the vehicle again for that cost about as much as the whole store
-// write (issues 30 and 31).
+// Leaving members out of an encoded object without decoding it: the answer to a location
+// update is the stored vehicle without the members the caller did not ask for (and with its
+// route put back, JSONObjectInsertions), and encoding the vehicle again for that cost about as
+// much as the whole store write (issues 30 and 31).
 
 #if canImport(Glibc)
     import Glibc
@@ -19,28 +19,17 @@ package enum JSONObjectMembers {
         return object.withUnsafeBufferPointer { bytes -> [UInt8]? in
             var scanner = Scanner(bytes: bytes)
             scanner.skipSpace()
-            guard scanner.take(UInt8(ascii: "{")) else { return nil }
             var kept: [Range<Int>] = []
             var removedAny = false
-            scanner.skipSpace()
-            if !scanner.take(UInt8(ascii: "}")) {
-                while true {
-                    scanner.skipSpace()
-                    let start = scanner.position
-                    guard let key = scanner.string() else { return nil }
-                    scanner.skipSpace()
-                    guard scanner.take(UInt8(ascii: ":")), scanner.skipValue() else { return nil }
-                    if unwanted.contains(where: { $0.elementsEqual(bytes[key]) }) {
-                        removedAny = true
-                    } else {
-                        kept.append(start..<scanner.position)
-                    }
-                    scanner.skipSpace()
-                    if scanner.take(UInt8(ascii: ",")) { continue }
-                    guard scanner.take(UInt8(ascii: "}")) else { return nil }
-                    break
+            let wellFormed = scanner.walkMembers { member, key in
+                if unwanted.contains(where: { $0.elementsEqual(bytes[key]) }) {
+                    removedAny = true
+                } else {
+                    kept.append(member)
                 }
+                return true
             }
+            guard wellFormed else { return nil }
             scanner.skipSpace()
             guard scanner.atEnd else { return nil }
             guard removedAny else { return object }
@@ -55,99 +44,62 @@ package enum JSONObjectMembers {
         }
     }
 
-    /// `object` with the member `name` added last, its value `valueJSON` (JSON text, written
-    /// as it is); nil when `object` does not end an object. `name` must not need escaping.
-    package static func appending(_ name: String, valueJSON: [UInt8], to object: [UInt8]) -> [UInt8]? {
-        guard object.last == UInt8(ascii: "}") else { return nil }
-        var result = object
-        result.removeLast()
-        result.reserveCapacity(result.count + name.utf8.count + valueJSON.count + 5)
-        while let last = result.last, last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D { result.removeLast() }
-        if result.last != UInt8(ascii: "{") { result.append(UInt8(ascii: ",")) }
-        result.append(UInt8(ascii: "\""))
-        result.append(contentsOf: name.utf8)
-        result.append(contentsOf: "\":".utf8)
-        result.append(contentsOf: valueJSON)
-        result.append(UInt8(ascii: "}"))
-        return result
-    }
-
-    /// `object` with the member `name` added right before its first top-level member named in
-    /// `followers`, or last when it has none of them, so that the member lands where an encoder
-    /// that writes `followers` after `name` would have put it; nil when `object` is not one
-    /// well-formed JSON object. `name` must not need escaping.
-    package static func inserting(_ name: String, valueJSON: [UInt8], before followers: Set<String>, in object: [UInt8]) -> [UInt8]? {
-        let found: Int?? = object.withUnsafeBufferPointer { bytes -> Int?? in
-            var scanner = Scanner(bytes: bytes)
-            scanner.skipSpace()
-            guard scanner.take(UInt8(ascii: "{")) else { return nil }
-            scanner.skipSpace()
-            if scanner.take(UInt8(ascii: "}")) { return .some(nil) }
-            while true {
-                scanner.skipSpace()
-                let start = scanner.position
-                guard let key = scanner.string() else { return nil }
-                if followers.contains(where: { $0.utf8.elementsEqual(bytes[key]) }) { return .some(start) }
-                scanner.skipSpace()
-                guard scanner.take(UInt8(ascii: ":")), scanner.skipValue() else { return nil }
-                scanner.skipSpace()
-                if scanner.take(UInt8(ascii: ",")) { continue }
-                guard scanner.take(UInt8(ascii: "}")) else { return nil }
-                return .some(nil)
-            }
-        }
-        guard let found else { return nil }
-        guard let offset = found else { return appending(name, valueJSON: valueJSON, to: object) }
-        var member: [UInt8] = [UInt8(ascii: "\"")]
-        member.reserveCapacity(name.utf8.count + valueJSON.count + 4)
-        member.append(contentsOf: name.utf8)
-        member.append(contentsOf: "\":".utf8)
-        member.append(contentsOf: valueJSON)
-        member.append(UInt8(ascii: ","))
-        var result = object
-        result.insert(contentsOf: member, at: offset)
-        return result
-    }
-
-    /// `object` with its top-level member `name`, an array, starting with `edit`'s result for
-    /// its first element (an object's bytes) instead of that element, all else byte for byte as
-    /// it was; nil when `object` does not open an object, has no such member, the array does not
-    /// start with an object, or `edit` gives nil. The text after that member is not looked at.
-    package static func editingFirstElement(of name: String, in object: [UInt8], _ edit: ([UInt8]) -> [UInt8]?) -> [UInt8]? {
-        let element: Range<Int>? = object.withUnsafeBufferPointer { bytes -> Range<Int>? in
-            var scanner = Scanner(bytes: bytes)
-            scanner.skipSpace()
-            guard scanner.take(UInt8(ascii: "{")) else { return nil }
-            while true {
-                scanner.skipSpace()
-                guard let key = scanner.string() else { return nil }
-                scanner.skipSpace()
-                guard scanner.take(UInt8(ascii: ":")) else { return nil }
-                if name.utf8.elementsEqual(bytes[key]) {
-                    scanner.skipSpace()
-                    guard scanner.take(UInt8(ascii: "[")) else { return nil }
-                    scanner.skipSpace()
-                    let start = scanner.position
-                    guard start < bytes.count, bytes[start] == UInt8(ascii: "{"), scanner.skipValue() else { return nil }
-                    return start..<scanner.position
-                }
-                guard scanner.skipValue() else { return nil }
-                scanner.skipSpace()
-                guard scanner.take(UInt8(ascii: ",")) else { return nil }
-            }
-        }
-        guard let element, let edited = edit(Array(object[element])) else { return nil }
-        var result = object
-        result.replaceSubrange(element, with: edited)
-        return result
-    }
-
-    /// A cursor over JSON text that steps over values without building them.
-    private struct Scanner {
+    /// A cursor over JSON text that steps over values without building them (also finds
+    /// where ``JSONObjectInsertions`` puts members).
+    struct Scanner {
         let bytes: UnsafeBufferPointer<UInt8>
         var position = 0
 
         var atEnd: Bool { position == bytes.count }
+
+        /// Steps over the object whose opening brace is next, calling `visit` with each of its
+        /// members (from its name's opening quote to its value's end) and the member's name
+        /// (between the quotes), in order, until `visit` returns false: then the position is
+        /// after that member's value, else after the object's closing brace. False when the
+        /// object is not well formed up to there.
+        mutating func walkMembers(_ visit: (_ member: Range<Int>, _ name: Range<Int>) -> Bool) -> Bool {
+            guard take(UInt8(ascii: "{")) else { return false }
+            skipSpace()
+            if take(UInt8(ascii: "}")) { return true }
+            while true {
+                skipSpace()
+                let start = position
+                guard let key = string() else { return false }
+                skipSpace()
+                guard take(UInt8(ascii: ":")), skipValue() else { return false }
+                if !visit(start..<position, key) { return true }
+                skipSpace()
+                if take(UInt8(ascii: ",")) { continue }
+                return take(UInt8(ascii: "}"))
+            }
+        }
+
+        /// From the start of the text, steps to the first element of the top-level array
+        /// member `name` of the object the text opens; false when there is no such member, the
+        /// array does not start with an object, or that object is not well formed. The text
+        /// after that member is not looked at.
+        mutating func enterFirstElement(of name: String) -> Bool {
+            position = 0
+            skipSpace()
+            guard take(UInt8(ascii: "{")) else { return false }
+            while true {
+                skipSpace()
+                guard let key = string() else { return false }
+                skipSpace()
+                guard take(UInt8(ascii: ":")) else { return false }
+                if name.utf8.elementsEqual(bytes[key]) {
+                    skipSpace()
+                    guard take(UInt8(ascii: "[")) else { return false }
+                    skipSpace()
+                    var element = self
+                    guard position < bytes.count, bytes[position] == UInt8(ascii: "{"), element.skipValue() else { return false }
+                    return true
+                }
+                guard skipValue() else { return false }
+                skipSpace()
+                guard take(UInt8(ascii: ",")) else { return false }
+            }
+        }
 
         mutating func take(_ byte: UInt8) -> Bool {
             guard position < bytes.count, bytes[position] == byte else { return false }

@@ -89,75 +89,7 @@ final class JSONByteWriter {
         if bytes.count == start { bytes.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")]) }
     }
 
-    func writeString(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        let copied = text.utf8.withContiguousStorageIfAvailable { buffer -> Bool in
-            appendEscaping(buffer)
-            return true
-        }
-        if copied != true {
-            for byte in text.utf8 { appendEscaped(byte) }
-        }
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    /// Appends `buffer` with what JSON escapes escaped. Strings are copied in runs between the
-    /// bytes that need escaping: most (IDs, enum names) have none, and an encoded polyline
-    /// has a backslash every 64 bytes or so; a route of 20,000 points is some 40 KB, written
-    /// into every location update's answer (issue 30). The runs are found eight bytes at a
-    /// time: a byte-by-byte scan was 5% of such an update's CPU.
-    private func appendEscaping(_ buffer: UnsafeBufferPointer<UInt8>) {
-        guard let base = buffer.baseAddress else { return }
-        let count = buffer.count
-        var runStart = 0
-        var index = 0
-        while index < count {
-            while index + 8 <= count, !Self.anyNeedsEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
-                index += 8
-            }
-            // The word at `index` holds an escape, or fewer than eight bytes are left.
-            let wordEnd = min(index + 8, count)
-            while index < wordEnd, !Self.needsEscape(base[index]) { index += 1 }
-            if index < wordEnd {
-                bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
-                appendEscaped(base[index])
-                index += 1
-                runStart = index
-            }
-        }
-        bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
-    }
-
-    @inline(__always) private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-    }
-
-    /// Whether any of the eight bytes of `word` needs escaping. Each test is exact about
-    /// whether some byte matches (a borrow can only mark bytes above a real match).
-    @inline(__always) private static func anyNeedsEscape(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-        let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-        let below0x20 = (word &- ones &* 0x20) & ~word
-        let quote = (quotes &- ones) & ~quotes
-        let backslash = (backslashes &- ones) & ~backslashes
-        return (below0x20 | quote | backslash) & highBits != 0
-    }
-
-    @inline(__always) private func appendEscaped(_ byte: UInt8) {
-        switch byte {
-        case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
-        case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
-        case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-        case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-        case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-        case 0..<0x20:
-            let hex = Array("0123456789abcdef".utf8)
-            bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
-        default: bytes.append(byte)
-        }
-    }
+    func writeString(_ text: String) { JSONStringText.append(text, to: &bytes) }
 
     func writeDouble(_ value: Double, codingPath: @autoclosure () -> [any CodingKey]) throws {
         guard value.isFinite else {

@@ -187,7 +187,7 @@ struct PostgresTransaction: StoreTransaction {
         batch.changedVehicles[key] = WriteBatch.ChangedVehicle(
             provider: provider, id: id, record: written, body: String(decoding: body, as: UTF8.self), tracking: tracking, updates: updates)
         batch.vehicles[key] = written
-        return try StoredRoute.answer(body: body, record: record)
+        return body
     }
 
     /// The 0.01 degree grid cell the position index files the vehicle under (migration 0001).

@@ -156,7 +156,7 @@ struct SQLiteTransaction: StoreTransaction {
         written.route = try writeRoute(provider: provider, id: id, record, stored: stored)
         let version = try Int64.fetchOne(statement, arguments: arguments)
         if let version { cache(.vehicle(key, version, written)) }
-        return try StoredRoute.answer(body: body, record: record)
+        return body
     }
 
     /// A vehicle's UPDATE statements, by what they set beside the row's body: [plain, with the

@@ -49,7 +49,8 @@ package struct ResourceExtensions: Sendable, Equatable {
     }
 
     /// The answer with these extensions made from the JSON of `vehicle` as stored (every
-    /// extension): that JSON itself when it sets no extension left out, else that JSON with
+    /// extension; its row's body, without the route, is enough: the extensions are top-level
+    /// members): that JSON itself when it sets no extension left out, else that JSON with
     /// the others' members left out, without encoding the vehicle again; nil when the stored
     /// bytes are not one JSON object.
     package func answer(fromStored json: [UInt8], of vehicle: Vehicle) -> [UInt8]? {

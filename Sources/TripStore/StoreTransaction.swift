@@ -47,7 +47,9 @@ public protocol StoreReader {
 public protocol StoreTransaction: StoreReader {
     /// Inserts a vehicle; its location history starts after the newest event logged so far.
     func insertVehicle(provider: String, id: String, _ record: VehicleRecord) throws
-    /// Saves a vehicle; returns its JSON when the store encoded it to save it (the API's answer).
+    /// Saves a vehicle; returns the JSON of its row's body when the store encodes one (the
+    /// vehicle without its route segment: ``StoredRoute/answer(body:record:)`` makes the API's
+    /// answer of it).
     @discardableResult
     func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws -> [UInt8]?
     /// Deletes a vehicle with its navigator route and navigation UI settings.

@@ -125,45 +125,31 @@ package enum StoredRoute {
         return vehicle
     }
 
-    /// The answer to an update (the vehicle as JSON) from the body the store encoded for
-    /// `record`'s row: the segment, and the first waypoint's path and traffic where the body
-    /// leaves them out, are put back where the vehicle's encoding has them (so an update's
-    /// answer and a read list the members in one order). The route and the path are encoded
-    /// once, for the answer, and never for the row; the vehicle is not encoded a second time
-    /// (that cost as much as the row's own encoding, issue 31) unless the body is not what
-    /// its encoding should be.
-    package static func answer(body: [UInt8], record: VehicleRecord) throws -> [UInt8] {
+    /// The answer to an update (the vehicle as JSON) from `body`, the JSON the store encoded
+    /// for `record`'s row (less any top-level members the caller does not want): the segment,
+    /// and the first waypoint's path and traffic where the body leaves them out, are put back
+    /// where the vehicle's encoding has them (so an update's answer and a read list the members
+    /// in one order), written once into the answer and never into the row. The vehicle is not
+    /// encoded a second time (that cost as much as the row's own encoding, issue 31), and the
+    /// answer is written once, where it is sent from; nil when the body is not what its
+    /// encoding should be.
+    package static func answer(body: [UInt8], record: VehicleRecord) -> JSONObjectInsertions? {
         let vehicle = record.vehicle
-        guard let segment = vehicle.currentRouteSegment else { return body }
-        var answer: [UInt8]? = body
+        var answer = JSONObjectInsertions(into: body)
+        guard let segment = vehicle.currentRouteSegment else { return answer }
         if JourneyState.leavesOutFirstPath(of: vehicle, tracking: record.tracking) {
-            answer = try withFirstPath(of: vehicle.waypoints[0], in: body)
-        }
-        let segmentJSON = try JSONStreamEncoder().encode(segment)
-        answer = answer.flatMap {
-            JSONObjectMembers.inserting("currentRouteSegment", valueJSON: segmentJSON, before: Vehicle.membersEncodedAfterRouteSegment, in: $0)
-        }
-        return try answer ?? JSONStreamEncoder().encode(vehicle)
-    }
-
-    /// `body` with the path to `waypoint` (the vehicle's first) and its traffic put back into
-    /// the first of its waypoints.
-    private static func withFirstPath(of waypoint: TripWaypoint, in body: [UInt8]) throws -> [UInt8]? {
-        let path = try waypoint.encodedPathToWaypoint.map { try JSONStreamEncoder().encode($0) }
-        let traffic = try waypoint.trafficToWaypoint.map { try JSONStreamEncoder().encode($0) }
-        return JSONObjectMembers.editingFirstElement(of: "waypoints", in: body) { stop in
-            var edited: [UInt8]? = stop
-            if let traffic {
-                edited = edited.flatMap {
-                    JSONObjectMembers.inserting("trafficToWaypoint", valueJSON: traffic, before: TripWaypoint.membersEncodedAfterTraffic, in: $0)
-                }
+            let first = vehicle.waypoints[0]
+            var members: [(name: String, value: JSONObjectInsertions.Value, followers: Set<String>)] = []
+            if let path = first.encodedPathToWaypoint {
+                members.append(("encodedPathToWaypoint", .string(path), TripWaypoint.membersEncodedAfterPath))
             }
-            if let path {
-                edited = edited.flatMap {
-                    JSONObjectMembers.inserting("encodedPathToWaypoint", valueJSON: path, before: TripWaypoint.membersEncodedAfterPath, in: $0)
-                }
+            if let traffic = first.trafficToWaypoint {
+                guard let json = try? JSONStreamEncoder().encode(traffic) else { return nil }
+                members.append(("trafficToWaypoint", .json(json), TripWaypoint.membersEncodedAfterTraffic))
             }
-            return edited
+            if !members.isEmpty { answer.insert(members, inFirstElementOf: "waypoints") }
         }
+        answer.insert("currentRouteSegment", .string(segment), before: Vehicle.membersEncodedAfterRouteSegment)
+        return answer.isComplete ? answer : nil
     }
 }

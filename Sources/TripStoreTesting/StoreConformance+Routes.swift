@@ -47,7 +47,8 @@ extension StoreConformance {
         for step in [100, 700, 1_500] {
             let answer = try await fleet.updateVehicleJSON(
                 provider: "p", id: "v1", input: Inputs.location(road[step].latitude, road[step].longitude), mask: FieldMask("lastLocation"),
-                extensions: .none)
+                extensions: .none
+            ).bytes()
             let answered = try JSONCoding.decode(Vehicle.self, from: answer, root: "answer")
             let stored = try await fleet.vehicle(provider: "p", id: "v1")
             #expect(answered.currentRouteSegment == segment, "the update's answer at step \(step)")

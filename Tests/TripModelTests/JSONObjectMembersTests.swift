@@ -2,8 +2,9 @@ import JSON
 import Testing
 import TripModel
 
-/// Members left out of an encoded object as bytes: what the answer to a location update is
-/// made with when the caller did not ask for tripshare's extensions.
+/// Members left out of and put into an encoded object as bytes: what the answer to a location
+/// update is made with (its route put back, tripshare's extensions left out where the caller
+/// did not ask for them).
 @Suite struct JSONObjectMembersTests {
     static func removing(_ names: Set<String>, from text: String) -> String? {
         JSONObjectMembers.removing(names, from: Array(text.utf8)).map { String(decoding: $0, as: UTF8.self) }
@@ -33,51 +34,71 @@ import TripModel
         }
     }
 
-    /// A member added last, after other members, in an empty object, or before whitespace;
-    /// text that does not end an object gives nil.
-    @Test func appendsAMember() {
-        func appending(_ object: String) -> String? {
-            JSONObjectMembers.appending("z", valueJSON: Array("[1]".utf8), to: Array(object.utf8)).map { String(decoding: $0, as: UTF8.self) }
-        }
-        #expect(appending(#"{"a":1}"#) == #"{"a":1,"z":[1]}"#)
-        #expect(appending("{}") == #"{"z":[1]}"#)
-        #expect(appending("{ }") == #"{"z":[1]}"#)
-        #expect(appending(#"{"a":1 }"#) == #"{"a":1,"z":[1]}"#)
-        #expect(appending("[1]") == nil)
+    static func inserting(_ value: JSONObjectInsertions.Value = .json(Array("[1]".utf8)), into object: String) -> String? {
+        var insertions = JSONObjectInsertions(into: Array(object.utf8))
+        insertions.insert("z", value, before: ["c", "d"])
+        return insertions.isComplete ? String(decoding: insertions.bytes(), as: UTF8.self) : nil
     }
 
     /// A member goes before the first top-level member named as a follower, or last when
-    /// there is none; names inside nested values and strings do not count; text that is not one
-    /// object gives nil.
+    /// there is none (after other members, in an empty object, before blank space); names
+    /// inside nested values and strings do not count; text that is not one object gives nil.
     @Test func insertsBeforeItsFollowers() {
-        func inserting(_ object: String) -> String? {
-            JSONObjectMembers.inserting("z", valueJSON: Array("[1]".utf8), before: ["c", "d"], in: Array(object.utf8))
-                .map { String(decoding: $0, as: UTF8.self) }
-        }
-        #expect(inserting(#"{"a":1,"c":3}"#) == #"{"a":1,"z":[1],"c":3}"#)
-        #expect(inserting(#"{"a":1,"d":4,"c":3}"#) == #"{"a":1,"z":[1],"d":4,"c":3}"#)
-        #expect(inserting(#"{"c":3}"#) == #"{"z":[1],"c":3}"#)
-        #expect(inserting(#"{"a":{"c":1},"s":"\"c\":2"}"#) == #"{"a":{"c":1},"s":"\"c\":2","z":[1]}"#)
-        #expect(inserting(#"{"a":1}"#) == #"{"a":1,"z":[1]}"#)
-        #expect(inserting("{}") == #"{"z":[1]}"#)
-        for broken in [#"{"a":1"#, #"{"a":[1}"#, "[1]", #"{a:1}"#, ""] {
-            #expect(inserting(broken) == nil, "\(broken)")
+        #expect(Self.inserting(into: #"{"a":1,"c":3}"#) == #"{"a":1,"z":[1],"c":3}"#)
+        #expect(Self.inserting(into: #"{"a":1,"d":4,"c":3}"#) == #"{"a":1,"z":[1],"d":4,"c":3}"#)
+        #expect(Self.inserting(into: #"{"c":3}"#) == #"{"z":[1],"c":3}"#)
+        #expect(Self.inserting(into: #"{"a":{"c":1},"s":"\"c\":2"}"#) == #"{"a":{"c":1},"s":"\"c\":2","z":[1]}"#)
+        #expect(Self.inserting(into: #"{"a":1}"#) == #"{"a":1,"z":[1]}"#)
+        #expect(Self.inserting(into: #"{"a":1 }"#) == #"{"a":1,"z":[1]}"#)
+        #expect(Self.inserting(into: "{}") == #"{"z":[1]}"#)
+        #expect(Self.inserting(into: "{ }") == #"{"z":[1]}"#)
+        for broken in [#"{"a":1"#, #"{"a":[1}"#, "[1]", #"{a:1}"#, #"{"a":1}x"#, #"{"a":1} "#, ""] {
+            #expect(Self.inserting(into: broken) == nil, "\(broken)")
         }
     }
 
-    /// The first element of a top-level array member is edited, nothing else: not a same-named
-    /// member nested deeper, not the later elements; no such member, an empty array, an array
-    /// that does not start with an object, or an edit that fails give nil.
-    @Test func editsTheFirstElementOfAnArray() {
-        func editing(_ object: String, edit: @escaping ([UInt8]) -> [UInt8]? = { Array($0.dropLast()) + Array(#","z":1}"#.utf8) }) -> String? {
-            JSONObjectMembers.editingFirstElement(of: "w", in: Array(object.utf8), edit).map { String(decoding: $0, as: UTF8.self) }
+    /// A string value is written as a JSON string, escaped as the encoder escapes it (an
+    /// encoded polyline holds backslashes), long or short.
+    @Test func insertsAStringAsTheEncoderWritesIt() throws {
+        let long = String(repeating: #"_p~iF\"\u{1}"#, count: 500)
+        for text in ["", "plain", #"a\b"c"#, "line\nbreak\u{1f}", long] {
+            let encoded = String(decoding: try JSONStreamEncoder().encode(text), as: UTF8.self)
+            #expect(Self.inserting(.string(text), into: #"{"a":1,"c":3}"#) == #"{"a":1,"z":"# + encoded + #","c":3}"#)
         }
-        #expect(editing(#"{"a":{"w":[{"x":0}]},"w":[{"x":1},{"x":2}],"b":"]"}"#) == #"{"a":{"w":[{"x":0}]},"w":[{"x":1,"z":1},{"x":2}],"b":"]"}"#)
-        #expect(editing(#"{ "w" : [ {"s":"{\"}"} ] }"#) == #"{ "w" : [ {"s":"{\"}","z":1} ] }"#)
+    }
+
+    /// Members go into the first element of a top-level array member, nothing else: not a
+    /// same-named member nested deeper, not the later elements. Members given in the order an
+    /// encoder writes them keep it where they share a place, before a follower or last. No
+    /// such member, an empty array, an array that does not start with an object, or an element
+    /// that is not well formed give nil.
+    @Test func insertsIntoTheFirstElementOfAnArray() {
+        func inserting(into object: String, followers: (Set<String>, Set<String>) = (["y", "q", "r"], ["r"])) -> String? {
+            var insertions = JSONObjectInsertions(into: Array(object.utf8))
+            insertions.insert(
+                [("p", .string("P"), followers.0), ("q", .json(Array("2".utf8)), followers.1)], inFirstElementOf: "w")
+            return insertions.isComplete ? String(decoding: insertions.bytes(), as: UTF8.self) : nil
+        }
+        #expect(
+            inserting(into: #"{"a":{"w":[{"x":0}]},"w":[{"x":1},{"x":2}],"b":"]"}"#)
+                == #"{"a":{"w":[{"x":0}]},"w":[{"x":1,"p":"P","q":2},{"x":2}],"b":"]"}"#)
+        #expect(inserting(into: #"{ "w" : [ {"s":"{\"}" } ] }"#) == #"{ "w" : [ {"s":"{\"}","p":"P","q":2} ] }"#)
+        #expect(inserting(into: #"{"w":[{}]}"#) == #"{"w":[{"p":"P","q":2}]}"#)
+        #expect(inserting(into: #"{"w":[{"x":1,"r":3}]}"#) == #"{"w":[{"x":1,"p":"P","q":2,"r":3}]}"#)
+        #expect(inserting(into: #"{"w":[{"y":1,"r":3}]}"#) == #"{"w":[{"p":"P","y":1,"q":2,"r":3}]}"#)
         for refused in [#"{"a":[{"x":1}]}"#, #"{"w":[]}"#, #"{"w":[1,{"x":1}]}"#, #"{"w":{"x":1}}"#, "{}", "[1]", #"{"w":[{"x":1"#] {
-            #expect(editing(refused) == nil, "\(refused)")
+            #expect(inserting(into: refused) == nil, "\(refused)")
         }
-        #expect(editing(#"{"w":[{"x":1}]}"#, edit: { _ in nil }) == nil)
+    }
+
+    /// Members at the top level and in the first element, inserted in any order, come out as
+    /// inserting them one after another would put them.
+    @Test func insertsAtTopLevelAndInAnElement() {
+        var insertions = JSONObjectInsertions(into: Array(#"{"n":"v","w":[{"x":1},{"x":2}],"t":1}"#.utf8))
+        insertions.insert("s", .string("S"), before: ["w", "t"])
+        insertions.insert([("p", .string("P"), ["x"])], inFirstElementOf: "w")
+        #expect(insertions.isComplete)
+        #expect(String(decoding: insertions.bytes(), as: UTF8.self) == #"{"n":"v","s":"S","w":[{"p":"P","x":1},{"x":2}],"t":1}"#)
     }
 
     /// A vehicle as stored (every extension) minus the extensions not asked for is exactly

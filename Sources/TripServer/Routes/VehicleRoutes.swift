@@ -70,7 +70,7 @@ struct VehicleRoutes {
         let extensions = try request.resourceExtensions()
         let input = try await request.decodeBody(Vehicle.self, root: "vehicle", context: context)
         let provider = try context.pathParameter("provider")
-        return JSONResponse.bytes(try await fleet.updateVehicleJSON(provider: provider, id: id, input: input, mask: mask, extensions: extensions))
+        return JSONResponse.written(try await fleet.updateVehicleJSON(provider: provider, id: id, input: input, mask: mask, extensions: extensions))
     }
 
     struct SearchResponse: Encodable {
