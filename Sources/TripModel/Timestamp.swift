@@ -56,10 +56,11 @@ extension Timestamp {
         let days = seconds.floorDivided(by: 86_400)
         let secondOfDay = Int(seconds - days * 86_400)
         let (year, month, day) = Self.civil(fromDays: days)
-        guard (0...9999).contains(year) else { return String(year) + Self.rfc3339(afterYear: month, day, secondOfDay, micros) }
+        // A year outside 0...9999 is written as it is, without padding.
+        let yearText: String? = (0...9999).contains(year) ? nil : String(year)
+        let count = (yearText?.utf8.count ?? 4) + 16 + (micros == 0 ? 0 : micros % 1000 == 0 ? 4 : 7)
         // Written straight into the string's storage: every location update writes a dozen
         // timestamps, and building an array first cost an allocation each.
-        let count = 20 + (micros == 0 ? 0 : micros % 1000 == 0 ? 4 : 7)
         return String(unsafeUninitializedCapacity: count) { out in
             var index = 0
             func digits(_ value: Int, _ width: Int) {
@@ -74,43 +75,28 @@ extension Timestamp {
                 out[index] = ascii
                 index += 1
             }
-            digits(Int(year), 4)
-            Self.writeRest(month, day, secondOfDay, micros, digits: digits, byte: byte)
+            if let yearText {
+                for ascii in yearText.utf8 { byte(ascii) }
+            } else {
+                digits(Int(year), 4)
+            }
+            byte(45)
+            digits(month, 2)
+            byte(45)
+            digits(day, 2)
+            byte(84)
+            digits(secondOfDay / 3600, 2)
+            byte(58)
+            digits(secondOfDay / 60 % 60, 2)
+            byte(58)
+            digits(secondOfDay % 60, 2)
+            if micros != 0 {
+                byte(46)
+                if micros % 1000 == 0 { digits(micros / 1000, 3) } else { digits(micros, 6) }
+            }
+            byte(90)
             return index
         }
-    }
-
-    /// What follows a year outside 0...9999 (its digits are written as they are).
-    private static func rfc3339(afterYear month: Int, _ day: Int, _ secondOfDay: Int, _ micros: Int) -> String {
-        var out: [UInt8] = []
-        func digits(_ value: Int, _ width: Int) {
-            var text = Array(String(value).utf8)
-            while text.count < width { text.insert(48, at: 0) }
-            out += text
-        }
-        writeRest(month, day, secondOfDay, micros, digits: digits) { out.append($0) }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// `-MM-DDTHH:MM:SS[.fff|.ffffff]Z`.
-    private static func writeRest(
-        _ month: Int, _ day: Int, _ secondOfDay: Int, _ micros: Int, digits: (Int, Int) -> Void, byte: (UInt8) -> Void
-    ) {
-        byte(45)
-        digits(month, 2)
-        byte(45)
-        digits(day, 2)
-        byte(84)
-        digits(secondOfDay / 3600, 2)
-        byte(58)
-        digits(secondOfDay / 60 % 60, 2)
-        byte(58)
-        digits(secondOfDay % 60, 2)
-        if micros != 0 {
-            byte(46)
-            if micros % 1000 == 0 { digits(micros / 1000, 3) } else { digits(micros, 6) }
-        }
-        byte(90)
     }
 
     private static func parse(_ b: inout [UInt8]) -> Timestamp? {
