@@ -26,13 +26,6 @@ package final class KeptStretch: Sendable {
 
     /// Keeps `measure` in place of what was kept.
     func keep(_ measure: PolylineMeasure) { stretch.withLock { $0 = measure } }
-
-    /// About how many bytes the kept stretch holds.
-    package var bytes: Int {
-        stretch.withLock { kept in
-            kept.map { $0.points.capacity * MemoryLayout<LatLng>.stride + $0.cumulativeMeters.capacity * MemoryLayout<Double>.stride } ?? 0
-        }
-    }
 }
 
 extension PolylineMeasure {
