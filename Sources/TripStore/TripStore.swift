@@ -63,9 +63,13 @@ public protocol TripStore: Sendable {
     /// Makes a small write that leaves the data as it was, to learn whether writes succeed
     /// now: it records its outcome in ``health`` and throws the storage failure, if any.
     func probeWrites() async throws
+    /// What the store counts about its own work (none by default), for `/metrics`.
+    var metrics: [StoreMetric] { get }
 }
 
 extension TripStore {
+    public var metrics: [StoreMetric] { [] }
+
     /// Every vehicle of the provider, by ID, a page at a time.
     public func listVehicles(provider: String, page: PageRequest) async throws -> Page<Vehicle> {
         try await listVehicles(provider: provider, criteria: VehicleCriteria(), page: page)

@@ -35,6 +35,12 @@ import TripModelTesting
         #expect(reads > 0)
         #expect(largest <= WALLimits.standard.fileBytes, "the WAL file reached \(largest) bytes")
         #expect(store.walBound.counts.waitsRunOut == 0)
+        // What the operator sees of it on /metrics.
+        let metrics = Dictionary(uniqueKeysWithValues: store.metrics.map { ($0.name, $0.value) })
+        #expect(metrics["tripshare_sqlite_wal_restarts_total"] == Double(store.walBound.counts.restarts))
+        #expect(metrics["tripshare_sqlite_wal_restarts_total"] ?? 0 >= 3)
+        #expect(metrics["tripshare_sqlite_wal_waits_run_out_total"] == 0)
+        #expect(metrics["tripshare_sqlite_wal_writer_held_seconds_total"] ?? 0 > 0)
     }
 
     /// A reader that holds one snapshot for long (as a backup does) makes the writer wait once,

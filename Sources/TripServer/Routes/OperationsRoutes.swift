@@ -1,10 +1,11 @@
 import Fleet
 import Foundation
 import Hummingbird
+import TripStore
 
 /// `/healthz` (the process answers), `/readyz` (the store reads and writes, and every other
 /// listener serves: 503 with the reason while its writes fail for want of storage or a
-/// listener is down), `/metrics` (Prometheus text) and `/openapi.json`.
+/// listener is down), `/metrics` (Prometheus text: the server's counters and the store's) and `/openapi.json`.
 struct OperationsRoutes {
     let fleet: Fleet
     let metrics: RequestMetrics
@@ -23,9 +24,10 @@ struct OperationsRoutes {
             }
         }
         router.get("/metrics") { _, _ in
-            Response(
-                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
+            // The server's own counters, then what the store counts of its work.
+            var body = ByteBuffer(bytes: metrics.exposition())
+            body.writeString(StoreMetric.exposition(fleet.store.metrics))
+            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"], body: ResponseBody(byteBuffer: body))
         }
         router.get("/openapi.json") { _, _ in
             Response(
