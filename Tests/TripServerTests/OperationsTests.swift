@@ -38,8 +38,10 @@ import TripServerTesting
             #expect(text.contains(#"status="404"} 1"#))
             #expect(text.contains("tripshare_http_request_duration_seconds_bucket"))
             // The SQLite store's WAL bound says what it did (nothing yet, on a few writes).
-            let walLines = ["# TYPE tripshare_sqlite_wal_restarts_total counter", "tripshare_sqlite_wal_restarts_total 0\n",
-                "tripshare_sqlite_wal_waits_run_out_total 0\n", "tripshare_sqlite_wal_writer_held_seconds_total 0\n"]
+            let walLines = [
+                "# TYPE tripshare_sqlite_wal_restarts_total counter", "tripshare_sqlite_wal_restarts_total 0\n",
+                "tripshare_sqlite_wal_waits_run_out_total 0\n", "tripshare_sqlite_wal_writer_held_seconds_total 0\n",
+            ]
             #expect(walLines.allSatisfy(text.contains) == (store == .sqlite), "\(text)")
         }
     }
