@@ -38,7 +38,8 @@ import TripModelTesting
         // What the operator sees of it on /metrics.
         let metrics = Dictionary(uniqueKeysWithValues: store.metrics.map { ($0.name, $0.value) })
         #expect(metrics["tripshare_sqlite_wal_restarts_total"] == Double(store.walBound.counts.restarts))
-        #expect(metrics["tripshare_sqlite_wal_restarts_total"] ?? 0 >= 3)
+        // 75 MB of log under a 16 MiB bound: the writer started it over at least once.
+        #expect(metrics["tripshare_sqlite_wal_restarts_total"] ?? 0 >= 1)
         #expect(metrics["tripshare_sqlite_wal_waits_run_out_total"] == 0)
         #expect(metrics["tripshare_sqlite_wal_writer_held_seconds_total"] ?? 0 > 0)
     }
