@@ -27,20 +27,19 @@ public final class SQLiteTripStore: TripStore, TripRevisionFirstReads {
 
     /// The WAL bound's work so far (``WALBound/Counts``): a log that keeps missing its moment
     /// to start over shows as waits run out, and the writes it held back as seconds held.
-    public var metrics: [StoreMetric] {
+    public var counters: [StoreCounter] {
         let counts = walBound.counts
         return [
-            StoreMetric(
+            StoreCounter(
                 name: "tripshare_sqlite_wal_restarts_total", help: "Times the SQLite writer started the WAL over at its size bound.",
-                kind: .counter, value: Double(counts.restarts)),
-            StoreMetric(
+                value: Double(counts.restarts)),
+            StoreCounter(
                 name: "tripshare_sqlite_wal_waits_run_out_total",
                 help: "Times the SQLite writer's wait for readers on old snapshots ran out and the WAL kept growing.",
-                kind: .counter, value: Double(counts.waitsRunOut)),
-            StoreMetric(
+                value: Double(counts.waitsRunOut)),
+            StoreCounter(
                 name: "tripshare_sqlite_wal_writer_held_seconds_total",
-                help: "Seconds the SQLite writer held writes back to start the WAL over, waits included.", kind: .counter,
-                value: counts.secondsHeld),
+                help: "Seconds the SQLite writer held writes back to start the WAL over, waits included.", value: counts.secondsHeld),
         ]
     }
 

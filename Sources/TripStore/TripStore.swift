@@ -63,12 +63,12 @@ public protocol TripStore: Sendable {
     /// Makes a small write that leaves the data as it was, to learn whether writes succeed
     /// now: it records its outcome in ``health`` and throws the storage failure, if any.
     func probeWrites() async throws
-    /// What the store counts about its own work (none by default), for `/metrics`.
-    var metrics: [StoreMetric] { get }
+    /// What the store counts of its own work (nothing by default), for `/metrics`.
+    var counters: [StoreCounter] { get }
 }
 
 extension TripStore {
-    public var metrics: [StoreMetric] { [] }
+    public var counters: [StoreCounter] { [] }
 
     /// Every vehicle of the provider, by ID, a page at a time.
     public func listVehicles(provider: String, page: PageRequest) async throws -> Page<Vehicle> {

@@ -36,7 +36,7 @@ import TripModelTesting
         #expect(largest <= WALLimits.standard.fileBytes, "the WAL file reached \(largest) bytes")
         #expect(store.walBound.counts.waitsRunOut == 0)
         // What the operator sees of it on /metrics.
-        let metrics = Dictionary(uniqueKeysWithValues: store.metrics.map { ($0.name, $0.value) })
+        let metrics = Dictionary(uniqueKeysWithValues: store.counters.map { ($0.name, $0.value) })
         #expect(metrics["tripshare_sqlite_wal_restarts_total"] == Double(store.walBound.counts.restarts))
         // 75 MB of log under a 16 MiB bound: the writer started it over at least once.
         #expect(metrics["tripshare_sqlite_wal_restarts_total"] ?? 0 >= 1)

@@ -5,7 +5,8 @@ import TripStore
 
 /// `/healthz` (the process answers), `/readyz` (the store reads and writes, and every other
 /// listener serves: 503 with the reason while its writes fail for want of storage or a
-/// listener is down), `/metrics` (Prometheus text: the server's counters and the store's) and `/openapi.json`.
+/// listener is down), `/metrics` (Prometheus text: the server's counters and the store's)
+/// and `/openapi.json`.
 struct OperationsRoutes {
     let fleet: Fleet
     let metrics: RequestMetrics
@@ -26,7 +27,7 @@ struct OperationsRoutes {
         router.get("/metrics") { _, _ in
             // The server's own counters, then what the store counts of its work.
             var body = ByteBuffer(bytes: metrics.exposition())
-            body.writeString(StoreMetric.exposition(fleet.store.metrics))
+            body.writeString(StoreCounter.exposition(fleet.store.counters))
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"], body: ResponseBody(byteBuffer: body))
         }
         router.get("/openapi.json") { _, _ in
