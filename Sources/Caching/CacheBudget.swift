@@ -28,8 +28,11 @@ public struct CacheBudget: Sendable, Equatable, CustomStringConvertible {
     /// Decoded vehicle rows (40%): read on every location update and every rider's read, and
     /// the dearest to decode again (the route's polyline and distances).
     package var decodedVehicles: Int { share(40) }
-    /// Decoded trip rows (10%): a trip row holds no route, so it is small.
-    package var decodedTrips: Int { share(10) }
+    /// Decoded trip rows (10%, less the lists below): a trip row holds no route, so it is small.
+    package var decodedTrips: Int { share(10) - unfinishedTripLists }
+    /// Each vehicle's list of unfinished trips, for SQLite's location updates worked out
+    /// before the writer (an eighth of the trips' share; an entry is some 150 bytes).
+    package var unfinishedTripLists: Int { share(10) / 8 }
     /// Trips as riders read them, composed with their vehicle's live fields (10%): composing
     /// a trip from its decoded rows again costs little beside decoding them.
     package var composedTrips: Int { share(10) }

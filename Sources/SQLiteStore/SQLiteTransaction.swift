@@ -42,13 +42,24 @@ struct SQLiteTransaction: StoreTransaction {
     /// version is read first, alone: copying a body out of SQLite costs more than the read
     /// when the decoded row is cached, which under load it nearly always is.
     func vehicleRecord(provider: String, id: String) throws -> VehicleRecord? {
-        let key = provider + "/" + id
-        if let seen = write?.vehicles[key] { return seen }
+        if let seen = write?.vehicles[provider + "/" + id] { return seen }
+        return try versionedVehicleRecord(provider: provider, id: id)?.record
+    }
+
+    /// The vehicle's row version, nil when there is no such vehicle.
+    func vehicleVersion(provider: String, id: String) throws -> Int64? {
         let versionOnly = try db.cachedStatement(sql: "SELECT row_version FROM vehicles WHERE provider = ? AND vehicle_id = ?")
-        guard let current = try Int64.fetchOne(versionOnly, arguments: [provider, id]) else { return nil }
+        return try Int64.fetchOne(versionOnly, arguments: [provider, id])
+    }
+
+    /// ``vehicleRecord(provider:id:)`` read from the database (not from what this write has
+    /// seen), with the row version it was read at.
+    func versionedVehicleRecord(provider: String, id: String) throws -> (record: VehicleRecord, version: Int64)? {
+        let key = provider + "/" + id
+        guard let current = try vehicleVersion(provider: provider, id: id) else { return nil }
         if let cached = caches.vehicles.value(for: key, version: current) {
             write?.vehicles[key] = cached
-            return cached
+            return (cached, current)
         }
         let statement = try db.cachedStatement(
             sql: """
@@ -58,7 +69,7 @@ struct SQLiteTransaction: StoreTransaction {
                 WHERE v.provider = ? AND v.vehicle_id = ?
                 """)
         guard let row = try Row.fetchOne(statement, arguments: [provider, id]) else { return nil }
-        return try decodeVehicle(row, key: key)
+        return (try decodeVehicle(row, key: key), row["row_version"])
     }
 
     /// Decodes and caches a vehicle from a row with the columns `row_version`, `body`,
@@ -82,19 +93,31 @@ struct SQLiteTransaction: StoreTransaction {
         return record
     }
 
-    /// Stores the vehicle's route segment in its route row, or removes the row when it has
-    /// none (migration 0018); only when the segment changed.
-    private func writeRoute(provider: String, id: String, _ record: VehicleRecord, stored: VehicleRecord?) throws -> MeasuredRoute? {
-        let route = record.measuredRoute
-        guard StoredRoute.changed(record, from: stored) else { return route }
+    /// What becomes of a vehicle's route row (migration 0018) when the vehicle is saved.
+    enum RouteRowChange {
+        case unchanged
+        case set(polyline: String, checkpoints: Data)
+        case remove
+    }
+
+    /// The vehicle's route segment goes to its route row only when the segment changed.
+    private static func routeRowChange(_ record: VehicleRecord, stored: VehicleRecord?) -> RouteRowChange {
+        guard StoredRoute.changed(record, from: stored) else { return .unchanged }
+        guard let route = record.measuredRoute else { return .remove }
+        return .set(polyline: route.polyline, checkpoints: Data(StoredRoute.checkpointBytes(route)))
+    }
+
+    /// Stores the vehicle's route segment in its route row, or removes the row when it has none.
+    private func writeRoute(provider: String, id: String, _ change: RouteRowChange) throws {
         let vehicle = "(SELECT id FROM vehicles WHERE provider = ? AND vehicle_id = ?)"
-        if let route {
+        switch change {
+        case .unchanged: return
+        case .set(let polyline, let checkpoints):
             try db.cachedStatement(sql: "INSERT OR REPLACE INTO vehicle_routes (vehicle, polyline, checkpoints) VALUES (\(vehicle), ?, ?)")
-                .execute(arguments: [provider, id, route.polyline, Data(StoredRoute.checkpointBytes(route))])
-        } else {
+                .execute(arguments: [provider, id, polyline, checkpoints])
+        case .remove:
             try db.cachedStatement(sql: "DELETE FROM vehicle_routes WHERE vehicle = \(vehicle)").execute(arguments: [provider, id])
         }
-        return route
     }
 
     func insertVehicle(provider: String, id: String, _ record: VehicleRecord) throws {
@@ -116,12 +139,33 @@ struct SQLiteTransaction: StoreTransaction {
             columns.category, columns.capacity, columns.tripTypes, columns.onTrip, columns.attributeText, columns.locatedMicroseconds,
         ])
         var written = record
-        written.route = try writeRoute(provider: provider, id: id, record, stored: nil)
+        written.route = record.measuredRoute
+        try writeRoute(provider: provider, id: id, Self.routeRowChange(record, stored: nil))
         cache(.vehicle(provider + "/" + id, 1, written))
     }
 
     func updateVehicle(provider: String, id: String, _ record: VehicleRecord) throws -> [UInt8]? {
-        let key = provider + "/" + id
+        let update = try Self.vehicleUpdate(provider: provider, id: id, record, stored: write?.vehicles[provider + "/" + id])
+        try apply(update)
+        return update.body
+    }
+
+    /// A vehicle's save, with everything encoded: what ``apply(_:)-(VehicleUpdate)`` runs.
+    struct VehicleUpdate {
+        let provider: String
+        let id: String
+        /// Which of ``vehicleUpdates`` runs, with its arguments.
+        let statement: Int
+        let arguments: StatementArguments
+        let route: RouteRowChange
+        /// The record as it will be stored, with its measured route.
+        let written: VehicleRecord
+        /// The row's body as JSON.
+        let body: [UInt8]
+    }
+
+    /// Encodes a vehicle's save; `stored` is the vehicle as this write read it (nil when it did not).
+    static func vehicleUpdate(provider: String, id: String, _ record: VehicleRecord, stored: VehicleRecord?) throws -> VehicleUpdate {
         let location = record.vehicle.lastLocation?.location
         // The row's body leaves the route segment out: its route row keeps it (migrations 0018 and 0021).
         let body = try JSONStreamEncoder().encode(StoredRoute.body(of: record))
@@ -133,7 +177,6 @@ struct SQLiteTransaction: StoreTransaction {
         // Leaving the indexed columns out of the statement leaves their indexes untouched, and
         // the listing's columns out, its version (migration 0019's triggers): a vehicle that only
         // moved to another grid cell must not make every server count its listings again.
-        let stored = write?.vehicles[key]
         let cellMayDiffer = stored.map { Self.cell(of: $0.vehicle) != Self.cell(of: record.vehicle) } ?? true
         let listingMayDiffer =
             stored.map {
@@ -150,13 +193,20 @@ struct SQLiteTransaction: StoreTransaction {
                 columns.attributeText,
             ]
         }
-        let statement = try db.cachedStatement(sql: Self.vehicleUpdates[(cellMayDiffer ? 1 : 0) + (listingMayDiffer ? 2 : 0)])
         arguments += [provider, id]
         var written = record
-        written.route = try writeRoute(provider: provider, id: id, record, stored: stored)
-        let version = try Int64.fetchOne(statement, arguments: arguments)
-        if let version { cache(.vehicle(key, version, written)) }
-        return body
+        written.route = record.measuredRoute
+        return VehicleUpdate(
+            provider: provider, id: id, statement: (cellMayDiffer ? 1 : 0) + (listingMayDiffer ? 2 : 0), arguments: arguments,
+            route: routeRowChange(record, stored: stored), written: written, body: body)
+    }
+
+    /// Runs an encoded vehicle save.
+    func apply(_ update: VehicleUpdate) throws {
+        try writeRoute(provider: update.provider, id: update.id, update.route)
+        let statement = try db.cachedStatement(sql: Self.vehicleUpdates[update.statement])
+        let version = try Int64.fetchOne(statement, arguments: update.arguments)
+        if let version { cache(.vehicle(update.provider + "/" + update.id, version, update.written)) }
     }
 
     /// A vehicle's UPDATE statements, by what they set beside the row's body: [plain, with the
@@ -276,11 +326,10 @@ struct SQLiteTransaction: StoreTransaction {
 
     /// Reads a trip's row as stored, decoding it only on a cache miss; `version` is the row's
     /// current version when the caller has just read it.
-    private func tripRow(provider: String, id: String, version: Int64? = nil) throws -> TripRow? {
+    func tripRow(provider: String, id: String, version: Int64? = nil) throws -> TripRow? {
         let key = provider + "/" + id
         if let seen = write?.trips[key] { return seen }
-        let versionOnly = try db.cachedStatement(sql: "SELECT row_version FROM trips WHERE provider = ? AND trip_id = ?")
-        guard let current = try version ?? Int64.fetchOne(versionOnly, arguments: [provider, id]) else { return nil }
+        guard let current = try version ?? tripVersion(provider: provider, id: id) else { return nil }
         if let cached = caches.trips.value(for: key, version: current) {
             write?.trips[key] = cached
             return cached
@@ -290,6 +339,12 @@ struct SQLiteTransaction: StoreTransaction {
         let stored = TripRow(trip: try Self.decode(Trip.self, row["body"]), progressFromVehicle: row["progress_from_vehicle"])
         cache(.trip(key, row["row_version"], stored))
         return stored
+    }
+
+    /// The trip's row version, nil when there is no such trip.
+    func tripVersion(provider: String, id: String) throws -> Int64? {
+        let versionOnly = try db.cachedStatement(sql: "SELECT row_version FROM trips WHERE provider = ? AND trip_id = ?")
+        return try Int64.fetchOne(versionOnly, arguments: [provider, id])
     }
 
     func insertTrip(provider: String, id: String, _ trip: Trip) throws {
@@ -313,28 +368,52 @@ struct SQLiteTransaction: StoreTransaction {
     /// a fifth of the writer's time. A row is marked to be read that way only when that gives
     /// exactly `trip` (not for a trip without stops whose first leg carries traffic, say).
     func updateTripProgress(provider: String, id: String, _ trip: Trip, vehicle: Vehicle) throws {
-        guard let stored = try tripRow(provider: provider, id: id) else { return }
-        if stored.progressFromVehicle, stored.trip.withProgress(of: vehicle) == trip { return }
+        guard let stored = try tripRow(provider: provider, id: id),
+            let row = Self.progressRow(trip, vehicle: vehicle, stored: stored)
+        else { return }
+        try write(row, provider: provider, id: id)
+    }
+
+    /// The row ``updateTripProgress(provider:id:_:vehicle:)`` writes over `stored`, nil when
+    /// it skips the write.
+    static func progressRow(_ trip: Trip, vehicle: Vehicle, stored: TripRow) -> TripRow? {
+        if stored.progressFromVehicle, stored.trip.withProgress(of: vehicle) == trip { return nil }
         let derivable = trip.withProgress(of: vehicle) == trip
-        if !derivable, !stored.progressFromVehicle, stored.trip == trip { return }
-        try write(TripRow(trip: trip, progressFromVehicle: derivable), provider: provider, id: id)
+        if !derivable, !stored.progressFromVehicle, stored.trip == trip { return nil }
+        return TripRow(trip: trip, progressFromVehicle: derivable)
     }
 
     private func write(_ row: TripRow, provider: String, id: String) throws {
+        try apply(try Self.tripWrite(row, provider: provider, id: id))
+    }
+
+    /// A trip's save, with its body encoded: what ``apply(_:)-(TripWrite)`` runs.
+    struct TripWrite {
+        let key: String
+        let row: TripRow
+        let arguments: StatementArguments
+    }
+
+    static func tripWrite(_ row: TripRow, provider: String, id: String) throws -> TripWrite {
+        let trip = row.trip
+        return TripWrite(
+            key: provider + "/" + id, row: row,
+            arguments: [
+                trip.vehicleId, trip.tripStatus.rawValue, !trip.tripStatus.isTerminal,
+                try Self.encode(row.storedTrip), row.progressFromVehicle, provider, id,
+            ])
+    }
+
+    /// Runs an encoded trip save.
+    func apply(_ write: TripWrite) throws {
         let statement = try db.cachedStatement(
             sql: """
                 UPDATE trips SET row_version = row_version + 1, vehicle_id = ?, trip_status = ?, unfinished = ?, body = ?,
                     progress_from_vehicle = ?
                 WHERE provider = ? AND trip_id = ? RETURNING row_version
                 """)
-        let trip = row.trip
-        let version = try Int64.fetchOne(
-            statement,
-            arguments: [
-                trip.vehicleId, trip.tripStatus.rawValue, !trip.tripStatus.isTerminal,
-                try Self.encode(row.storedTrip), row.progressFromVehicle, provider, id,
-            ])
-        if let version { cache(.trip(provider + "/" + id, version, row)) }
+        let version = try Int64.fetchOne(statement, arguments: write.arguments)
+        if let version { cache(.trip(write.key, version, write.row)) }
     }
 
     func deleteTrip(provider: String, id: String) throws {
@@ -343,13 +422,27 @@ struct SQLiteTransaction: StoreTransaction {
     }
 
     func unfinishedTrips(provider: String, vehicleId: String) throws -> [Trip] {
+        try unfinishedTrips(provider: provider, vehicleId: vehicleId, versions: unfinishedTripVersions(provider: provider, vehicleId: vehicleId))
+    }
+
+    /// The IDs and row versions of the vehicle's unfinished trips, in creation order.
+    func unfinishedTripVersions(provider: String, vehicleId: String) throws -> [TripVersion] {
         let statement = try db.cachedStatement(
             sql: """
                 SELECT trip_id, row_version FROM trips WHERE provider = ? AND vehicle_id = ? AND unfinished = 1 ORDER BY id
                 """)
-        let rows = try Row.fetchAll(statement, arguments: [provider, vehicleId]).compactMap { row in
-            try tripRow(provider: provider, id: row["trip_id"], version: row["row_version"])
-        }
+        return try Row.fetchAll(statement, arguments: [provider, vehicleId]).map { TripVersion(id: $0["trip_id"], version: $0["row_version"]) }
+    }
+
+    /// A trip's ID with the version of its row.
+    struct TripVersion: Equatable, Sendable {
+        let id: String
+        let version: Int64
+    }
+
+    /// ``unfinishedTrips(provider:vehicleId:)`` of the trips `versions` lists.
+    func unfinishedTrips(provider: String, vehicleId: String, versions: [TripVersion]) throws -> [Trip] {
+        let rows = try versions.compactMap { try tripRow(provider: provider, id: $0.id, version: $0.version) }
         guard rows.contains(where: \.progressFromVehicle) else { return rows.map(\.trip) }
         guard let vehicle = try vehicleRecord(provider: provider, id: vehicleId)?.vehicle else { return rows.map(\.trip) }
         return rows.map { $0.progressFromVehicle ? $0.trip.withProgress(of: vehicle) : $0.trip }

@@ -2,6 +2,7 @@ import Caching
 import Foundation
 import GRDB
 import Geo
+import Synchronization
 import TripModel
 import TripStore
 
@@ -40,7 +41,20 @@ public final class SQLiteTripStore: TripStore, TripRevisionFirstReads {
             StoreCounter(
                 name: "tripshare_sqlite_wal_writer_held_seconds_total",
                 help: "Seconds the SQLite writer held writes back to start the WAL over, waits included.", value: counts.secondsHeld),
-        ]
+        ] + rehearsals.counters
+    }
+
+    /// How the location updates fared (``WriteRehearsal``).
+    let rehearsals = RehearsalCounts()
+    /// Each vehicle's unfinished trips, for its next location update's rehearsal.
+    let unfinishedTripLists: UnfinishedTripLists
+    /// Runs between a location update's rehearsal and its turn on the writer (tests: another
+    /// write that changes its rows there).
+    package let afterRehearsal = Mutex<(@Sendable () async -> Void)?>(nil)
+    /// How many location updates were replayed, run again because their rows had changed,
+    /// or not rehearsed (tests).
+    package var rehearsalOutcomes: (replayed: Int, stale: Int, notRehearsed: Int) {
+        (rehearsals.count(.replayed), rehearsals.count(.stale), rehearsals.count(.notRehearsed))
     }
 
     /// How many connections read at once (besides the one writer).
@@ -59,6 +73,7 @@ public final class SQLiteTripStore: TripStore, TripRevisionFirstReads {
         seconds: @escaping @Sendable () -> Double = WALBound.uptime
     ) throws {
         caches = DecodedRowCaches(budget: cacheBudget)
+        unfinishedTripLists = UnfinishedTripLists(byteLimit: cacheBudget.unfinishedTripLists)
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.maximumReaderCount = Self.readerCount
@@ -114,6 +129,43 @@ public final class SQLiteTripStore: TripStore, TripRevisionFirstReads {
     /// has committed.
     public func writeTransaction(_ body: @escaping @Sendable (any StoreTransaction) throws -> Void) async throws {
         try await writeSQL { tx in try body(tx) }
+    }
+
+    /// A location update (`vehicle` given) is rehearsed here first, on the caller's thread
+    /// (``WriteRehearsal``), and the writer only checks and replays it; any other write, or
+    /// one whose rows changed since, runs on the writer as ``writeTransaction(_:)`` does.
+    public func writeTransaction(
+        readingVehicle vehicle: VehicleKey?, _ body: @escaping @Sendable (any StoreTransaction) throws -> Void
+    ) async throws {
+        guard let vehicle else { return try await writeTransaction(body) }
+        let rehearsal = rehearse(body)
+        if let hook = afterRehearsal.withLock({ $0 }) { await hook() }
+        let rehearsals = rehearsals
+        let unfinished = try await writeSQL { tx in
+            if let rehearsal, try rehearsal.holds(in: tx) {
+                try rehearsal.replay(in: tx)
+                rehearsals.add(.replayed)
+                if let known = rehearsal.unfinishedTripsAfterReplay(provider: vehicle.provider, vehicleId: vehicle.id) { return known }
+            } else {
+                rehearsals.add(rehearsal == nil ? .notRehearsed : .stale)
+                try body(tx)
+            }
+            // What the next rehearsal of this vehicle starts from.
+            return try tx.unfinishedTripVersions(provider: vehicle.provider, vehicleId: vehicle.id)
+        }
+        unfinishedTripLists.store(unfinished, of: vehicle.provider + "/" + vehicle.id)
+    }
+
+    /// Runs `body` as a ``WriteRehearsal``; nil when it could not be rehearsed (it abandoned,
+    /// or failed: the writer finds out why, on current rows).
+    private func rehearse(_ body: (any StoreTransaction) throws -> Void) -> WriteRehearsal? {
+        let rehearsal = WriteRehearsal(caches: caches, unfinishedTripLists: unfinishedTripLists)
+        do {
+            try body(rehearsal)
+            return rehearsal
+        } catch {
+            return nil
+        }
     }
 
     /// ``writeTransaction(_:)`` with the concrete transaction and a result, for what only SQL

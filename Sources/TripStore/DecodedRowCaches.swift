@@ -47,6 +47,12 @@ package struct VersionedCache<Value: Sendable & MemoryFootprint>: Sendable {
     /// only when it changed).
     package func version(for key: String) -> Int64? { entries.value(forKey: key)?.version }
 
+    /// The value held for `key` with its version, whatever the database's version is now: for
+    /// work that is checked against the database's version afterwards.
+    package func latest(for key: String) -> (version: Int64, value: Value)? {
+        entries.value(forKey: key).map { ($0.version, $0.value) }
+    }
+
     package func store(_ value: Value, for key: String, version: Int64) {
         let cost = value.approximateBytes + key.utf8.count + Self.entryOverhead
         entries.setValue(Entry(version: version, value: value), forKey: key, cost: cost)

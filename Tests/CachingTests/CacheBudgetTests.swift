@@ -9,7 +9,7 @@ import Testing
             let budget = CacheBudget(megabytes: megabytes)
             let shares = [
                 budget.decodedVehicles, budget.decodedTrips, budget.composedTrips, budget.encodedViews, budget.messageViews,
-                budget.verifiedTokens, budget.databasePages,
+                budget.verifiedTokens, budget.databasePages, budget.unfinishedTripLists,
             ]
             #expect(shares.allSatisfy { $0 >= 0 })
             #expect(shares.reduce(0, +) <= budget.bytes)
