@@ -42,24 +42,12 @@ struct SQLiteTransaction: StoreTransaction {
     /// version is read first, alone: copying a body out of SQLite costs more than the read
     /// when the decoded row is cached, which under load it nearly always is.
     func vehicleRecord(provider: String, id: String) throws -> VehicleRecord? {
-        if let seen = write?.vehicles[provider + "/" + id] { return seen }
-        return try versionedVehicleRecord(provider: provider, id: id)?.record
-    }
-
-    /// The vehicle's row version, nil when there is no such vehicle.
-    func vehicleVersion(provider: String, id: String) throws -> Int64? {
-        let versionOnly = try db.cachedStatement(sql: "SELECT row_version FROM vehicles WHERE provider = ? AND vehicle_id = ?")
-        return try Int64.fetchOne(versionOnly, arguments: [provider, id])
-    }
-
-    /// ``vehicleRecord(provider:id:)`` read from the database (not from what this write has
-    /// seen), with the row version it was read at.
-    func versionedVehicleRecord(provider: String, id: String) throws -> (record: VehicleRecord, version: Int64)? {
         let key = provider + "/" + id
+        if let seen = write?.vehicles[key] { return seen }
         guard let current = try vehicleVersion(provider: provider, id: id) else { return nil }
         if let cached = caches.vehicles.value(for: key, version: current) {
             write?.vehicles[key] = cached
-            return (cached, current)
+            return cached
         }
         let statement = try db.cachedStatement(
             sql: """
@@ -69,7 +57,13 @@ struct SQLiteTransaction: StoreTransaction {
                 WHERE v.provider = ? AND v.vehicle_id = ?
                 """)
         guard let row = try Row.fetchOne(statement, arguments: [provider, id]) else { return nil }
-        return (try decodeVehicle(row, key: key), row["row_version"])
+        return try decodeVehicle(row, key: key)
+    }
+
+    /// The vehicle's row version, nil when there is no such vehicle.
+    func vehicleVersion(provider: String, id: String) throws -> Int64? {
+        let versionOnly = try db.cachedStatement(sql: "SELECT row_version FROM vehicles WHERE provider = ? AND vehicle_id = ?")
+        return try Int64.fetchOne(versionOnly, arguments: [provider, id])
     }
 
     /// Decodes and caches a vehicle from a row with the columns `row_version`, `body`,
@@ -326,10 +320,11 @@ struct SQLiteTransaction: StoreTransaction {
 
     /// Reads a trip's row as stored, decoding it only on a cache miss; `version` is the row's
     /// current version when the caller has just read it.
-    func tripRow(provider: String, id: String, version: Int64? = nil) throws -> TripRow? {
+    private func tripRow(provider: String, id: String, version: Int64? = nil) throws -> TripRow? {
         let key = provider + "/" + id
         if let seen = write?.trips[key] { return seen }
-        guard let current = try version ?? tripVersion(provider: provider, id: id) else { return nil }
+        let versionOnly = try db.cachedStatement(sql: "SELECT row_version FROM trips WHERE provider = ? AND trip_id = ?")
+        guard let current = try version ?? Int64.fetchOne(versionOnly, arguments: [provider, id]) else { return nil }
         if let cached = caches.trips.value(for: key, version: current) {
             write?.trips[key] = cached
             return cached
@@ -339,12 +334,6 @@ struct SQLiteTransaction: StoreTransaction {
         let stored = TripRow(trip: try Self.decode(Trip.self, row["body"]), progressFromVehicle: row["progress_from_vehicle"])
         cache(.trip(key, row["row_version"], stored))
         return stored
-    }
-
-    /// The trip's row version, nil when there is no such trip.
-    func tripVersion(provider: String, id: String) throws -> Int64? {
-        let versionOnly = try db.cachedStatement(sql: "SELECT row_version FROM trips WHERE provider = ? AND trip_id = ?")
-        return try Int64.fetchOne(versionOnly, arguments: [provider, id])
     }
 
     func insertTrip(provider: String, id: String, _ trip: Trip) throws {
@@ -422,7 +411,12 @@ struct SQLiteTransaction: StoreTransaction {
     }
 
     func unfinishedTrips(provider: String, vehicleId: String) throws -> [Trip] {
-        try unfinishedTrips(provider: provider, vehicleId: vehicleId, versions: unfinishedTripVersions(provider: provider, vehicleId: vehicleId))
+        let rows = try unfinishedTripVersions(provider: provider, vehicleId: vehicleId).compactMap {
+            try tripRow(provider: provider, id: $0.id, version: $0.version)
+        }
+        guard rows.contains(where: \.progressFromVehicle) else { return rows.map(\.trip) }
+        guard let vehicle = try vehicleRecord(provider: provider, id: vehicleId)?.vehicle else { return rows.map(\.trip) }
+        return rows.map { $0.progressFromVehicle ? $0.trip.withProgress(of: vehicle) : $0.trip }
     }
 
     /// The IDs and row versions of the vehicle's unfinished trips, in creation order.
@@ -438,14 +432,6 @@ struct SQLiteTransaction: StoreTransaction {
     struct TripVersion: Equatable, Sendable {
         let id: String
         let version: Int64
-    }
-
-    /// ``unfinishedTrips(provider:vehicleId:)`` of the trips `versions` lists.
-    func unfinishedTrips(provider: String, vehicleId: String, versions: [TripVersion]) throws -> [Trip] {
-        let rows = try versions.compactMap { try tripRow(provider: provider, id: $0.id, version: $0.version) }
-        guard rows.contains(where: \.progressFromVehicle) else { return rows.map(\.trip) }
-        guard let vehicle = try vehicleRecord(provider: provider, id: vehicleId)?.vehicle else { return rows.map(\.trip) }
-        return rows.map { $0.progressFromVehicle ? $0.trip.withProgress(of: vehicle) : $0.trip }
     }
 
     func navigatorRoute(provider: String, vehicleId: String) throws -> [UInt8]? {

@@ -1,5 +1,3 @@
-import Foundation
-import GRDB
 import TripModel
 import TripStore
 
@@ -135,9 +133,7 @@ final class WriteRehearsal: StoreTransaction, @unchecked Sendable {
     }
 
     func updateTripProgress(provider: String, id: String, _ trip: Trip, vehicle: Vehicle) throws {
-        guard let stored = try tripRow(provider: provider, id: id),
-            let row = SQLiteTransaction.progressRow(trip, vehicle: vehicle, stored: stored)
-        else { return }
+        guard let row = SQLiteTransaction.progressRow(trip, vehicle: vehicle, stored: try tripRow(provider: provider, id: id)) else { return }
         try write(row, provider: provider, id: id)
     }
 
@@ -172,7 +168,7 @@ final class WriteRehearsal: StoreTransaction, @unchecked Sendable {
     // MARK: Trip rows
 
     /// The trip's row as this write has it: one of the unfinished trips it listed.
-    private func tripRow(provider: String, id: String) throws -> TripRow? {
+    private func tripRow(provider: String, id: String) throws -> TripRow {
         guard let row = trips[RowKey(provider: provider, id: id)] else { throw Abandoned() }
         return row
     }
