@@ -396,7 +396,7 @@ struct PostgresTransaction: StoreTransaction {
     func roadCellPaces(provider: String, cells: [RoadCell]) throws -> [RoadCellPace] {
         guard !cells.isEmpty else { return [] }
         let numbers = cells.map(\.id)
-        return try rows(
+        let paces = try rows(
             """
             SELECT cell, meters, seconds, updated_us FROM road_cell_paces
             WHERE provider = \(provider) AND cell = ANY(\(numbers)::bigint[])
@@ -405,15 +405,19 @@ struct PostgresTransaction: StoreTransaction {
             let (cell, meters, seconds, updated) = try row.decode((Int64, Double, Double, Int64).self)
             return RoadCellPace(cell: RoadCell(id: cell), meters: meters, seconds: seconds, updated: Timestamp(microseconds: updated))
         }
+        return batch?.aggregateAdditions.applied(to: paces, provider: provider, cells: cells) ?? paces
+    }
+
+    /// Kept for the end of the batch (``AggregateAddition``), where ``addAggregates()`` makes it.
+    func addRoadCellPace(provider: String, _ pace: RoadCellPace, memoryMeters: Double) throws {
+        guard let batch else { return try upsertRoadCellPace(provider: provider, pace, memoryMeters: memoryMeters) }
+        batch.aggregateAdditions.append(.roadCell(provider: provider, pace: pace, memoryMeters: memoryMeters))
     }
 
     /// One upsert: the SET expressions read the row as it was (locked by the upsert), so both
-    /// sums scale alike and a concurrent pass through the cell, from this process or another,
-    /// is added after it rather than lost. Two batches of two servers adding to the same
-    /// cells in opposite orders would deadlock; PostgreSQL then fails one, which runs again
-    /// (WriteLane).
-    func addRoadCellPace(provider: String, _ pace: RoadCellPace, memoryMeters: Double) throws {
-        batch?.writeNeedsRollback = true
+    /// sums scale alike (``RoadCellPace/adding(_:memoryMeters:)``) and a concurrent pass
+    /// through the cell, from this process or another, is added after it rather than lost.
+    private func upsertRoadCellPace(provider: String, _ pace: RoadCellPace, memoryMeters: Double) throws {
         try execute(
             """
             INSERT INTO road_cell_paces AS r (provider, cell, meters, seconds, updated_us)
@@ -429,7 +433,7 @@ struct PostgresTransaction: StoreTransaction {
 
     func areaObservations(provider: String, areas: [Int64]) throws -> [AreaObservation] {
         guard !areas.isEmpty else { return [] }
-        return try rows(
+        let observations = try rows(
             """
             SELECT kind, area, amount, weight, updated_us FROM area_observations
             WHERE provider = \(provider) AND area = ANY(\(areas)::bigint[])
@@ -440,12 +444,18 @@ struct PostgresTransaction: StoreTransaction {
                 AreaObservation(kind: $0, area: area, amount: amount, weight: weight, updated: Timestamp(microseconds: updated))
             }
         }
+        return batch?.aggregateAdditions.applied(to: observations, provider: provider, areas: areas) ?? observations
     }
 
-    /// One upsert, as ``addRoadCellPace(provider:_:memoryMeters:)``: the row as locked is
-    /// scaled and added to, so concurrent legs both count.
+    /// Kept for the end of the batch, as ``addRoadCellPace(provider:_:memoryMeters:)``.
     func addAreaObservation(provider: String, _ observation: AreaObservation, memory: Double) throws {
-        batch?.writeNeedsRollback = true
+        guard let batch else { return try upsertAreaObservation(provider: provider, observation, memory: memory) }
+        batch.aggregateAdditions.append(.area(provider: provider, observation: observation, memory: memory))
+    }
+
+    /// One upsert, as ``upsertRoadCellPace(provider:_:memoryMeters:)``
+    /// (``AreaObservation/adding(_:memory:)``).
+    private func upsertAreaObservation(provider: String, _ observation: AreaObservation, memory: Double) throws {
         try execute(
             """
             INSERT INTO area_observations AS r (provider, kind, area, amount, weight, updated_us)
@@ -457,6 +467,21 @@ struct PostgresTransaction: StoreTransaction {
                 weight = r.weight * LEAST(1.0::float8, \(memory) / GREATEST(r.weight, 1e-9::float8)) + excluded.weight,
                 updated_us = GREATEST(r.updated_us, excluded.updated_us)
             """)
+    }
+
+    /// Makes the batch's additions to the fleet's sums, in ``AggregateAddition/lockOrder(_:_:)``
+    /// (the writes' own order kept where they add to one row).
+    func addAggregates() throws {
+        guard let batch, !batch.aggregateAdditions.isEmpty else { return }
+        let ordered = batch.aggregateAdditions.enumerated().sorted { a, b in
+            AggregateAddition.lockOrder(a.element, b.element) || (!AggregateAddition.lockOrder(b.element, a.element) && a.offset < b.offset)
+        }
+        for (_, addition) in ordered {
+            switch addition {
+            case .roadCell(let provider, let pace, let memoryMeters): try upsertRoadCellPace(provider: provider, pace, memoryMeters: memoryMeters)
+            case .area(let provider, let observation, let memory): try upsertAreaObservation(provider: provider, observation, memory: memory)
+            }
+        }
     }
 
     // MARK: Billable trips

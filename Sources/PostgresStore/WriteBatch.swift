@@ -22,6 +22,9 @@ final class WriteBatch {
     var trips: [String: TripRow] = [:]
     /// Events to log at commit, in order (their ids are handed out then: EventLog).
     var events: [(provider: String, event: NewEvent)] = []
+    /// Road-cell passes and area observations to add at the end of the batch, in the order
+    /// the writes made them (``AggregateAddition``).
+    var aggregateAdditions: [AggregateAddition] = []
     /// Vehicles inserted here, with how many events were logged before each (their history
     /// starts after those).
     var insertedVehicles: [(provider: String, id: String, eventsBefore: Int)] = []
@@ -53,6 +56,7 @@ final class WriteBatch {
     /// without needing a rollback.
     struct Mark {
         var events: Int
+        var aggregateAdditions: Int
         var insertedVehicles: Int
         var cacheUpdates: Int
     }
@@ -60,12 +64,15 @@ final class WriteBatch {
     /// Marks the start of a write.
     func startWrite() -> Mark {
         writeNeedsRollback = false
-        return Mark(events: events.count, insertedVehicles: insertedVehicles.count, cacheUpdates: cacheUpdates.count)
+        return Mark(
+            events: events.count, aggregateAdditions: aggregateAdditions.count, insertedVehicles: insertedVehicles.count,
+            cacheUpdates: cacheUpdates.count)
     }
 
     /// Takes back what a write that needs no rollback buffered.
     func rewind(to mark: Mark) {
         events.removeLast(events.count - mark.events)
+        aggregateAdditions.removeLast(aggregateAdditions.count - mark.aggregateAdditions)
         insertedVehicles.removeLast(insertedVehicles.count - mark.insertedVehicles)
         cacheUpdates.removeLast(cacheUpdates.count - mark.cacheUpdates)
     }

@@ -226,6 +226,7 @@ final class WriteLane: Sendable {
                     }
                     batch.rewind(to: mark)
                 }
+                try PostgresTransaction(connection: connection, caches: caches, batch: batch).addAggregates()
                 if let vehicles = batch.vehicleUpdate() { try batch.vehiclesWritten(try connection.rows(vehicles)) }
                 if let flush = EventLog.flush(batch, channel: channel, instance: instance) { _ = try connection.rows(flush) }
                 commitSent = true

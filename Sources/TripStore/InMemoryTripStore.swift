@@ -220,15 +220,7 @@ final class MemoryTransaction: StoreTransaction {
 
     func addRoadCellPace(provider: String, _ pace: RoadCellPace, memoryMeters: Double) throws {
         let key = InMemoryTripStore.RoadCellKey(provider: provider, cell: pace.cell)
-        guard var stored = state.roadCells[key] else {
-            state.roadCells[key] = pace
-            return
-        }
-        let scale = min(1, memoryMeters / max(stored.meters, 1))
-        stored.meters = stored.meters * scale + pace.meters
-        stored.seconds = stored.seconds * scale + pace.seconds
-        stored.updated = max(stored.updated, pace.updated)
-        state.roadCells[key] = stored
+        state.roadCells[key] = state.roadCells[key].map { $0.adding(pace, memoryMeters: memoryMeters) } ?? pace
     }
 
     func areaObservations(provider: String, areas: [Int64]) throws -> [AreaObservation] {
@@ -239,15 +231,7 @@ final class MemoryTransaction: StoreTransaction {
 
     func addAreaObservation(provider: String, _ observation: AreaObservation, memory: Double) throws {
         let key = InMemoryTripStore.AreaKey(provider: provider, kind: observation.kind, area: observation.area)
-        guard var stored = state.areaObservations[key] else {
-            state.areaObservations[key] = observation
-            return
-        }
-        let scale = min(1, memory / max(stored.weight, 1e-9))
-        stored.amount = stored.amount * scale + observation.amount
-        stored.weight = stored.weight * scale + observation.weight
-        stored.updated = max(stored.updated, observation.updated)
-        state.areaObservations[key] = stored
+        state.areaObservations[key] = state.areaObservations[key].map { $0.adding(observation, memory: memory) } ?? observation
     }
 
     func appendEvent(provider: String, _ event: NewEvent) throws {

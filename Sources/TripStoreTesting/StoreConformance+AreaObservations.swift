@@ -8,7 +8,8 @@ import TripStore
 
 extension StoreConformance {
     static let areaObservationChecks: [Check] = [
-        Check("area observations add up within their memory", areaObservationsAddUp)
+        Check("area observations add up within their memory", areaObservationsAddUp),
+        Check("a write reads the sums it has added to", writesReadTheirOwnAdditions),
     ]
 
     /// Legs add their amounts and weights per kind and area; beyond the memory, the stored sums
@@ -57,5 +58,40 @@ extension StoreConformance {
             }
         }
         #expect(try await store.read { reader in try reader.areaObservations(provider: "p", areas: [other]) }.isEmpty)
+    }
+
+    /// Within a write, a read of road-cell paces and area observations includes what the
+    /// write added before it, scaled as the stored sums are (a store may make its additions
+    /// at the end of the transaction, but what the write reads must not show it).
+    static func writesReadTheirOwnAdditions(_ make: Factory) async throws {
+        let store = try await make()
+        let cell = RoadCell(LatLng(latitude: 37.4, longitude: -122.0), headingDegrees: 90)
+        let area = AreaObservation.area(of: LatLng(latitude: 37.4005, longitude: -121.9995))
+        let later = Inputs.time.adding(seconds: 60)
+        try await store.write { tx in
+            try tx.addRoadCellPace(provider: "p", RoadCellPace(cell: cell, meters: 400, seconds: 40, updated: Inputs.time), memoryMeters: 1_000)
+            try tx.addAreaObservation(
+                provider: "p", AreaObservation(kind: .detour, area: area, amount: 1_500, weight: 1_000, updated: Inputs.time), memory: 1_000)
+        }
+        let (paces, observations) = try await store.write { tx in
+            try tx.addRoadCellPace(provider: "p", RoadCellPace(cell: cell, meters: 800, seconds: 100, updated: later), memoryMeters: 1_000)
+            try tx.addRoadCellPace(provider: "p", RoadCellPace(cell: cell, meters: 100, seconds: 10, updated: later), memoryMeters: 1_000)
+            try tx.addAreaObservation(
+                provider: "p", AreaObservation(kind: .detour, area: area, amount: 1_200, weight: 1_000, updated: later), memory: 1_000)
+            try tx.addRoadCellPace(provider: "q", RoadCellPace(cell: cell, meters: 5, seconds: 5, updated: later), memoryMeters: 1_000)
+            return (
+                try tx.roadCellPaces(provider: "p", cells: [cell]),
+                try tx.areaObservations(provider: "p", areas: [area])
+            )
+        }
+        // 400 m + 800 m (nothing scaled: 400 m is within the memory), then 1,200 m scaled to
+        // 1,000 m before the last 100 m; the area's 1,000 m of weight is within the memory.
+        let pace = try #require(paces.first)
+        #expect(paces.count == 1 && abs(pace.meters - 1_100) < 1e-9 && abs(pace.seconds - (140.0 * 1_000 / 1_200 + 10)) < 1e-9)
+        #expect(pace.updated == later)
+        #expect(observations == [AreaObservation(kind: .detour, area: area, amount: 2_700, weight: 2_000, updated: later)])
+        // What the write read is what it stored.
+        #expect(try await store.read { try $0.roadCellPaces(provider: "p", cells: [cell]) } == paces)
+        #expect(try await store.read { try $0.areaObservations(provider: "p", areas: [area]) } == observations)
     }
 }

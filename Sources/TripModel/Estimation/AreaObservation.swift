@@ -37,6 +37,15 @@ public struct AreaObservation: Hashable, Sendable {
         self.updated = updated
     }
 
+    /// These sums with `leg` added, as every store adds one (the SQL stores in their upserts,
+    /// with the same arithmetic): beyond `memory` of weight the sums are scaled down first, so
+    /// the area follows its newer legs; an older leg does not move the time back.
+    package func adding(_ leg: AreaObservation, memory: Double) -> AreaObservation {
+        let scale = min(1, memory / max(weight, 1e-9))
+        return AreaObservation(
+            kind: kind, area: area, amount: amount * scale + leg.amount, weight: weight * scale + leg.weight, updated: max(updated, leg.updated))
+    }
+
     /// The number of the area a place lies in: latitude row and longitude column, packed.
     public static func area(of location: LatLng) -> Int64 {
         let row = Int64(((location.latitude + 90) / size).rounded(.down))

@@ -26,6 +26,15 @@ public struct RoadCellPace: Hashable, Sendable {
     package var secondsPerMeter: Double? {
         meters >= Estimation.roadCellMinimumMeters ? seconds / meters : nil
     }
+
+    /// These sums with `pass` added, as every store adds a pass (the SQL stores in their
+    /// upserts, with the same arithmetic): beyond `memoryMeters` the sums are scaled down
+    /// first, so the cell follows its newer passes; an older pass does not move the time back.
+    package func adding(_ pass: RoadCellPace, memoryMeters: Double) -> RoadCellPace {
+        let scale = min(1, memoryMeters / max(meters, 1))
+        return RoadCellPace(
+            cell: cell, meters: meters * scale + pass.meters, seconds: seconds * scale + pass.seconds, updated: max(updated, pass.updated))
+    }
 }
 
 extension RoadCellPace: Codable {
