@@ -14,22 +14,13 @@ enum AggregateAddition {
     case roadCell(provider: String, pace: RoadCellPace, memoryMeters: Double)
     case area(provider: String, observation: AreaObservation, memory: Double)
 
-    /// The order every batch takes the rows in: road cells first, then areas, each by key.
-    static func lockOrder(_ a: AggregateAddition, _ b: AggregateAddition) -> Bool {
-        a.lockKey.lexicographicallyPrecedes(b.lockKey) { $0 < $1 }
-    }
-
-    private var lockKey: [LockKeyPart] {
+    /// Where the row comes in the order every batch takes the rows in: road cells first, then
+    /// areas, each by provider and key.
+    var lockKey: (table: Int, provider: String, kind: Int, key: Int64) {
         switch self {
-        case .roadCell(let provider, let pace, _): [.number(0), .text(provider), .number(pace.cell.id)]
-        case .area(let provider, let observation, _):
-            [.number(1), .text(provider), .number(Int64(observation.kind.rawValue)), .number(observation.area)]
+        case .roadCell(let provider, let pace, _): (0, provider, 0, pace.cell.id)
+        case .area(let provider, let observation, _): (1, provider, observation.kind.rawValue, observation.area)
         }
-    }
-
-    private enum LockKeyPart: Comparable {
-        case number(Int64)
-        case text(String)
     }
 }
 
@@ -37,6 +28,7 @@ extension [AggregateAddition] {
     /// `paces` (as read) with this batch's additions to the same cells of `provider` applied
     /// in order; the rows read keep their order, cells only added here follow.
     func applied(to paces: [RoadCellPace], provider: String, cells: [RoadCell]) -> [RoadCellPace] {
+        guard !isEmpty else { return paces }
         let asked = Set(cells.map(\.id))
         return Self.applying(
             to: paces, key: \.cell.id,
@@ -49,6 +41,7 @@ extension [AggregateAddition] {
     /// `observations` (as read) with this batch's additions to the same areas of `provider`
     /// applied in order; the rows read keep their order, areas only added here follow.
     func applied(to observations: [AreaObservation], provider: String, areas: [Int64]) -> [AreaObservation] {
+        guard !isEmpty else { return observations }
         let asked = Set(areas)
         return Self.applying(
             to: observations, key: { [Int64($0.kind.rawValue), $0.area] },

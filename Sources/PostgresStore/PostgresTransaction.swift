@@ -469,12 +469,13 @@ struct PostgresTransaction: StoreTransaction {
             """)
     }
 
-    /// Makes the batch's additions to the fleet's sums, in ``AggregateAddition/lockOrder(_:_:)``
-    /// (the writes' own order kept where they add to one row).
+    /// Makes the batch's additions to the fleet's sums, by ``AggregateAddition/lockKey`` (the
+    /// writes' own order kept where they add to one row).
     func addAggregates() throws {
-        guard let batch, !batch.aggregateAdditions.isEmpty else { return }
+        guard let batch else { return }
         let ordered = batch.aggregateAdditions.enumerated().sorted { a, b in
-            AggregateAddition.lockOrder(a.element, b.element) || (!AggregateAddition.lockOrder(b.element, a.element) && a.offset < b.offset)
+            let (x, y) = (a.element.lockKey, b.element.lockKey)
+            return (x.table, x.provider, x.kind, x.key, a.offset) < (y.table, y.provider, y.kind, y.key, b.offset)
         }
         for (_, addition) in ordered {
             switch addition {
