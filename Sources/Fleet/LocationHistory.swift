@@ -12,7 +12,7 @@ enum LocationHistory {
     /// The location logged by a `didUpdateVehicleLocation` event.
     static func location(of event: StoredEvent) throws -> VehicleLocation {
         do {
-            return try StrictJSONDecoder().decode(VehicleLocation.self, from: event.data.utf8, root: "stored")
+            return try StoredJSONDecoder.decode(VehicleLocation.self, from: event.data, root: "stored")
         } catch {
             throw StatusError(.internal, "the location logged by event \(event.id) cannot be read: \(error)")
         }

@@ -28,8 +28,7 @@ enum RowReads {
 
     static func decode<T: Decodable>(_ type: T.Type, _ body: String) throws -> T {
         do {
-            // What this program stored is read back whatever the request limits are now.
-            return try StrictJSONDecoder().decode(type, from: try JSONParser.parse(body.utf8, limits: .none), root: "stored")
+            return try StoredJSONDecoder.decode(type, from: body, root: "stored")
         } catch {
             throw StatusError(.internal, "the stored \(T.self) cannot be read: \(error)")
         }

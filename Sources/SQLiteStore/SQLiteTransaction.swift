@@ -13,8 +13,7 @@ struct SQLiteTransaction: StoreTransaction {
 
     static func decode<T: Decodable>(_ type: T.Type, _ body: String) throws -> T {
         do {
-            // What this program stored is read back whatever the request limits are now.
-            return try StrictJSONDecoder().decode(type, from: try JSONParser.parse(body.utf8, limits: .none), root: "stored")
+            return try StoredJSONDecoder.decode(type, from: body, root: "stored")
         } catch {
             throw StatusError(.internal, "the stored \(T.self) cannot be read: \(error)")
         }
@@ -23,8 +22,7 @@ struct SQLiteTransaction: StoreTransaction {
     /// One top-level member of a stored JSON object, decoded alone (nil when absent or null).
     static func member<T: Decodable>(_ name: String, of body: String, as type: T.Type) throws -> T? {
         do {
-            guard let value = try JSONParser.parse(body.utf8, limits: .none)[name], value != .null else { return nil }
-            return try StrictJSONDecoder().decode(type, from: value, root: name)
+            return try StoredJSONDecoder.member(name, of: body, as: type)
         } catch {
             throw StatusError(.internal, "the stored \(name) cannot be read: \(error)")
         }
