@@ -171,6 +171,28 @@ let benchmarks: @Sendable () -> Void = {
             }
         }, setup: { try await fixture.seed(vehicles: 1) })
 
+    // What a read that misses the caches pays for the rows: the stores' decoder against the
+    // strict one requests go through (issue 30).
+    for (name, strict) in [("StoredJSONDecoder", false), ("StrictJSONDecoder", true)] {
+        Benchmark(
+            "decode stored vehicle + trip JSON (\(name))",
+            closure: { benchmark in
+                guard let vehicle = fixture.vehicle, let trip = fixture.trip else { return }
+                let rows = (
+                    String(decoding: try JSONCoding.encode(vehicle), as: UTF8.self), String(decoding: try JSONCoding.encode(trip), as: UTF8.self)
+                )
+                for _ in benchmark.scaledIterations {
+                    if strict {
+                        blackHole(try StrictJSONDecoder().decode(Vehicle.self, from: Array(rows.0.utf8), root: "stored"))
+                        blackHole(try StrictJSONDecoder().decode(Trip.self, from: Array(rows.1.utf8), root: "stored"))
+                    } else {
+                        blackHole(try StoredJSONDecoder.decode(Vehicle.self, from: rows.0, root: "stored"))
+                        blackHole(try StoredJSONDecoder.decode(Trip.self, from: rows.1, root: "stored"))
+                    }
+                }
+            }, setup: { try await fixture.seed(vehicles: 1) })
+    }
+
     // The read and write paths at 1,000 and 50,000 rows (seeding 50,000 vehicles and trips
     // takes a minute or two): a random trip as riders read it, and a location update of a
     // random vehicle. With the default cache budget both should cost the same at either size.
