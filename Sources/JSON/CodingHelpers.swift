@@ -61,3 +61,22 @@ extension KeyedDecodingContainer {
         return value
     }
 }
+
+/// A decoder's single value that reads every width of integer the one way (``integer(_:)``),
+/// as both of the module's decoders do.
+protocol IntegerDecodingContainer: SingleValueDecodingContainer {
+    func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T
+}
+
+extension IntegerDecodingContainer {
+    func decode(_ type: Int.Type) throws -> Int { try integer(type) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
+    func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+}

@@ -82,7 +82,7 @@ private struct NotForTheFastPath: Error {}
 
 /// One value in the text: a decoder, and the container of a single value. Holds a pointer
 /// into the text, valid while the text's buffer is (the decoding call).
-private struct StoredValue: Decoder, SingleValueDecodingContainer {
+private struct StoredValue: Decoder, IntegerDecodingContainer {
     let bytes: UnsafeBufferPointer<UInt8>
     /// Where the value's first byte is.
     let start: Int
@@ -268,17 +268,6 @@ private struct StoredValue: Decoder, SingleValueDecodingContainer {
         }
         throw NotForTheFastPath()
     }
-
-    func decode(_ type: Int.Type) throws -> Int { try integer(type) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
-    func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         // A raw value's own decoding asks for StrictJSONDecoder's decoder: parse the slice.

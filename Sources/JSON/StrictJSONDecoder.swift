@@ -226,7 +226,7 @@ struct ValueDecoder: Decoder {
     }
 }
 
-extension ValueDecoder: SingleValueDecodingContainer {
+extension ValueDecoder: IntegerDecodingContainer {
     func decodeNil() -> Bool { value == .null }
 
     func decode(_ type: Bool.Type) throws -> Bool {
@@ -272,17 +272,6 @@ extension ValueDecoder: SingleValueDecodingContainer {
             .init(
                 codingPath: codingPath, debugDescription: "expected an integer in \(T.min)...\(T.max), found \(found)"))
     }
-
-    func decode(_ type: Int.Type) throws -> Int { try integer(type) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
-    func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: self) }
 }
