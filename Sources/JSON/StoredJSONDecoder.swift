@@ -29,12 +29,6 @@ public enum StoredJSONDecoder {
         return try strict(type, from: text.utf8, root: root)
     }
 
-    /// Decodes `type` from UTF-8 `bytes`, as ``decode(_:from:root:)``.
-    public static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], root: String) throws(JSONInputError) -> T {
-        if let value = bytes.withUnsafeBufferPointer({ try? decode(type, from: $0) }) { return value }
-        return try strict(type, from: bytes, root: root)
-    }
-
     /// One top-level member of the object `text` holds, decoded alone; nil when it is absent or
     /// null. `name` also names the member in errors.
     public static func member<T: Decodable>(_ name: String, of text: String, as type: T.Type) throws(JSONInputError) -> T? {
