@@ -75,11 +75,17 @@ enum ProtoJSONNumbers {
     static func mayMeanUnset(_ value: JSONValue) -> Bool {
         switch value {
         case .string(let text):
-            return text.isEmpty || text.hasPrefix("UNKNOWN") || text.hasSuffix("UNSPECIFIED")
+            return textMayMeanUnset(text.utf8)
         case .number(let d, _):
             return d == 0
         default:
             return false
         }
+    }
+
+    /// The test for a string, on its UTF-8 text: empty, or spelt as an enum's zero value
+    /// (`UNKNOWN_...`, `..._UNSPECIFIED`).
+    static func textMayMeanUnset(_ text: some BidirectionalCollection<UInt8>) -> Bool {
+        text.isEmpty || text.starts(with: "UNKNOWN".utf8) || text.reversed().starts(with: "UNSPECIFIED".utf8.reversed())
     }
 }

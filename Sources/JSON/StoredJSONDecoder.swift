@@ -35,39 +35,37 @@ public enum StoredJSONDecoder {
         var text = text
         let fast = text.withUTF8 { bytes in
             Result { () throws -> T? in
-                var scanner = JSONObjectMembers.Scanner(bytes: bytes)
-                scanner.skipSpace()
-                let members = try StoredValue(bytes: bytes, start: scanner.position).members()
-                guard let found = members.index(of: name), !found.isNull else { return nil }
+                guard let found = try document(bytes).members().index(of: name), !found.isNull else { return nil }
                 return try T(from: found)
             }
         }
         if case .success(let value) = fast { return value }
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(text.utf8, limits: .none)
-        } catch {
-            throw JSONInputError(path: name, message: error.description)
-        }
-        guard let member = value[name], member != .null else { return nil }
+        guard let member = try parse(text.utf8, root: name)[name], member != .null else { return nil }
         return try StrictJSONDecoder().decode(type, from: member, root: name)
     }
 
     private static func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeBufferPointer<UInt8>) throws -> T {
+        try T(from: document(bytes))
+    }
+
+    /// The document's value, after any leading space.
+    private static func document(_ bytes: UnsafeBufferPointer<UInt8>) -> StoredValue {
         var scanner = JSONObjectMembers.Scanner(bytes: bytes)
         scanner.skipSpace()
-        return try T(from: StoredValue(bytes: bytes, start: scanner.position))
+        return StoredValue(bytes: bytes, start: scanner.position)
+    }
+
+    private static func strict<T: Decodable>(_ type: T.Type, from bytes: some Collection<UInt8>, root: String) throws(JSONInputError) -> T {
+        try StrictJSONDecoder().decode(type, from: try parse(bytes, root: root), root: root)
     }
 
     /// What this program stored is read back whatever the request limits are now.
-    private static func strict<T: Decodable>(_ type: T.Type, from bytes: some Collection<UInt8>, root: String) throws(JSONInputError) -> T {
-        let value: JSONValue
+    private static func parse(_ bytes: some Collection<UInt8>, root: String) throws(JSONInputError) -> JSONValue {
         do {
-            value = try JSONParser.parse(bytes, limits: .none)
+            return try JSONParser.parse(bytes, limits: .none)
         } catch {
             throw JSONInputError(path: root, message: error.description)
         }
-        return try StrictJSONDecoder().decode(type, from: value, root: root)
     }
 }
 
@@ -117,25 +115,21 @@ private struct StoredValue: Decoder, IntegerDecodingContainer {
 
     /// The members of the object here, each with where its name and its value are.
     func members() throws -> StoredMembers {
-        var scanner = JSONObjectMembers.Scanner(bytes: bytes, position: start)
-        guard scanner.take(UInt8(ascii: "{")) else { throw NotForTheFastPath() }
         var members: [StoredMembers.Member] = []
-        scanner.skipSpace()
-        if scanner.take(UInt8(ascii: "}")) { return StoredMembers(bytes: bytes, members: members) }
-        while true {
-            scanner.skipSpace()
-            guard let name = scanner.string(), !Self.hasBackslash(bytes, name) else { throw NotForTheFastPath() }
-            scanner.skipSpace()
-            guard scanner.take(UInt8(ascii: ":")) else { throw NotForTheFastPath() }
-            scanner.skipSpace()
-            let value = scanner.position
-            guard scanner.skipValue() else { throw NotForTheFastPath() }
-            members.append(StoredMembers.Member(name: name, value: value))
-            scanner.skipSpace()
-            if scanner.take(UInt8(ascii: ",")) { continue }
-            guard scanner.take(UInt8(ascii: "}")) else { throw NotForTheFastPath() }
-            return StoredMembers(bytes: bytes, members: members)
+        var scanner = JSONObjectMembers.Scanner(bytes: bytes, position: start)
+        var escapedName = false
+        let wellFormed = scanner.walkMembers { _, name in
+            escapedName = Self.hasBackslash(bytes, name)
+            // The value starts after the name's closing quote, the colon and any space.
+            var value = JSONObjectMembers.Scanner(bytes: bytes, position: name.upperBound + 1)
+            value.skipSpace()
+            _ = value.take(UInt8(ascii: ":"))
+            value.skipSpace()
+            members.append(StoredMembers.Member(name: name, value: value.position))
+            return !escapedName
         }
+        guard wellFormed, !escapedName else { throw NotForTheFastPath() }
+        return StoredMembers(bytes: bytes, members: members)
     }
 
     /// Where each element of the array here starts.
@@ -197,33 +191,24 @@ private struct StoredValue: Decoder, IntegerDecodingContainer {
         return (double, isInteger ? Int64(text) : nil)
     }
 
+    /// Whether the value's kind (by its first byte: a string, a number that may be zero) is
+    /// one whose value may mean unset.
+    var mayBeUnset: Bool { first == UInt8(ascii: "\"") || first == UInt8(ascii: "0") || first == UInt8(ascii: "-") }
+
     /// The value as ``JSONValue`` where it is one that may mean unset
     /// (``ProtoJSONNumbers/mayMeanUnset(_:)``), for ``ProtoDefaultDecodable``; nil otherwise.
-    /// Most values are told apart by their first bytes, before anything is decoded.
     func possiblyUnset() throws -> JSONValue? {
         switch first {
         case UInt8(ascii: "\""):
-            let value = JSONValue.string(try decode(String.self))
-            return ProtoJSONNumbers.mayMeanUnset(value) ? value : nil
+            // The rule is tested on the bytes, so that most strings are never made.
+            var scanner = JSONObjectMembers.Scanner(bytes: bytes, position: start)
+            guard let range = scanner.string(), ProtoJSONNumbers.textMayMeanUnset(bytes[range]) else { return nil }
+            return .string(try decode(String.self))
         case UInt8(ascii: "0"), UInt8(ascii: "-"):
             guard let number = try number(), number.double == 0 else { return nil }
             return .number(number.double, integer: number.integer)
         default:
             return nil
-        }
-    }
-
-    /// Whether the value may be one that means unset: a string that is empty, or whose text
-    /// starts or ends as an enum's zero value does, or a number that may be zero.
-    var mayMeanUnset: Bool {
-        switch first {
-        case UInt8(ascii: "0"), UInt8(ascii: "-"): return true
-        case UInt8(ascii: "\""):
-            var scanner = JSONObjectMembers.Scanner(bytes: bytes, position: start)
-            guard let range = scanner.string() else { return true }
-            let text = bytes[range]
-            return text.isEmpty || text.starts(with: "UNKNOWN".utf8) || text.reversed().starts(with: "UNSPECIFIED".utf8.reversed())
-        default: return false
         }
     }
 
@@ -332,7 +317,8 @@ private struct StoredObject<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func presentValue<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let value = members.index(of: key.stringValue), !value.isNull else { return nil }
-        if value.mayMeanUnset, let unsettable = T.self as? any ProtoDefaultDecodable.Type, let scalar = try value.possiblyUnset(),
+        // By the first byte, then the type, then the value: most values stop at the first.
+        if value.mayBeUnset, let unsettable = T.self as? any ProtoDefaultDecodable.Type, let scalar = try value.possiblyUnset(),
             unsettable.isUnset(scalar)
         {
             return nil
