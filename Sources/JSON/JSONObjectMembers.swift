@@ -145,20 +145,35 @@ package enum JSONObjectMembers {
             }
         }
 
-        /// Steps over an object or array, strings inside included.
+        /// Steps over an object or array, strings inside included. The open brackets are
+        /// kept as bits of a word (1 for a brace) while they nest at most 64 deep, as stored
+        /// rows do: a stack array cost an allocation for every nested value a decoder stepped
+        /// over (issue 30).
         private mutating func skipContainer() -> Bool {
-            var closers: [UInt8] = []
+            var open: UInt64 = 0
+            var depth = 0
+            var deeper: [UInt8] = []
             while position < bytes.count {
                 let byte = bytes[position]
                 switch byte {
                 case UInt8(ascii: "\""):
                     guard string() != nil else { return false }
                     continue
-                case UInt8(ascii: "{"): closers.append(UInt8(ascii: "}"))
-                case UInt8(ascii: "["): closers.append(UInt8(ascii: "]"))
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    if depth >= 64 { deeper.append(byte) } else { open = open << 1 | (byte == UInt8(ascii: "{") ? 1 : 0) }
+                    depth += 1
                 case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    guard closers.popLast() == byte else { return false }
-                    if closers.isEmpty {
+                    guard depth > 0 else { return false }
+                    let opener: UInt8
+                    if depth > 64 {
+                        opener = deeper.removeLast()
+                    } else {
+                        opener = open & 1 == 1 ? UInt8(ascii: "{") : UInt8(ascii: "[")
+                        open >>= 1
+                    }
+                    guard (opener == UInt8(ascii: "{")) == (byte == UInt8(ascii: "}")) else { return false }
+                    depth -= 1
+                    if depth == 0 {
                         position += 1
                         return true
                     }

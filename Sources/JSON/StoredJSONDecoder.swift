@@ -116,6 +116,8 @@ private struct StoredValue: Decoder, IntegerDecodingContainer {
     /// The members of the object here, each with where its name and its value are.
     func members() throws -> StoredMembers {
         var members: [StoredMembers.Member] = []
+        // Most stored objects have a handful of members: one allocation, not a growing one.
+        members.reserveCapacity(8)
         var scanner = JSONObjectMembers.Scanner(bytes: bytes, position: start)
         var escapedName = false
         let wellFormed = scanner.walkMembers { _, name in
@@ -168,27 +170,44 @@ private struct StoredValue: Decoder, IntegerDecodingContainer {
     }
 
     /// The number literal here, as the parser reads it: its value, and its integer where it
-    /// has no fraction or exponent (and fits Int64).
+    /// has no fraction or exponent (and fits Int64). Integers are read from the bytes.
     func number() throws -> (double: Double, integer: Int64?)? {
         guard first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return nil }
         var end = start
         var isInteger = true
-        while end < bytes.count {
+        scan: while end < bytes.count {
             switch bytes[end] {
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"): break
             case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): isInteger = false
             default:
                 guard !Self.continuesLiteral(bytes[end]) else { throw NotForTheFastPath() }
-                return try Self.number(String(decoding: bytes[start..<end], as: UTF8.self), isInteger: isInteger)
+                break scan
             }
             end += 1
         }
+        if isInteger, let integer = Self.integer(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return (Double(integer), integer) }
         return try Self.number(String(decoding: bytes[start..<end], as: UTF8.self), isInteger: isInteger)
     }
 
     private static func number(_ text: String, isInteger: Bool) throws -> (double: Double, integer: Int64?) {
         guard let double = Double(text), double.isFinite else { throw NotForTheFastPath() }
         return (double, isInteger ? Int64(text) : nil)
+    }
+
+    /// An integer literal of at most 18 digits (so it cannot overflow) with an optional minus
+    /// sign, as JSON writes them; nil for anything else (and for `-0`, whose double is
+    /// negative), which the general path reads.
+    private static func integer(_ literal: UnsafeBufferPointer<UInt8>) -> Int64? {
+        let negative = literal.first == UInt8(ascii: "-")
+        let digits = negative ? UnsafeBufferPointer(rebasing: literal.dropFirst()) : literal
+        guard !digits.isEmpty, digits.count <= 18, digits.count == 1 || digits[0] != UInt8(ascii: "0") else { return nil }
+        var value: Int64 = 0
+        for digit in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
+            value = value * 10 + Int64(digit - UInt8(ascii: "0"))
+        }
+        guard !(negative && value == 0) else { return nil }
+        return negative ? -value : value
     }
 
     /// Whether the value's kind (by its first byte: a string, a number that may be zero) is

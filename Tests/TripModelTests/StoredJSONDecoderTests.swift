@@ -77,6 +77,37 @@ import TripModel
         #expect(stored == strict)
     }
 
+    /// Numbers read from the bytes give what the strict decoder gives: integers of every length
+    /// (past 18 digits the general path reads them), negative zero with its sign, fractions and
+    /// exponents.
+    @Test(arguments: [
+        "0", "7", "-7", "1117", "-0", "123456789012345678", "-123456789012345678", "9223372036854775807", "-9223372036854775808",
+        "12345678901234567890", "37.309979999999996", "-122.09999174596396", "4e-2", "1E3", "-0.0",
+    ])
+    func numbersReadAsStrictly(_ literal: String) throws {
+        let json = #"{"point": {"latitude": \#(literal), "longitude": 1}}"#
+        let stored = try StoredJSONDecoder.decode(TerminalLocation.self, from: json, root: "stored")
+        let strict = try StrictJSONDecoder().decode(TerminalLocation.self, from: Array(json.utf8), root: "stored")
+        #expect(stored.point.latitude.bitPattern == strict.point.latitude.bitPattern)
+        let integers = #"{"remainingDistanceMeters": \#(literal)}"#
+        let storedTrip = try? StoredJSONDecoder.decode(Trip.self, from: integers, root: "stored")
+        let strictTrip = try? StrictJSONDecoder().decode(Trip.self, from: Array(integers.utf8), root: "stored")
+        #expect(storedTrip == strictTrip)
+    }
+
+    /// A member no type reads is stepped over however deep it nests (past the 64 levels whose
+    /// brackets are kept as bits), and a bracket that does not match fails as strictly.
+    @Test func deeplyNestedUnknownMembersAreSteppedOver() throws {
+        let deep = String(repeating: "[{\"a\":", count: 40) + "1" + String(repeating: "}]", count: 40)
+        let json = #"{"vehicleId": "v1", "addedLater": \#(deep), "tripType": "SHARED"}"#
+        let trip = try StoredJSONDecoder.decode(Trip.self, from: json, root: "stored")
+        #expect(trip.vehicleId == "v1" && trip.tripType == .shared)
+        let crossed = #"{"vehicleId": "v1", "addedLater": [{"a": 1]}, "tripType": "SHARED"}"#
+        #expect(throws: JSONInputError.self) { try StoredJSONDecoder.decode(Trip.self, from: crossed, root: "stored") }
+        let deepCrossed = #"{"addedLater": \#(String(repeating: "[", count: 70) + "}" + String(repeating: "]", count: 69))}"#
+        #expect(throws: JSONInputError.self) { try StoredJSONDecoder.decode(Trip.self, from: deepCrossed, root: "stored") }
+    }
+
     /// A member no type reads is ignored, as a newer version's row read by an older server
     /// should be; the strict decoder (for what clients send) refuses it.
     @Test func unknownMembersAreIgnored() throws {
