@@ -333,7 +333,9 @@ public final class PostgresTripStore: SharedTripStore {
                 try row.decode((String, String, Bool, String?, String?, ByteBuffer?, String?).self)
             let trip = try RowReads.decode(Trip.self, tripBody)
             guard progressFromVehicle, let vehicleBody, let tracking else { return trip }
-            return trip.withProgress(of: try RowReads.vehicle(body: vehicleBody, tracking: tracking, polyline: polyline, checkpoints: checkpoints))
+            return trip.withProgress(
+                of: try StoredRoute.tripProgressSource(
+                    body: vehicleBody, tracking: tracking, polyline: polyline, checkpoints: checkpoints?.readableBytesView))
         }
         return Page.of(trips, size: query.page.pageSize) { $0.tripId }
     }

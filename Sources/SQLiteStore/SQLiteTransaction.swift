@@ -19,15 +19,6 @@ struct SQLiteTransaction: StoreTransaction {
         }
     }
 
-    /// One top-level member of a stored JSON object, decoded alone (nil when absent or null).
-    static func member<T: Decodable>(_ name: String, of body: String, as type: T.Type) throws -> T? {
-        do {
-            return try StoredJSONDecoder.member(name, of: body, as: type)
-        } catch {
-            throw StatusError(.internal, "the stored \(name) cannot be read: \(error)")
-        }
-    }
-
     static func encode(_ value: some Encodable) throws -> String {
         try JSONCoding.encodeText(value)
     }
@@ -270,7 +261,7 @@ struct SQLiteTransaction: StoreTransaction {
         let bodies = try db.cachedStatement(
             sql: """
                 SELECT t.row_version AS trip_version, t.progress_from_vehicle, t.body AS trip_body, t.vehicle_id,
-                       v.row_version, v.body, v.tracking, v.navigator_state, v.navigator_route_version,
+                       v.row_version, v.body, v.tracking,
                        (SELECT polyline FROM vehicle_routes WHERE vehicle = v.id) AS route_polyline,
                        (SELECT checkpoints FROM vehicle_routes WHERE vehicle = v.id) AS route_checkpoints
                 """ + " " + Self.tripWithVehicle)
@@ -286,18 +277,13 @@ struct SQLiteTransaction: StoreTransaction {
         return .read(composed(stored.trip, key: key, vehicle: vehicle, revision: Revision(row: version, vehicleRow: vehicleVersion)))
     }
 
-    /// The vehicle as a rider's trip shows it, from a row with the columns `body`, `tracking`
-    /// and its route row's `route_polyline` and `route_checkpoints`: of the tracking only where
-    /// the first leg starts (to cut the path to the first stop from the route), read without
-    /// decoding the estimator's state, which took a fifth of a read that missed the caches at
-    /// 50,000 trips (issue 30). Not cached: the decoded-vehicle cache keeps whole records, for
-    /// updates.
+    /// The vehicle as a rider's trip shows it (``StoredRoute/tripProgressSource(body:tracking:polyline:checkpoints:)``),
+    /// from a row with the columns `body`, `tracking` and its route row's `route_polyline` and
+    /// `route_checkpoints`. Not cached: the decoded-vehicle cache keeps whole records, for updates.
     private func riderVehicle(_ row: Row) throws -> Vehicle {
-        var tracking = RouteTracking()
-        tracking.firstLegStartMeters = try Self.member("firstLegStartMeters", of: row["tracking"], as: Double.self)
         let checkpoints: Data? = row["route_checkpoints"]
-        return StoredRoute.vehicle(
-            body: try Self.decode(Vehicle.self, row["body"]), tracking: tracking, polyline: row["route_polyline"], checkpoints: checkpoints)
+        return try StoredRoute.tripProgressSource(
+            body: row["body"], tracking: row["tracking"], polyline: row["route_polyline"], checkpoints: checkpoints)
     }
 
     /// A trip and, when its row is marked so, its vehicle. The planner would take the unique

@@ -30,4 +30,23 @@ import TripModel
         case .trip(_, let body, _): try Self.storedRoundTrip(Trip.self, Self.filledIn(body))
         }
     }
+
+    /// Every vehicle field, stored: a trip composed with the vehicle decoded for the members a
+    /// trip takes (``TripModel/Vehicle/TripProgressSource``) is the trip composed with the whole
+    /// vehicle, so a member the composition starts to read fails here until the source reads it.
+    @Test(arguments: FieldCase.all)
+    func tripsComposeFromTheirProgressSourceAsFromTheWholeVehicle(_ field: FieldCase) throws {
+        guard case .vehicle(_, let body, _, _) = field.action else { return }
+        var vehicle = try StrictJSONDecoder().decode(Vehicle.self, from: Array(Self.filledIn(body).utf8), root: "body")
+        if vehicle.waypoints.isEmpty {
+            vehicle.waypoints = [TripWaypoint(tripId: "t1", waypointType: .pickup, distanceMeters: 500)]
+        }
+        let stored = try JSONCoding.encodeText(vehicle)
+        let whole = try StoredJSONDecoder.decode(Vehicle.self, from: stored, root: "stored")
+        let source = try StoredJSONDecoder.decode(Vehicle.TripProgressSource.self, from: stored, root: "stored").vehicle
+        var trip = Trip(name: "providers/p/trips/t1")
+        trip.vehicleId = "v1"
+        trip.tripStatus = .enrouteToPickup
+        #expect(trip.withProgress(of: source) == trip.withProgress(of: whole))
+    }
 }
