@@ -331,10 +331,9 @@ public final class PostgresTripStore: SharedTripStore {
         let trips = try found.map { row -> Trip in
             let (_, tripBody, progressFromVehicle, vehicleBody, polyline, checkpoints, tracking) =
                 try row.decode((String, String, Bool, String?, String?, ByteBuffer?, String?).self)
-            let trip = try RowReads.decode(Trip.self, tripBody)
-            guard progressFromVehicle, let vehicleBody, let tracking else { return trip }
-            return trip.withProgress(
-                of: try StoredRoute.tripProgressSource(
+            guard progressFromVehicle, let vehicleBody, let tracking else { return try RowReads.decode(Trip.self, tripBody) }
+            return try ComposedTripRows.trip(body: tripBody).withProgress(
+                of: try ComposedTripRows.vehicle(
                     body: vehicleBody, tracking: tracking, polyline: polyline, checkpoints: checkpoints?.readableBytesView))
         }
         return Page.of(trips, size: query.page.pageSize) { $0.tripId }

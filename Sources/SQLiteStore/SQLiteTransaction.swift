@@ -267,22 +267,26 @@ struct SQLiteTransaction: StoreTransaction {
                 """ + " " + Self.tripWithVehicle)
         guard let row = try Row.fetchOne(bodies, arguments: [provider, id]) else { return nil }
         let version: Int64 = row["trip_version"]
-        let stored = TripRow(trip: try Self.decode(Trip.self, row["trip_body"]), progressFromVehicle: row["progress_from_vehicle"])
-        cache(.trip(key, version, stored))
-        guard stored.progressFromVehicle, let vehicleId: String = row["vehicle_id"], let vehicleVersion: Int64 = row["row_version"] else {
+        let progressFromVehicle: Bool = row["progress_from_vehicle"]
+        guard progressFromVehicle, let vehicleId: String = row["vehicle_id"], let vehicleVersion: Int64 = row["row_version"] else {
+            let stored = TripRow(trip: try Self.decode(Trip.self, row["trip_body"]), progressFromVehicle: progressFromVehicle)
+            cache(.trip(key, version, stored))
             return .read(Revisioned(value: stored.trip, revision: Revision(row: version)))
         }
+        // Composed with its vehicle, which gives every live field: the trip's row is decoded
+        // without them, so it is not kept (``ComposedTripRows``).
+        let trip = try ComposedTripRows.trip(body: row["trip_body"])
         let vehicleKey = provider + "/" + vehicleId
         let vehicle = try caches.vehicles.value(for: vehicleKey, version: vehicleVersion, { $0.vehicle }) ?? riderVehicle(row)
-        return .read(composed(stored.trip, key: key, vehicle: vehicle, revision: Revision(row: version, vehicleRow: vehicleVersion)))
+        return .read(composed(trip, key: key, vehicle: vehicle, revision: Revision(row: version, vehicleRow: vehicleVersion)))
     }
 
-    /// The vehicle as a rider's trip shows it (``StoredRoute/tripProgressSource(body:tracking:polyline:checkpoints:)``),
+    /// The vehicle as a rider's trip shows it (``ComposedTripRows/vehicle(body:tracking:polyline:checkpoints:)``),
     /// from a row with the columns `body`, `tracking` and its route row's `route_polyline` and
     /// `route_checkpoints`. Not cached: the decoded-vehicle cache keeps whole records, for updates.
     private func riderVehicle(_ row: Row) throws -> Vehicle {
         let checkpoints: Data? = row["route_checkpoints"]
-        return try StoredRoute.tripProgressSource(
+        return try ComposedTripRows.vehicle(
             body: row["body"], tracking: row["tracking"], polyline: row["route_polyline"], checkpoints: checkpoints)
     }
 

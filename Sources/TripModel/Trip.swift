@@ -117,6 +117,12 @@ extension Trip: Codable {
     }
 
     public init(from decoder: any Decoder) throws {
+        try self.init(from: decoder, vehicleProgress: true)
+    }
+
+    /// Decodes a trip; without `vehicleProgress`, the live fields ``withProgress(of:)`` always
+    /// takes from the vehicle are left unset rather than read (``WithoutVehicleProgress``).
+    init(from decoder: any Decoder, vehicleProgress: Bool) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         name = try c.decodeIfSet(String.self, forKey: .name) ?? ""
         vehicleId = try c.decodeIfSet(String.self, forKey: .vehicleId)
@@ -135,19 +141,19 @@ extension Trip: Codable {
         dropoffPoint = try c.decodeIfSet(TerminalLocation.self, forKey: .dropoffPoint)
         actualDropoffPoint = try c.decodeIfSet(StopLocation.self, forKey: .actualDropoffPoint)
         dropoffTime = try c.decodeIfSet(Timestamp.self, forKey: .dropoffTime)
-        remainingWaypoints = try c.decodeArray(TripWaypoint.self, forKey: .remainingWaypoints)
+        remainingWaypoints = vehicleProgress ? try c.decodeArray(TripWaypoint.self, forKey: .remainingWaypoints) : []
         remainingWaypointsVersion = try c.decodeIfSet(Timestamp.self, forKey: .remainingWaypointsVersion)
         remainingWaypointsRouteVersion = try c.decodeIfSet(Timestamp.self, forKey: .remainingWaypointsRouteVersion)
         route = try c.decodeArray(LatLng.self, forKey: .route)
-        currentRouteSegment = try c.decodeIfSet(String.self, forKey: .currentRouteSegment)
-        currentRouteSegmentVersion = try c.decodeIfSet(Timestamp.self, forKey: .currentRouteSegmentVersion)
-        currentRouteSegmentTraffic = try c.decodeIfSet(ConsumableTrafficPolyline.self, forKey: .currentRouteSegmentTraffic)
+        currentRouteSegment = vehicleProgress ? try c.decodeIfSet(String.self, forKey: .currentRouteSegment) : nil
+        currentRouteSegmentVersion = vehicleProgress ? try c.decodeIfSet(Timestamp.self, forKey: .currentRouteSegmentVersion) : nil
+        currentRouteSegmentTraffic = vehicleProgress ? try c.decodeIfSet(ConsumableTrafficPolyline.self, forKey: .currentRouteSegmentTraffic) : nil
         currentRouteSegmentTrafficVersion = try c.decodeIfSet(Timestamp.self, forKey: .currentRouteSegmentTrafficVersion)
-        currentRouteSegmentEndPoint = try c.decodeIfSet(TripWaypoint.self, forKey: .currentRouteSegmentEndPoint)
-        remainingDistanceMeters = try c.decodeIfSet(Int.self, forKey: .remainingDistanceMeters)
-        etaToFirstWaypoint = try c.decodeIfSet(Timestamp.self, forKey: .etaToFirstWaypoint)
-        remainingTimeToFirstWaypoint = try c.decodeIfSet(ProtoDuration.self, forKey: .remainingTimeToFirstWaypoint)
-        lastLocation = try c.decodeIfSet(VehicleLocation.self, forKey: .lastLocation)
+        currentRouteSegmentEndPoint = vehicleProgress ? try c.decodeIfSet(TripWaypoint.self, forKey: .currentRouteSegmentEndPoint) : nil
+        remainingDistanceMeters = vehicleProgress ? try c.decodeIfSet(Int.self, forKey: .remainingDistanceMeters) : nil
+        etaToFirstWaypoint = vehicleProgress ? try c.decodeIfSet(Timestamp.self, forKey: .etaToFirstWaypoint) : nil
+        remainingTimeToFirstWaypoint = vehicleProgress ? try c.decodeIfSet(ProtoDuration.self, forKey: .remainingTimeToFirstWaypoint) : nil
+        lastLocation = vehicleProgress ? try c.decodeIfSet(VehicleLocation.self, forKey: .lastLocation) : nil
         lastLocationSnappable = try c.decodeIfSet(Bool.self, forKey: .lastLocationSnappable)
         view = try c.decodeIfSet(TripView.self, forKey: .view)
         attributes = try c.decodeArray(TripAttributeInput.self, forKey: .attributes).map(\.attribute)
@@ -190,5 +196,17 @@ extension Trip: Codable {
         try c.encodeIfSet(view, forKey: .view)
         try c.encodeNonEmpty(attributes, forKey: .attributes)
         try c.encodeNonEmpty(vehicleWaypoints, forKey: .vehicleWaypoints)
+    }
+}
+
+extension Trip {
+    /// A trip decoded without the live fields ``withProgress(of:)`` always takes from its
+    /// vehicle (remaining waypoints, position, route segment, first leg's estimates): for a
+    /// trip read only to be composed with its vehicle, where decoding them was two fifths of
+    /// decoding the row (issue 30). Not a trip to keep: those fields are unset.
+    package struct WithoutVehicleProgress: Decodable {
+        package var trip: Trip
+
+        package init(from decoder: any Decoder) throws { trip = try Trip(from: decoder, vehicleProgress: false) }
     }
 }

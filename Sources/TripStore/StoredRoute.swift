@@ -125,26 +125,6 @@ package enum StoredRoute {
         return vehicle
     }
 
-    /// The vehicle as a trip whose live fields come from it takes them
-    /// (``TripModel/Trip/withProgress(of:)``), from its row's body and tracking and its route's
-    /// row, for reads that keep nothing else: of the body only those members
-    /// (``TripModel/Vehicle/TripProgressSource``), of the tracking only where the first leg starts
-    /// (to cut the path to the first stop from the route). Decoding the whole body and tracking
-    /// was most of a rider's read that missed the caches at 50,000 trips (issue 30).
-    package static func tripProgressSource<Bytes: Collection<UInt8>>(
-        body: String, tracking: String, polyline: String?, checkpoints: Bytes?
-    ) throws -> Vehicle {
-        var firstLeg = RouteTracking()
-        let source: Vehicle.TripProgressSource
-        do {
-            firstLeg.firstLegStartMeters = try StoredJSONDecoder.member("firstLegStartMeters", of: tracking, as: Double.self)
-            source = try StoredJSONDecoder.decode(Vehicle.TripProgressSource.self, from: body, root: "stored")
-        } catch {
-            throw StatusError(.internal, "the stored Vehicle cannot be read: \(error)")
-        }
-        return vehicle(body: source.vehicle, tracking: firstLeg, polyline: polyline, checkpoints: checkpoints)
-    }
-
     /// The answer to an update (the vehicle as JSON) from `body`, the JSON the store encoded
     /// for `record`'s row (less any top-level members the caller does not want): the segment,
     /// and the first waypoint's path and traffic where the body leaves them out, are put back

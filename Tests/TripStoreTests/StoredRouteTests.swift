@@ -40,54 +40,6 @@ import TripStore
         #expect(StoredRoute.route(polyline: "not a polyline \u{1}", checkpoints: [UInt8]()) == nil)
     }
 
-    /// A trip composed with its vehicle decoded for that alone (``StoredRoute/tripProgressSource(body:tracking:polyline:checkpoints:)``:
-    /// the members a trip takes, of the tracking where the first leg starts) is the trip composed
-    /// with the whole vehicle: the same live fields, and the path to the first stop, with its
-    /// traffic, cut from the route where the row left it out.
-    @Test func tripComposedFromItsProgressSourceIsComposedFromTheWholeVehicle() throws {
-        let polyline = Self.polylines[0]
-        let measured = try #require(MeasuredRoute(polyline: polyline))
-        let checkpoints = StoredRoute.checkpointBytes(measured)
-        var vehicle = Vehicle(name: "providers/p/vehicles/v1")
-        vehicle.vehicleState = .online
-        vehicle.maximumCapacity = 4
-        vehicle.currentTrips = ["t1", "t2"]
-        vehicle.lastLocation = VehicleLocation(location: LatLng(latitude: 37.3001, longitude: -122.1))
-        vehicle.currentRouteSegment = polyline
-        vehicle.currentRouteSegmentVersion = Timestamp(secondsSince1970: 1_700_000_100)
-        vehicle.currentRouteSegmentTraffic = TrafficPolylineData(roadStretch: [
-            RoadStretch(style: .slowerTraffic, offsetMeters: 10, lengthMeters: 40)
-        ])
-        vehicle.remainingDistanceMeters = 550
-        vehicle.remainingTimeSeconds = 60
-        vehicle.waypoints = [
-            TripWaypoint(tripId: "t2", waypointType: .pickup, encodedPathToWaypoint: "unused", distanceMeters: 300),
-            TripWaypoint(tripId: "t1", waypointType: .pickup, distanceMeters: 500),
-            TripWaypoint(tripId: "t1", waypointType: .dropOff, encodedPathToWaypoint: "_mqNvxq`@", distanceMeters: 900),
-        ]
-        var tracking = RouteTracking()
-        tracking.firstLegStartMeters = 20
-        let record = VehicleRecord(vehicle: vehicle, tracking: tracking)
-        let body = try JSONCoding.encodeText(StoredRoute.body(of: record))
-        let trackingText = try JSONCoding.encodeText(tracking)
-        let whole = StoredRoute.vehicle(
-            body: try StoredJSONDecoder.decode(Vehicle.self, from: body, root: "stored"), tracking: tracking, polyline: polyline,
-            checkpoints: checkpoints)
-        let source = try StoredRoute.tripProgressSource(body: body, tracking: trackingText, polyline: polyline, checkpoints: checkpoints)
-        #expect(whole.waypoints[0].encodedPathToWaypoint != nil)
-        #expect(source.waypoints == whole.waypoints)
-        var trip = Trip(name: "providers/p/trips/t1")
-        trip.vehicleId = "v1"
-        trip.tripStatus = .enrouteToPickup
-        #expect(trip.withProgress(of: source) == trip.withProgress(of: whole))
-        #expect(trip.withProgress(of: source).remainingWaypoints.count == 3)
-
-        let error = try #require(throws: StatusError.self) {
-            try StoredRoute.tripProgressSource(body: #"{"waypoints": {}}"#, tracking: trackingText, polyline: polyline, checkpoints: checkpoints)
-        }
-        #expect(error.code == .internal && error.message.contains("stored Vehicle"))
-    }
-
     /// An update's answer, made from the row's body with the route put back, is byte for byte
     /// the vehicle as a read encodes it: the same members in the same order, with or without
     /// the members that follow the route, and where the row leaves out the path to the first
