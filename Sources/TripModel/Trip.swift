@@ -202,8 +202,8 @@ extension Trip: Codable {
 extension Trip {
     /// A trip decoded without the live fields ``withProgress(of:)`` always takes from its
     /// vehicle (remaining waypoints, position, route segment, first leg's estimates): for a
-    /// trip read only to be composed with its vehicle, where decoding them was two fifths of
-    /// decoding the row (issue 30). Not a trip to keep: those fields are unset.
+    /// trip read only to be composed with its vehicle, where decoding them was half of decoding
+    /// the row (issue 30). Not a trip to keep: those fields are unset.
     package struct WithoutVehicleProgress: Decodable {
         package var trip: Trip
 

@@ -1,7 +1,7 @@
 // A rider's read of a trip whose live fields come from its vehicle decodes the vehicle's row
 // for those fields only: at 50,000 trips most riders' reads miss the caches and decode the
 // row, and the members a trip never takes (the vehicle's type, capacity, trips, estimates'
-// method, device, ...) were half of decoding it (issue 30).
+// method, device, ...) were a fifth of decoding it (issue 30).
 
 extension Vehicle {
     /// A vehicle decoded with only the members a trip takes from it (``Trip/withProgress(of:)``,
