@@ -75,7 +75,7 @@ package enum PostgresMigrations {
             rows.append(row)
         }
         for (id, body) in rows {
-            let vehicle = try RowReads.decode(Vehicle.self, body)
+            let vehicle = try StoredRows.decode(Vehicle.self, body)
             guard let polyline = vehicle.currentRouteSegment, let measure = MeasuredPolyline.decoding(polyline)?.measure else { continue }
             let cumulative = ByteBuffer(bytes: StoredRoute.bytes(measure.cumulativeMeters))
             let stored = try JSONCoding.encodeText(StoredRoute.body(of: vehicle))
@@ -106,7 +106,7 @@ package enum PostgresMigrations {
             rows.append(row)
         }
         for (id, body) in rows {
-            let columns = VehicleCriteria.Columns(try RowReads.decode(Vehicle.self, body))
+            let columns = VehicleCriteria.Columns(try StoredRows.decode(Vehicle.self, body))
             try await connection.query(
                 """
                 UPDATE vehicles SET category = \(columns.category), capacity = \(columns.capacity), trip_types = \(columns.tripTypes),

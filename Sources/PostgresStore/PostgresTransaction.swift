@@ -314,7 +314,7 @@ struct PostgresTransaction: StoreTransaction {
                 """)
             for row in found {
                 let (id, version, progressFromVehicle, body) = try row.decode((String, Int64, Bool, String).self)
-                let tripRow = TripRow(trip: try RowReads.decode(Trip.self, body), progressFromVehicle: progressFromVehicle)
+                let tripRow = TripRow(trip: try StoredRows.decode(Trip.self, body), progressFromVehicle: progressFromVehicle)
                 fetched[id] = tripRow
                 cache([.trip(RowReads.key(provider, id), version, tripRow)])
             }
@@ -499,7 +499,7 @@ struct PostgresTransaction: StoreTransaction {
         if inserted > 0 { return record }
         let kept = try rows("SELECT body FROM billable_trips WHERE provider = \(provider) AND trip_id = \(tripId)")
         guard let stored = try kept.first?.decode(String.self) else { return record }
-        return try RowReads.decode(BillableTripRecord.self, stored)
+        return try StoredRows.decode(BillableTripRecord.self, stored)
     }
 
     func billableTrips(since: Timestamp, after: BillableTripRecord?, limit: Int) throws -> [BillableTripRecord] {
@@ -515,7 +515,7 @@ struct PostgresTransaction: StoreTransaction {
             found = try rows(
                 "SELECT body FROM billable_trips WHERE reported_us >= \(since.microseconds) ORDER BY reported_us, name LIMIT \(limit)")
         }
-        return try found.map { try RowReads.decode(BillableTripRecord.self, try $0.decode(String.self)) }
+        return try found.map { try StoredRows.decode(BillableTripRecord.self, try $0.decode(String.self)) }
     }
 
     /// The probe write of ``PostgresTripStore/probeWrites()``: a row of 16 KiB in

@@ -301,7 +301,7 @@ public final class PostgresTripStore: SharedTripStore {
                 lastId = vehicleId
             }
             guard let tripBody, let index = result.indices.last else { continue }
-            let trip = try RowReads.decode(Trip.self, tripBody)
+            let trip = try StoredRows.decode(Trip.self, tripBody)
             result[index].unfinishedTrips.append(progressFromVehicle == true ? trip.withProgress(of: result[index].vehicle) : trip)
         }
         return result
@@ -331,7 +331,7 @@ public final class PostgresTripStore: SharedTripStore {
         let trips = try found.map { row -> Trip in
             let (_, tripBody, progressFromVehicle, vehicleBody, polyline, checkpoints, tracking) =
                 try row.decode((String, String, Bool, String?, String?, ByteBuffer?, String?).self)
-            guard progressFromVehicle, let vehicleBody, let tracking else { return try RowReads.decode(Trip.self, tripBody) }
+            guard progressFromVehicle, let vehicleBody, let tracking else { return try StoredRows.decode(Trip.self, tripBody) }
             return try ComposedTripRows.trip(body: tripBody).withProgress(
                 of: try ComposedTripRows.vehicle(
                     body: vehicleBody, tracking: tracking, polyline: polyline, checkpoints: checkpoints?.readableBytesView))

@@ -26,14 +26,6 @@ enum RowRead<Value> {
 enum RowReads {
     static func key(_ provider: String, _ id: String) -> String { provider + "/" + id }
 
-    static func decode<T: Decodable>(_ type: T.Type, _ body: String) throws -> T {
-        do {
-            return try StoredJSONDecoder.decode(type, from: body, root: "stored")
-        } catch {
-            throw StatusError(.internal, "the stored \(T.self) cannot be read: \(error)")
-        }
-    }
-
     // MARK: Vehicles
 
     /// Decodes a vehicle read (VehicleRead, VehicleForWrite): its first seven columns.
@@ -54,8 +46,8 @@ enum RowReads {
     static func vehicleRecord(
         body: String, tracking: String, state: ByteBuffer?, routeVersion: Int64, polyline: String?, checkpoints: ByteBuffer?
     ) throws -> VehicleRecord {
-        var vehicle = try decode(Vehicle.self, body)
-        let tracking = try decode(RouteTracking.self, tracking)
+        var vehicle = try StoredRows.decode(Vehicle.self, body)
+        let tracking = try StoredRows.decode(RouteTracking.self, tracking)
         let route = StoredRoute.attach(
             polyline: polyline, checkpoints: checkpoints?.readableBytesView, to: &vehicle, tracking: tracking)
         return VehicleRecord(
@@ -67,7 +59,7 @@ enum RowReads {
     /// reads that keep no measure.
     static func vehicle(body: String, tracking: String, polyline: String?, checkpoints: ByteBuffer?) throws -> Vehicle {
         StoredRoute.vehicle(
-            body: try decode(Vehicle.self, body), tracking: try decode(RouteTracking.self, tracking), polyline: polyline,
+            body: try StoredRows.decode(Vehicle.self, body), tracking: try StoredRows.decode(RouteTracking.self, tracking), polyline: polyline,
             checkpoints: checkpoints?.readableBytesView)
     }
 
@@ -111,7 +103,7 @@ enum RowReads {
         var updates: [CacheUpdate] = []
         let stored: TripRow
         if let tripBody {
-            stored = TripRow(trip: try decode(Trip.self, tripBody), progressFromVehicle: progressFromVehicle)
+            stored = TripRow(trip: try StoredRows.decode(Trip.self, tripBody), progressFromVehicle: progressFromVehicle)
             updates.append(.trip(key, tripVersion, stored))
         } else if let cached = caches.trips.value(for: key, version: tripVersion) {
             stored = cached

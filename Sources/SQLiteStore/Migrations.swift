@@ -56,7 +56,7 @@ package enum Migrations {
         let insert = try db.makeStatement(sql: "INSERT INTO vehicle_routes (vehicle, polyline, cumulative) VALUES (?, ?, ?)")
         let update = try db.makeStatement(sql: "UPDATE vehicles SET body = ? WHERE id = ?")
         for row in try Row.fetchAll(db, sql: "SELECT id, body FROM vehicles WHERE body LIKE '%\"currentRouteSegment\"%'") {
-            let vehicle = try SQLiteTransaction.decode(Vehicle.self, row["body"])
+            let vehicle = try StoredRows.decode(Vehicle.self, row["body"])
             guard let polyline = vehicle.currentRouteSegment, let measure = MeasuredPolyline.decoding(polyline)?.measure else { continue }
             try insert.execute(arguments: [row["id"], polyline, Data(StoredRoute.bytes(measure.cumulativeMeters))])
             try update.execute(arguments: [try SQLiteTransaction.encode(StoredRoute.body(of: vehicle)), row["id"]])
@@ -81,7 +81,7 @@ package enum Migrations {
                 WHERE id = ?
                 """)
         for row in try Row.fetchAll(db, sql: "SELECT id, body FROM vehicles") {
-            let columns = VehicleCriteria.Columns(try SQLiteTransaction.decode(Vehicle.self, row["body"]))
+            let columns = VehicleCriteria.Columns(try StoredRows.decode(Vehicle.self, row["body"]))
             try update.execute(arguments: [
                 columns.category, columns.capacity, columns.tripTypes, columns.onTrip, columns.attributeText,
                 columns.locatedMicroseconds, row["id"],

@@ -13,7 +13,7 @@ extension SQLiteTransaction {
         if db.changesCount > 0 { return record }
         let kept = try db.cachedStatement(sql: "SELECT body FROM billable_trips WHERE provider = ? AND trip_id = ?")
         guard let body = try String.fetchOne(kept, arguments: [provider, tripId]) else { return record }
-        return try Self.decode(BillableTripRecord.self, body)
+        return try StoredRows.decode(BillableTripRecord.self, body)
     }
 
     func billableTrips(since: Timestamp, after: BillableTripRecord?, limit: Int) throws -> [BillableTripRecord] {
@@ -30,6 +30,6 @@ extension SQLiteTransaction {
                 sql: "SELECT body FROM billable_trips WHERE reported_us >= ? ORDER BY reported_us, name LIMIT ?")
             bodies = try String.fetchAll(statement, arguments: [since.microseconds, limit])
         }
-        return try bodies.map { try Self.decode(BillableTripRecord.self, $0) }
+        return try bodies.map { try StoredRows.decode(BillableTripRecord.self, $0) }
     }
 }

@@ -11,14 +11,6 @@ struct SQLiteTransaction: StoreTransaction {
     /// In a write transaction, what the write has read and changed so far.
     let write: WriteState?
 
-    static func decode<T: Decodable>(_ type: T.Type, _ body: String) throws -> T {
-        do {
-            return try StoredJSONDecoder.decode(type, from: body, root: "stored")
-        } catch {
-            throw StatusError(.internal, "the stored \(T.self) cannot be read: \(error)")
-        }
-    }
-
     static func encode(_ value: some Encodable) throws -> String {
         try JSONCoding.encodeText(value)
     }
@@ -61,8 +53,8 @@ struct SQLiteTransaction: StoreTransaction {
     private func decodeVehicle(_ row: Row, key: String) throws -> VehicleRecord {
         let version: Int64 = row["row_version"]
         let state: Data? = row["navigator_state"]
-        var vehicle = try Self.decode(Vehicle.self, row["body"])
-        let tracking = try Self.decode(RouteTracking.self, row["tracking"])
+        var vehicle = try StoredRows.decode(Vehicle.self, row["body"])
+        let tracking = try StoredRows.decode(RouteTracking.self, row["tracking"])
         let checkpoints: Data? = row["route_checkpoints"]
         let route = StoredRoute.attach(polyline: row["route_polyline"], checkpoints: checkpoints, to: &vehicle, tracking: tracking)
         let record = VehicleRecord(
@@ -269,7 +261,7 @@ struct SQLiteTransaction: StoreTransaction {
         let version: Int64 = row["trip_version"]
         let progressFromVehicle: Bool = row["progress_from_vehicle"]
         guard progressFromVehicle, let vehicleId: String = row["vehicle_id"], let vehicleVersion: Int64 = row["row_version"] else {
-            let stored = TripRow(trip: try Self.decode(Trip.self, row["trip_body"]), progressFromVehicle: progressFromVehicle)
+            let stored = TripRow(trip: try StoredRows.decode(Trip.self, row["trip_body"]), progressFromVehicle: progressFromVehicle)
             cache(.trip(key, version, stored))
             return .read(Revisioned(value: stored.trip, revision: Revision(row: version)))
         }
@@ -319,7 +311,7 @@ struct SQLiteTransaction: StoreTransaction {
         }
         let statement = try db.cachedStatement(sql: "SELECT row_version, progress_from_vehicle, body FROM trips WHERE provider = ? AND trip_id = ?")
         guard let row = try Row.fetchOne(statement, arguments: [provider, id]) else { return nil }
-        let stored = TripRow(trip: try Self.decode(Trip.self, row["body"]), progressFromVehicle: row["progress_from_vehicle"])
+        let stored = TripRow(trip: try StoredRows.decode(Trip.self, row["body"]), progressFromVehicle: row["progress_from_vehicle"])
         cache(.trip(key, row["row_version"], stored))
         return stored
     }

@@ -4,7 +4,6 @@
 // live fields, the vehicle's type, capacity, trips, estimator's state, ...) were some two
 // fifths of decoding them (issue 30): 52 µs became 32 for the load test's rows.
 
-import JSON
 import TripModel
 
 /// The rows of a trip whose live fields come from its vehicle, decoded for composing the two
@@ -13,11 +12,7 @@ package enum ComposedTripRows {
     /// The trip from its row's body, without the live fields its vehicle gives
     /// (``TripModel/Trip/WithoutVehicleProgress``).
     package static func trip(body: String) throws -> Trip {
-        do {
-            return try StoredJSONDecoder.decode(Trip.WithoutVehicleProgress.self, from: body, root: "stored").trip
-        } catch {
-            throw StatusError(.internal, "the stored Trip cannot be read: \(error)")
-        }
+        try StoredRows.decode(Trip.WithoutVehicleProgress.self, body, named: "Trip").trip
     }
 
     /// The vehicle from its row's body and tracking and its route's row: of the body only the
@@ -27,13 +22,8 @@ package enum ComposedTripRows {
         body: String, tracking: String, polyline: String?, checkpoints: Bytes?
     ) throws -> Vehicle {
         var firstLeg = RouteTracking()
-        let source: Vehicle.TripProgressSource
-        do {
-            firstLeg.firstLegStartMeters = try StoredJSONDecoder.member("firstLegStartMeters", of: tracking, as: Double.self)
-            source = try StoredJSONDecoder.decode(Vehicle.TripProgressSource.self, from: body, root: "stored")
-        } catch {
-            throw StatusError(.internal, "the stored Vehicle cannot be read: \(error)")
-        }
+        firstLeg.firstLegStartMeters = try StoredRows.member("firstLegStartMeters", of: tracking, as: Double.self)
+        let source = try StoredRows.decode(Vehicle.TripProgressSource.self, body, named: "Vehicle")
         return StoredRoute.vehicle(body: source.vehicle, tracking: firstLeg, polyline: polyline, checkpoints: checkpoints)
     }
 }
