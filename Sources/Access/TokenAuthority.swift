@@ -41,16 +41,17 @@ package final class TokenAuthority: Sendable {
     private let clock: WallClock
     /// The service accounts whose Fleet Engine–shaped tokens are accepted.
     let serviceAccounts: ServiceAccounts
-    /// Verified tokens, by their text, within a byte budget: a rider app polls with the same
-    /// token, so a hit is the rule, and a miss costs a signature check.
+    /// Verified tokens, by their text, in the process's cache pool: a rider app polls with the
+    /// same token, so a hit is the rule, and a miss costs a signature check.
     private let verifiedTokens: BoundedCache<String, VerifiedToken>
 
     /// Creates an authority from an HMAC secret and/or a JWKS document, tolerating
     /// `clockSkew` seconds (at most ``maximumClockSkew``) between the minting and our clock,
-    /// that also accepts the Fleet Engine–shaped tokens of `serviceAccounts`.
+    /// that also accepts the Fleet Engine–shaped tokens of `serviceAccounts`, keeping the
+    /// tokens it verified in `tokenCache` (the server's ``CacheBudget/caches``).
     package init(
         hmacSecret: [UInt8]?, jwksJSON: String? = nil, serviceAccounts: ServiceAccounts = .none, clock: WallClock = .system,
-        clockSkew: Double = defaultClockSkew, cacheBytes: Int = CacheBudget.standard.verifiedTokens
+        clockSkew: Double = defaultClockSkew, tokenCache: CachePool = CacheBudget.standard.caches
     ) async throws {
         guard clockSkew.isFinite, (0...Self.maximumClockSkew).contains(clockSkew) else {
             throw Rejection(description: "the token clock skew must be between 0 and \(Int(Self.maximumClockSkew)) seconds")
@@ -72,7 +73,7 @@ package final class TokenAuthority: Sendable {
         self.serviceAccounts = serviceAccounts
         self.clock = clock
         self.clockSkew = clockSkew
-        verifiedTokens = BoundedCache(capacity: .max, costLimit: cacheBytes)
+        verifiedTokens = BoundedCache(pool: tokenCache)
     }
 
     /// The caller a bearer token stands for, or a ``Rejection`` saying why not.

@@ -11,6 +11,9 @@
 // replaced under its key stays where it is. Everything is inlinable: the caches sit on the
 // hot paths of other modules (the stores' decoded rows), where unspecialised generic code
 // paid a runtime metadata lookup per access.
+//
+// A cache may count its entries against a ``CachePool`` shared with other caches, which then
+// evicts from whichever of them holds what was read least recently (CachePool.swift).
 
 import Synchronization
 
@@ -28,6 +31,9 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
         @usableFromInline var vacant: [Int] = []
         @usableFromInline var hand = 0
         @usableFromInline var totalCost = 0
+        /// Positions the hand may move in its pool's sweeps, in sixty-fourths
+        /// (``BoundedCache/evictForPool(force:)``).
+        @usableFromInline var poolSteps = 0
 
         @usableFromInline init() {}
 
@@ -60,6 +66,66 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
                 return
             }
         }
+
+        /// Moves the hand over at most `steps` positions, clearing the reference bits it
+        /// passes, and evicts the first entry whose bit was clear. Whether one was evicted.
+        @inlinable
+        mutating func evictUnreferenced(steps: Int) -> Bool {
+            guard !positions.isEmpty else { return false }
+            for _ in 0..<steps {
+                if hand >= keys.count { hand = 0 }
+                let position = hand
+                hand += 1
+                guard let key = keys[position] else { continue }
+                if referenced[position] {
+                    referenced[position] = false
+                    continue
+                }
+                positions[key] = nil
+                vacate(position)
+                return true
+            }
+            return false
+        }
+
+        /// Caches `value` under `key`, replacing what was there, evicting others as needed.
+        @inlinable
+        mutating func insert(_ value: Value, forKey key: Key, cost: Int, capacity: Int, costLimit: Int?) {
+            let fits = costLimit.map { cost <= $0 } ?? true
+            if let position = positions[key] {
+                guard fits else {
+                    positions[key] = nil
+                    vacate(position)
+                    return
+                }
+                // Replaced in place: the entry keeps its position and counts as used.
+                values[position] = value
+                totalCost += cost - costs[position]
+                costs[position] = cost
+                referenced[position] = true
+                while let costLimit, totalCost > costLimit, positions.count > 1 { evictOne() }
+                return
+            }
+            guard fits else { return }
+            while positions.count >= capacity || (costLimit.map { totalCost + cost > $0 } ?? false) {
+                evictOne()
+            }
+            let position: Int
+            if let free = vacant.popLast() {
+                position = free
+                keys[position] = key
+                values[position] = value
+                costs[position] = cost
+            } else {
+                position = keys.count
+                keys.append(key)
+                values.append(value)
+                costs.append(cost)
+                referenced.append(false)
+            }
+            positions[key] = position
+            totalCost += cost
+        }
     }
 
     @usableFromInline let ring = Mutex(Ring())
@@ -67,13 +133,27 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
     package let capacity: Int
     /// The most total cost kept, if bounded by cost.
     package let costLimit: Int?
+    /// The pool the entries' costs count against, if any.
+    @usableFromInline let pool: CachePool?
 
     /// A cache of at most `capacity` entries (at least 1) and, when given, at most
     /// `costLimit` total cost.
     package init(capacity: Int, costLimit: Int? = nil) {
         self.capacity = max(1, capacity)
         self.costLimit = costLimit.map { max(0, $0) }
+        pool = nil
     }
+
+    /// A cache of at most `capacity` entries whose costs (bytes) count against `pool`: it
+    /// holds at most the pool's limit, less what the pool's other caches hold.
+    package init(capacity: Int = .max, pool: CachePool) {
+        self.capacity = max(1, capacity)
+        costLimit = pool.limit
+        self.pool = pool
+        pool.join(self)
+    }
+
+    deinit { pool?.charge(-ring.withLock { $0.totalCost }) }
 
     /// The value cached under `key`, marking it as recently used.
     @inlinable
@@ -91,41 +171,16 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
     package func setValue(_ value: Value, forKey key: Key, cost: Int = 1) {
         let capacity = capacity
         let costLimit = costLimit
-        ring.withLock { ring in
-            let fits = costLimit.map { cost <= $0 } ?? true
-            if let position = ring.positions[key] {
-                guard fits else {
-                    ring.positions[key] = nil
-                    ring.vacate(position)
-                    return
-                }
-                // Replaced in place: the entry keeps its position and counts as used.
-                ring.values[position] = value
-                ring.totalCost += cost - ring.costs[position]
-                ring.costs[position] = cost
-                ring.referenced[position] = true
-                while let costLimit, ring.totalCost > costLimit, ring.positions.count > 1 { ring.evictOne() }
-                return
-            }
-            guard fits else { return }
-            while ring.positions.count >= capacity || (costLimit.map { ring.totalCost + cost > $0 } ?? false) {
-                ring.evictOne()
-            }
-            let position: Int
-            if let free = ring.vacant.popLast() {
-                position = free
-                ring.keys[position] = key
-                ring.values[position] = value
-                ring.costs[position] = cost
-            } else {
-                position = ring.keys.count
-                ring.keys.append(key)
-                ring.values.append(value)
-                ring.costs.append(cost)
-                ring.referenced.append(false)
-            }
-            ring.positions[key] = position
-            ring.totalCost += cost
+        // Room is made before the insert, so that the sweep never takes the entry it is made for.
+        if let pool, cost <= pool.limit { pool.settle(leaving: cost) }
+        let added = ring.withLock { ring in
+            let before = ring.totalCost
+            ring.insert(value, forKey: key, cost: cost, capacity: capacity, costLimit: costLimit)
+            return ring.totalCost - before
+        }
+        if let pool {
+            pool.charge(added)
+            pool.settle()
         }
     }
 
@@ -143,12 +198,15 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
     @inlinable
     @discardableResult
     package func removeValue(forKey key: Key) -> Value? {
-        ring.withLock { ring in
-            guard let position = ring.positions.removeValue(forKey: key) else { return nil }
+        let (value, freed) = ring.withLock { ring -> (Value?, Int) in
+            guard let position = ring.positions.removeValue(forKey: key) else { return (nil, 0) }
             let value = ring.values[position]
+            let cost = ring.costs[position]
             ring.vacate(position)
-            return value
+            return (value, cost)
         }
+        pool?.charge(-freed)
+        return value
     }
 
     /// How many entries are cached.
@@ -158,4 +216,28 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
     /// The total cost of the cached entries.
     @inlinable
     package var totalCost: Int { ring.withLock { $0.totalCost } }
+}
+
+extension BoundedCache: PooledCache {
+    func evictForPool(force: Bool) -> Bool {
+        let freed = ring.withLock { ring -> Int? in
+            let before = ring.totalCost
+            if force {
+                guard !ring.positions.isEmpty else { return nil }
+                ring.evictOne()
+            } else {
+                // A sixty-fourth of the ring a visit, carried over where that is less than a
+                // position: the hand goes round in 64 visits in a cache of any size, so an
+                // entry of a small cache has as long to be read again as one of a large cache.
+                ring.poolSteps += ring.keys.count
+                let steps = ring.poolSteps / 64
+                ring.poolSteps -= steps * 64
+                guard steps > 0, ring.evictUnreferenced(steps: steps) else { return nil }
+            }
+            return before - ring.totalCost
+        }
+        guard let freed else { return false }
+        pool?.charge(-freed)
+        return true
+    }
 }

@@ -46,7 +46,7 @@ package final class GRPCListener: Service, Sendable {
     private let address: String
 
     /// A listener on `host:port` (0: any free port) for `fleet`, authenticating with
-    /// `authenticator` and counting calls in `registry`, keeping trip views within their share
+    /// `authenticator` and counting calls in `registry`, keeping trip views in the pool
     /// of `cacheBudget` and each client connection within `limits`; with a `connectionBudget`,
     /// its connections count in it (the HTTP server's, so both stay within the file limit).
     package init(
@@ -72,7 +72,7 @@ package final class GRPCListener: Service, Sendable {
         let metrics = CallMetrics(registry: registry, methods: Self.methods)
         server = GRPCCore.GRPCServer(
             transport: CallCounting(base: MessageSizeLimit(base: transport, limit: Self.maximumRequestBytes), metrics: metrics),
-            services: [VehicleService(calls: calls), TripService(calls: calls, views: EncodedViewCache(byteLimit: cacheBudget.messageViews))],
+            services: [VehicleService(calls: calls), TripService(calls: calls, views: EncodedViewCache(pool: cacheBudget.caches))],
             interceptors: [metrics, Authentication(calls: calls), OneMessage()])
     }
 

@@ -55,7 +55,7 @@ public final class PostgresTripStore: SharedTripStore {
     /// is kept open for the liveness check when `keepsLivenessConnection`, as a server's store
     /// should: it tells a busy database from a silent one at once; see DatabaseLiveness).
     /// `liveness` says how soon a silent database fails writes (``PostgresLivenessTimings``);
-    /// decoded rows take their shares of `cacheBudget` (the database server caches pages).
+    /// decoded rows go in `cacheBudget`'s pool (the database server caches pages).
     public init(
         location: PostgresLocation, maximumConnections: Int = 12, keepsLivenessConnection: Bool = true,
         liveness timings: PostgresLivenessTimings = .serving, cacheBudget: CacheBudget = .standard,

@@ -61,7 +61,7 @@ public final class SQLiteTripStore: TripStore, TripRevisionFirstReads {
     static let readerCount = 8
 
     /// Opens (creating if needed) the database at `path` and applies pending migrations; its
-    /// decoded rows and SQLite's page cache take their shares of `cacheBudget`.
+    /// decoded rows go in `cacheBudget`'s pool and SQLite's page cache takes its share.
     public convenience init(path: String, cacheBudget: CacheBudget = .standard) throws {
         try self.init(path: path, cacheBudget: cacheBudget, walLimits: .standard)
     }
@@ -73,7 +73,7 @@ public final class SQLiteTripStore: TripStore, TripRevisionFirstReads {
         seconds: @escaping @Sendable () -> Double = WALBound.uptime
     ) throws {
         caches = DecodedRowCaches(budget: cacheBudget)
-        unfinishedTripLists = UnfinishedTripLists(byteLimit: cacheBudget.unfinishedTripLists)
+        unfinishedTripLists = UnfinishedTripLists(pool: cacheBudget.caches)
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.maximumReaderCount = Self.readerCount

@@ -7,9 +7,9 @@ import Caching
 final class UnfinishedTripLists: Sendable {
     private let lists: BoundedCache<String, [SQLiteTransaction.TripVersion]>
 
-    /// Lists whose estimated sizes add up to at most `byteLimit`.
-    init(byteLimit: Int) {
-        lists = BoundedCache(capacity: .max, costLimit: byteLimit)
+    /// Lists whose estimated sizes count against `pool`.
+    init(pool: CachePool) {
+        lists = BoundedCache(pool: pool)
     }
 
     /// The list of the vehicle `key` (`provider/vehicleId`), if one is held.

@@ -39,7 +39,7 @@ package struct TripServerApp: Sendable {
     package let tiles: MapTiles?
     /// Budgets of the public map data routes, per client address; nil for none.
     let mapDataLimiter: TokenRateLimiter?
-    /// The memory the process's caches may hold; the encoded trip views take their share.
+    /// The memory the process's caches may hold; the encoded trip views go in its pool.
     package let cacheBudget: CacheBudget
 
     /// The default budget of each client address on the map data routes: a map page fetches
@@ -59,7 +59,7 @@ package struct TripServerApp: Sendable {
     /// `limits`. Map tiles come from `tiles` (by default drawn from `basemap`, kept in memory),
     /// each client address limited to `mapDataRate` (nil for no limit). Estimates read the
     /// roads under routes from `roadClasses` (DESIGN §5), when given. Encoded trip views are
-    /// kept within their share of `cacheBudget` (the store and the authority take theirs).
+    /// kept in `cacheBudget`'s pool, with the store's rows and the authority's tokens.
     package init(
         store: any TripStore, authority: TokenAuthority, metrics: RequestMetrics = RequestMetrics(),
         clock: WallClock = .system, previewClock: WallClock? = nil, basemap: BasemapLayer? = nil,
@@ -126,7 +126,7 @@ package struct TripServerApp: Sendable {
         // (The API's check runs inside AuthMiddleware, after authentication: one layer less.)
         let api = router.group().add(middleware: AuthMiddleware(authenticator: authenticator, queryParameters: queryParameters))
         VehicleRoutes(fleet: fleet, metrics: metrics).register(on: api)
-        TripRoutes(fleet: fleet, metrics: metrics, views: EncodedViewCache(byteLimit: cacheBudget.encodedViews)).register(on: api)
+        TripRoutes(fleet: fleet, metrics: metrics, views: EncodedViewCache(pool: cacheBudget.caches)).register(on: api)
         StyleRoutes(styles: fleet.styles).register(on: api)
         previews.register(on: api)
         NavigationRoutes(fleet: fleet).register(on: api)

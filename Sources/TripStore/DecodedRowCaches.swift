@@ -25,9 +25,8 @@ package struct VersionedCache<Value: Sendable & MemoryFootprint>: Sendable {
 
     @usableFromInline let entries: BoundedCache<String, Entry>
 
-    /// A cache of entries whose estimated sizes (``MemoryFootprint``) add up to at most
-    /// `byteLimit`.
-    package init(byteLimit: Int) { entries = BoundedCache(capacity: .max, costLimit: byteLimit) }
+    /// A cache of entries whose estimated sizes (``MemoryFootprint``) count against `pool`.
+    package init(pool: CachePool) { entries = BoundedCache(pool: pool) }
 
     /// The value, when the cache holds exactly `version`.
     package func value(for key: String, version: Int64) -> Value? {
@@ -99,8 +98,8 @@ package struct TripRow: Sendable {
 }
 
 /// The decoded-row caches of one store (a class, so a transaction that holds it fits an
-/// existential's inline buffer: no allocation per write), each within its share of the
-/// process's cache budget.
+/// existential's inline buffer: no allocation per write), within the pool of the process's
+/// cache budget.
 package final class DecodedRowCaches: Sendable {
     package let vehicles: VersionedCache<VehicleRecord>
     package let trips: VersionedCache<TripRow>
@@ -108,11 +107,11 @@ package final class DecodedRowCaches: Sendable {
     /// version; the revision holds the trip row's. Filled by reads, which see committed data.
     package let composedTrips: VersionedCache<Revisioned<Trip>>
 
-    /// Caches within `budget`'s shares for decoded vehicles, trips and composed trips.
+    /// Caches of decoded vehicles, trips and composed trips in `budget`'s pool.
     package init(budget: CacheBudget) {
-        vehicles = VersionedCache(byteLimit: budget.decodedVehicles)
-        trips = VersionedCache(byteLimit: budget.decodedTrips)
-        composedTrips = VersionedCache(byteLimit: budget.composedTrips)
+        vehicles = VersionedCache(pool: budget.caches)
+        trips = VersionedCache(pool: budget.caches)
+        composedTrips = VersionedCache(pool: budget.caches)
     }
 
     /// Applies a committed write's changes.

@@ -13,11 +13,11 @@ package struct EncodedViewCache<Encoded: EncodedView>: Sendable {
 
     private let entries: BoundedCache<String, Entry>
 
-    /// Creates a cache holding views of at most `byteLimit` bytes in all (a view of a long
-    /// route runs to hundreds of kilobytes, a rider's view of a 500-point route to about 4 KB),
-    /// counting each entry's key and bookkeeping beside its encoding.
-    package init(byteLimit: Int) {
-        entries = BoundedCache(capacity: .max, costLimit: byteLimit)
+    /// Creates a cache of views whose bytes count against `pool` (a view of a long route runs
+    /// to hundreds of kilobytes, a rider's view of a 500-point route to about 2.5 KB), counting
+    /// each entry's key and bookkeeping beside its encoding.
+    package init(pool: CachePool) {
+        entries = BoundedCache(pool: pool)
     }
 
     /// The view's encoding at `revision`, if kept.

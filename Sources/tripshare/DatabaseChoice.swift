@@ -56,8 +56,8 @@ enum DatabaseChoice: CustomStringConvertible {
     }
 
     /// Opens the store, applying its migrations. A PostgreSQL server that cannot be reached
-    /// is a start-up error saying where it was looked for. Its caches take their shares of
-    /// `cacheBudget`.
+    /// is a start-up error saying where it was looked for. Its caches are
+    /// `cacheBudget`'s.
     func open(cacheBudget: CacheBudget = .standard) async throws -> any TripStore {
         switch self {
         case .sqlite(let path):

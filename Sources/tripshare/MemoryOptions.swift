@@ -9,8 +9,8 @@ struct MemoryOptions: ParsableArguments {
     @Option(
         name: .customLong("cache-mb"),
         help: ArgumentHelp(
-            "Memory for the server's caches: decoded vehicles and trips, encoded trip views, verified tokens and SQLite's "
-                + "page cache, split between them in fixed shares (env TRIPSHARE_CACHE_MB; default "
+            "Memory for the server's caches: SQLite's page cache takes 15%; decoded vehicles and trips, encoded trip "
+                + "views and verified tokens share the rest, what was read least recently leaving first (env TRIPSHARE_CACHE_MB; default "
                 + "\(CacheBudget.standard.bytes >> 20); docs/operations.md "
                 + "says how to size it). Map tiles have their own, --tile-cache-mb.",
             valueName: "MB"))

@@ -34,7 +34,7 @@ extension ServerOptions {
         let keys = try await signingKeys(database: database, store: store)
         let authority = try await TokenAuthority(
             hmacSecret: keys.hmacSecret, jwksJSON: keys.jwksJSON, serviceAccounts: try await security.resolvedServiceAccounts(),
-            clockSkew: try security.clockSkew(), cacheBytes: cacheBudget.verifiedTokens)
+            clockSkew: try security.clockSkew(), tokenCache: cacheBudget.caches)
         let limiter = TokenRateLimiter(policy: try security.rateLimits())
         var app = TripServerApp(
             store: store, authority: authority, basemap: basemap, rateLimiter: limiter, eventRetention: retention,

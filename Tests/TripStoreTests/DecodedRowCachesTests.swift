@@ -20,14 +20,15 @@ import TripStore
         return VehicleRecord(vehicle: vehicle, tracking: RouteTracking())
     }
 
-    /// The decoded vehicles never hold more than their share of the budget, however many
-    /// vehicles pass through, and the ones stored last are still there.
-    @Test func decodedVehiclesStayWithinTheirShare() {
-        let budget = CacheBudget(bytes: 10 << 20)
+    /// The decoded rows never hold more than the budget's pool, however many vehicles pass
+    /// through, and the ones stored last are still there.
+    @Test func decodedVehiclesStayWithinThePool() {
+        let budget = CacheBudget(bytes: 4 << 20)
         let caches = DecodedRowCaches(budget: budget)
         for i in 0..<2_000 {
             caches.vehicles.store(Self.vehicle(i, points: 500), for: "p/v\(i)", version: 1)
-            #expect(caches.vehicles.bytes <= budget.decodedVehicles)
+            #expect(budget.caches.bytes <= budget.caches.limit)
+            #expect(caches.vehicles.bytes + caches.trips.bytes + caches.composedTrips.bytes == budget.caches.bytes)
         }
         #expect(caches.vehicles.count > 100 && caches.vehicles.count < 2_000)
         #expect(caches.vehicles.value(for: "p/v1999", version: 1) != nil)
@@ -65,7 +66,7 @@ import TripStore
         #expect(growth > 0.99 && growth < 1.01, "\(short.approximateBytes) and \(long.approximateBytes) bytes")
     }
 
-    /// A value too large for the whole share is not kept at all (a budget of 0 caches nothing),
+    /// A value too large for the whole pool is not kept at all (a budget of 0 caches nothing),
     /// and reads still answer nil rather than a stale value.
     @Test func aZeroBudgetCachesNothing() {
         let caches = DecodedRowCaches(budget: CacheBudget(megabytes: 0))
