@@ -22,8 +22,12 @@ extension Fleet {
 
     /// What `known` keeps for the trip's current revision (a rider's view, encoded) or, when
     /// it keeps nothing, the trip with its revision; NOT_FOUND when absent. A store that reads
-    /// the revision first (``TripRevisionFirstReads``) then skips the trip's rows.
-    package func trip<Known: Sendable>(provider: String, id: String, known: (Revision) -> Known?) async throws -> TripLookup<Known> {
+    /// the revision first (``TripRevisionFirstReads``) then skips the trip's rows, and leaves
+    /// keeping what is read to the caller. Without `known` (a caller that keeps nothing), the
+    /// trip as ``revisionedTrip(provider:id:)`` reads it, which the store keeps for the next
+    /// reader.
+    package func trip<Known: Sendable>(provider: String, id: String, known: ((Revision) -> Known?)?) async throws -> TripLookup<Known> {
+        guard let known else { return .read(try await revisionedTrip(provider: provider, id: id)) }
         if let revisionFirst = store as? any TripRevisionFirstReads {
             guard let found = try await revisionFirst.trip(provider: provider, id: id, known: known) else {
                 throw FleetWrites.notFound("trip", id)

@@ -41,7 +41,7 @@ struct TripService: Maps_Fleetengine_V1_TripService.ServiceProtocol {
             let answerKept = !AccessPolicy.checkDriverNeedsTrip(principal)
             let stored: Revisioned<Trip>
             switch try await calls.fleet.trip(
-                provider: name.provider, id: name.resourceID, known: { answerKept ? views.cached(key: key, revision: $0) : nil })
+                provider: name.provider, id: name.resourceID, known: answerKept ? { views.cached(key: key, revision: $0) } : nil)
             {
             case .known(let encoded): return encoded.message
             case .read(let trip): stored = trip

@@ -221,13 +221,18 @@ struct SQLiteTransaction: StoreTransaction {
     /// ``vehicleRecord(provider:id:)``; each statement joins the two rows, so even outside
     /// a transaction the trip and its vehicle come from one snapshot.
     func revisionedTrip(provider: String, id: String) throws -> Revisioned<Trip>? {
-        guard case .read(let trip) = try trip(provider: provider, id: id, known: { (_: Revision) -> Never? in nil }) else { return nil }
+        let lookup = try trip(provider: provider, id: id, known: { (_: Revision) -> Never? in nil }, keepComposed: true)
+        guard case .read(let trip) = lookup else { return nil }
         return trip
     }
 
     /// What `known` keeps for the trip's current revision, read from the versions alone, or
-    /// else the trip as ``revisionedTrip(provider:id:)`` reads it.
-    func trip<Known>(provider: String, id: String, known: (Revision) -> Known?) throws -> TripLookup<Known>? {
+    /// else the trip as ``revisionedTrip(provider:id:)`` reads it. A trip composed with its
+    /// vehicle is kept for the next reader only with `keepComposed`: a caller that keeps what
+    /// it derives from the trip (a view cache) is asked first next time, and keeping the trip
+    /// as well doubled what a rider's read put in the cache pool, pushing out the views
+    /// (issue 30).
+    func trip<Known>(provider: String, id: String, known: (Revision) -> Known?, keepComposed: Bool) throws -> TripLookup<Known>? {
         let key = provider + "/" + id
         let versions = try db.cachedStatement(sql: "SELECT t.row_version, t.vehicle_id, v.row_version " + Self.tripWithVehicle)
         guard let current = try Row.fetchOne(versions, arguments: [provider, id]) else { return nil }
@@ -247,7 +252,9 @@ struct SQLiteTransaction: StoreTransaction {
                 let vehicle = caches.vehicles.value(for: provider + "/" + vehicleId, version: vehicleVersion)
             {
                 return .read(
-                    composed(cached.trip, key: key, vehicle: vehicle.vehicle, revision: Revision(row: tripVersion, vehicleRow: vehicleVersion)))
+                    composed(
+                        cached.trip, key: key, vehicle: vehicle.vehicle, revision: Revision(row: tripVersion, vehicleRow: vehicleVersion),
+                        keep: keepComposed))
             }
         }
         let bodies = try db.cachedStatement(
@@ -270,7 +277,8 @@ struct SQLiteTransaction: StoreTransaction {
         let trip = try ComposedTripRows.trip(body: row["trip_body"])
         let vehicleKey = provider + "/" + vehicleId
         let vehicle = try caches.vehicles.value(for: vehicleKey, version: vehicleVersion, { $0.vehicle }) ?? riderVehicle(row)
-        return .read(composed(trip, key: key, vehicle: vehicle, revision: Revision(row: version, vehicleRow: vehicleVersion)))
+        return .read(
+            composed(trip, key: key, vehicle: vehicle, revision: Revision(row: version, vehicleRow: vehicleVersion), keep: keepComposed))
     }
 
     /// The vehicle as a rider's trip shows it (``ComposedTripRows/vehicle(body:tracking:polyline:checkpoints:)``),
@@ -290,11 +298,11 @@ struct SQLiteTransaction: StoreTransaction {
         WHERE t.provider = ? AND t.trip_id = ?
         """
 
-    /// The trip with its live fields from the vehicle, kept for the next reader of the same
-    /// revision: riders poll far more often than their vehicle reports.
-    private func composed(_ trip: Trip, key: String, vehicle: Vehicle, revision: Revision) -> Revisioned<Trip> {
+    /// The trip with its live fields from the vehicle; with `keep`, kept for the next reader
+    /// of the same revision: riders poll far more often than their vehicle reports.
+    private func composed(_ trip: Trip, key: String, vehicle: Vehicle, revision: Revision, keep: Bool) -> Revisioned<Trip> {
         let composed = Revisioned(value: trip.withProgress(of: vehicle), revision: revision)
-        if write == nil { caches.composedTrips.store(composed, for: key, version: revision.vehicleRow) }
+        if keep, write == nil { caches.composedTrips.store(composed, for: key, version: revision.vehicleRow) }
         return composed
     }
 

@@ -332,7 +332,7 @@ public final class SQLiteTripStore: TripStore, TripRevisionFirstReads {
     }
 
     package func trip<Known: Sendable>(provider: String, id: String, known: (Revision) -> Known?) async throws -> TripLookup<Known>? {
-        try readOneStatement { tx in try tx.trip(provider: provider, id: id, known: known) }
+        try readOneStatement { tx in try tx.trip(provider: provider, id: id, known: known, keepComposed: false) }
     }
 
     public func searchTrips(provider: String, query: TripSearchQuery) async throws -> Page<Trip> {

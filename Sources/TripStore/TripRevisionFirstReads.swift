@@ -17,5 +17,7 @@ package enum TripLookup<Known: Sendable>: Sendable {
 package protocol TripRevisionFirstReads: TripStore {
     /// What `known` returns for the trip's current revision or, when it returns nil, the trip
     /// read as ``TripStore/revisionedTrip(provider:id:)`` reads it; nil when the trip is absent.
+    /// The caller keeps what it derives from a trip read here, so the store need not keep the
+    /// trip for the next reader.
     func trip<Known: Sendable>(provider: String, id: String, known: (Revision) -> Known?) async throws -> TripLookup<Known>?
 }

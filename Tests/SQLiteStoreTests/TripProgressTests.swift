@@ -1,3 +1,4 @@
+import Caching
 import Fleet
 import Foundation
 import GRDB
@@ -166,6 +167,36 @@ import TripStore
             #expect(trip.revision == after.revision && trip.value == after.value && keeper.asked == [after.revision])
         }
         await #expect(throws: StatusError.self) { try await fleet.trip(provider: "p", id: "t2", known: keeper.view) }
+    }
+
+    /// A trip read for a caller that keeps what it derives from it (a rider's view cache) is
+    /// not kept by the store as well: at 50,000 trips keeping both pushed the views out of the
+    /// cache pool (issue 30). A read for a caller that keeps nothing is kept, for the next.
+    @Test func readsForACallerThatKeepsItsViewKeepNothingMore() async throws {
+        let pair = try await Self.pairWithRoutedTrip()
+        let (input, mask) = Self.drivingUpdate(1)
+        _ = try await pair.sqlite.updateVehicle(provider: "p", id: "v1", input: input, mask: mask)
+        // A server started afresh: nothing is cached.
+        let budget = CacheBudget(megabytes: 16)
+        let fleet = Fleet(store: try SQLiteTripStore(path: pair.path, cacheBudget: budget), clock: pair.clock.wallClock)
+        let keeper = ViewKeeper(kept: Revision(row: 0))
+        for _ in 0..<2 {
+            guard case .read(let trip) = try await fleet.trip(provider: "p", id: "t1", known: keeper.view) else {
+                Issue.record("a revision nobody kept was answered")
+                return
+            }
+            #expect(trip.value.lastLocation?.location?.latitude == Self.road[1].latitude + 0.00001)
+            #expect(budget.caches.bytes == 0, "the store kept the trip its caller keeps a view of")
+        }
+        let whole = try await fleet.revisionedTrip(provider: "p", id: "t1")
+        #expect(budget.caches.bytes > 0, "a read for a caller that keeps nothing was not kept")
+        let unkept: ((Revision) -> String?)? = nil
+        guard case .read(let again) = try await fleet.trip(provider: "p", id: "t1", known: unkept),
+            again.value == whole.value, again.revision == whole.revision
+        else {
+            Issue.record("a read without a keeper differs from a whole read")
+            return
+        }
     }
 
     /// Keeps a view for one revision of a trip, and records the revisions it is asked about.

@@ -60,7 +60,7 @@ struct TripRoutes {
         let key = "providers/\(provider)/trips/\(id)/\(view.rawValue)"
         let answerKept = options.isPlainView && !AccessPolicy.checkDriverNeedsTrip(principal)
         let stored: Revisioned<Trip>
-        switch try await fleet.trip(provider: provider, id: id, known: { answerKept ? views.cached(key: key, revision: $0) : nil }) {
+        switch try await fleet.trip(provider: provider, id: id, known: answerKept ? { views.cached(key: key, revision: $0) } : nil) {
         case .known(let json): return JSONResponse.bytes(json)
         case .read(let trip): stored = trip
         }
