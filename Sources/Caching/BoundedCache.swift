@@ -48,23 +48,11 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
             vacant.append(position)
         }
 
-        /// Sweeps the hand to the first entry not referenced since its last pass, and evicts it.
+        /// Sweeps the hand to the first entry not referenced since its last pass, and evicts it:
+        /// within two turns of the ring, the first clearing every bit it passes.
         @inlinable
         mutating func evictOne() {
-            guard !positions.isEmpty else { return }
-            while true {
-                if hand >= keys.count { hand = 0 }
-                let position = hand
-                hand += 1
-                guard let key = keys[position] else { continue }
-                if referenced[position] {
-                    referenced[position] = false
-                    continue
-                }
-                positions[key] = nil
-                vacate(position)
-                return
-            }
+            _ = evictUnreferenced(steps: 2 * keys.count)
         }
 
         /// Moves the hand over at most `steps` positions, clearing the reference bits it
