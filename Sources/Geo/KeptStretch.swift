@@ -2,6 +2,11 @@
 // vehicle moves some metres between two updates, so the stretch decoded for one holds the next
 // ones' windows, and decoding and measuring a stretch anew on every update cost some 25 us,
 // more than the rest of tracking.
+//
+// Only the stretch's distances are kept. Its points are decoded again from the line's encoding
+// when asked for: that costs no trigonometry (the distances' haversines were most of a
+// stretch's price), and a kept stretch is a third of the bytes it was. A decoded vehicle is
+// mostly its kept stretch, so the cache pool holds twice as many of them (stop 53).
 
 import Synchronization
 
@@ -10,7 +15,21 @@ import Synchronization
 /// kept, an answer found on it is the answer on a fresh one; the kept one is only used where it
 /// holds what is asked, and a tracker on it still checks it did not run off its ends.
 package final class KeptStretch: Sendable {
-    private let stretch = Mutex<PolylineMeasure?>(nil)
+    /// What is kept of a stretch: where it starts on the line, its points' distances from the
+    /// line's start, and whether it runs to the line's end.
+    private struct Distances {
+        let firstIndex: Int
+        let meters: [Double]
+        let reachesEnd: Bool
+
+        /// Whether the stretch holds every point from `from` to `through` metres and the
+        /// segment after it, as ``MeasuredPolyline/stretch(from:through:)`` would.
+        func holds(from: Double, through: Double) -> Bool {
+            (firstIndex == 0 || meters[0] <= from) && (reachesEnd || meters[meters.count - 1] > through)
+        }
+    }
+
+    private let kept = Mutex<Distances?>(nil)
 
     /// Nothing kept yet.
     package init() {}
@@ -21,17 +40,27 @@ package final class KeptStretch: Sendable {
         if line.keptWhole(PolylineTracker.Configuration()) { keep(whole) }
     }
 
-    /// The stretch kept, if any.
-    package var current: PolylineMeasure? { stretch.withLock { $0 } }
+    /// The stretch kept, if any, with its points decoded from `line` (the line it was kept for).
+    package func stretch(of line: MeasuredPolyline) -> PolylineMeasure? {
+        kept.withLock { $0 }.flatMap { line.stretch(firstIndex: $0.firstIndex, meters: $0.meters, reachesEnd: $0.reachesEnd) }
+    }
 
-    /// Keeps `measure` in place of what was kept.
-    func keep(_ measure: PolylineMeasure) { stretch.withLock { $0 = measure } }
-}
+    /// ``stretch(of:)``, where it holds every point from `from` to `through` metres and the
+    /// segment after it; nil otherwise.
+    package func stretch(of line: MeasuredPolyline, holding from: Double, through: Double) -> PolylineMeasure? {
+        guard let distances = kept.withLock({ $0 }), distances.holds(from: from, through: through) else { return nil }
+        return line.stretch(firstIndex: distances.firstIndex, meters: distances.meters, reachesEnd: distances.reachesEnd)
+    }
 
-extension PolylineMeasure {
-    /// Whether this (a stretch of a line) holds every point from `from` to `through` metres and
-    /// the segment after it, as ``MeasuredPolyline/stretch(from:through:)`` would.
-    package func holds(from: Double, through: Double) -> Bool {
-        (firstIndex == 0 || cumulativeMeters[0] <= from) && (reachesEnd || totalMeters > through)
+    /// The whole line's measure, where the whole line is kept.
+    package func wholeLine(of line: MeasuredPolyline) -> PolylineMeasure? {
+        guard let distances = kept.withLock({ $0 }), distances.firstIndex == 0, distances.reachesEnd else { return nil }
+        return line.stretch(firstIndex: 0, meters: distances.meters, reachesEnd: true)
+    }
+
+    /// Keeps `measure`'s distances in place of what was kept.
+    func keep(_ measure: PolylineMeasure) {
+        let distances = Distances(firstIndex: measure.firstIndex, meters: measure.cumulativeMeters, reachesEnd: measure.reachesEnd)
+        kept.withLock { $0 = distances }
     }
 }

@@ -98,7 +98,45 @@ package struct MeasuredPolyline: Sendable {
             let mid = (low + high + 1) / 2
             if checkpointMeters[mid] <= from { low = mid } else { high = mid - 1 }
         }
-        let start = checkpoints[low]
+        var total = checkpointMeters[low]
+        var previous: LatLng?
+        var points: [LatLng] = []
+        var meters: [Double] = []
+        if through >= totalMeters {
+            // To the end: as many points as are left.
+            points.reserveCapacity(count - low * EncodedPolylineSuffixes.checkpointStride)
+            meters.reserveCapacity(points.capacity)
+        }
+        let reachesEnd = decodePoints(fromCheckpoint: low) { point in
+            // As PolylineMeasure.init sums them: one distance after the other.
+            if let previous { total += Earth.distance(previous, point) }
+            previous = point
+            points.append(point)
+            meters.append(total)
+            return total <= through
+        }
+        return PolylineMeasure(
+            stretch: points, cumulativeMeters: meters, firstIndex: low * EncodedPolylineSuffixes.checkpointStride, reachesEnd: reachesEnd)
+    }
+
+    /// The stretch of `meters.count` points from the line's `firstIndex`-th (a checkpoint's),
+    /// whose distances from the start are `meters`: a stretch measured before, its points decoded
+    /// again (``KeptStretch``). Nil where the line has fewer points from there.
+    func stretch(firstIndex: Int, meters: [Double], reachesEnd: Bool) -> PolylineMeasure? {
+        var points: [LatLng] = []
+        points.reserveCapacity(meters.count)
+        _ = decodePoints(fromCheckpoint: firstIndex / EncodedPolylineSuffixes.checkpointStride) { point in
+            points.append(point)
+            return points.count < meters.count
+        }
+        guard points.count == meters.count, !points.isEmpty else { return nil }
+        return PolylineMeasure(stretch: points, cumulativeMeters: meters, firstIndex: firstIndex, reachesEnd: reachesEnd)
+    }
+
+    /// Decodes the points from the `checkpoint`-th checkpoint on, handing each to `visit` until
+    /// it returns false or the line ends; true when no point follows the last one decoded.
+    private func decodePoints(fromCheckpoint checkpoint: Int, _ visit: (LatLng) -> Bool) -> Bool {
+        let start = checkpoints[checkpoint]
         var text = encoded
         return text.withUTF8 { bytes in
             var offset = start.offset
@@ -108,31 +146,16 @@ package struct MeasuredPolyline: Sendable {
             _ = try? EncodedPolyline.readValue(bytes, &offset, fewestBytes: &fewestBytes)
             var latitude = start.latitude
             var longitude = start.longitude
-            var point = Self.point(latitude, longitude)
-            var total = checkpointMeters[low]
-            var points = [point]
-            var meters = [total]
-            if through >= totalMeters {
-                // To the end: as many points as are left.
-                points.reserveCapacity(count - low * EncodedPolylineSuffixes.checkpointStride)
-                meters.reserveCapacity(points.capacity)
-            }
-            // As PolylineMeasure.init sums them: one distance after the other.
-            while total <= through, offset < bytes.count {
+            var more = visit(Self.point(latitude, longitude))
+            while more, offset < bytes.count {
                 guard let lat = try? EncodedPolyline.readValue(bytes, &offset, fewestBytes: &fewestBytes),
                     let lng = try? EncodedPolyline.readValue(bytes, &offset, fewestBytes: &fewestBytes)
                 else { break }
                 latitude &+= lat
                 longitude &+= lng
-                let next = Self.point(latitude, longitude)
-                total += Earth.distance(point, next)
-                points.append(next)
-                meters.append(total)
-                point = next
+                more = visit(Self.point(latitude, longitude))
             }
-            return PolylineMeasure(
-                stretch: points, cumulativeMeters: meters, firstIndex: low * EncodedPolylineSuffixes.checkpointStride,
-                reachesEnd: offset >= bytes.count)
+            return offset >= bytes.count
         }
     }
 
@@ -169,21 +192,20 @@ extension MeasuredPolyline {
         count <= Self.keptWholeMaxPoints && totalMeters <= 2 * Self.keptSpanMeters(configuration)
     }
 
-    /// About how many bytes a ``KeptStretch`` of this line holds once filled: what a cache
-    /// that keeps the line must count for it before it is filled.
+    /// About how many bytes a ``KeptStretch`` of this line holds once filled (a distance a
+    /// point): what a cache that keeps the line must count for it before it is filled.
     package var keptStretchBytes: Int {
         let configuration = PolylineTracker.Configuration()
         let points =
             keptWhole(configuration)
             ? count
             : min(count, Int(Double(count) * Self.keptSpanMeters(configuration) / max(1, totalMeters)) + EncodedPolylineSuffixes.checkpointStride)
-        return points * (MemoryLayout<LatLng>.stride + MemoryLayout<Double>.stride)
+        return points * MemoryLayout<Double>.stride
     }
 
     /// ``stretch(from:through:)``, or the stretch `kept` holds where that holds as much.
     package func stretch(from: Double, through: Double, kept: KeptStretch?) -> PolylineMeasure {
-        if let current = kept?.current, current.holds(from: from, through: through) { return current }
-        return stretch(from: from, through: through)
+        kept?.stretch(of: self, holding: from, through: through) ?? stretch(from: from, through: through)
     }
 
     /// What a ``PolylineTracker`` on the whole line, started at `distance`, answers for
@@ -201,7 +223,7 @@ extension MeasuredPolyline {
     ) -> PolylineProjection {
         let behind = max(0, configuration.behindMeters)
         let ahead = max(0, configuration.aheadMeters)
-        if let current = kept?.current, current.holds(from: distance - behind, through: distance + ahead) {
+        if let current = kept?.stretch(of: self, holding: distance - behind, through: distance + ahead) {
             var tracker = PolylineTracker(measure: current, configuration: configuration, startDistance: distance)
             let projection = tracker.update(location)
             if tracker.answersAsWholeLine { return projection }

@@ -55,8 +55,7 @@ public struct MeasuredRoute: Hashable, Sendable {
     /// (the route's profile, a new route's first snap, a path with the driver's traffic), which
     /// happens when the route changes.
     package func wholeMeasure() -> PolylineMeasure {
-        if let current = kept.current, current.isWholeLine { return current }
-        return line.wholeMeasure()
+        kept.wholeLine(of: line) ?? line.wholeMeasure()
     }
 
     /// The vehicle's route segment measured: `known` when it measures the segment the vehicle

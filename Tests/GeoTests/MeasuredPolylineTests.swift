@@ -51,29 +51,31 @@ import Testing
         let kept = KeptStretch()
         var d = 1_000.0
         _ = line.track(PolylineTrackerTests.offset(measure.point(atDistance: d), north: 3), from: d, kept: kept)
-        let first = try #require(kept.current)
+        let first = try #require(kept.stretch(of: line))
         #expect(!first.isWholeLine && first.points.count < 2_000)
-        let keptBytes = first.points.count * (MemoryLayout<LatLng>.stride + MemoryLayout<Double>.stride)
+        let keptBytes = first.points.count * MemoryLayout<Double>.stride
         #expect(keptBytes <= 2 * line.keptStretchBytes, "the cache counts \(line.keptStretchBytes) bytes for \(keptBytes)")
         for _ in 0..<20 {
             let next = d + 25
             _ = line.track(PolylineTrackerTests.offset(measure.point(atDistance: next), north: -2), from: d, kept: kept)
             d = next
-            #expect(kept.current == first, "at \(d) m the kept stretch was decoded again")
+            #expect(kept.stretch(of: line) == first, "at \(d) m the kept stretch was decoded again")
         }
         let fresh = line.stretch(from: d, through: d + 10)
         let served = line.stretch(from: d, through: d + 10, kept: kept)
         #expect(served == first)
         let offset = fresh.firstIndex - served.firstIndex
         #expect(Array(served.cumulativeMeters[offset..<(offset + fresh.points.count)]).map(\.bitPattern) == fresh.cumulativeMeters.map(\.bitPattern))
+        #expect(Array(served.points[offset..<(offset + fresh.points.count)]) == fresh.points, "the kept stretch's points, decoded again")
         // Far ahead, beyond what is kept: decoded again and kept in its place.
         d += 5_000
         _ = line.track(measure.point(atDistance: d), from: d, kept: kept)
-        #expect(kept.current != first && kept.current?.holds(from: d - 50, through: d + 500) == true)
+        #expect(kept.stretch(of: line) != first && kept.stretch(of: line, holding: d - 50, through: d + 500) != nil)
 
         let (short, shortMeasure) = try Self.whole(PolylineTrackerTests.windingRoute(count: 200))
         let shortKept = KeptStretch(for: short, whole: shortMeasure)
-        #expect(shortKept.current?.isWholeLine == true)
+        #expect(shortKept.stretch(of: short)?.isWholeLine == true)
+        #expect(shortKept.wholeLine(of: short) == shortMeasure)
     }
 
     /// Along the route with GPS noise, jumping ahead and back, and off the route (where the
