@@ -27,6 +27,11 @@ package final class KeptStretch: Sendable {
         func holds(from: Double, through: Double) -> Bool {
             (firstIndex == 0 || meters[0] <= from) && (reachesEnd || meters[meters.count - 1] > through)
         }
+
+        /// The stretch, its points decoded again from `line` (the line it was kept for).
+        func stretch(on line: MeasuredPolyline) -> PolylineMeasure? {
+            line.stretch(firstIndex: firstIndex, meters: meters, reachesEnd: reachesEnd)
+        }
     }
 
     private let kept = Mutex<Distances?>(nil)
@@ -42,20 +47,20 @@ package final class KeptStretch: Sendable {
 
     /// The stretch kept, if any, with its points decoded from `line` (the line it was kept for).
     package func stretch(of line: MeasuredPolyline) -> PolylineMeasure? {
-        kept.withLock { $0 }.flatMap { line.stretch(firstIndex: $0.firstIndex, meters: $0.meters, reachesEnd: $0.reachesEnd) }
+        kept.withLock { $0 }?.stretch(on: line)
     }
 
     /// ``stretch(of:)``, where it holds every point from `from` to `through` metres and the
     /// segment after it; nil otherwise.
     package func stretch(of line: MeasuredPolyline, holding from: Double, through: Double) -> PolylineMeasure? {
         guard let distances = kept.withLock({ $0 }), distances.holds(from: from, through: through) else { return nil }
-        return line.stretch(firstIndex: distances.firstIndex, meters: distances.meters, reachesEnd: distances.reachesEnd)
+        return distances.stretch(on: line)
     }
 
-    /// The whole line's measure, where the whole line is kept.
+    /// The whole line's measure, where the stretch kept is the whole line (the one that holds
+    /// every point).
     package func wholeLine(of line: MeasuredPolyline) -> PolylineMeasure? {
-        guard let distances = kept.withLock({ $0 }), distances.firstIndex == 0, distances.reachesEnd else { return nil }
-        return line.stretch(firstIndex: 0, meters: distances.meters, reachesEnd: true)
+        stretch(of: line, holding: -.infinity, through: .infinity)
     }
 
     /// Keeps `measure`'s distances in place of what was kept.
