@@ -73,7 +73,7 @@ package final class TokenAuthority: Sendable {
         self.serviceAccounts = serviceAccounts
         self.clock = clock
         self.clockSkew = clockSkew
-        verifiedTokens = BoundedCache(pool: tokenCache)
+        verifiedTokens = BoundedCache(pool: tokenCache, name: "verified_tokens")
     }
 
     /// The caller a bearer token stands for, or a ``Rejection`` saying why not.

@@ -34,6 +34,12 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
         /// Positions the hand may move in its pool's sweeps, in sixty-fourths
         /// (``BoundedCache/evictForPool(force:)``).
         @usableFromInline var poolSteps = 0
+        /// Lookups that found what they needed, lookups that did not, and entries evicted to
+        /// make room (not those removed or replaced): counted under the lock the cache takes
+        /// anyway, for ``BoundedCache/statistics``.
+        @usableFromInline var hits = 0
+        @usableFromInline var misses = 0
+        @usableFromInline var evictions = 0
 
         @usableFromInline init() {}
 
@@ -71,6 +77,7 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
                 }
                 positions[key] = nil
                 vacate(position)
+                evictions += 1
                 return true
             }
             return false
@@ -123,6 +130,8 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
     package let costLimit: Int?
     /// The pool the entries' costs count against, if any.
     @usableFromInline let pool: CachePool?
+    /// What the cache holds, as `/metrics` names it (pooled caches only).
+    let name: String
 
     /// A cache of at most `capacity` entries (at least 1) and, when given, at most
     /// `costLimit` total cost.
@@ -130,14 +139,17 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
         self.capacity = max(1, capacity)
         self.costLimit = costLimit.map { max(0, $0) }
         pool = nil
+        name = ""
     }
 
     /// A cache of at most `capacity` entries whose costs (bytes) count against `pool`: it
-    /// holds at most the pool's limit, less what the pool's other caches hold.
-    package init(capacity: Int = .max, pool: CachePool) {
+    /// holds at most the pool's limit, less what the pool's other caches hold. The pool
+    /// reports it under `name` (``CachePool/statistics``), summed with its namesakes.
+    package init(capacity: Int = .max, pool: CachePool, name: String) {
         self.capacity = max(1, capacity)
         costLimit = pool.limit
         self.pool = pool
+        self.name = name
         pool.join(self)
     }
 
@@ -146,6 +158,33 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
     /// The value cached under `key`, marking it as recently used.
     @inlinable
     package func value(forKey key: Key) -> Value? {
+        value(forKey: key, where: { _ in true })
+    }
+
+    /// The value cached under `key`, where `usable` accepts it (a value made from the row
+    /// version the reader needs, say); counted as a hit only then. The entry is marked as
+    /// recently used either way: it is what was asked for.
+    @inlinable
+    package func value(forKey key: Key, where usable: (Value) -> Bool) -> Value? {
+        ring.withLock { ring in
+            guard let position = ring.positions[key], let value = ring.values[position] else {
+                ring.misses += 1
+                return nil
+            }
+            ring.referenced[position] = true
+            guard usable(value) else {
+                ring.misses += 1
+                return nil
+            }
+            ring.hits += 1
+            return value
+        }
+    }
+
+    /// The value cached under `key`, marking it as recently used but counted neither as a hit
+    /// nor as a miss: for a look that a counted lookup follows.
+    @inlinable
+    package func peekValue(forKey key: Key) -> Value? {
         ring.withLock { ring in
             guard let position = ring.positions[key] else { return nil }
             ring.referenced[position] = true
@@ -204,6 +243,15 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
     /// The total cost of the cached entries.
     @inlinable
     package var totalCost: Int { ring.withLock { $0.totalCost } }
+
+    /// What the cache holds and how its lookups fared since it was made.
+    package var statistics: CacheStatistics {
+        ring.withLock { ring in
+            CacheStatistics(
+                name: name, entries: ring.positions.count, bytes: ring.totalCost, hits: ring.hits, misses: ring.misses,
+                evictions: ring.evictions)
+        }
+    }
 }
 
 extension BoundedCache: PooledCache {

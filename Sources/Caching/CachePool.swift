@@ -43,6 +43,18 @@ package final class CachePool: Sendable {
     /// How many caches share the pool (for tests).
     package var cacheCount: Int { sweep.withLock { $0.members.filter { $0.cache != nil }.count } }
 
+    /// What each of the pool's caches holds and how its lookups fared, one figure per name
+    /// (caches of the same name summed), in name order: for `/metrics`, so that an operator
+    /// sees which cache misses before choosing a budget.
+    package var statistics: [CacheStatistics] {
+        let caches = sweep.withLock { $0.members.compactMap(\.cache) }
+        var byName: [String: CacheStatistics] = [:]
+        for figures in caches.map(\.statistics) {
+            byName[figures.name, default: CacheStatistics(name: figures.name)].add(figures)
+        }
+        return byName.values.sorted { $0.name < $1.name }
+    }
+
     func join(_ cache: any PooledCache) {
         sweep.withLock { $0.members.append(Member(cache: cache)) }
     }
@@ -88,4 +100,7 @@ protocol PooledCache: AnyObject, Sendable {
     /// since the hand last passed it; with `force`, the first entry whatever its bit. Whether
     /// one was evicted.
     func evictForPool(force: Bool) -> Bool
+
+    /// What the cache holds and how its lookups fared.
+    var statistics: CacheStatistics { get }
 }

@@ -72,7 +72,10 @@ package final class GRPCListener: Service, Sendable {
         let metrics = CallMetrics(registry: registry, methods: Self.methods)
         server = GRPCCore.GRPCServer(
             transport: CallCounting(base: MessageSizeLimit(base: transport, limit: Self.maximumRequestBytes), metrics: metrics),
-            services: [VehicleService(calls: calls), TripService(calls: calls, views: EncodedViewCache(pool: cacheBudget.caches))],
+            services: [
+                VehicleService(calls: calls),
+                TripService(calls: calls, views: EncodedViewCache(pool: cacheBudget.caches, name: "grpc_trip_views")),
+            ],
             interceptors: [metrics, Authentication(calls: calls), OneMessage()])
     }
 

@@ -47,7 +47,9 @@ struct TripService: Maps_Fleetengine_V1_TripService.ServiceProtocol {
             case .read(let trip): stored = trip
             }
             try AccessPolicy.checkDriver(principal, trip: stored.value)
-            return try views.encoded(key: key, revision: stored.revision) { try EncodedTrip(calls.reply(stored.value.rendered(as: view))) }.message
+            return try views.encoded(key: key, revision: stored.revision, missed: answerKept) {
+                try EncodedTrip(calls.reply(stored.value.rendered(as: view)))
+            }.message
         }
     }
 

@@ -9,7 +9,7 @@ final class UnfinishedTripLists: Sendable {
 
     /// Lists whose estimated sizes count against `pool`.
     init(pool: CachePool) {
-        lists = BoundedCache(pool: pool)
+        lists = BoundedCache(pool: pool, name: "unfinished_trip_lists")
     }
 
     /// The list of the vehicle `key` (`provider/vehicleId`), if one is held.

@@ -110,7 +110,7 @@ package struct TripServerApp: Sendable {
         // caller without access learns nothing about a route's parameters.
         let queryParameters = QueryParameterMiddleware(catalog: RouteCatalog.shipped, metrics: metrics)
         let pages = router.group().add(middleware: queryParameters)
-        OperationsRoutes(fleet: fleet, metrics: metrics, readinessChecks: readinessChecks).register(on: pages)
+        OperationsRoutes(fleet: fleet, metrics: metrics, cachePool: cacheBudget.caches, readinessChecks: readinessChecks).register(on: pages)
         let previews = PreviewRoutes(fleet: fleet, metrics: metrics, clock: previewClock, basemap: basemap, pixels: pixels)
         HomePageRoutes(docsDirectory: docsDirectory).register(on: pages)
         let tripObstacles = TripTileObstacleCache(metrics: metrics)
@@ -126,7 +126,7 @@ package struct TripServerApp: Sendable {
         // (The API's check runs inside AuthMiddleware, after authentication: one layer less.)
         let api = router.group().add(middleware: AuthMiddleware(authenticator: authenticator, queryParameters: queryParameters))
         VehicleRoutes(fleet: fleet, metrics: metrics).register(on: api)
-        TripRoutes(fleet: fleet, metrics: metrics, views: EncodedViewCache(pool: cacheBudget.caches)).register(on: api)
+        TripRoutes(fleet: fleet, metrics: metrics, views: EncodedViewCache(pool: cacheBudget.caches, name: "rest_trip_views")).register(on: api)
         StyleRoutes(styles: fleet.styles).register(on: api)
         previews.register(on: api)
         NavigationRoutes(fleet: fleet).register(on: api)

@@ -25,8 +25,9 @@ package struct VersionedCache<Value: Sendable & MemoryFootprint>: Sendable {
 
     @usableFromInline let entries: BoundedCache<String, Entry>
 
-    /// A cache of entries whose estimated sizes (``MemoryFootprint``) count against `pool`.
-    package init(pool: CachePool) { entries = BoundedCache(pool: pool) }
+    /// A cache of entries whose estimated sizes (``MemoryFootprint``) count against `pool`,
+    /// named `name` on `/metrics`.
+    package init(pool: CachePool, name: String) { entries = BoundedCache(pool: pool, name: name) }
 
     /// The value, when the cache holds exactly `version`.
     package func value(for key: String, version: Int64) -> Value? {
@@ -38,13 +39,12 @@ package struct VersionedCache<Value: Sendable & MemoryFootprint>: Sendable {
     /// that the stores' reads are specialised: generic code copied the whole value first.
     @inlinable
     package func value<Part>(for key: String, version: Int64, _ part: (Value) -> Part) -> Part? {
-        guard let entry = entries.value(forKey: key), entry.version == version else { return nil }
-        return part(entry.value)
+        entries.value(forKey: key, where: { $0.version == version }).map { part($0.value) }
     }
 
     /// The version held for `key`, if any (a read may send it, so that the body comes back
-    /// only when it changed).
-    package func version(for key: String) -> Int64? { entries.value(forKey: key)?.version }
+    /// only when it changed). Not counted as a lookup: the read's ``value(for:version:)`` is.
+    package func version(for key: String) -> Int64? { entries.peekValue(forKey: key)?.version }
 
     /// The value held for `key` with its version, whatever the database's version is now: for
     /// work that is checked against the database's version afterwards.
@@ -109,9 +109,9 @@ package final class DecodedRowCaches: Sendable {
 
     /// Caches of decoded vehicles, trips and composed trips in `budget`'s pool.
     package init(budget: CacheBudget) {
-        vehicles = VersionedCache(pool: budget.caches)
-        trips = VersionedCache(pool: budget.caches)
-        composedTrips = VersionedCache(pool: budget.caches)
+        vehicles = VersionedCache(pool: budget.caches, name: "decoded_vehicles")
+        trips = VersionedCache(pool: budget.caches, name: "decoded_trips")
+        composedTrips = VersionedCache(pool: budget.caches, name: "composed_trips")
     }
 
     /// Applies a committed write's changes.

@@ -15,20 +15,21 @@ package struct EncodedViewCache<Encoded: EncodedView>: Sendable {
 
     /// Creates a cache of views whose bytes count against `pool` (a view of a long route runs
     /// to hundreds of kilobytes, a rider's view of a 500-point route to about 2.5 KB), counting
-    /// each entry's key and bookkeeping beside its encoding.
-    package init(pool: CachePool) {
-        entries = BoundedCache(pool: pool)
+    /// each entry's key and bookkeeping beside its encoding; `/metrics` names it `name`.
+    package init(pool: CachePool, name: String) {
+        entries = BoundedCache(pool: pool, name: name)
     }
 
     /// The view's encoding at `revision`, if kept.
     package func cached(key: String, revision: Revision) -> Encoded? {
-        guard let hit = entries.value(forKey: key), hit.revision == revision else { return nil }
-        return hit.encoded
+        entries.value(forKey: key, where: { $0.revision == revision })?.encoded
     }
 
-    /// The view's encoding at `revision`, made by `make` on a miss.
-    package func encoded(key: String, revision: Revision, make: () throws -> Encoded) rethrows -> Encoded {
-        if let hit = cached(key: key, revision: revision) { return hit }
+    /// The view's encoding at `revision`, made by `make` on a miss. `missed`: the caller's
+    /// ``cached(key:revision:)`` just missed this revision, so it is not looked up (and counted
+    /// as a miss) again.
+    package func encoded(key: String, revision: Revision, missed: Bool = false, make: () throws -> Encoded) rethrows -> Encoded {
+        if !missed, let hit = cached(key: key, revision: revision) { return hit }
         let encoded = try make()
         entries.setValue(
             Entry(revision: revision, encoded: encoded), forKey: key,

@@ -23,7 +23,7 @@ import Testing
         let first = CacheBudget(megabytes: 1)
         let second = CacheBudget(megabytes: 1)
         #expect(first == second && first.caches !== second.caches)
-        let cache = BoundedCache<Int, Int>(pool: first.caches)
+        let cache = BoundedCache<Int, Int>(pool: first.caches, name: "cache")
         cache.setValue(1, forKey: 1, cost: 1_000)
         #expect(first.caches.bytes == 1_000 && second.caches.bytes == 0)
     }

@@ -10,8 +10,8 @@ import Testing
     /// too large to keep included.
     @Test func cachesTogetherStayWithinTheLimit() {
         let pool = CachePool(bytes: 1_000)
-        let small = BoundedCache<Int, Int>(pool: pool)
-        let large = BoundedCache<Int, Int>(pool: pool)
+        let small = BoundedCache<Int, Int>(pool: pool, name: "small")
+        let large = BoundedCache<Int, Int>(pool: pool, name: "large")
         for key in 0..<500 {
             small.setValue(key, forKey: key % 90, cost: 7)
             large.setValue(key, forKey: key % 30, cost: 40 + key % 3)
@@ -29,8 +29,8 @@ import Testing
     /// half of the pool would hold, and every read of the last round hits.
     @Test func anIdleCacheGivesWayToABusyOne() {
         let pool = CachePool(bytes: 1_000)
-        let idle = BoundedCache<Int, Int>(pool: pool)
-        let busy = BoundedCache<Int, Int>(pool: pool)
+        let idle = BoundedCache<Int, Int>(pool: pool, name: "idle")
+        let busy = BoundedCache<Int, Int>(pool: pool, name: "busy")
         for key in 0..<100 { idle.setValue(key, forKey: key, cost: 10) }
         #expect(idle.count == 100)
         var hits = 0
@@ -54,8 +54,8 @@ import Testing
     /// it is, not the inserting cache's own.
     @Test func aHotEntrySurvivesAnotherCachesScan() {
         let pool = CachePool(bytes: 100)
-        let hot = BoundedCache<Int, Int>(pool: pool)
-        let scanned = BoundedCache<Int, Int>(pool: pool)
+        let hot = BoundedCache<Int, Int>(pool: pool, name: "hot")
+        let scanned = BoundedCache<Int, Int>(pool: pool, name: "scanned")
         hot.setValue(0, forKey: 0, cost: 10)
         for key in 1...1_000 {
             #expect(hot.value(forKey: 0) == 0, "evicted at \(key)")
@@ -69,8 +69,8 @@ import Testing
     /// overrunning the limit.
     @Test func roomIsMadeWhenEveryEntryWasRead() {
         let pool = CachePool(bytes: 100)
-        let first = BoundedCache<Int, Int>(pool: pool)
-        let second = BoundedCache<Int, Int>(pool: pool)
+        let first = BoundedCache<Int, Int>(pool: pool, name: "first")
+        let second = BoundedCache<Int, Int>(pool: pool, name: "second")
         for key in 0..<5 { first.setValue(key, forKey: key, cost: 10) }
         for key in 0..<5 { second.setValue(key, forKey: key, cost: 10) }
         for key in 0..<5 {
@@ -85,9 +85,9 @@ import Testing
     /// A cache that goes away takes its bytes off the pool, so its room goes to the others.
     @Test func aCacheThatGoesAwayGivesBackItsRoom() {
         let pool = CachePool(bytes: 100)
-        let staying = BoundedCache<Int, Int>(pool: pool)
+        let staying = BoundedCache<Int, Int>(pool: pool, name: "staying")
         do {
-            let leaving = BoundedCache<Int, Int>(pool: pool)
+            let leaving = BoundedCache<Int, Int>(pool: pool, name: "leaving")
             for key in 0..<10 { leaving.setValue(key, forKey: key, cost: 10) }
             withExtendedLifetime(leaving) { #expect(pool.bytes == 100 && pool.cacheCount == 2) }
         }
@@ -99,8 +99,38 @@ import Testing
     /// A pool of no bytes keeps nothing.
     @Test func anEmptyPoolKeepsNothing() {
         let pool = CachePool(bytes: 0)
-        let cache = BoundedCache<String, Int>(pool: pool)
+        let cache = BoundedCache<String, Int>(pool: pool, name: "cache")
         cache.setValue(1, forKey: "a", cost: 1)
         #expect(cache.value(forKey: "a") == nil && pool.bytes == 0)
+    }
+
+    /// The pool reports each cache's entries, bytes, hits, misses and evictions, summing caches
+    /// of one name: a lookup that finds an entry its reader cannot use counts as a miss, a peek
+    /// counts as neither, and a removal is not an eviction.
+    @Test func statisticsSayWhatEachCacheHoldsAndHowItsLookupsFared() {
+        let pool = CachePool(bytes: 100)
+        let views = BoundedCache<Int, Int>(pool: pool, name: "views")
+        let moreViews = BoundedCache<Int, Int>(pool: pool, name: "views")
+        let rows = BoundedCache<Int, Int>(pool: pool, name: "rows")
+        for key in 0..<4 { views.setValue(key, forKey: key, cost: 10) }
+        moreViews.setValue(7, forKey: 7, cost: 10)
+        _ = views.value(forKey: 0)
+        _ = views.value(forKey: 1, where: { $0 == 1 })
+        _ = views.value(forKey: 2, where: { $0 == 99 })
+        _ = views.value(forKey: 42)
+        _ = views.peekValue(forKey: 3)
+        _ = moreViews.value(forKey: 7)
+        views.removeValue(forKey: 3)
+        // Seven rows of 10 bytes into a pool of 100 that holds 40 (the removal gave 10 back): one entry, in either cache,
+        // is evicted to make room.
+        for key in 0..<7 { rows.setValue(key, forKey: key, cost: 10) }
+        let statistics = pool.statistics
+        let byName = Dictionary(uniqueKeysWithValues: statistics.map { ($0.name, $0) })
+        #expect(statistics.map(\.name) == ["rows", "views"])
+        #expect(byName["views"]?.hits == 3 && byName["views"]?.misses == 2)
+        #expect(byName["rows"]?.hits == 0 && byName["rows"]?.misses == 0)
+        #expect(statistics.map(\.evictions).reduce(0, +) == 1)
+        #expect(statistics.map(\.entries).reduce(0, +) == 10 && statistics.map(\.bytes).reduce(0, +) == pool.bytes)
+        #expect(pool.bytes == 100)
     }
 }

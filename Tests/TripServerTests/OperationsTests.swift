@@ -46,6 +46,38 @@ import TripServerTesting
         }
     }
 
+    /// /metrics says what the cache pool holds and how each cache's lookups fared: a rider's
+    /// first read of a trip misses its view, the second finds it, and a write that moves the
+    /// trip's revision makes the next read miss again (counted once, though the read looks
+    /// before and after reading the trip).
+    @Test(arguments: TestStoreKind.available) func metricsShowTheCaches(_ store: TestStoreKind) async throws {
+        let harness = try await Harness(store)
+        try await harness.test { client in
+            try await harness.seed(client)
+            let rider = harness.consumer("t1")
+            @Sendable func viewFigures() async throws -> [String] {
+                let text = try await client.expect(.ok, .get, "/metrics").text
+                return text.split(separator: "\n").map(String.init).filter { $0.contains(#"{cache="rest_trip_views"}"#) }
+            }
+            try await client.expect(.ok, .get, "/v1/providers/p/trips/t1", as: rider)
+            try await client.expect(.ok, .get, "/v1/providers/p/trips/t1", as: rider)
+            var figures = try await viewFigures()
+            #expect(figures.contains(#"tripshare_cache_entries{cache="rest_trip_views"} 1"#), "\(figures)")
+            #expect(figures.contains(#"tripshare_cache_hits_total{cache="rest_trip_views"} 1"#), "\(figures)")
+            #expect(figures.contains(#"tripshare_cache_misses_total{cache="rest_trip_views"} 1"#), "\(figures)")
+            #expect(figures.contains(#"tripshare_cache_evictions_total{cache="rest_trip_views"} 0"#), "\(figures)")
+            try await client.expect(
+                .ok, .put, "/v1/providers/p/trips/t1?updateMask=numberOfPassengers", as: harness.server,
+                body: #"{"numberOfPassengers": 3}"#)
+            try await client.expect(.ok, .get, "/v1/providers/p/trips/t1", as: rider)
+            figures = try await viewFigures()
+            #expect(figures.contains(#"tripshare_cache_misses_total{cache="rest_trip_views"} 2"#), "\(figures)")
+            let text = try await client.expect(.ok, .get, "/metrics").text
+            #expect(text.contains("# TYPE tripshare_cache_pool_limit_bytes gauge\ntripshare_cache_pool_limit_bytes "))
+            #expect(text.contains("# TYPE tripshare_cache_hits_total counter"))
+        }
+    }
+
     /// The OpenAPI document is OpenAPI 3.1 and lists exactly the routes the router has; every
     /// /v1 operation says it may answer 503 UNAVAILABLE (the store's storage failing, or its
     /// database unreachable).

@@ -1,3 +1,4 @@
+import Caching
 import Fleet
 import Foundation
 import Hummingbird
@@ -10,6 +11,8 @@ import TripStore
 struct OperationsRoutes {
     let fleet: Fleet
     let metrics: RequestMetrics
+    /// The process's cache pool, whose caches `/metrics` reports.
+    let cachePool: CachePool
     /// The other listeners' readiness (``TripServerApp/readinessChecks``).
     var readinessChecks: [@Sendable () -> String?] = []
 
@@ -25,9 +28,10 @@ struct OperationsRoutes {
             }
         }
         router.get("/metrics") { _, _ in
-            // The server's own counters, then what the store counts of its work.
+            // The server's own counters, what the store counts of its work, then the caches.
             var body = ByteBuffer(bytes: metrics.exposition())
             body.writeString(StoreCounter.exposition(fleet.store.counters))
+            body.writeString(CacheMetrics.exposition(cachePool))
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"], body: ResponseBody(byteBuffer: body))
         }
         router.get("/openapi.json") { _, _ in

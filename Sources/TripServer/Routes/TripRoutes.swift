@@ -66,7 +66,9 @@ struct TripRoutes {
         }
         try AccessPolicy.checkDriver(principal, trip: stored.value)
         guard options.isPlainView else { return try JSONResponse.make(stored.value.rendered(options)) }
-        let json = try views.encoded(key: key, revision: stored.revision) { Array(try JSONCoding.encode(stored.value.rendered(as: view))) }
+        let json = try views.encoded(key: key, revision: stored.revision, missed: answerKept) {
+            Array(try JSONCoding.encode(stored.value.rendered(as: view)))
+        }
         return JSONResponse.bytes(json)
     }
 
