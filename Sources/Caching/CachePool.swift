@@ -40,6 +40,11 @@ package final class CachePool: Sendable {
     /// The estimated bytes the caches hold now.
     package var bytes: Int { held.load(ordering: .relaxed) }
 
+    /// Whether the caches hold about as much as the limit allows (within a 32nd of it): what
+    /// is stored now makes room by evicting, so a cache may rather store a smaller form of an
+    /// entry than push out another whole one.
+    package var isFull: Bool { bytes >= limit - limit / 32 }
+
     /// How many caches share the pool (for tests).
     package var cacheCount: Int { sweep.withLock { $0.members.filter { $0.cache != nil }.count } }
 

@@ -6,7 +6,8 @@
 // Only the stretch's distances are kept. Its points are decoded again from the line's encoding
 // when asked for: that costs no trigonometry (the distances' haversines were most of a
 // stretch's price), and a kept stretch is a third of the bytes it was. A decoded vehicle is
-// mostly its kept stretch, so the cache pool holds twice as many of them (stop 53).
+// mostly its kept stretch, so the cache pool holds twice as many of them (stop 53); a full pool
+// holds vehicles without one (`TripStore/DecodedRowCaches`, stop 57).
 
 import Synchronization
 

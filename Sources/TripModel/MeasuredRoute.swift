@@ -11,8 +11,9 @@ public struct MeasuredRoute: Hashable, Sendable {
     package let line: MeasuredPolyline
     /// The paths from any place on it to its end, cut without encoding them again.
     let remainders: RouteRemainders
-    /// The stretch of the route last decoded for the vehicle, kept for its next updates.
-    package let kept: KeptStretch
+    /// The stretch of the route last decoded for the vehicle, kept for its next updates; nil
+    /// where none is kept (``withoutKeptStretch``), and each update measures its own.
+    package let kept: KeptStretch?
 
     /// Decodes and measures a route segment; nil when it does not decode to a valid line.
     public init?(polyline: String) {
@@ -55,7 +56,21 @@ public struct MeasuredRoute: Hashable, Sendable {
     /// (the route's profile, a new route's first snap, a path with the driver's traffic), which
     /// happens when the route changes.
     package func wholeMeasure() -> PolylineMeasure {
-        kept.wholeLine(of: line) ?? line.wholeMeasure()
+        kept?.wholeLine(of: line) ?? line.wholeMeasure()
+    }
+
+    /// The same route keeping no stretch between updates: for a cache whose memory is better
+    /// spent holding more vehicles than on their stretches (``TripStore/DecodedRowCaches``).
+    /// Every answer is the same; an update measures the stretch it needs instead.
+    package var withoutKeptStretch: MeasuredRoute {
+        MeasuredRoute(polyline: polyline, line: line, remainders: remainders, kept: nil)
+    }
+
+    private init(polyline: String, line: MeasuredPolyline, remainders: RouteRemainders, kept: KeptStretch?) {
+        self.polyline = polyline
+        self.line = line
+        self.remainders = remainders
+        self.kept = kept
     }
 
     /// The vehicle's route segment measured: `known` when it measures the segment the vehicle

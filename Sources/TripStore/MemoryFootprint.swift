@@ -83,7 +83,10 @@ extension VehicleRecord: MemoryFootprint {
     package var approximateBytes: Int {
         vehicle.approximateBytes + MemoryLayout<RouteTracking>.stride + tracking.heapBytes
             + (navigator.state.map { $0.count + blockOverhead } ?? 0)
-            + (route.map { arrayBytes($0.line.checkpoints) + arrayBytes($0.line.checkpointMeters) + $0.pathBytes + $0.line.keptStretchBytes } ?? 0)
+            + (route.map { route in
+                arrayBytes(route.line.checkpoints) + arrayBytes(route.line.checkpointMeters) + route.pathBytes
+                    + (route.kept == nil ? 0 : route.line.keptStretchBytes)
+            } ?? 0)
     }
 }
 

@@ -124,6 +124,15 @@ public struct VehicleRecord: Hashable, Sendable {
     /// measured anew otherwise; nil without a segment.
     package var measuredRoute: MeasuredRoute? { MeasuredRoute.of(vehicle, known: route) }
 
+    /// The same record with a route that keeps no stretch between updates
+    /// (``MeasuredRoute/withoutKeptStretch``).
+    package var withoutKeptStretch: VehicleRecord {
+        guard let kept = route?.withoutKeptStretch else { return self }
+        var record = self
+        record.route = kept
+        return record
+    }
+
     /// Records are equal when what they store is: ``route`` is derived from the vehicle.
     public static func == (a: VehicleRecord, b: VehicleRecord) -> Bool {
         a.vehicle == b.vehicle && a.tracking == b.tracking && a.navigator == b.navigator

@@ -42,10 +42,10 @@ import TripStore
         let path: String
         let clock = ManualClock()
 
-        init() throws {
+        init(cacheBudget: CacheBudget = .standard) throws {
             path = try temporaryDatabasePath()
             memory = Fleet(store: InMemoryTripStore(), clock: clock.wallClock)
-            sqlite = Fleet(store: try SQLiteTripStore(path: path), clock: clock.wallClock)
+            sqlite = Fleet(store: try SQLiteTripStore(path: path, cacheBudget: cacheBudget), clock: clock.wallClock)
         }
 
         func both(_ write: (Fleet) async throws -> Void) async throws {
@@ -117,6 +117,38 @@ import TripStore
         }
         try await pair.expectSameTrip("t1")
         #expect(try await pair.sqlite.trip(provider: "p", id: "t1").pickupPoint?.point == Self.road[299])
+    }
+
+    /// With a cache budget the fleet outgrows, the SQLite store holds vehicles without the
+    /// stretch of route each keeps between updates; a rider still sees exactly what the
+    /// memory store shows, all along the route, from updates that found their vehicle held.
+    @Test func aFullCachePoolDrivesTheSameTrip() async throws {
+        let budget = CacheBudget(bytes: 256 << 10)
+        let pair = try Pair(cacheBudget: budget)
+        let others = 2...60
+        try await pair.both { store in
+            for i in others { _ = try await store.createVehicle(provider: "p", id: "v\(i)", input: Self.routed(traffic: false)) }
+            _ = try await store.createVehicle(provider: "p", id: "v1", input: Self.routed(traffic: true))
+            _ = try await store.createTrip(provider: "p", id: "t1", input: tripInput(vehicle: "v1", pickup: Self.road[150], dropoff: Self.road[299]))
+        }
+        for i in others { _ = try await pair.sqlite.vehicle(provider: "p", id: "v\(i)") }
+        #expect(budget.caches.isFull)
+        func vehicleHits() -> Int { budget.caches.statistics.first { $0.name == "decoded_vehicles" }?.hits ?? 0 }
+        let hitsBefore = vehicleHits()
+        for step in 1..<299 {
+            let (input, mask) = Self.drivingUpdate(step)
+            try await pair.both { store in _ = try await store.updateVehicle(provider: "p", id: "v1", input: input, mask: mask) }
+            if step % 13 == 0 { try await pair.expectSameTrip("t1") }
+            for status in step == 1 ? [.enrouteToPickup] : step == 150 ? [.arrivedAtPickup, .enrouteToDropoff] : [TripStatus]() {
+                try await pair.both { store in
+                    _ = try await store.updateTrip(provider: "p", id: "t1", input: statusChange(status), mask: FieldMask("tripStatus"))
+                }
+            }
+        }
+        try await pair.expectSameTrip("t1")
+        #expect(try await pair.sqlite.vehicle(provider: "p", id: "v1") == (try await pair.memory.vehicle(provider: "p", id: "v1")))
+        #expect(budget.caches.isFull)
+        #expect(vehicleHits() - hitsBefore > 200, "\(vehicleHits() - hitsBefore) updates found the vehicle held")
     }
 
     /// Location updates leave the trip row unwritten, yet the trip's revision (what caches of

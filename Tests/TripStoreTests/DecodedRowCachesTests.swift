@@ -66,6 +66,38 @@ import TripStore
         #expect(growth > 0.99 && growth < 1.01, "\(short.approximateBytes) and \(long.approximateBytes) bytes")
     }
 
+    /// Once the pool is full, vehicles are held without the stretch of route each keeps
+    /// between updates, and so cost less: a full pool holds more vehicles than it would with
+    /// their stretches, where one with room keeps the stretches that save an update measuring.
+    @Test func aFullPoolHoldsVehiclesWithoutTheirKeptStretches() throws {
+        func routed(_ i: Int) throws -> VehicleRecord {
+            var record = Self.vehicle(i, points: 500)
+            record.route = MeasuredRoute(polyline: try #require(record.vehicle.currentRouteSegment))
+            try #require(record.route != nil)
+            return record
+        }
+        let first = try routed(0)
+        let kept = try #require(first.route?.kept)
+        #expect(kept.stretch(of: try #require(first.route?.line)) != nil, "a 2 m spaced 500-point route is kept whole")
+        let stripped = first.withoutKeptStretch
+        #expect(stripped.route?.kept == nil && stripped.route == first.route && stripped == first)
+        let saved = first.approximateBytes - stripped.approximateBytes
+        #expect(saved == first.route?.line.keptStretchBytes && saved >= 4_000, "\(saved) bytes")
+
+        let budget = CacheBudget(bytes: 2 << 20)
+        let caches = DecodedRowCaches(budget: budget)
+        caches.apply([.vehicle("p/v0", 1, first)])
+        #expect(caches.vehicles.value(for: "p/v0", version: 1)?.route?.kept != nil, "a pool with room keeps the stretch")
+        for i in 1..<1_000 { caches.apply([.vehicle("p/v\(i)", 1, try routed(i))]) }
+        #expect(budget.caches.isFull)
+        let last = try #require(caches.vehicles.value(for: "p/v999", version: 1))
+        let stored = try routed(999)
+        #expect(last.route?.kept == nil && last.route == stored.route)
+        // What a pool of vehicles with stretches would hold, against what it holds.
+        let withStretches = budget.caches.limit / first.approximateBytes
+        #expect(Double(caches.vehicles.count) > 1.5 * Double(withStretches), "\(caches.vehicles.count) held, \(withStretches) with stretches")
+    }
+
     /// A value too large for the whole pool is not kept at all (a budget of 0 caches nothing),
     /// and reads still answer nil rather than a stale value.
     @Test func aZeroBudgetCachesNothing() {
