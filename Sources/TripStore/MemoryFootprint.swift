@@ -15,7 +15,7 @@ package protocol MemoryFootprint {
 }
 
 /// The allocation header and rounding a heap block costs beside its contents.
-private let blockOverhead = 32
+private let blockOverhead = 48
 
 extension String {
     /// The heap bytes of a string: none when it fits inline (15 bytes of UTF-8 or fewer).
@@ -81,7 +81,8 @@ extension RouteTracking {
 
 extension VehicleRecord: MemoryFootprint {
     package var approximateBytes: Int {
-        vehicle.approximateBytes + MemoryLayout<RouteTracking>.stride + tracking.heapBytes
+        // The record's inline size beside its vehicle's: the tracking, the navigator, the route.
+        vehicle.approximateBytes + MemoryLayout<VehicleRecord>.stride - MemoryLayout<Vehicle>.stride + tracking.heapBytes
             + (navigator.state.map { $0.count + blockOverhead } ?? 0)
             + (route.map { route in
                 arrayBytes(route.line.checkpoints) + arrayBytes(route.line.checkpointMeters) + route.pathBytes
