@@ -15,10 +15,10 @@ public struct CacheBudget: Sendable, Equatable, CustomStringConvertible {
     /// budget. One budget's caches share one pool: give a server's parts the same budget.
     package let caches: CachePool
 
-    /// The default: 256 MB, whose pool keeps some 27,000 decoded vehicles with 500-point
-    /// routes (some 50,000 once it is full and holds them without their kept stretches of
+    /// The default: 256 MB, whose pool keeps some 25,000 decoded vehicles with 500-point
+    /// routes (some 45,000 once it is full and holds them without their kept stretches of
     /// route), or the views and tokens of some 65,000 riders; 40 MB keeps a server of 10,000
-    /// or 50,000 at about 100 MB resident, and costs reads several times the CPU once what is
+    /// or 50,000 at about 100-110 MB resident, and costs reads several times the CPU once what is
     /// read outgrows it (docs/operations.md, "Memory"). A budget of its own for each use
     /// (each has its pool).
     public static var standard: CacheBudget { CacheBudget(megabytes: 256) }
