@@ -127,9 +127,9 @@ public struct VehicleRecord: Hashable, Sendable {
     /// The same record with a route that keeps no stretch between updates
     /// (``MeasuredRoute/withoutKeptStretch``).
     package var withoutKeptStretch: VehicleRecord {
-        guard let kept = route?.withoutKeptStretch else { return self }
+        guard let unkept = route?.withoutKeptStretch else { return self }
         var record = self
-        record.route = kept
+        record.route = unkept
         return record
     }
 
