@@ -122,9 +122,9 @@ package final class DecodedRowCaches: Sendable {
     /// (``VehicleRecord/withoutKeptStretch``) once the pool is full. A 500-point route's kept
     /// stretch was half a decoded vehicle's bytes: where the budget cannot hold the whole
     /// fleet, it holds about twice as many vehicles without them, and an update of a vehicle
-    /// held without its stretch measures the stretch it needs (some 20 µs), where one of a
-    /// vehicle not held at all reads and decodes its rows and runs on SQLite's writer (some
-    /// 300 µs at 50,000 vehicles, issue 30).
+    /// held without its stretch measures the stretch it needs, where one of a vehicle not held
+    /// reads and decodes its rows on SQLite's writer. That pays where the vehicles' trips are
+    /// held as well (docs/performance.md, stop 57).
     private func storeVehicle(_ record: VehicleRecord, for key: String, version: Int64) {
         vehicles.store(pool.isFull ? record.withoutKeptStretch : record, for: key, version: version)
     }

@@ -135,11 +135,12 @@ import TripStore
         #expect(budget.caches.isFull)
         func vehicleHits() -> Int { budget.caches.statistics.first { $0.name == "decoded_vehicles" }?.hits ?? 0 }
         let hitsBefore = vehicleHits()
+        let statusChanges: [Int: [TripStatus]] = [1: [.enrouteToPickup], 150: [.arrivedAtPickup, .enrouteToDropoff]]
         for step in 1..<299 {
             let (input, mask) = Self.drivingUpdate(step)
             try await pair.both { store in _ = try await store.updateVehicle(provider: "p", id: "v1", input: input, mask: mask) }
             if step % 13 == 0 { try await pair.expectSameTrip("t1") }
-            for status in step == 1 ? [.enrouteToPickup] : step == 150 ? [.arrivedAtPickup, .enrouteToDropoff] : [TripStatus]() {
+            for status in statusChanges[step] ?? [] {
                 try await pair.both { store in
                     _ = try await store.updateTrip(provider: "p", id: "t1", input: statusChange(status), mask: FieldMask("tripStatus"))
                 }
