@@ -18,8 +18,8 @@ import TripModelTesting
         let path = try temporaryDatabasePath()
         // A wait long enough for readers on a loaded machine: the rule, not the clock, is tested.
         let store = try SQLiteTripStore(path: path, walLimits: WALLimits(writerWait: .seconds(60)))
-        // A read starts every 12.5 ms and lasts 50 ms: longer than the checkpointer's pass
-        // waits (20 ms), so the pass alone never starts the log over.
+        // Each read lasts at least 50 ms, longer than the checkpointer's pass waits (20 ms), and
+        // ends only after the next has begun: the pass alone never starts the log over.
         let readers = OverlappingReaders(store: store, count: 4, holding: 0.05)
         var largest = 0
         // Each write logs some 25 KB: 3,000 of them log 75 MB, more than four times the bound.
@@ -96,23 +96,32 @@ private func walFileBytes(_ path: String) -> Int {
     ((try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? NSNumber)?.intValue ?? 0
 }
 
-/// Threads that read the database in turn without a break: each holds its read for a while
-/// and starts the next at once, and their starts are spread over the hold, so that some read
-/// is always under way and each one starts before another ends.
+/// Threads that read the database in relay: each read holds for a while and then ends only
+/// once a later read has started, so that some read is always under way however the threads
+/// are scheduled (on a loaded machine, reads that merely followed a timetable left gaps in
+/// which SQLite started the log over itself). A read whose successor has not started after
+/// `patience` ends anyway: the writer holds new reads back to make its moment.
 private final class OverlappingReaders: Sendable {
     private let stopping = Atomic<Bool>(false)
     private let reads = Atomic<Int>(0)
     private let running = DispatchGroup()
 
-    /// Starts `count` readers of `store`, each holding its read `holding` seconds.
-    init(store: SQLiteTripStore, count: Int, holding: Double) {
+    /// Starts `count` readers of `store`, each holding its read at least `holding` seconds
+    /// and at most `patience` more waiting for the next read to start.
+    init(store: SQLiteTripStore, count: Int, holding: Double, patience: Double = 0.25) {
         for index in 0..<count {
             running.enter()
             Thread { [self] in
                 Thread.sleep(forTimeInterval: holding * Double(index) / Double(count))
                 while !stopping.load(ordering: .relaxed) {
-                    try? store.holdingRead { Thread.sleep(forTimeInterval: holding) }
-                    reads.add(1, ordering: .relaxed)
+                    try? store.holdingRead {
+                        let started = reads.add(1, ordering: .relaxed).newValue
+                        Thread.sleep(forTimeInterval: holding)
+                        let deadline = Date(timeIntervalSinceNow: patience)
+                        while reads.load(ordering: .relaxed) == started, !stopping.load(ordering: .relaxed), Date() < deadline {
+                            Thread.sleep(forTimeInterval: 0.001)
+                        }
+                    }
                 }
                 running.leave()
             }.start()
