@@ -94,6 +94,7 @@ struct ServeCommand: AsyncParsableCommand {
                     print("Basemap: \(path) (\(basemap.summary)).")
                 }
                 print("Connections: up to \(budget.maximum) at once (open files: \(fileLimit?.description ?? "limit unknown")).")
+                print("Allocator: \(Allocator.current.summary).")
                 print(
                     """
                     tripshare is listening on \(scheme)://\(host):\(bound) (database \(opened.database), keys from \(keys.source)).
