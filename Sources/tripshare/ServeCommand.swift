@@ -101,6 +101,9 @@ struct ServeCommand: AsyncParsableCommand {
                     Mint a token:   tripshare token --role server --provider demo\(tokenHint)
                     Try the API:    curl -H "Authorization: Bearer $TOKEN" "\(scheme)://\(host):\(bound)/v1/providers/demo/vehicles?vehicleTypeCategories=AUTO"
                     """)
+                // Written to a file or a pipe (a service manager's log), stdout is buffered by the
+                // block: these lines would wait there until kilobytes more were printed.
+                fflush(nil)
             },
             logger: logger
         )
@@ -113,6 +116,7 @@ struct ServeCommand: AsyncParsableCommand {
             Task {
                 guard let bound = try? await listener.port else { return }
                 print("Fleet Engine gRPC (VehicleService, TripService) on \(host):\(bound)\(tlsFiles == nil ? "" : " over TLS").")
+                fflush(nil)
             }
         }
         try await services.run()
