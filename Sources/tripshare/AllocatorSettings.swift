@@ -28,8 +28,8 @@ enum AllocatorSettings {
 
 /// The allocator `malloc` resolves to: glibc's own, or one the operator preloaded
 /// (`LD_PRELOAD`; docs/operations.md, "The allocator"). With glibc's, a location update at
-/// 50,000 vehicles cost half as much again as at 1,000, the caches' entries scattered over a
-/// heap of 300 MB; with tcmalloc it cost about the same (docs/performance.md, stop 58).
+/// 50,000 vehicles cost 1.7 times one at 1,000, its caches' entries scattered over a heap of
+/// 300 MB; with tcmalloc 1.3 times, and 0.7 of glibc's (docs/performance.md, stop 58).
 enum Allocator: String {
     case glibc
     case tcmalloc
@@ -37,25 +37,34 @@ enum Allocator: String {
 
     /// The allocator of this process, told by the functions only it exports.
     static let current: Allocator = {
+        if tcmallocRelease != nil { return .tcmalloc }
         #if canImport(Glibc)
-            if symbol("MallocExtension_ReleaseFreeMemory") != nil { return .tcmalloc }
-            if symbol("mallctl") != nil { return .jemalloc }
+            if dlsym(dlopen(nil, RTLD_NOW), "mallctl") != nil { return .jemalloc }
         #endif
         return .glibc
+    }()
+
+    /// tcmalloc's `MallocExtension_ReleaseFreeMemory`, where tcmalloc is loaded.
+    private static let tcmallocRelease: (@convention(c) () -> Void)? = {
+        #if canImport(Glibc)
+            if let found = dlsym(dlopen(nil, RTLD_NOW), "MallocExtension_ReleaseFreeMemory") {
+                return unsafeBitCast(found, to: (@convention(c) () -> Void).self)
+            }
+        #endif
+        return nil
     }()
 
     /// Returns the heap's free pages to the operating system: glibc trims its arenas, tcmalloc
     /// releases its free spans; jemalloc returns them itself as they age.
     func releaseFreeMemory() {
-        #if canImport(Glibc)
-            switch self {
-            case .glibc: _ = malloc_trim(0)
-            case .tcmalloc:
-                guard let release = Self.symbol("MallocExtension_ReleaseFreeMemory") else { return }
-                unsafeBitCast(release, to: (@convention(c) () -> Void).self)()
-            case .jemalloc: break
-            }
-        #endif
+        switch self {
+        case .glibc:
+            #if canImport(Glibc)
+                _ = malloc_trim(0)
+            #endif
+        case .tcmalloc: Self.tcmallocRelease?()
+        case .jemalloc: break
+        }
     }
 
     /// For the server's first lines.
@@ -66,11 +75,6 @@ enum Allocator: String {
         case .jemalloc: "jemalloc, preloaded"
         }
     }
-
-    #if canImport(Glibc)
-        /// A function of the program or a library it loaded, preloaded ones first.
-        private static func symbol(_ name: String) -> UnsafeMutableRawPointer? { dlsym(dlopen(nil, RTLD_NOW), name) }
-    #endif
 }
 
 /// Returns the heap's free pages to the operating system every ``interval``: glibc gives back
