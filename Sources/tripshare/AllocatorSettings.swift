@@ -30,7 +30,7 @@ enum AllocatorSettings {
 /// (`LD_PRELOAD`; docs/operations.md, "The allocator"). With glibc's, a location update at
 /// 50,000 vehicles cost 1.7 times one at 1,000, its caches' entries scattered over a heap of
 /// 300 MB; with tcmalloc 1.3 times, and 0.7 of glibc's (docs/performance.md, stop 58).
-enum Allocator: String {
+enum Allocator {
     case glibc
     case tcmalloc
     case jemalloc
@@ -38,21 +38,22 @@ enum Allocator: String {
     /// The allocator of this process, told by the functions only it exports.
     static let current: Allocator = {
         if tcmallocRelease != nil { return .tcmalloc }
-        #if canImport(Glibc)
-            if dlsym(dlopen(nil, RTLD_NOW), "mallctl") != nil { return .jemalloc }
-        #endif
-        return .glibc
+        return symbol("mallctl") != nil ? .jemalloc : .glibc
     }()
 
     /// tcmalloc's `MallocExtension_ReleaseFreeMemory`, where tcmalloc is loaded.
-    private static let tcmallocRelease: (@convention(c) () -> Void)? = {
+    private static let tcmallocRelease = symbol("MallocExtension_ReleaseFreeMemory").map {
+        unsafeBitCast($0, to: (@convention(c) () -> Void).self)
+    }
+
+    /// A function of the program or of a library it loaded, preloaded ones first.
+    private static func symbol(_ name: String) -> UnsafeMutableRawPointer? {
         #if canImport(Glibc)
-            if let found = dlsym(dlopen(nil, RTLD_NOW), "MallocExtension_ReleaseFreeMemory") {
-                return unsafeBitCast(found, to: (@convention(c) () -> Void).self)
-            }
+            dlsym(dlopen(nil, RTLD_NOW), name)
+        #else
+            nil
         #endif
-        return nil
-    }()
+    }
 
     /// Returns the heap's free pages to the operating system: glibc trims its arenas, tcmalloc
     /// releases its free spans; jemalloc returns them itself as they age.
