@@ -6,7 +6,7 @@ Starts the demo on a free port with a temporary data folder (DevTools protocol o
 websocket). The share page, a live Leaflet map of the server's own tiles: on the desktop
 (1280x800) a drag and a wheel zoom move the map and fetch new tiles, and Re-center brings the
 camera back; the time from navigation to the first map is printed (and checked against
---first-map-limit). A reroute that keeps the car on its old path (a detour beyond the car) switches the page's
+--first-map-limit). A reroute that keeps the car on its old path (a detour 200 m beyond the car) switches the page's
 tiles to map.json's new key. The demo keeps events for a few seconds only (--event-retention): the page
 is then taken offline for longer than that, and must hear on reconnecting that the events it
 missed are gone (eventsExpired) and read the trip again. A link whose token expires while it
@@ -670,9 +670,17 @@ def check_reroute_key(browser, share, api, failures):
     if len(points) < 3 or "latitude" not in car:
         failures.append(f"share reroute: the demo's car has no route to change ({len(points)} points)")
         return
-    # The segment after the one the car is on gets a detour of about 150 m to its side.
-    nearest = min(range(len(points) - 1), key=lambda i: (points[i][0] - car["latitude"]) ** 2 + (points[i][1] - car["longitude"]) ** 2)
-    at = min(nearest + 1, len(points) - 2)
+    # A detour of about 150 m to the side of the first segment that starts well ahead of the
+    # car (200 m, or half of what is left): the page must see the new route before the car has
+    # passed it. The segment next to the car's, a few metres ahead on this route's dense
+    # points, was passed before a loaded machine's page had read the route (CI, stop 58).
+    car_point = (car["latitude"], car["longitude"])
+    nearest = min(range(len(points) - 1), key=lambda i: navroutes.haversine(points[i], car_point))
+    remaining = [navroutes.haversine(car_point, points[nearest])]
+    for i in range(nearest + 1, len(points)):
+        remaining.append(remaining[-1] + navroutes.haversine(points[i - 1], points[i]))
+    ahead = min(200.0, remaining[-1] / 2)
+    at = next((i for i in range(nearest, len(points) - 2) if remaining[i - nearest] >= ahead), len(points) - 2)
     (a_lat, a_lng), (b_lat, b_lng) = points[at], points[at + 1]
     length = max(((b_lat - a_lat) ** 2 + (b_lng - a_lng) ** 2) ** 0.5, 1e-9)
     side = (-(b_lng - a_lng) / length * 0.00135, (b_lat - a_lat) / length * 0.00135)
@@ -685,9 +693,11 @@ def check_reroute_key(browser, share, api, failures):
     try:
         state = wait_for(browser, lambda s: page_key(s) not in ("", before) and page_key(s) == current_key(), 30,
                          "the page's tiles on the new key", expression)
-        print(f"share reroute on the old path (a detour after point {at} of {len(points)}): key {before} -> {page_key(state)}")
+        print(f"share reroute on the old path (a detour after point {at} of {len(points)}, {remaining[at - nearest]:.0f} m ahead "
+              f"of the car): key {before} -> {page_key(state)}")
     except AssertionError as error:
-        failures.append(f"share reroute: {error}")
+        failures.append(f"share reroute (a detour after point {at} of {len(points)}, {remaining[at - nearest]:.0f} m ahead of the car; "
+                        f"keys: before {before}, after the PUT {after}, now {current_key()}): {error}")
 
 
 def check_expiring_link(browser, demo, out, share, failures):
