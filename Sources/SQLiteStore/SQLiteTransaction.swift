@@ -231,13 +231,20 @@ struct SQLiteTransaction: StoreTransaction {
     /// vehicle is kept for the next reader only with `keepComposed`: a caller that keeps what
     /// it derives from the trip (a view cache) is asked first next time, and keeping the trip
     /// as well doubled what a rider's read put in the cache pool, pushing out the views
-    /// (issue 30).
-    func trip<Known>(provider: String, id: String, known: (Revision) -> Known?, keepComposed: Bool) throws -> TripLookup<Known>? {
+    /// (issue 30). `versionsRead` hears the versions of a trip whose live fields come from its
+    /// vehicle: the trip's row, the vehicle's key (`provider/id`) and its row.
+    func trip<Known>(
+        provider: String, id: String, known: (Revision) -> Known?, keepComposed: Bool,
+        versionsRead: ((_ trip: Int64, _ vehicleKey: String, _ vehicle: Int64) -> Void)? = nil
+    ) throws -> TripLookup<Known>? {
         let key = provider + "/" + id
         let versions = try db.cachedStatement(sql: "SELECT t.row_version, t.vehicle_id, v.row_version " + Self.tripWithVehicle)
         guard let current = try Row.fetchOne(versions, arguments: [provider, id]) else { return nil }
         let tripVersion: Int64 = current[0]
         let vehicleVersion: Int64? = current[2]
+        if let versionsRead, let vehicleVersion, let vehicleId: String = current[1] {
+            versionsRead(tripVersion, provider + "/" + vehicleId, vehicleVersion)
+        }
         // The vehicle's version is read only where the trip's live fields come from it: the
         // revision a full read below gives.
         if let found = known(Revision(row: tripVersion, vehicleRow: vehicleVersion ?? 0)) { return .known(found) }

@@ -25,6 +25,13 @@ public final class SQLiteTripStore: TripStore, TripRevisionFirstReads {
     package let walBound: WALBound
     /// The migrations this opening applied (empty when the schema was current).
     package let newlyAppliedMigrations: [String]
+    /// The lock that makes this store the database's only writer, when it was opened as one.
+    private let soleWriterLock: SoleWriterLock?
+    /// The revisions of trips this store's commits keep current: only for the only writer.
+    let committedRevisions: CommittedRevisions?
+    /// How many of the only writer's reads of a trip for a caller that keeps its view (a
+    /// rider's) went to SQLite; the others were answered from ``committedRevisions`` (tests).
+    package let keptViewReadsOfSQLite = Atomic<Int>(0)
 
     /// The WAL bound's work so far (``WALBound/Counts``): a log that keeps missing its moment
     /// to start over shows as waits run out, and the writes it held back as seconds held.
@@ -62,16 +69,21 @@ public final class SQLiteTripStore: TripStore, TripRevisionFirstReads {
 
     /// Opens (creating if needed) the database at `path` and applies pending migrations; its
     /// decoded rows go in `cacheBudget`'s pool and SQLite's page cache takes its share.
-    public convenience init(path: String, cacheBudget: CacheBudget = .standard) throws {
-        try self.init(path: path, cacheBudget: cacheBudget, walLimits: .standard)
+    /// `soleWriter` (a server): the store locks the database against every other store that
+    /// asks the same, throwing ``DatabaseInUse`` if one has it, and then answers a rider's
+    /// read of a trip whose view is kept without reading SQLite (``CommittedRevisions``).
+    public convenience init(path: String, cacheBudget: CacheBudget = .standard, soleWriter: Bool = false) throws {
+        try self.init(path: path, cacheBudget: cacheBudget, walLimits: .standard, soleWriter: soleWriter)
     }
 
     /// Opens the database at `path` with its WAL held to `walLimits`; the writer's waits for
     /// readers are spaced on `seconds` (a monotonic clock).
     package init(
-        path: String, cacheBudget: CacheBudget = .standard, walLimits: WALLimits,
+        path: String, cacheBudget: CacheBudget = .standard, walLimits: WALLimits, soleWriter: Bool = false,
         seconds: @escaping @Sendable () -> Double = WALBound.uptime
     ) throws {
+        soleWriterLock = soleWriter ? try SoleWriterLock(databasePath: path) : nil
+        committedRevisions = soleWriter ? CommittedRevisions() : nil
         caches = DecodedRowCaches(budget: cacheBudget)
         unfinishedTripLists = UnfinishedTripLists(pool: cacheBudget.caches)
         var configuration = Configuration()
@@ -172,6 +184,7 @@ public final class SQLiteTripStore: TripStore, TripRevisionFirstReads {
     /// can say (styles).
     func writeSQL<T: Sendable>(_ body: @escaping @Sendable (SQLiteTransaction) throws -> T) async throws -> T {
         let caches = caches
+        let committedRevisions = committedRevisions
         let answer = WriteAnswer(health: health)
         return try await withCheckedThrowingContinuation { continuation in
             groupCommit.enqueue(
@@ -192,8 +205,12 @@ public final class SQLiteTripStore: TripStore, TripRevisionFirstReads {
                         case .failure(let error): (updates, failure) = ([], error)
                         }
                         let completion: GroupCommit.Completion = { commitError in
-                            if let commitError { return continuation.resume(throwing: answer.notCommitted(commitError)) }
+                            if let commitError {
+                                committedRevisions?.forgetAll()
+                                return continuation.resume(throwing: answer.notCommitted(commitError))
+                            }
                             caches.apply(updates)
+                            committedRevisions?.apply(updates)
                             if case .success = outcome { answer.succeeded() }
                             continuation.resume(with: outcome.mapError(answer.committed))
                         }
@@ -332,7 +349,17 @@ public final class SQLiteTripStore: TripStore, TripRevisionFirstReads {
     }
 
     package func trip<Known: Sendable>(provider: String, id: String, known: (Revision) -> Known?) async throws -> TripLookup<Known>? {
-        try readOneStatement { tx in try tx.trip(provider: provider, id: id, known: known, keepComposed: false) }
+        guard let committed = committedRevisions else {
+            return try readOneStatement { tx in try tx.trip(provider: provider, id: id, known: known, keepComposed: false) }
+        }
+        if let revision = committed.revision(ofTrip: provider + "/" + id), let found = known(revision) { return .known(found) }
+        let reading = committed.startReading()
+        keptViewReadsOfSQLite.add(1, ordering: .relaxed)
+        return try readOneStatement { tx in
+            try tx.trip(provider: provider, id: id, known: known, keepComposed: false) { version, vehicleKey, vehicleVersion in
+                committed.learn(trip: provider + "/" + id, version: version, vehicleKey: vehicleKey, vehicleVersion: vehicleVersion, since: reading)
+            }
+        }
     }
 
     public func searchTrips(provider: String, query: TripSearchQuery) async throws -> Page<Trip> {

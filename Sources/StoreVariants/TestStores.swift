@@ -85,7 +85,7 @@ package enum TestStores {
     package static func make(_ kind: TestStoreKind) async throws -> any TripStore {
         switch kind {
         case .memory: return InMemoryTripStore()
-        case .sqlite: return try SQLiteTripStore(path: try temporarySQLitePath())
+        case .sqlite: return try SQLiteTripStore(path: try temporarySQLitePath(), soleWriter: true)
         case .postgres:
             // Hundreds of stores at once: each opens its liveness check's connection only if a
             // statement of it grows slow, not one each from the start.

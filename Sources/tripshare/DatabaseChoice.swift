@@ -57,13 +57,18 @@ enum DatabaseChoice: CustomStringConvertible {
 
     /// Opens the store, applying its migrations. A PostgreSQL server that cannot be reached
     /// is a start-up error saying where it was looked for. Its caches are
-    /// `cacheBudget`'s.
-    func open(cacheBudget: CacheBudget = .standard) async throws -> any TripStore {
+    /// `cacheBudget`'s. `server`: a server's store, which on SQLite is the file's only
+    /// writer (a second server on it is a start-up error).
+    func open(cacheBudget: CacheBudget = .standard, server: Bool = false) async throws -> any TripStore {
         switch self {
         case .sqlite(let path):
             let directory = (path as NSString).deletingLastPathComponent
             if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
-            return try SQLiteTripStore(path: path, cacheBudget: cacheBudget)
+            do {
+                return try SQLiteTripStore(path: path, cacheBudget: cacheBudget, soleWriter: server)
+            } catch let error as DatabaseInUse {
+                throw StartupError(description: error.description)
+            }
         case .postgres(let location):
             do {
                 return try await PostgresTripStore(location: location, cacheBudget: cacheBudget)

@@ -30,7 +30,7 @@ extension ServerOptions {
         let database = try resolvedDatabase()
         let retention = try resolvedEventRetention()
         let cacheBudget = try memory.resolvedBudget()
-        let store = try await database.open(cacheBudget: cacheBudget)
+        let store = try await database.open(cacheBudget: cacheBudget, server: true)
         let keys = try await signingKeys(database: database, store: store)
         let authority = try await TokenAuthority(
             hmacSecret: keys.hmacSecret, jwksJSON: keys.jwksJSON, serviceAccounts: try await security.resolvedServiceAccounts(),
