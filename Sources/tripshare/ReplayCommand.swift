@@ -111,7 +111,9 @@ struct ReplayCommand: AsyncParsableCommand {
         var generator = SystemRandomNumberGenerator()
         let secret = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let authority = try await TokenAuthority(hmacSecret: secret)
-        let store = try await (database.map(DatabaseChoice.init) ?? .sqlite(path: directory.appendingPathComponent("replay.sqlite").path)).open()
+        // A server of its own: on an SQLite file it must be the only writer, as `serve` is.
+        let store = try await (database.map(DatabaseChoice.init) ?? .sqlite(path: directory.appendingPathComponent("replay.sqlite").path))
+            .open(server: true)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         var logger = Logger(label: "tripshare-replay")
         logger.logLevel = .warning
