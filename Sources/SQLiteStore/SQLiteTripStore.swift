@@ -352,12 +352,16 @@ public final class SQLiteTripStore: TripStore, TripRevisionFirstReads {
         guard let committed = committedRevisions else {
             return try readOneStatement { tx in try tx.trip(provider: provider, id: id, known: known, keepComposed: false) }
         }
-        if let revision = committed.revision(ofTrip: provider + "/" + id), let found = known(revision) { return .known(found) }
+        let key = provider + "/" + id
+        let knownRevision = committed.revision(ofTrip: key)
+        if let knownRevision, let found = known(knownRevision) { return .known(found) }
         let reading = committed.startReading()
         keptViewReadsOfSQLite.add(1, ordering: .relaxed)
         return try readOneStatement { tx in
-            try tx.trip(provider: provider, id: id, known: known, keepComposed: false) { version, vehicleKey, vehicleVersion in
-                committed.learn(trip: provider + "/" + id, version: version, vehicleKey: vehicleKey, vehicleVersion: vehicleVersion, since: reading)
+            // The caller is not asked twice about the revision it just had nothing for.
+            try tx.trip(provider: provider, id: id, known: { $0 == knownRevision ? nil : known($0) }, keepComposed: false) {
+                version, vehicleKey, vehicleVersion in
+                committed.learn(trip: key, version: version, vehicleKey: vehicleKey, vehicleVersion: vehicleVersion, since: reading)
             }
         }
     }
