@@ -106,7 +106,4 @@ final class CommittedRevisions: Sendable {
             state.vehicles.removeAll()
         }
     }
-
-    /// How many trips are known (tests).
-    var tripCount: Int { state.withLock { $0.trips.count } }
 }
