@@ -98,6 +98,30 @@ import TripStore
         #expect(Double(caches.vehicles.count) > 1.5 * Double(withStretches), "\(caches.vehicles.count) held, \(withStretches) with stretches")
     }
 
+    /// A written trip whose live fields come from its vehicle is held as its row stores it,
+    /// without the vehicle's route segment and the paths of its remaining waypoints, which a
+    /// reader takes from the vehicle: a read then gets what a read of the row would decode, and
+    /// the entry costs a fraction of the written trip. A trip that keeps its own live fields is
+    /// held whole.
+    @Test func aWrittenTripIsHeldAsItsRowStoresIt() throws {
+        let vehicle = Self.vehicle(1, points: 500).vehicle
+        var trip = Trip(name: "providers/p/trips/t1")
+        trip.vehicleId = "v1"
+        trip.currentRouteSegment = vehicle.currentRouteSegment
+        trip.remainingWaypoints = vehicle.waypoints
+        let written = TripRow(trip: trip, progressFromVehicle: true)
+        let caches = DecodedRowCaches(budget: CacheBudget(bytes: 10 << 20))
+        caches.apply([.trip("p/t1", 1, written), .trip("p/t2", 1, TripRow(trip: trip, progressFromVehicle: false))])
+
+        let held = try #require(caches.trips.value(for: "p/t1", version: 1))
+        #expect(held.trip == written.storedTrip && held.progressFromVehicle)
+        #expect(held.trip.remainingWaypoints.isEmpty && held.trip.currentRouteSegment == nil)
+        #expect(held.trip.withProgress(of: vehicle) == trip.withProgress(of: vehicle))
+        let entry = held.approximateBytes
+        #expect(entry + 2 * 1_000 < written.approximateBytes, "\(entry) bytes held for a trip of \(written.approximateBytes)")
+        #expect(caches.trips.value(for: "p/t2", version: 1)?.trip == trip)
+    }
+
     /// A value too large for the whole pool is not kept at all (a budget of 0 caches nothing),
     /// and reads still answer nil rather than a stale value.
     @Test func aZeroBudgetCachesNothing() {
