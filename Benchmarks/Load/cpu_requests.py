@@ -2,7 +2,8 @@
 between the servers request by request, each on its own keep-alive connection. `put` moves
 the seeded vehicles along their routes (as wrk_put_vehicle.lua does), `get` reads their trips
 with the riders' tokens (as wrk_get_trip.lua does); ROUND shifts the positions, so every
-round moves the vehicles somewhere new.
+round moves the vehicles somewhere new, and goes on through the fleet where the last round
+stopped.
 Usage: cpu_requests.py put|get N ROUND BASE_URL DATA_DIR [BASE_URL DATA_DIR ...]"""
 import http.client, json, math, sys, urllib.parse
 
@@ -18,9 +19,12 @@ for base, data in zip(sys.argv[4::2], sys.argv[5::2]):
 for k in range(n):
     for server in servers:
         connection, riders = server["connection"], server["riders"]
-        i = k % len(riders)
+        # Each round goes on through the fleet where the last stopped: a fleet larger than N is
+        # met whole over the rounds, not only its first N.
+        j = k + round_ * n
+        i = j % len(riders)
         if kind == "put":
-            step = (1 + k // len(riders) + round_ * 37) % 499
+            step = (1 + j // len(riders) + round_ * 37) % 499
             lat = 37.3 + (i % 100) * 0.002 + step * 0.00002
             lng = -122.1 + (i // 100) * 0.002 + 0.00001 * math.sin(step / 7)
             body = json.dumps({"lastLocation": {"location": {"latitude": lat, "longitude": lng}}})
